@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bump allocation in large blocks, and a string intern table on top.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+#define ARENA_BLOCK_SIZE (256 * 1024)
+#define ARENA_ALIGN 16
+
+struct arena_block {
+	struct arena_block *prev;
+	/* Payload follows; max_align_t keeps it aligned for any object. */
+	max_align_t data[];
+};
+
+void arena_init(struct arena *arena)
+{
+	memset(arena, 0, sizeof(*arena));
+}
+
+void arena_release(struct arena *arena)
+{
+	struct arena_block *block = arena->blocks;
+
+	while (block) {
+		struct arena_block *prev = block->prev;
+
+		free(block);
+		block = prev;
+	}
+	arena_init(arena);
+}
+
+static void *xcalloc(size_t size)
+{
+	void *p = calloc(1, size);
+
+	if (!p) {
+		fputs("kbrowse: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static struct arena_block *block_new(size_t payload)
+{
+	struct arena_block *block = xcalloc(sizeof(*block) + payload);
+
+	return block;
+}
+
+void *arena_alloc(struct arena *arena, size_t size)
+{
+	char *p;
+
+	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (size > (size_t)(arena->end - arena->next)) {
+		struct arena_block *block;
+
+		if (size > ARENA_BLOCK_SIZE / 4) {
+			/*
+			 * A big request gets a block of its own, linked
+			 * behind the current one so bumping goes on there.
+			 */
+			block = block_new(size);
+			if (arena->blocks) {
+				block->prev = arena->blocks->prev;
+				arena->blocks->prev = block;
+			} else {
+				arena->blocks = block;
+			}
+			arena->total += size;
+			return block->data;
+		}
+		block = block_new(ARENA_BLOCK_SIZE);
+		block->prev = arena->blocks;
+		arena->blocks = block;
+		arena->next = (char *)block->data;
+		arena->end = arena->next + ARENA_BLOCK_SIZE;
+		/* Fresh blocks come zeroed from calloc. */
+		p = arena->next;
+		arena->next += size;
+		arena->total += size;
+		return p;
+	}
+	p = arena->next;
+	arena->next += size;
+	arena->total += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *arena_strndup(struct arena *arena, const char *s, size_t len)
+{
+	char *copy = arena_alloc(arena, len + 1);
+
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+char *arena_strdup(struct arena *arena, const char *s)
+{
+	return arena_strndup(arena, s, strlen(s));
+}
+
+char *arena_printf(struct arena *arena, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *buf;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf = arena_alloc(arena, (size_t)len + 1);
+	va_start(ap, fmt);
+	vsnprintf(buf, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+/* --- interning ----------------------------------------------------------- */
+
+void intern_init(struct intern_table *table, struct arena *arena)
+{
+	table->arena = arena;
+	table->nslots = 1024;
+	table->count = 0;
+	table->slots = xcalloc(table->nslots * sizeof(*table->slots));
+}
+
+void intern_release(struct intern_table *table)
+{
+	free(table->slots);
+	table->slots = NULL;
+	table->nslots = table->count = 0;
+}
+
+static void intern_grow(struct intern_table *table)
+{
+	size_t nslots = table->nslots * 2;
+	const char **slots = xcalloc(nslots * sizeof(*slots));
+
+	for (size_t i = 0; i < table->nslots; i++) {
+		const char *s = table->slots[i];
+		size_t j;
+
+		if (!s)
+			continue;
+		j = hash_bytes(s, strlen(s)) & (nslots - 1);
+		while (slots[j])
+			j = (j + 1) & (nslots - 1);
+		slots[j] = s;
+	}
+	free(table->slots);
+	table->slots = slots;
+	table->nslots = nslots;
+}
+
+const char *intern_n(struct intern_table *table, const char *s, size_t len)
+{
+	size_t mask, i;
+
+	if (table->count * 2 >= table->nslots)
+		intern_grow(table);
+	mask = table->nslots - 1;
+	i = hash_bytes(s, len) & mask;
+	while (table->slots[i]) {
+		const char *cand = table->slots[i];
+
+		if (strncmp(cand, s, len) == 0 && cand[len] == '\0')
+			return cand;
+		i = (i + 1) & mask;
+	}
+	table->slots[i] = arena_strndup(table->arena, s, len);
+	table->count++;
+	return table->slots[i];
+}
+
+const char *intern(struct intern_table *table, const char *s)
+{
+	return intern_n(table, s, strlen(s));
+}

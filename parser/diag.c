@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static const char *const severity_names[] = {
+	[DIAG_NOTE] = "note",
+	[DIAG_WARNING] = "warning",
+	[DIAG_ERROR] = "error",
+};
+
+void diag_init(struct diag_list *list)
+{
+	list->first = NULL;
+	list->tail = &list->first;
+	list->errors = 0;
+	list->warnings = 0;
+	list->echo = NULL;
+}
+
+void diag_release(struct diag_list *list)
+{
+	struct diag *diag = list->first;
+
+	while (diag) {
+		struct diag *next = diag->next;
+
+		free(diag->message);
+		free(diag);
+		diag = next;
+	}
+	list->first = NULL;
+	list->tail = &list->first;
+	list->errors = list->warnings = 0;
+}
+
+void diag_addv(struct diag_list *list, enum diag_severity severity,
+	       struct location loc, const char *fmt, va_list ap)
+{
+	struct diag *diag = calloc(1, sizeof(*diag));
+	va_list copy;
+	int len;
+
+	if (!diag)
+		abort();
+	va_copy(copy, ap);
+	len = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	diag->message = malloc((size_t)len + 1);
+	if (!diag->message)
+		abort();
+	vsnprintf(diag->message, (size_t)len + 1, fmt, ap);
+	diag->severity = severity;
+	diag->loc = loc;
+	*list->tail = diag;
+	list->tail = &diag->next;
+	if (severity == DIAG_ERROR)
+		list->errors++;
+	else if (severity == DIAG_WARNING)
+		list->warnings++;
+	if (list->echo)
+		diag_print(diag, list->echo);
+}
+
+void diag_add(struct diag_list *list, enum diag_severity severity,
+	      struct location loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_addv(list, severity, loc, fmt, ap);
+	va_end(ap);
+}
+
+void diag_print(const struct diag *diag, FILE *out)
+{
+	const struct location *loc = &diag->loc;
+
+	if (loc->file) {
+		fputs(loc->file->name, out);
+		if (loc->line > 0) {
+			fprintf(out, ":%d", loc->line);
+			if (loc->column > 0)
+				fprintf(out, ":%d", loc->column);
+		}
+		fputs(": ", out);
+	}
+	fprintf(out, "%s: %s\n", severity_names[diag->severity], diag->message);
+}
+
+void diag_print_all(const struct diag_list *list, FILE *out)
+{
+	for (const struct diag *diag = list->first; diag; diag = diag->next)
+		diag_print(diag, out);
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Expression trees, as written in `depends on`, `if`, `default`, ...
+ *
+ * Comparisons take two symbols, as in the kernel's grammar: literals such
+ * as 12 or "foo" are symbols too (see symbol.h).  The parser builds these
+ * trees; src/ gives them values.
+ */
+#ifndef KBROWSE_EXPR_H
+#define KBROWSE_EXPR_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct symbol;
+struct arena;
+
+enum expr_op {
+	E_SYMBOL,		/* sym */
+	E_NOT,			/* !left */
+	E_AND,			/* left && right */
+	E_OR,			/* left || right */
+	E_EQUAL,		/* lsym = rsym */
+	E_UNEQUAL,		/* lsym != rsym */
+	E_LTH,			/* lsym < rsym */
+	E_LEQ,			/* lsym <= rsym */
+	E_GTH,			/* lsym > rsym */
+	E_GEQ,			/* lsym >= rsym */
+};
+
+struct expr {
+	enum expr_op op;
+	union {
+		struct symbol *sym;			/* E_SYMBOL */
+		struct {
+			struct expr *left, *right;	/* E_NOT uses left */
+		};
+		struct {
+			struct symbol *lsym, *rsym;	/* comparisons */
+		};
+	};
+};
+
+static inline bool expr_is_compare(enum expr_op op)
+{
+	return op >= E_EQUAL;
+}
+
+struct expr *expr_symbol(struct arena *arena, struct symbol *sym);
+struct expr *expr_not(struct arena *arena, struct expr *e);
+struct expr *expr_compare(struct arena *arena, enum expr_op op,
+			  struct symbol *lsym, struct symbol *rsym);
+/* Both treat NULL as "no condition" (always true): and(NULL, e) == e. */
+struct expr *expr_and(struct arena *arena, struct expr *a, struct expr *b);
+struct expr *expr_or(struct arena *arena, struct expr *a, struct expr *b);
+
+/* The operator as written in Kconfig: "&&", "!=", ... */
+const char *expr_op_text(enum expr_op op);
+
+/* Does sym appear anywhere in e? */
+bool expr_mentions(const struct expr *e, const struct symbol *sym);
+
+/*
+ * Print e as Kconfig text with the fewest parentheses that keep its
+ * meaning: "A && (B || !C)".  Constant string symbols are quoted.
+ */
+void expr_fprint(const struct expr *e, FILE *out);
+/* Same into a heap string the caller frees. */
+char *expr_to_string(const struct expr *e);
+
+#endif

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One loaded Kconfig tree: its files, menu tree, symbols, strings and
+ * diagnostics.  No global state: a process may load several trees.
+ */
+#ifndef KBROWSE_KCONFIG_H
+#define KBROWSE_KCONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "expr.h"
+#include "location.h"
+#include "menu.h"
+#include "symbol.h"
+
+struct macro_env;
+
+struct kconfig_options {
+	const char *srctree;	/* NULL: files are opened as named */
+	const char *kconfig;	/* top file, relative to srctree; default "Kconfig" */
+	/*
+	 * Where $(shell,...) commands run: the directory .config is written
+	 * to, as the kernel runs them from its object tree.  NULL: cwd.
+	 */
+	const char *shell_dir;
+	/* $(info,...) output; NULL keeps it as notes in the diagnostics. */
+	FILE *info_out;
+	/* Print each diagnostic here as it is found (NULL: only keep them). */
+	FILE *diag_echo;
+	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
+	const char *(*builtin_file)(const char *name, size_t *len);
+};
+
+struct kconfig {
+	struct arena arena;
+	struct intern_table strings;
+	struct diag_list diags;
+	struct kconfig_options opts;
+
+	struct menu_node root;		/* root.prompt: `mainmenu` */
+	const struct source_file *top_file;
+
+	/* Every symbol, constants included; symbol.index is its position. */
+	struct symbol **symbols;
+	size_t nsymbols;
+	size_t symbols_cap;
+	struct symbol **sym_buckets;	/* hash table of named symbols */
+	size_t sym_nbuckets;
+
+	struct symbol *sym_yes, *sym_mod, *sym_no;
+	struct symbol *modules_sym;	/* `modules` / `option modules`, or NULL */
+	struct symbol *defconfig_list;	/* `option defconfig_list` (old kernels) */
+
+	struct macro_env *macros;
+	size_t nfiles;			/* files read, for statistics */
+};
+
+/*
+ * Parse and finish a tree.  Never returns NULL: check diags.errors.
+ * Errors are located, and parsing goes on after them as far as it can.
+ */
+struct kconfig *kconfig_load(const struct kconfig_options *opts);
+void kconfig_free(struct kconfig *kc);
+
+/* The parts of kconfig_load(), for tests. */
+struct kconfig *kconfig_new(const struct kconfig_options *opts);
+/* Parse a file (or text, when text != NULL) into kc->root. */
+void kconfig_parse_file(struct kconfig *kc, const char *name);
+void kconfig_parse_text(struct kconfig *kc, const char *name,
+			const char *text, size_t len);
+/* Propagate dependencies, types and choices (parser/finish.c). */
+void kconfig_finish(struct kconfig *kc);
+
+/* `kbrowse dump`: the tree back as Kconfig text (parser/dump.c). */
+void kconfig_dump(const struct kconfig *kc, FILE *out);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The menu tree: one node per entry written in the Kconfig files, in the
+ * order written, with `source` inlined.  `if` blocks stay in the tree as
+ * MENU_IF nodes (so that `dump` can print them back); code that walks the
+ * tree for values treats them as transparent.
+ */
+#ifndef KBROWSE_MENU_H
+#define KBROWSE_MENU_H
+
+#include "location.h"
+
+struct symbol;
+struct property;
+struct expr;
+
+enum menu_kind {
+	MENU_ROOT,		/* the whole tree; its prompt is `mainmenu` */
+	MENU_CONFIG,
+	MENU_MENUCONFIG,
+	MENU_CHOICE,
+	MENU_MENU,
+	MENU_COMMENT,
+	MENU_IF,
+};
+
+struct menu_node {
+	enum menu_kind kind;
+	struct menu_node *parent;
+	struct menu_node *next;		/* next sibling */
+	struct menu_node *children;	/* first child */
+	struct menu_node **children_tail;
+
+	struct symbol *sym;		/* config, menuconfig, choice */
+	struct property *prompt;	/* NULL when the entry has none */
+	struct expr *depends;		/* `depends on` lines ANDed; MENU_IF: its expr */
+	struct expr *visible_if;	/* `visible if` lines ANDed (menus) */
+	const char *help;		/* help text as the kernel keeps it, or NULL */
+	struct location help_loc;	/* the `help` line */
+	struct location loc;		/* the `config`/`menu`/... line */
+	struct location end_loc;	/* `endmenu`, `endchoice`, `endif` */
+
+	/*
+	 * Filled in by kconfig_finish(): `depends` && every enclosing
+	 * menu's, choice's and if's dependency.
+	 */
+	struct expr *dep;
+
+	struct menu_node *next_def;	/* next entry of the same symbol */
+};
+
+/* Depth-first, pre-order successor of node within root; NULL at the end. */
+struct menu_node *menu_next(const struct menu_node *root,
+			    const struct menu_node *node);
+
+#endif

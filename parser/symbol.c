@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The symbol table: every symbol of a tree, by name and by index.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+
+static const char *const type_names[] = {
+	[S_UNKNOWN] = "unknown",
+	[S_BOOLEAN] = "bool",
+	[S_TRISTATE] = "tristate",
+	[S_INT] = "int",
+	[S_HEX] = "hex",
+	[S_STRING] = "string",
+};
+
+const char *symbol_type_name(enum symbol_type type)
+{
+	return type_names[type];
+}
+
+static struct symbol *symbol_alloc(struct kconfig *kc, const char *name)
+{
+	struct symbol *sym = arena_new(&kc->arena, struct symbol);
+
+	sym->name = name;
+	sym->props_tail = &sym->props;
+	sym->nodes_tail = &sym->first_node;
+	if (kc->nsymbols == kc->symbols_cap) {
+		kc->symbols_cap = kc->symbols_cap ? kc->symbols_cap * 2 : 4096;
+		kc->symbols = realloc(kc->symbols,
+				      kc->symbols_cap * sizeof(*kc->symbols));
+		if (!kc->symbols)
+			abort();
+	}
+	sym->index = (unsigned)kc->nsymbols;
+	kc->symbols[kc->nsymbols++] = sym;
+	return sym;
+}
+
+static struct symbol **bucket_of(const struct kconfig *kc, const char *name)
+{
+	unsigned long h = hash_bytes(name, strlen(name));
+
+	return &kc->sym_buckets[h & (kc->sym_nbuckets - 1)];
+}
+
+static void table_grow(struct kconfig *kc)
+{
+	struct symbol **old = kc->sym_buckets;
+	size_t nold = kc->sym_nbuckets;
+
+	kc->sym_nbuckets = nold ? nold * 2 : 8192;
+	kc->sym_buckets = calloc(kc->sym_nbuckets, sizeof(*kc->sym_buckets));
+	if (!kc->sym_buckets)
+		abort();
+	for (size_t i = 0; i < nold; i++) {
+		struct symbol *sym = old[i];
+
+		while (sym) {
+			struct symbol *next = sym->hash_next;
+			struct symbol **bucket = bucket_of(kc, sym->name);
+
+			sym->hash_next = *bucket;
+			*bucket = sym;
+			sym = next;
+		}
+	}
+	free(old);
+}
+
+static struct symbol *tristate_const(const struct kconfig *kc, const char *name)
+{
+	if (name[0] && !name[1]) {
+		switch (name[0]) {
+		case 'y': return kc->sym_yes;
+		case 'm': return kc->sym_mod;
+		case 'n': return kc->sym_no;
+		}
+	}
+	return NULL;
+}
+
+static struct symbol *chain_find(struct symbol *sym, const char *name,
+				 bool is_const)
+{
+	for (; sym; sym = sym->hash_next)
+		if (strcmp(sym->name, name) == 0 &&
+		    !!(sym->flags & SYMBOL_CONST) == is_const)
+			return sym;
+	return NULL;
+}
+
+struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
+{
+	struct symbol *sym = tristate_const(kc, name);
+	struct symbol **bucket;
+
+	if (sym)
+		return sym;
+	bucket = bucket_of(kc, name);
+	sym = chain_find(*bucket, name, is_const);
+	if (sym)
+		return sym;
+	if (kc->nsymbols >= kc->sym_nbuckets) {
+		table_grow(kc);
+		bucket = bucket_of(kc, name);
+	}
+	sym = symbol_alloc(kc, intern(&kc->strings, name));
+	if (is_const)
+		sym->flags |= SYMBOL_CONST;
+	sym->hash_next = *bucket;
+	*bucket = sym;
+	return sym;
+}
+
+struct symbol *symbol_find(const struct kconfig *kc, const char *name)
+{
+	struct symbol *sym = tristate_const(kc, name);
+
+	if (sym || !kc->sym_nbuckets)
+		return sym;
+	return chain_find(*bucket_of(kc, name), name, false);
+}
+
+struct symbol *symbol_new_choice(struct kconfig *kc)
+{
+	struct symbol *sym = symbol_alloc(kc, NULL);
+
+	sym->flags |= SYMBOL_CHOICE;
+	sym->type = S_BOOLEAN;
+	return sym;
+}
+
+static struct symbol *make_tristate_const(struct kconfig *kc, const char *name)
+{
+	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name));
+
+	sym->type = S_TRISTATE;
+	sym->flags = SYMBOL_CONST;
+	return sym;
+}
+
+void symbol_table_init(struct kconfig *kc)
+{
+	table_grow(kc);
+	/* Kept out of the hash table: symbol_get() answers them first. */
+	kc->sym_no = make_tristate_const(kc, "n");
+	kc->sym_mod = make_tristate_const(kc, "m");
+	kc->sym_yes = make_tristate_const(kc, "y");
+}
+
+void symbol_table_release(struct kconfig *kc)
+{
+	free(kc->sym_buckets);
+	free(kc->symbols);
+	kc->sym_buckets = NULL;
+	kc->symbols = NULL;
+	kc->sym_nbuckets = kc->nsymbols = kc->symbols_cap = 0;
+}
+
+struct property *property_new(struct kconfig *kc, struct symbol *sym,
+			      enum prop_type type, struct location loc)
+{
+	struct property *prop = arena_new(&kc->arena, struct property);
+
+	prop->type = type;
+	prop->sym = sym;
+	prop->loc = loc;
+	if (sym) {
+		*sym->props_tail = prop;
+		sym->props_tail = &prop->next;
+	}
+	return prop;
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Symbols and their properties, as written in Kconfig: the model of the
+ * language, not of values.  Values live in src/ (struct config), indexed
+ * by symbol.index, so one parsed tree can carry several configurations.
+ */
+#ifndef KBROWSE_SYMBOL_H
+#define KBROWSE_SYMBOL_H
+
+#include <stdbool.h>
+#include "location.h"
+
+struct expr;
+struct menu_node;
+struct kconfig;
+
+enum symbol_type {
+	S_UNKNOWN,
+	S_BOOLEAN,
+	S_TRISTATE,
+	S_INT,
+	S_HEX,
+	S_STRING,
+};
+
+/* symbol.flags */
+enum {
+	SYMBOL_CONST = 1 << 0,		/* y, m, n and quoted literals */
+	SYMBOL_CHOICE = 1 << 1,		/* the nameless symbol of a choice */
+	SYMBOL_CHOICEVAL = 1 << 2,	/* defined inside a choice */
+	SYMBOL_DEFINED = 1 << 3,	/* has at least one config entry */
+	SYMBOL_ALLNOCONFIG_Y = 1 << 4,	/* `option allnoconfig_y` (old kernels) */
+	SYMBOL_ENV = 1 << 5,		/* `option env=` (old kernels) */
+};
+
+enum prop_type {
+	P_PROMPT,	/* prompt "text" [if cond] (also `bool "text"`) */
+	P_MENU,		/* prompt of a menu or menuconfig */
+	P_COMMENT,	/* text of a comment */
+	P_DEFAULT,	/* default expr [if cond] (also def_bool, def_tristate) */
+	P_SELECT,	/* select SYM [if cond] */
+	P_IMPLY,	/* imply SYM [if cond] */
+	P_RANGE,	/* range MIN MAX [if cond] */
+};
+
+struct property {
+	struct property *next;		/* next property of the same symbol */
+	enum prop_type type;
+	struct symbol *sym;		/* owner; NULL for menu and comment prompts */
+	struct menu_node *node;		/* the entry it was written in */
+	struct location loc;		/* the line it was written on */
+
+	const char *text;		/* P_PROMPT, P_MENU, P_COMMENT (expanded) */
+	struct expr *expr;		/* P_DEFAULT: the value */
+	struct symbol *target;		/* P_SELECT, P_IMPLY */
+	struct symbol *range_min;	/* P_RANGE */
+	struct symbol *range_max;
+
+	struct expr *cond;		/* `if` condition as written; NULL if none */
+	/*
+	 * The condition that really applies: cond && the entry's `depends on`
+	 * && everything enclosing it.  Filled in by kconfig_finish().
+	 */
+	struct expr *visible;
+};
+
+struct symbol {
+	const char *name;		/* interned; NULL for a choice */
+	enum symbol_type type;
+	unsigned flags;
+	unsigned index;			/* position in kconfig.symbols */
+
+	struct property *props;		/* every property, in definition order */
+	struct property **props_tail;
+	struct menu_node *first_node;	/* config entries, linked by next_def */
+	struct menu_node **nodes_tail;
+
+	/* Filled in by kconfig_finish(): */
+	struct menu_node *choice;	/* SYMBOL_CHOICEVAL: the enclosing choice */
+	struct expr *dir_dep;		/* OR of the dependencies of every entry */
+	struct expr *rev_dep;		/* OR of selecting symbols && conditions */
+	struct expr *implied;		/* OR of implying symbols && conditions */
+
+	struct symbol *hash_next;	/* symbol table chain */
+	const char *env_name;		/* SYMBOL_ENV: the variable */
+};
+
+const char *symbol_type_name(enum symbol_type type);	/* "bool", ... */
+
+/*
+ * The symbol table.  Names of non-constant and constant (quoted) symbols
+ * are separate namespaces, as in the kernel, except that "y", "m" and
+ * "n" always give the three tristate constants.
+ */
+struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const);
+struct symbol *symbol_find(const struct kconfig *kc, const char *name);
+/* A new nameless choice symbol. */
+struct symbol *symbol_new_choice(struct kconfig *kc);
+/* Create the table with y, m and n in it; release frees what it holds. */
+void symbol_table_init(struct kconfig *kc);
+void symbol_table_release(struct kconfig *kc);
+/* Add a property of the given type to sym (NULL for menus/comments). */
+struct property *property_new(struct kconfig *kc, struct symbol *sym,
+			      enum prop_type type, struct location loc);
+
+static inline bool symbol_is_tristate_const(const struct symbol *sym)
+{
+	/* y, m and n: the only constants with one-letter names. */
+	return (sym->flags & SYMBOL_CONST) && sym->name && sym->name[0] &&
+	       !sym->name[1] && (sym->name[0] == 'y' || sym->name[0] == 'm' ||
+				 sym->name[0] == 'n');
+}
+
+#endif
