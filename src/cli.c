@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "examples.h"
+
+int usage_error(const struct cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", cli->prog);
+	return EXIT_USAGE;
+}
+
+int cli_common_option(struct cli *cli, int argc, char **argv, int i)
+{
+	const char *arg = argv[i];
+
+	if (strcmp(arg, "-C") == 0 || strcmp(arg, "--srctree") == 0) {
+		if (i + 1 >= argc) {
+			usage_error(cli, "option '%s' needs a directory", arg);
+			return -1;
+		}
+		cli->srctree = argv[i + 1];
+		return 2;
+	}
+	if (strncmp(arg, "--srctree=", 10) == 0) {
+		cli->srctree = arg + 10;
+		return 1;
+	}
+	if (strncmp(arg, "-C", 2) == 0 && arg[2]) {
+		cli->srctree = arg + 2;
+		return 1;
+	}
+	return 0;
+}
+
+static bool file_exists(const char *dir, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	if (dir)
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+	else
+		snprintf(path, sizeof(path), "%s", name);
+	return stat(path, &st) == 0;
+}
+
+void cli_resolve_tree(struct cli *cli)
+{
+	const char *env = getenv("srctree");
+
+	if (!cli->kconfig)
+		cli->kconfig = "Kconfig";
+	if (!cli->srctree && env && *env)
+		cli->srctree = env;
+	if (cli->srctree) {
+		/* $(srctree) is read by Kconfig files, as under the kernel's make. */
+		setenv("srctree", cli->srctree, 1);
+	} else if (!file_exists(NULL, cli->kconfig)) {
+		cli->builtin_examples = true;
+		cli->opts.builtin_file = example_file_text;
+	}
+	cli->opts.srctree = cli->srctree;
+	cli->opts.kconfig = cli->kconfig;
+	cli->opts.info_out = stdout;
+	cli->opts.diag_echo = stderr;
+}
+
+struct kconfig *cli_load(struct cli *cli)
+{
+	struct kconfig *kc;
+
+	if (cli->builtin_examples)
+		fprintf(stderr, "%s: no Kconfig here: using the built-in teaching tree\n",
+			cli->prog);
+	kc = kconfig_load(&cli->opts);
+	if (kc->diags.errors) {
+		fprintf(stderr, "%s: %d error%s in %s\n", cli->prog,
+			kc->diags.errors, kc->diags.errors == 1 ? "" : "s",
+			cli->kconfig);
+		kconfig_free(kc);
+		return NULL;
+	}
+	return kc;
+}
