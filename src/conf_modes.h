@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * `kbrowse conf MODE [KCONFIG]`: the batch modes of the kernel's
+ * scripts/kconfig/conf, with the same arguments, environment
+ * (srctree, KCONFIG_CONFIG, KCONFIG_ALLCONFIG, CONFIG_, ...), files
+ * written and exit statuses.
+ */
+#ifndef KBROWSE_CONF_MODES_H
+#define KBROWSE_CONF_MODES_H
+
+#include "kconfig.h"
+
+/*
+ * argv[0] is the subcommand's name ("conf"); the rest are conf's own
+ * arguments: options (-s, --olddefconfig, --defconfig=FILE or
+ * --defconfig FILE, ...) and at most one KCONFIG file.  opts gives the
+ * source tree and how to load; its `kconfig` is used when argv names no
+ * file.  The tree is loaded here.  Returns the exit status: 0 success,
+ * 1 errors in the input (as conf), 2 usage errors.
+ */
+int conf_main(int argc, char **argv, const struct kconfig_options *opts);
+
+#endif
