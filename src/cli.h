@@ -44,5 +44,6 @@ int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 int cmd_dump(struct cli *cli, int argc, char **argv);
+int cmd_conf(struct cli *cli, int argc, char **argv);
 
 #endif

@@ -42,6 +42,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "conf", cmd_conf },
 	{ "dump", cmd_dump },
 };
 
