@@ -74,6 +74,13 @@ void kconfig_parse_text(struct kconfig *kc, const char *name,
 			const char *text, size_t len);
 /* Propagate dependencies, types and choices (parser/finish.c). */
 void kconfig_finish(struct kconfig *kc);
+/*
+ * Is text a valid value for a symbol of this type ("12", "-3", "0x1f",
+ * "y"...), by the kernel's rules (no leading zeros in decimal, 0x optional
+ * in hex)?  Finishing checks ranges and defaults with it; the .config
+ * reader checks values with it (parser/finish.c).
+ */
+bool symbol_text_valid(enum symbol_type type, const char *text);
 
 /* `kbrowse dump`: the tree back as Kconfig text (parser/dump.c). */
 void kconfig_dump(const struct kconfig *kc, FILE *out);

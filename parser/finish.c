@@ -1,0 +1,751 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Finishing a parsed tree, before any value is computed:
+ *
+ *  - every entry's dependency (menu_node.dep) is its own `depends on`
+ *    ANDed with everything that encloses it (menus, choices, ifs);
+ *  - every property's condition (property.visible) is its `if` ANDed
+ *    with the entry's dependency, and for prompts with the `visible if`
+ *    of the enclosing menus;
+ *  - per symbol: the direct dependency (dir_dep), the OR of whoever
+ *    selects it (rev_dep) and implies it (implied);
+ *  - choice members learn their choice;
+ *  - the structural checks of the kernel's tools: warnings about types,
+ *    defaults, selects and ranges, errors about choices and about
+ *    dependency loops.
+ *
+ * The rules are those of the kernel's menu finalization, so that values
+ * computed from these expressions are the kernel's.  One rewrite matters
+ * for values: a bare `m` in a dependency means "m, if modules are
+ * enabled", i.e. `m && MODULES`.  The kernel also simplifies the
+ * expressions; the simplifications keep their value, so we keep the
+ * expressions as written (they read better in explanations).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+
+struct finisher {
+	struct kconfig *kc;
+	struct symbol *modules;		/* modules_sym, or n when none */
+	unsigned char *warned;		/* by symbol index: checks done */
+};
+
+/* --- building the conditions ------------------------------------------ */
+
+/*
+ * `m` in a dependency evaluates to n when modules are disabled, so it
+ * becomes `m && MODULES`.  Subtrees without `m` are shared, not copied.
+ */
+static struct expr *rewrite_mod(struct finisher *fin, struct expr *e)
+{
+	struct arena *arena = &fin->kc->arena;
+	struct expr *left, *right;
+
+	if (!e)
+		return NULL;
+	switch (e->op) {
+	case E_SYMBOL:
+		if (e->sym != fin->kc->sym_mod)
+			return e;
+		return expr_and(arena, e, expr_symbol(arena, fin->modules));
+	case E_NOT:
+		left = rewrite_mod(fin, e->left);
+		return left == e->left ? e : expr_not(arena, left);
+	case E_AND:
+	case E_OR:
+		left = rewrite_mod(fin, e->left);
+		right = rewrite_mod(fin, e->right);
+		if (left == e->left && right == e->right)
+			return e;
+		return e->op == E_AND ? expr_and(arena, left, right)
+				      : expr_or(arena, left, right);
+	default:
+		return e;
+	}
+}
+
+/* Is the node a config, menuconfig or choice entry (one with a symbol)? */
+static bool node_has_symbol(const struct menu_node *node)
+{
+	return node->sym && node->kind != MENU_ROOT;
+}
+
+/*
+ * The prompt of a symbol is also hidden by the `visible if` of every
+ * menu around it (not the prompt of a menu itself: its own `visible if`
+ * is checked where the menu is shown).
+ */
+static struct expr *enclosing_visibility(struct finisher *fin,
+					 const struct menu_node *node,
+					 struct expr *cond)
+{
+	const struct menu_node *up;
+
+	for (up = node->parent; up; up = up->parent)
+		if (up->visible_if)
+			cond = expr_and(&fin->kc->arena, cond, up->visible_if);
+	return cond;
+}
+
+static void add_reverse(struct finisher *fin, struct expr **slot,
+			struct symbol *from, struct expr *cond)
+{
+	struct arena *arena = &fin->kc->arena;
+
+	*slot = expr_or(arena, *slot,
+			expr_and(arena, expr_symbol(arena, from), cond));
+}
+
+/* The condition of each property written in this entry. */
+static void finish_props(struct finisher *fin, struct menu_node *node)
+{
+	struct arena *arena = &fin->kc->arena;
+	struct property *prop;
+
+	prop = node_has_symbol(node) ? node->sym->props : node->prompt;
+	for (; prop; prop = node_has_symbol(node) ? prop->next : NULL) {
+		struct expr *cond = prop->cond;
+
+		if (prop->node != node)
+			continue;
+		if (node_has_symbol(node) &&
+		    (prop->type == P_PROMPT || prop->type == P_MENU))
+			cond = enclosing_visibility(fin, node, cond);
+		prop->visible = expr_and(arena, node->dep,
+					 rewrite_mod(fin, cond));
+		if (!prop->target)
+			continue;
+		if (prop->type == P_SELECT)
+			add_reverse(fin, &prop->target->rev_dep, node->sym,
+				    prop->visible);
+		else if (prop->type == P_IMPLY)
+			add_reverse(fin, &prop->target->implied, node->sym,
+				    prop->visible);
+	}
+}
+
+/*
+ * Dependencies flow down the tree.  As in the kernel, all children of a
+ * node get their conditions before any grandchild does (this only
+ * decides the order of the terms ORed into rev_dep and dir_dep).
+ */
+static void finish_children(struct finisher *fin, struct menu_node *parent)
+{
+	struct arena *arena = &fin->kc->arena;
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		node->dep = expr_and(arena, parent->dep,
+				     rewrite_mod(fin, node->depends));
+		finish_props(fin, node);
+	}
+	for (node = parent->children; node; node = node->next) {
+		finish_children(fin, node);
+		/*
+		 * A symbol depends on the entries that define it, except
+		 * entries written directly in a choice: a choice member's
+		 * dependencies are in its prompt.
+		 */
+		if (node_has_symbol(node) && !node->children &&
+		    parent->kind != MENU_CHOICE)
+			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
+						     node->dep);
+	}
+}
+
+/* --- choices ------------------------------------------------------------ */
+
+/* The entries of a choice, through the `if` blocks inside it. */
+static void mark_members(struct finisher *fin, struct menu_node *choice,
+			 struct menu_node *parent)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		struct symbol *sym = node->sym;
+
+		if (node->kind == MENU_IF) {
+			mark_members(fin, choice, node);
+			continue;
+		}
+		if (node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG)
+			continue;
+		if (!sym->choice) {
+			/* A symbol in two choices belongs to the first. */
+			sym->choice = choice;
+			sym->flags |= SYMBOL_CHOICEVAL;
+		}
+		/* Older kernels typed members from their choice. */
+		if (sym->type == S_UNKNOWN)
+			sym->type = choice->sym->type;
+	}
+}
+
+static void find_choices(struct finisher *fin, struct menu_node *parent)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->kind == MENU_CHOICE && node->sym) {
+			if (node->sym->type == S_UNKNOWN)
+				node->sym->type = S_BOOLEAN;
+			mark_members(fin, node, node);
+		}
+		find_choices(fin, node);
+	}
+}
+
+/* The node that encloses an entry once `if` blocks are flattened away. */
+static const struct menu_node *outer_parent(const struct menu_node *node)
+{
+	const struct menu_node *up = node->parent;
+
+	while (up && up->kind == MENU_IF)
+		up = up->parent;
+	return up;
+}
+
+static void check_member(struct finisher *fin, struct menu_node *node)
+{
+	struct diag_list *diags = &fin->kc->diags;
+	struct symbol *sym = node->sym;
+	struct property *prop;
+
+	if (!node->prompt)
+		diag_add(diags, DIAG_ERROR, node->loc,
+			 "choice member '%s' must have a prompt", sym->name);
+	if (sym->type != S_BOOLEAN)
+		diag_add(diags, DIAG_ERROR, node->loc,
+			 "choice member '%s' must be bool, not %s", sym->name,
+			 symbol_type_name(sym->type));
+	for (prop = sym->props; prop; prop = prop->next) {
+		if (prop->type == P_DEFAULT)
+			diag_add(diags, DIAG_ERROR, prop->loc,
+				 "defaults for choice values not supported "
+				 "('%s' is in the choice at %s:%d)", sym->name,
+				 location_file(node->parent->loc),
+				 node->parent->loc.line);
+		if (prop->type == P_PROMPT && prop->node != node &&
+		    prop->node && outer_parent(prop->node) != outer_parent(node))
+			diag_add(diags, DIAG_ERROR, prop->loc,
+				 "choice value '%s' has a prompt outside its "
+				 "choice group", sym->name);
+	}
+}
+
+static void check_choice(struct finisher *fin, struct menu_node *choice,
+			 struct menu_node *parent)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG)
+			check_member(fin, node);
+		if (node->children)
+			check_choice(fin, choice, node);
+	}
+}
+
+/* --- the kernel's structural warnings ----------------------------------- */
+
+bool symbol_text_valid(enum symbol_type type, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	switch (type) {
+	case S_STRING:
+		return true;
+	case S_INT:
+		if (*s == '-')
+			s++;
+		if (!isdigit(*s))
+			return false;
+		if (*s == '0' && s[1])
+			return false;	/* no leading zeros */
+		while (*s)
+			if (!isdigit(*s++))
+				return false;
+		return true;
+	case S_HEX:
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			s += 2;
+		if (!*s)
+			return false;
+		while (*s)
+			if (!isxdigit(*s++))
+				return false;
+		return true;
+	case S_BOOLEAN:
+	case S_TRISTATE:
+		return strchr("yYmMnN", *s) && *s;
+	default:
+		return false;
+	}
+}
+
+/* A range bound or numeric default: a number, or an int/hex symbol. */
+static bool number_ok(const struct symbol *sym, const struct symbol *bound)
+{
+	if (!bound)
+		return false;
+	if (bound->type == S_INT || bound->type == S_HEX)
+		return true;
+	return bound->type == S_UNKNOWN && bound->name &&
+	       symbol_text_valid(sym->type, bound->name);
+}
+
+static bool is_bool_type(enum symbol_type type)
+{
+	return type == S_BOOLEAN || type == S_TRISTATE;
+}
+
+static const char *sym_label(const struct symbol *sym)
+{
+	return sym->name ? sym->name : "<choice>";
+}
+
+static void check_default(struct finisher *fin, struct symbol *sym,
+			  struct property *prop)
+{
+	struct diag_list *diags = &fin->kc->diags;
+	struct symbol *target;
+
+	if (!prop->expr)
+		return;
+	if (prop->expr->op != E_SYMBOL) {
+		if (sym->type == S_STRING || sym->type == S_INT ||
+		    sym->type == S_HEX)
+			diag_add(diags, DIAG_WARNING, prop->loc,
+				 "default for config symbol '%s' must be a "
+				 "single symbol", sym_label(sym));
+		return;
+	}
+	target = prop->expr->sym;
+	if ((sym->type == S_INT || sym->type == S_HEX) &&
+	    !number_ok(sym, target))
+		diag_add(diags, DIAG_WARNING, prop->loc,
+			 "'%s': number is invalid", sym_label(sym));
+	if ((sym->flags & SYMBOL_CHOICE) &&
+	    (!target->choice || target->choice->sym != sym))
+		diag_add(diags, DIAG_WARNING, prop->loc,
+			 "choice default symbol '%s' is not contained in the "
+			 "choice", sym_label(target));
+}
+
+static void check_props(struct finisher *fin, struct symbol *sym)
+{
+	struct diag_list *diags = &fin->kc->diags;
+	struct property *prop;
+
+	for (prop = sym->props; prop; prop = prop->next) {
+		const char *use = prop->type == P_SELECT ? "select" : "imply";
+
+		switch (prop->type) {
+		case P_DEFAULT:
+			check_default(fin, sym, prop);
+			break;
+		case P_SELECT:
+		case P_IMPLY:
+			if (!prop->target)
+				break;
+			if (!is_bool_type(sym->type))
+				diag_add(diags, DIAG_WARNING, prop->loc,
+					 "config symbol '%s' uses %s, but is "
+					 "not bool or tristate",
+					 sym_label(sym), use);
+			else if (prop->target->type != S_UNKNOWN &&
+				 !is_bool_type(prop->target->type))
+				diag_add(diags, DIAG_WARNING, prop->loc,
+					 "'%s' has wrong type. '%s' only accept "
+					 "arguments of bool and tristate type",
+					 sym_label(prop->target), use);
+			break;
+		case P_RANGE:
+			if (sym->type != S_INT && sym->type != S_HEX)
+				diag_add(diags, DIAG_WARNING, prop->loc,
+					 "range is only allowed for int or hex "
+					 "symbols");
+			if (!number_ok(sym, prop->range_min) ||
+			    !number_ok(sym, prop->range_max))
+				diag_add(diags, DIAG_WARNING, prop->loc,
+					 "range is invalid");
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void check_symbols(struct finisher *fin, struct menu_node *parent)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		struct symbol *sym = node->sym;
+
+		check_symbols(fin, node);
+		if (!node_has_symbol(node) || fin->warned[sym->index])
+			continue;
+		fin->warned[sym->index] = 1;
+		if (sym->type == S_UNKNOWN)
+			diag_add(&fin->kc->diags, DIAG_WARNING, node->loc,
+				 "config symbol '%s' defined without type",
+				 sym_label(sym));
+		check_props(fin, sym);
+		if (node->kind == MENU_CHOICE)
+			check_choice(fin, node, node);
+	}
+}
+
+/* --- dependency loops ----------------------------------------------------
+ *
+ * A symbol's value is computed from the symbols in its dependencies,
+ * reverse dependencies (select, imply), property conditions and default
+ * values; a loop in that graph has no value, and the kernel refuses the
+ * tree.  The walk and what counts as an edge follow the kernel's checker,
+ * so that exactly the trees it rejects are rejected; the report locates
+ * every step of the loop.
+ */
+
+enum edge_kind {
+	EDGE_NONE,		/* a choice member on the way to its choice */
+	EDGE_DIR_DEP,
+	EDGE_REV_DEP,
+	EDGE_IMPLIED,
+	EDGE_PROP_COND,		/* a property's condition */
+	EDGE_DEFAULT_VALUE,	/* a default's value */
+};
+
+struct loop_frame {
+	struct symbol *sym;
+	enum edge_kind kind;
+	struct property *prop;
+};
+
+enum { LOOP_ACTIVE = 1, LOOP_DONE = 2 };
+
+struct loop_check {
+	struct finisher *fin;
+	unsigned char *state;		/* by symbol index */
+	struct loop_frame *stack;
+	size_t depth, cap;
+};
+
+static struct symbol *visit_symbol(struct loop_check *lc, struct symbol *sym);
+
+static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
+{
+	struct loop_frame *frame;
+
+	if (lc->depth == lc->cap) {
+		lc->cap = lc->cap ? lc->cap * 2 : 64;
+		lc->stack = realloc(lc->stack, lc->cap * sizeof(*lc->stack));
+		if (!lc->stack)
+			abort();
+	}
+	frame = &lc->stack[lc->depth++];
+	frame->sym = sym;
+	frame->kind = EDGE_NONE;
+	frame->prop = NULL;
+	return frame;
+}
+
+static struct symbol *visit_expr(struct loop_check *lc, const struct expr *e)
+{
+	struct symbol *found;
+
+	if (!e)
+		return NULL;
+	switch (e->op) {
+	case E_SYMBOL:
+		return visit_symbol(lc, e->sym);
+	case E_NOT:
+		return visit_expr(lc, e->left);
+	case E_AND:
+	case E_OR:
+		found = visit_expr(lc, e->left);
+		return found ? found : visit_expr(lc, e->right);
+	default:
+		found = visit_symbol(lc, e->lsym);
+		return found ? found : visit_symbol(lc, e->rsym);
+	}
+}
+
+/* The edges out of one symbol, with a frame saying which is followed. */
+static struct symbol *visit_edges(struct loop_check *lc, struct symbol *sym)
+{
+	size_t at = lc->depth;
+	struct symbol *found;
+	struct property *prop;
+
+	push_frame(lc, sym);
+#define FRAME (&lc->stack[at])
+	FRAME->kind = EDGE_DIR_DEP;
+	found = visit_expr(lc, sym->dir_dep);
+	if (!found) {
+		FRAME->kind = EDGE_REV_DEP;
+		found = visit_expr(lc, sym->rev_dep);
+	}
+	if (!found) {
+		FRAME->kind = EDGE_IMPLIED;
+		found = visit_expr(lc, sym->implied);
+	}
+	for (prop = sym->props; !found && prop; prop = prop->next) {
+		if (prop->type == P_SELECT || prop->type == P_IMPLY)
+			continue;
+		FRAME->kind = EDGE_PROP_COND;
+		FRAME->prop = prop;
+		found = visit_expr(lc, prop->visible);
+		if (found || prop->type != P_DEFAULT ||
+		    (sym->flags & SYMBOL_CHOICE))
+			continue;
+		FRAME->kind = EDGE_DEFAULT_VALUE;
+		found = visit_expr(lc, prop->expr);
+	}
+#undef FRAME
+	lc->depth = at;
+	return found;
+}
+
+static void mark_choice_members(struct loop_check *lc,
+				struct menu_node *parent, bool active)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->sym) {
+			if (active)
+				lc->state[node->sym->index] |=
+					LOOP_ACTIVE | LOOP_DONE;
+			else
+				lc->state[node->sym->index] &= ~LOOP_ACTIVE;
+		}
+		mark_choice_members(lc, node, active);
+	}
+}
+
+static struct symbol *visit_members(struct loop_check *lc,
+				    struct menu_node *parent)
+{
+	struct menu_node *node;
+	struct symbol *found;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->sym) {
+			found = visit_edges(lc, node->sym);
+			if (found)
+				return found;
+		}
+		found = visit_members(lc, node);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+/* A choice and its members are one unit: a loop through any is a loop. */
+static struct symbol *visit_choice(struct loop_check *lc, struct symbol *choice)
+{
+	struct menu_node *node = choice->first_node;
+	size_t at = lc->depth;
+	struct symbol *found;
+
+	push_frame(lc, choice);
+	mark_choice_members(lc, node, true);
+	lc->state[choice->index] |= LOOP_ACTIVE | LOOP_DONE;
+	found = visit_edges(lc, choice);
+	lc->state[choice->index] &= ~LOOP_ACTIVE;
+	if (!found)
+		found = visit_members(lc, node);
+	mark_choice_members(lc, node, false);
+	if (found && found->choice == node)
+		found = choice;
+	lc->depth = at;
+	return found;
+}
+
+static void report_loop(struct loop_check *lc, struct symbol *last);
+
+static struct symbol *visit_symbol(struct loop_check *lc, struct symbol *sym)
+{
+	struct symbol *found;
+
+	if (lc->state[sym->index] & LOOP_ACTIVE) {
+		report_loop(lc, sym);
+		return sym;
+	}
+	if (lc->state[sym->index] & LOOP_DONE)
+		return NULL;
+	if (sym->choice && sym->choice->sym) {
+		size_t at = lc->depth;
+
+		push_frame(lc, sym);
+		found = visit_symbol(lc, sym->choice->sym);
+		lc->depth = at;
+		return found;
+	}
+	if (sym->flags & SYMBOL_CHOICE)
+		return visit_choice(lc, sym);
+	lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
+	found = visit_edges(lc, sym);
+	lc->state[sym->index] &= ~LOOP_ACTIVE;
+	return found;
+}
+
+/* Where `from` gets a dependency on `to`: the innermost `depends on`/`if`. */
+static struct location dep_location(const struct symbol *from,
+				    const struct symbol *to)
+{
+	const struct menu_node *node, *up;
+
+	for (node = from->first_node; node; node = node->next_def)
+		for (up = node; up && up->kind != MENU_ROOT; up = up->parent)
+			if (expr_mentions(up->depends, to))
+				return up->loc;
+	return from->first_node ? from->first_node->loc : (struct location){0};
+}
+
+/* The select or imply of `by` that reaches `sym`. */
+static struct location reverse_location(const struct symbol *sym,
+					const struct symbol *by,
+					enum prop_type type)
+{
+	const struct property *prop;
+
+	for (prop = by->props; prop; prop = prop->next)
+		if (prop->type == type && prop->target == sym)
+			return prop->loc;
+	return by->first_node ? by->first_node->loc : (struct location){0};
+}
+
+static const char *prop_kind_name(enum prop_type type)
+{
+	switch (type) {
+	case P_PROMPT: return "prompt";
+	case P_MENU: return "menu";
+	case P_COMMENT: return "comment";
+	case P_DEFAULT: return "default";
+	case P_SELECT: return "select";
+	case P_IMPLY: return "imply";
+	case P_RANGE: return "range";
+	}
+	return "property";
+}
+
+static void report_step(struct loop_check *lc, const struct loop_frame *frame,
+			const struct symbol *next)
+{
+	struct diag_list *diags = &lc->fin->kc->diags;
+	const struct symbol *sym = frame->sym;
+	const char *what = frame->prop ? prop_kind_name(frame->prop->type) : "";
+
+	if (next->flags & SYMBOL_CHOICE) {
+		const struct menu_node *choice = next->first_node;
+
+		diag_add(diags, DIAG_NOTE, choice ? choice->loc : (struct location){0},
+			 "symbol %s is part of this choice", sym_label(sym));
+		return;
+	}
+	switch (frame->kind) {
+	case EDGE_DIR_DEP:
+		diag_add(diags, DIAG_NOTE, dep_location(sym, next),
+			 "symbol %s depends on %s", sym_label(sym),
+			 sym_label(next));
+		break;
+	case EDGE_REV_DEP:
+		diag_add(diags, DIAG_NOTE, reverse_location(sym, next, P_SELECT),
+			 "symbol %s is selected by %s", sym_label(sym),
+			 sym_label(next));
+		break;
+	case EDGE_IMPLIED:
+		diag_add(diags, DIAG_NOTE, reverse_location(sym, next, P_IMPLY),
+			 "symbol %s is implied by %s", sym_label(sym),
+			 sym_label(next));
+		break;
+	case EDGE_DEFAULT_VALUE:
+		diag_add(diags, DIAG_NOTE, frame->prop->loc,
+			 "symbol %s %s value contains %s", sym_label(sym),
+			 what, sym_label(next));
+		break;
+	case EDGE_PROP_COND:
+		diag_add(diags, DIAG_NOTE, frame->prop->loc,
+			 "symbol %s %s is visible depending on %s",
+			 sym_label(sym), what, sym_label(next));
+		break;
+	case EDGE_NONE:
+		diag_add(diags, DIAG_NOTE,
+			 sym->first_node ? sym->first_node->loc
+					 : (struct location){0},
+			 "symbol %s depends on %s", sym_label(sym),
+			 sym_label(next));
+		break;
+	}
+}
+
+static void report_loop(struct loop_check *lc, struct symbol *last)
+{
+	size_t depth = lc->depth, start;
+
+	/* A loop into a choice member goes through its choice. */
+	if (last->choice && last->choice->sym) {
+		push_frame(lc, last);
+		last = last->choice->sym;
+	}
+	for (start = lc->depth; start > 0; start--)
+		if (lc->stack[start - 1].sym == last)
+			break;
+	if (start == 0) {
+		lc->depth = depth;
+		return;
+	}
+	start--;
+	diag_add(&lc->fin->kc->diags, DIAG_ERROR,
+		 last->first_node ? last->first_node->loc : (struct location){0},
+		 "recursive dependency detected for symbol %s (see "
+		 "Documentation/kbuild/kconfig-language.rst, \"Kconfig "
+		 "recursive dependency limitations\")", sym_label(last));
+	for (size_t i = start; i < lc->depth; i++) {
+		const struct symbol *next = i + 1 < lc->depth
+			? lc->stack[i + 1].sym : last;
+
+		/* A frame repeated for a choice says nothing new. */
+		if (next == lc->stack[i].sym)
+			continue;
+		report_step(lc, &lc->stack[i], next);
+	}
+	lc->depth = depth;
+}
+
+static void check_loops(struct finisher *fin)
+{
+	struct loop_check lc = { .fin = fin };
+	struct menu_node *node;
+
+	lc.state = calloc(fin->kc->nsymbols, 1);
+	if (!lc.state)
+		abort();
+	for (node = &fin->kc->root; node; node = menu_next(&fin->kc->root, node))
+		if (node_has_symbol(node))
+			visit_symbol(&lc, node->sym);
+	free(lc.state);
+	free(lc.stack);
+}
+
+void kconfig_finish(struct kconfig *kc)
+{
+	struct finisher fin = { .kc = kc };
+
+	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
+	fin.warned = calloc(kc->nsymbols + 1, 1);
+	if (!fin.warned)
+		abort();
+	find_choices(&fin, &kc->root);
+	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
+	finish_children(&fin, &kc->root);
+	check_symbols(&fin, &kc->root);
+	free(fin.warned);
+	check_loops(&fin);
+}
