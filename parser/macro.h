@@ -24,6 +24,23 @@ struct macro_env *macro_env_new(struct diag_list *diags, const char *shell_dir,
 				FILE *info_out);
 void macro_env_free(struct macro_env *env);
 
+/*
+ * (added) Take $(shell,...) results from this cache and store new ones in
+ * it (see shell_cache.h).  NULL, the default: run every command.  The
+ * cache is the caller's; it must outlive the expansions.
+ */
+struct shell_cache;
+void macro_env_set_shell_cache(struct macro_env *env,
+			       struct shell_cache *cache);
+
+/*
+ * NAME = value, NAME := value, NAME += value.  name is already expanded;
+ * value is the raw text after the operator (the kernel keeps trailing
+ * blanks).  loc is where value starts, for messages.  As in the kernel,
+ * $(lineno) in a `:=` value gives loc.line + 1 (the kernel expands it after
+ * reading the end of the line), and `+=` on an undefined name makes a
+ * recursively expanded variable.
+ */
 void macro_assign(struct macro_env *env, const char *name,
 		  enum macro_flavor flavor, const char *value,
 		  struct location loc);
@@ -36,7 +53,40 @@ void macro_assign(struct macro_env *env, const char *name,
 char *macro_expand(struct macro_env *env, const char *text, size_t len,
 		   struct location loc);
 
+/*
+ * For the lexer (added: the kernel expands words and quoted strings
+ * piecewise, and only the lexer knows where they end).
+ *
+ * macro_expand_reference: text[0] is '$' inside a quoted string.  Expands
+ * "$(...)" up to its matching ')' (or a lone "$"), sets *consumed to the
+ * bytes used.  An unterminated reference is an error; it consumes all of
+ * text and is kept as it is.
+ *
+ * macro_expand_word: a word token containing '$' (the kernel's
+ * ({n}|$)+ rule).  Expands references and copies [A-Za-z0-9_-] until
+ * another character outside a reference; *consumed says how far.
+ *
+ * macro_reference_length: length of the reference at text[0] == '$'
+ * without expanding it (1 for a lone "$"), 0 when unterminated.
+ */
+char *macro_expand_reference(struct macro_env *env, const char *text,
+			     size_t len, struct location loc, size_t *consumed);
+char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
+			struct location loc, size_t *consumed);
+size_t macro_reference_length(const char *text, size_t len);
+
 /* Environment variables the expansions read, for auto.conf.cmd-like uses. */
 size_t macro_env_vars_used(const struct macro_env *env, const char ***names);
+/* (added) The value the index-th of them had when first read. */
+const char *macro_env_used_value(const struct macro_env *env, size_t index);
+
+/*
+ * (added) Give an environment variable a value for this tree without
+ * touching the process environment: references read it, and $(shell,...)
+ * commands see it, as if exported by the kernel's Makefile.  For srctree,
+ * CC, LD... derived the way the top-level Makefile does.
+ */
+void macro_env_setenv(struct macro_env *env, const char *name,
+		      const char *value);
 
 #endif

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The built-in functions of the Kconfig macro language, those of Linux
+ * 6.12: error-if, filename, info, lineno, shell, warning-if.
+ *
+ * Messages carry the place of the reference; where the kernel prints
+ * "file:line: text" and exits (error-if), we add a diagnostic and go on,
+ * and the load fails at the end.
+ */
+#include <string.h>
+
+#include "macro_internal.h"
+
+static bool is_yes(const struct mstr *cond)
+{
+	/* Compared as a C string, as the kernel does. */
+	return !strcmp(cond->s, "y");
+}
+
+static void do_error_if(struct expansion *x, const char *at, size_t argc,
+			const struct mstr *argv, struct mbuf *out)
+{
+	(void)argc;
+	(void)out;
+	if (is_yes(&argv[0]))
+		expansion_diag(x, DIAG_ERROR, at, "%s", argv[1].s);
+}
+
+static void do_warning_if(struct expansion *x, const char *at, size_t argc,
+			  const struct mstr *argv, struct mbuf *out)
+{
+	(void)argc;
+	(void)out;
+	if (is_yes(&argv[0]))
+		expansion_diag(x, DIAG_WARNING, at, "%s", argv[1].s);
+}
+
+static void do_info(struct expansion *x, const char *at, size_t argc,
+		    const struct mstr *argv, struct mbuf *out)
+{
+	(void)argc;
+	(void)out;
+	if (x->env->info_out) {
+		fprintf(x->env->info_out, "%s\n", argv[0].s);
+	} else {
+		expansion_diag(x, DIAG_NOTE, at, "%s", argv[0].s);
+	}
+}
+
+static void do_filename(struct expansion *x, const char *at, size_t argc,
+			const struct mstr *argv, struct mbuf *out)
+{
+	const char *name = location_file(expansion_loc(x, at));
+
+	(void)argc;
+	(void)argv;
+	mbuf_add(out, name, strlen(name));
+}
+
+static void do_lineno(struct expansion *x, const char *at, size_t argc,
+		      const struct mstr *argv, struct mbuf *out)
+{
+	char number[24];
+	int len;
+
+	(void)argc;
+	(void)argv;
+	len = snprintf(number, sizeof(number), "%d",
+		       expansion_loc(x, at).line + x->lineno_bias);
+	mbuf_add(out, number, (size_t)len);
+}
+
+static void do_shell(struct expansion *x, const char *at, size_t argc,
+		     const struct mstr *argv, struct mbuf *out)
+{
+	(void)argc;
+	macro_shell_output(x, at, argv[0].s, out);
+}
+
+/* Sorted by name, like the kernel's table; looked up by a linear scan. */
+static const struct macro_builtin builtins[] = {
+	{ "error-if",	2, 2, do_error_if },
+	{ "filename",	0, 0, do_filename },
+	{ "info",	1, 1, do_info },
+	{ "lineno",	0, 0, do_lineno },
+	{ "shell",	1, 1, do_shell },
+	{ "warning-if",	2, 2, do_warning_if },
+};
+
+const struct macro_builtin *macro_find_builtin(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (strlen(builtins[i].name) == len &&
+		    !memcmp(builtins[i].name, name, len))
+			return &builtins[i];
+	return NULL;
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private parts of the macro preprocessor, shared by macro.c (variables
+ * and the expansion engine), macro_functions.c (built-in functions) and
+ * shell.c (running $(shell,...) commands).  Nothing outside these three
+ * files should include this header.
+ */
+#ifndef KBROWSE_MACRO_INTERNAL_H
+#define KBROWSE_MACRO_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "location.h"
+#include "macro.h"
+
+/* A growable byte buffer: expansions append to one instead of re-copying. */
+struct mbuf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+void mbuf_grow(struct mbuf *buf, size_t extra);
+void mbuf_release(struct mbuf *buf);
+/* NUL-terminate and hand the bytes over; the buffer is empty afterwards. */
+char *mbuf_take(struct mbuf *buf);
+
+static inline void mbuf_add(struct mbuf *buf, const char *s, size_t len)
+{
+	if (buf->cap - buf->len <= len)
+		mbuf_grow(buf, len);
+	if (len)
+		__builtin_memcpy(buf->data + buf->len, s, len);
+	buf->len += len;
+}
+
+static inline void mbuf_addc(struct mbuf *buf, char c)
+{
+	mbuf_add(buf, &c, 1);
+}
+
+/* Aborts on exhaustion, like arena_alloc: a half-expanded tree is useless. */
+void *macro_xrealloc(void *ptr, size_t size);
+
+/* A string with its length; arguments may in theory hold NUL bytes. */
+struct mstr {
+	char *s;		/* NUL-terminated, heap-owned */
+	size_t len;
+};
+
+/* One variable or user-defined function (they are the same thing). */
+struct macro_var {
+	struct macro_var *next;	/* hash chain */
+	unsigned long hash;
+	char *name;
+	size_t name_len;
+	char *value;		/* raw text (=) or expanded text (:=) */
+	size_t value_len;
+	enum macro_flavor flavor;	/* MACRO_RECURSIVE or MACRO_SIMPLE */
+	/* How many expansions of this variable are in progress. */
+	int active;
+	/*
+	 * Set while `NAME := value` is being expanded over an existing NAME.
+	 * The kernel frees the old value before expanding the new one, so a
+	 * reference to NAME there reads (with glibc) as empty; we do the same
+	 * on purpose, and warn.
+	 */
+	bool redefining;
+};
+
+struct macro_env {
+	struct diag_list *diags;
+	char *shell_dir;		/* NULL: the current directory */
+	struct shell_cache *shell_cache;	/* NULL: run every command */
+	FILE *info_out;			/* NULL: $(info,...) becomes a note */
+
+	struct macro_var **buckets;	/* power-of-two hash table */
+	size_t nbuckets;
+	size_t nvars;
+
+	/*
+	 * Environment variables read by expansions, in the order first read,
+	 * with the value seen then: later reads reuse it, as the kernel does.
+	 */
+	char **used_names;
+	char **used_values;
+	size_t nused;
+	size_t used_cap;
+
+	/* macro_env_setenv(): values that replace the process environment. */
+	char **set_names;
+	char **set_values;
+	size_t nset;
+	size_t set_cap;
+};
+
+/* The state of one top-level expansion (one macro_expand call). */
+struct expansion {
+	struct macro_env *env;
+	/* The text macro_expand was given, and where it starts. */
+	const char *text;
+	const char *text_end;
+	struct location loc;
+	/* Added to $(lineno): 1 for `:=` values (see macro_assign). */
+	int lineno_bias;
+	/* The '$' in text of the reference being evaluated at the top. */
+	const char *outer_ref;
+	unsigned int depth;
+	unsigned long evaluations;
+	/* A runaway error (recursion, size): stop expanding at once. */
+	bool aborted;
+};
+
+/*
+ * Where p lies: exact when p points into the top-level text, else the
+ * outermost reference (text from a variable's value has no place of its
+ * own; the kernel reports the current line too).
+ */
+struct location expansion_loc(const struct expansion *x, const char *p);
+void expansion_diag(struct expansion *x, enum diag_severity severity,
+		    const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Built-in functions (macro_functions.c). */
+struct macro_builtin {
+	const char *name;
+	unsigned int min_args;
+	unsigned int max_args;
+	/* at: the '$' of the reference, for messages and $(lineno). */
+	void (*run)(struct expansion *x, const char *at, size_t argc,
+		    const struct mstr *argv, struct mbuf *out);
+};
+
+const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
+
+/*
+ * $(shell,cmd) (shell.c): run cmd, append its output the way the kernel
+ * returns it.  The one place a cache of command results can slot in.
+ */
+void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
+			struct mbuf *out);
+
+/* The environment as macro_env sees it, recording what is read. */
+const char *macro_getenv(struct macro_env *env, const char *name);
+
+#endif
