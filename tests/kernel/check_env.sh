@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Check lib.sh's arch_env against the kernel's own Makefile: for each
+# variant, run `make O=... ARCH=VARIANT MODE` in the real tree with conf
+# wrapped so it records its environment, then run conf directly with
+# arch_env's environment in an empty directory, and compare
+#   - the .config files, byte for byte;
+#   - every variable arch_env sets with the value make exported;
+#   - every variable the Kconfig files read ($(NAME) not defined in
+#     Kconfig) that make exported, which arch_env must set too.
+#
+# usage: check_env.sh [-m MODE] [VARIANT...]   (default: x86_64 arm64 um i386)
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+mode=allnoconfig
+while getopts m: opt; do
+	case $opt in
+	m) mode=$OPTARG ;;
+	*) echo "usage: $0 [-m MODE] [VARIANT...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- x86_64 arm64 um i386
+
+KERNEL_TREE=$(kernel_tree) || exit 1
+conf=$(kernel_conf) || exit 1
+export KERNEL_TREE
+
+work=$(mktemp -d /tmp/kbrowse-check-env.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# Names Kconfig files read from the environment: every $(NAME) that no
+# Kconfig file assigns.  The kconfig self-tests are not part of the tree.
+# shellcheck disable=SC2016 # a literal $(
+(cd "$KERNEL_TREE" && find . -name 'Kconfig*' -type f -not -path './scripts/kconfig/tests/*' \
+	-exec grep -ho '\$([A-Za-z_][A-Za-z0-9_]*' {} + | cut -c3- | sort -u) >"$work/read"
+(cd "$KERNEL_TREE" && find . -name 'Kconfig*' -type f -not -path './scripts/kconfig/tests/*' \
+	-exec grep -hoE '^[A-Za-z_][A-Za-z0-9_-]*[[:space:]]*(:=|\+=|=)' {} + |
+	sed 's/[[:space:]:+=]*$//' | sort -u) >"$work/defined"
+builtin_functions="error-if filename info lineno shell warning-if"
+comm -23 "$work/read" "$work/defined" | grep -vxF -e "${builtin_functions// /$'\n'}" \
+	>"$work/env-read"
+
+# An object tree with conf built by make, then wrapped.
+obj=$work/obj
+mkdir -p "$obj"
+if ! env -u ARCH -u CROSS_COMPILE make -s -C "$KERNEL_TREE" O="$obj" build_config \
+	>"$work/build.log" 2>&1; then
+	cat "$work/build.log"
+	exit 1
+fi
+mv "$obj/scripts/kconfig/conf" "$obj/scripts/kconfig/conf.real"
+cat >"$obj/scripts/kconfig/conf" <<'EOF'
+#!/bin/sh
+env >"$KBROWSE_ENV_DUMP"
+exec "$(dirname "$0")/conf.real" "$@"
+EOF
+chmod +x "$obj/scripts/kconfig/conf"
+
+status=0
+for variant in "$@"; do
+	problems=0
+	rm -f "$obj/.config"
+	if ! KBROWSE_ENV_DUMP=$work/make.env make -s -C "$KERNEL_TREE" O="$obj" \
+		ARCH="$variant" "$mode" >"$work/make.log" 2>&1; then
+		echo "$variant: make $mode failed:"
+		cat "$work/make.log"
+		status=1
+		continue
+	fi
+	arch_env "$variant" >"$work/arch.env"
+	mapfile -t envargs <"$work/arch.env"
+	rm -rf "$work/direct" && mkdir "$work/direct"
+	(cd "$work/direct" && env -i PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" \
+		"$conf" "--$mode" Kconfig >"$work/conf.log" 2>&1) || {
+		echo "$variant: conf --$mode failed:"
+		cat "$work/conf.log"
+		status=1
+		continue
+	}
+	if ! cmp -s "$obj/.config" "$work/direct/.config"; then
+		echo "$variant: .config differs from make's:"
+		diff "$obj/.config" "$work/direct/.config" | head -n 20
+		problems=$((problems + 1))
+	fi
+	while IFS= read -r line; do
+		name=${line%%=*}
+		made=$(grep -m1 "^$name=" "$work/make.env") || made="(not exported)"
+		if [ "$made" != "$line" ]; then
+			echo "$variant: arch_env has '$line', make exported '$made'"
+			problems=$((problems + 1))
+		fi
+	done <"$work/arch.env"
+	while IFS= read -r name; do
+		grep -q "^$name=" "$work/make.env" || continue
+		grep -q "^$name=" "$work/arch.env" && continue
+		echo "$variant: make exports $name (read by Kconfig), arch_env does not"
+		problems=$((problems + 1))
+	done <"$work/env-read"
+	if [ "$problems" = 0 ]; then
+		echo "$variant: $mode identical, environment matches make's"
+	else
+		status=1
+	fi
+done
+exit $status

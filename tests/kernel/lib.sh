@@ -1,0 +1,405 @@
+# shellcheck shell=bash
+# Shared helpers for the kernel tests (sourced, not run):
+#
+#   kernel_tree          ensure the Linux 6.12 tree is extracted; print its path
+#   kernel_conf          build the tree's own scripts/kconfig/conf; print its path
+#   arch_variants        list every ARCH value the tree's Kconfig can be run for
+#   arch_env VARIANT     print NAME=VALUE lines: the environment `make ARCH=...`
+#                        hands to scripts/kconfig/conf for that variant
+#   kernel_srcarch ARCH  the arch/ directory for an ARCH value
+#
+# The tree comes only from Debian's linux-source-6.12 package.  It is
+# extracted once into a cache outside the repository ($KBROWSE_KERNEL_CACHE,
+# default /var/cache/kbrowse) and never written to afterwards: conf is built
+# out of tree (O=...) and every test runs in a directory of its own.
+
+KERNEL_SERIES=6.12
+KERNEL_PACKAGE=linux-source-$KERNEL_SERIES
+KERNEL_TARBALL=${KBROWSE_KERNEL_TARBALL:-/usr/src/$KERNEL_PACKAGE.tar.xz}
+KERNEL_CACHE=${KBROWSE_KERNEL_CACHE:-/var/cache/kbrowse}
+
+kernel_log()
+{
+	printf '%s\n' "kernel: $*" >&2
+}
+
+# Run a command as root: we are root on CI; elsewhere try sudo without a
+# password prompt rather than hang.
+kernel_as_root()
+{
+	if [ "$(id -u)" = 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo -n "$@"
+	else
+		kernel_log "need root to run: $*"
+		return 1
+	fi
+}
+
+# Serialise the slow one-time steps (extraction, building conf) between
+# test scripts that may start at the same moment.  flock is optional.
+kernel_locked()
+{
+	local lock=$KERNEL_CACHE/.lock
+	if command -v flock >/dev/null 2>&1; then
+		(
+			flock 9 || exit 1
+			"$@"
+		) 9>"$lock"
+	else
+		"$@"
+	fi
+}
+
+kernel_install_tarball()
+{
+	[ -f "$KERNEL_TARBALL" ] && return 0
+	kernel_log "$KERNEL_TARBALL missing: installing $KERNEL_PACKAGE"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! kernel_as_root apt-get install -y -q "$KERNEL_PACKAGE" >&2; then
+		kernel_as_root apt-get update -q >&2 || true
+		kernel_as_root apt-get install -y -q "$KERNEL_PACKAGE" >&2 || return 1
+	fi
+	[ -f "$KERNEL_TARBALL" ] || {
+		kernel_log "$KERNEL_PACKAGE installed but $KERNEL_TARBALL is missing"
+		return 1
+	}
+}
+
+# What the stamp records: the tarball it came from.  A new package version
+# changes size or mtime, and the tree is extracted again.
+kernel_tarball_id()
+{
+	stat -c '%s %Y' "$KERNEL_TARBALL" 2>/dev/null | sed "s|^|$KERNEL_TARBALL |"
+}
+
+# A tree extracted before stamps existed (or by hand) is adopted if it holds
+# every file of the tarball; otherwise it is extracted again.
+kernel_tree_matches_tarball()
+{
+	local dir=$1 missing
+	missing=$(tar -tJf "$KERNEL_TARBALL" | grep -v '/$' |
+		(cd "$(dirname "$dir")" && while IFS= read -r f; do
+			[ -e "$f" ] || [ -L "$f" ] || { echo "$f"; break; }
+		done))
+	[ -z "$missing" ]
+}
+
+kernel_extract()
+{
+	local tree=$KERNEL_CACHE/$KERNEL_PACKAGE stamp=$KERNEL_CACHE/$KERNEL_PACKAGE.stamp
+	local id tmp
+
+	id=$(kernel_tarball_id)
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$id" ] && [ -f "$tree/Makefile" ]; then
+		return 0
+	fi
+	if [ -d "$tree" ] && [ ! -f "$stamp" ]; then
+		kernel_log "checking the existing $tree against $KERNEL_TARBALL"
+		if kernel_tree_matches_tarball "$tree"; then
+			printf '%s\n' "$id" >"$stamp"
+			return 0
+		fi
+	fi
+	kernel_log "extracting $KERNEL_TARBALL into $KERNEL_CACHE"
+	tmp=$(mktemp -d "$KERNEL_CACHE/.extract.XXXXXX") || return 1
+	if ! tar -xJf "$KERNEL_TARBALL" -C "$tmp"; then
+		rm -rf "$tmp"
+		return 1
+	fi
+	if [ ! -f "$tmp/$KERNEL_PACKAGE/Makefile" ]; then
+		kernel_log "$KERNEL_TARBALL does not hold $KERNEL_PACKAGE/Makefile"
+		rm -rf "$tmp"
+		return 1
+	fi
+	rm -f "$stamp"
+	rm -rf "$tree" "$KERNEL_CACHE/obj-conf"
+	mv "$tmp/$KERNEL_PACKAGE" "$tree" && rmdir "$tmp" || return 1
+	printf '%s\n' "$id" >"$stamp"
+}
+
+kernel_tree()
+{
+	mkdir -p "$KERNEL_CACHE" || return 1
+	kernel_install_tarball || return 1
+	kernel_locked kernel_extract || return 1
+	printf '%s\n' "$KERNEL_CACHE/$KERNEL_PACKAGE"
+}
+
+# Build scripts/kconfig/conf with the tree's own Makefile, out of tree.
+# "build_config" is the kconfig Makefile's target for building conf alone;
+# it needs no configured kernel.  The environment is cleaned of anything
+# that would make it a cross build: conf is a host program.
+kernel_build_conf()
+{
+	local tree=$1 obj=$KERNEL_CACHE/obj-conf
+	local stamp=$obj/.kbrowse-stamp id tool
+
+	id=$(cat "$KERNEL_CACHE/$KERNEL_PACKAGE.stamp")
+	if [ -x "$obj/scripts/kconfig/conf" ] && [ -f "$stamp" ] &&
+		[ "$(cat "$stamp")" = "$id" ]; then
+		return 0
+	fi
+	for tool in make gcc flex bison; do
+		command -v "$tool" >/dev/null 2>&1 || {
+			kernel_log "building conf needs $tool"
+			return 1
+		}
+	done
+	kernel_log "building $obj/scripts/kconfig/conf"
+	rm -rf "$obj"
+	mkdir -p "$obj" || return 1
+	if ! env -u ARCH -u SRCARCH -u CROSS_COMPILE -u LLVM -u KBUILD_OUTPUT \
+		-u CC -u HOSTCC -u O -u MAKEFLAGS \
+		make -s -C "$tree" O="$obj" build_config >"$obj/build.log" 2>&1; then
+		cat "$obj/build.log" >&2
+		return 1
+	fi
+	printf '%s\n' "$id" >"$stamp"
+}
+
+kernel_conf()
+{
+	local tree
+	tree=$(kernel_tree) || return 1
+	kernel_locked kernel_build_conf "$tree" || return 1
+	printf '%s\n' "$KERNEL_CACHE/obj-conf/scripts/kconfig/conf"
+}
+
+# The top-level Makefile's own table of ARCH aliases: lines
+#   ifeq ($(ARCH),ALIAS)
+#           SRCARCH := DIR
+# printed as "ALIAS DIR".
+kernel_arch_aliases()
+{
+	local tree=$1
+	awk '
+		/^ifeq \(\$\(ARCH\),[A-Za-z0-9_]+\)/ {
+			alias = $0
+			sub(/^ifeq \(\$\(ARCH\),/, "", alias)
+			sub(/\).*/, "", alias)
+			next
+		}
+		alias != "" && /^[ \t]*SRCARCH[ \t]*:=/ {
+			dir = $0
+			sub(/^[ \t]*SRCARCH[ \t]*:=[ \t]*/, "", dir)
+			sub(/[ \t]*$/, "", dir)
+			print alias, dir
+		}
+		{ alias = "" }
+	' "$tree/Makefile"
+}
+
+kernel_srcarch()
+{
+	local arch=$1 tree alias dir
+	tree=${KERNEL_TREE:-$KERNEL_CACHE/$KERNEL_PACKAGE}
+	while read -r alias dir; do
+		if [ "$alias" = "$arch" ]; then
+			printf '%s\n' "$dir"
+			return 0
+		fi
+	done <<EOF
+$(kernel_arch_aliases "$tree")
+EOF
+	printf '%s\n' "$arch"
+}
+
+# Every arch/*/ with a Kconfig, plus each alias of the Makefile whose
+# arch Kconfig reads $(ARCH) (i386 and x86_64, sparc64, parisc64): an alias
+# the Kconfig files never look at (sh64) only renames the menu title.
+# um is run on an x86 host (SUBARCH=x86), as arch_env describes.
+arch_variants()
+{
+	local tree alias dir d
+	tree=${KERNEL_TREE:-$(kernel_tree)} || return 1
+	{
+		for d in "$tree"/arch/*/Kconfig; do
+			d=${d%/Kconfig}
+			printf '%s\n' "${d##*/}"
+		done
+		kernel_arch_aliases "$tree" | while read -r alias dir; do
+			[ -f "$tree/arch/$dir/Kconfig" ] || continue
+			# shellcheck disable=SC2016 # a literal $(ARCH)
+			grep -rqs --include='Kconfig*' -F '$(ARCH)' "$tree/arch/$dir" ||
+				continue
+			printf '%s\n' "$alias"
+		done
+	} | LC_ALL=C sort -u
+}
+
+# "NAME = value" from the top-level Makefile, as make reads it: leading and
+# trailing blanks dropped, a comment ends the value.
+kernel_make_var()
+{
+	sed -n "s/^$2[ 	]*=[ 	]*\\([^#]*\\).*/\\1/p" "$1/Makefile" | head -n 1 |
+		sed 's/[ 	]*$//'
+}
+
+# KERNELVERSION = $(VERSION)$(if $(PATCHLEVEL),.$(PATCHLEVEL)$(if
+#                 $(SUBLEVEL),.$(SUBLEVEL)))$(EXTRAVERSION)
+kernel_version()
+{
+	local tree=$1 v p s e out
+	v=$(kernel_make_var "$tree" VERSION)
+	p=$(kernel_make_var "$tree" PATCHLEVEL)
+	s=$(kernel_make_var "$tree" SUBLEVEL)
+	e=$(kernel_make_var "$tree" EXTRAVERSION)
+	out=$v
+	if [ -n "$p" ]; then
+		out=$out.$p
+		[ -n "$s" ] && out=$out.$s
+	fi
+	printf '%s\n' "$out$e"
+}
+
+# The host's ARCH as scripts/subarch.include derives it from uname -m.
+kernel_subarch()
+{
+	uname -m | sed -e 's/i.86/x86/' -e 's/x86_64/x86/' \
+		-e 's/sun4u/sparc64/' \
+		-e '/^arm64$/!s/arm.*/arm/' -e 's/sa110/arm/' \
+		-e 's/s390x/s390/' \
+		-e 's/ppc.*/powerpc/' -e 's/mips.*/mips/' \
+		-e 's/sh[234].*/sh/' -e 's/aarch64.*/arm64/' \
+		-e 's/riscv.*/riscv/' -e 's/loongarch.*/loongarch/'
+}
+
+# KBUILD_DEFCONFIG as arch/$SRCARCH/Makefile sets it ("defconfig" unless
+# the arch names another); `make ARCH=... defconfig` reads that file.
+kernel_kbuild_defconfig()
+{
+	local tree=$1 arch=$2 srcarch=$3 subarch=$4 mk line
+	mk=$tree/arch/$srcarch/Makefile
+	case $srcarch in
+	x86)
+		if [ "$arch" = x86 ]; then
+			case $(uname -m | sed -e 's/i.86/i386/') in
+			i386) echo i386_defconfig ;;
+			*) echo x86_64_defconfig ;;
+			esac
+		else
+			echo "${arch}_defconfig"
+		fi
+		return ;;
+	um)
+		if [ "$subarch" = x86 ]; then
+			case $(uname -m) in
+			x86_64) echo x86_64_defconfig ;;
+			*) echo i386_defconfig ;;
+			esac
+		else
+			echo "${subarch}_defconfig"
+		fi
+		return ;;
+	sparc)
+		[ "$arch" = sparc64 ] && echo sparc64_defconfig || echo sparc32_defconfig
+		return ;;
+	parisc)
+		[ "$arch" = parisc64 ] && echo generic-64bit_defconfig ||
+			echo generic-32bit_defconfig
+		return ;;
+	powerpc)
+		# $(if $(filter ppc%,$(uname)),$(uname),ppc64le)_defconfig
+		case $(uname -m) in
+		ppc*) echo "$(uname -m)_defconfig" ;;
+		*) echo ppc64le_defconfig ;;
+		esac
+		return ;;
+	esac
+	line=$(sed -n 's/^KBUILD_DEFCONFIG[ 	]*:*=[ 	]*\([^ 	#]*\).*/\1/p' "$mk" 2>/dev/null |
+		head -n 1)
+	printf '%s\n' "${line:-defconfig}"
+}
+
+# $(subst $(pound),,$(shell LC_ALL=C $(CC) --version 2>/dev/null | head -n 1))
+kernel_cc_version_text()
+{
+	# shellcheck disable=SC2086 # CC may carry flags, as in make
+	LC_ALL=C $1 --version 2>/dev/null | head -n 1 | tr -d '#'
+}
+
+# $(subst $(pound),,$(shell $(RUSTC) --version 2>/dev/null)): make's
+# $(shell) turns newlines into spaces and drops the last one.
+kernel_rustc_version_text()
+{
+	# shellcheck disable=SC2086
+	$1 --version 2>/dev/null | tr -d '#' | tr '\n' ' ' | sed 's/ $//'
+}
+
+# The environment the top-level Makefile exports to scripts/kconfig/conf for
+# `make O=... ARCH=VARIANT *config`, as NAME=VALUE lines (values may hold
+# blanks, never newlines).  Only what Kconfig files and the scripts they run
+# can read matters; the rest of make's exports are left out.  CROSS_COMPILE
+# is taken from the environment as make does; the cross prefixes some arch
+# Makefiles look for in $PATH (cc-cross-prefix) are not searched.
+arch_env()
+{
+	local variant=$1 tree srcarch subarch cross cc nm
+	tree=${KERNEL_TREE:-$(kernel_tree)} || return 1
+	srcarch=$(kernel_srcarch "$variant")
+	[ -f "$tree/arch/$srcarch/Kconfig" ] || {
+		kernel_log "unknown architecture variant: $variant"
+		return 1
+	}
+	subarch=$(kernel_subarch)
+	cross=${CROSS_COMPILE:-}
+	cc=${cross}gcc
+	nm=${cross}nm
+	case $srcarch in
+	alpha) nm="$nm -B" ;;		# arch/alpha/Makefile: NM := $(NM) -B
+	powerpc) nm="$nm --synthetic" ;;
+	esac
+
+	echo "srctree=$tree"
+	echo "ARCH=$variant"
+	echo "SRCARCH=$srcarch"
+	if [ "$srcarch" = um ]; then
+		# arch/um/Makefile exports the host arch the UML kernel runs on.
+		echo "SUBARCH=$subarch"
+		case $subarch in
+		x86|x86_64|i386) echo "HEADER_ARCH=x86" ;;
+		*) echo "HEADER_ARCH=$subarch" ;;
+		esac
+	fi
+	echo "KERNELVERSION=$(kernel_version "$tree")"
+	echo "VERSION=$(kernel_make_var "$tree" VERSION)"
+	echo "PATCHLEVEL=$(kernel_make_var "$tree" PATCHLEVEL)"
+	echo "SUBLEVEL=$(kernel_make_var "$tree" SUBLEVEL)"
+	echo "KERNELRELEASE="
+	echo "CROSS_COMPILE=$cross"
+	echo "CC=$cc"
+	echo "LD=${cross}ld"
+	echo "AR=${cross}ar"
+	echo "NM=$nm"
+	echo "OBJCOPY=${cross}objcopy"
+	echo "OBJDUMP=${cross}objdump"
+	echo "READELF=${cross}readelf"
+	echo "STRIP=${cross}strip"
+	echo "HOSTCC=gcc"
+	echo "HOSTCXX=g++"
+	echo "HOSTRUSTC=rustc"
+	echo "HOSTPKG_CONFIG=pkg-config"
+	echo "RUSTC=rustc"
+	echo "RUSTDOC=rustdoc"
+	echo "RUSTFMT=rustfmt"
+	echo "BINDGEN=bindgen"
+	echo "RUSTC_BOOTSTRAP=1"
+	echo "PAHOLE=pahole"
+	echo "PYTHON3=python3"
+	echo "PERL=perl"
+	echo "LEX=flex"
+	echo "YACC=bison"
+	echo "AWK=awk"
+	echo "CONFIG_SHELL=sh"
+	echo "CC_VERSION_TEXT=$(kernel_cc_version_text "$cc")"
+	echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
+	echo "KBUILD_DEFCONFIG=$(kernel_kbuild_defconfig "$tree" "$variant" "$srcarch" "$subarch")"
+	echo "KBUILD_KCONFIG="
+	echo "KCONFIG_CONFIG=.config"
+	# scripts/kconfig/Makefile; conf reads it only when .config is missing.
+	echo "KCONFIG_DEFCONFIG_LIST=/lib/modules/$(uname -r)/.config /etc/kernel-config /boot/config-$(uname -r) arch/$srcarch/configs/$(kernel_kbuild_defconfig "$tree" "$variant" "$srcarch" "$subarch")"
+	echo "LC_COLLATE=C"
+	echo "LC_NUMERIC=C"
+}
