@@ -45,8 +45,8 @@
  */
 #define MAX_DEPTH		2000
 /* Work and size caps, so that a doubling chain of variables cannot hang. */
-#define MAX_EVALUATIONS		4000000UL
-#define MAX_OUTPUT		(64UL << 20)
+#define MAX_EVALUATIONS		1000000UL
+#define MAX_OUTPUT		(16UL << 20)
 
 /* ---- buffers ------------------------------------------------------------ */
 
@@ -388,7 +388,7 @@ static void call_variable(struct expansion *x, const char *at,
 {
 	if (var->redefining) {
 		expansion_diag(x, DIAG_WARNING, at,
-			       "'%s' refers to itself while being assigned with ':='; it reads as empty (the kernel's behaviour is undefined here)",
+			       "'%s' refers to itself in its own ':=' assignment: it reads as empty (the kernel reads freed memory here)",
 			       var->name);
 		return;
 	}

@@ -1,0 +1,1069 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The macro language preprocessor: flavors, references, user functions,
+ * the environment, built-in functions, error reports with locations, and
+ * the kernel's own scripts/Kconfig.include run through it.
+ *
+ * Expected values follow the kernel's scripts/kconfig/preprocess.c (and
+ * its tests in scripts/kconfig/tests/preprocess), checked against the
+ * kernel's conf built from Linux 6.12.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "macro.h"
+
+/* ---- fixture ------------------------------------------------------------- */
+
+static const struct source_file kconfig_file = { .name = "arch/x86/Kconfig" };
+
+/* Definitions sit on lines 1.., their values at column 9; input on 20:5. */
+#define DEF_COLUMN	9
+#define INPUT_LINE	20
+#define INPUT_COLUMN	5
+
+struct fixture {
+	struct diag_list diags;
+	struct macro_env *env;
+	FILE *info;
+	char *info_text;
+	size_t info_len;
+};
+
+static struct fixture fx;
+
+static void fixture_open(const char *shell_dir)
+{
+	diag_init(&fx.diags);
+	fx.info_text = NULL;
+	fx.info_len = 0;
+	fx.info = open_memstream(&fx.info_text, &fx.info_len);
+	assert_non_null(fx.info);
+	fx.env = macro_env_new(&fx.diags, shell_dir, fx.info);
+	assert_non_null(fx.env);
+}
+
+static void fixture_close(void)
+{
+	macro_env_free(fx.env);
+	fclose(fx.info);
+	free(fx.info_text);
+	diag_release(&fx.diags);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	fixture_open(NULL);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fixture_close();
+	return 0;
+}
+
+static const char *info_output(void)
+{
+	fflush(fx.info);
+	return fx.info_text ? fx.info_text : "";
+}
+
+static const char *const severity_word[] = {
+	[DIAG_NOTE] = "note", [DIAG_WARNING] = "warning", [DIAG_ERROR] = "error",
+};
+
+/* The diagnostics as "severity line:column: message" lines. */
+static char *diag_text(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	const struct diag *d;
+
+	for (d = fx.diags.first; d; d = d->next)
+		fprintf(out, "%s %d:%d: %s\n", severity_word[d->severity],
+			d->loc.line, d->loc.column, d->message);
+	fclose(out);
+	return text;
+}
+
+static struct location at(int line, int column)
+{
+	struct location loc = { &kconfig_file, line, column };
+
+	return loc;
+}
+
+static char *expand(const char *text)
+{
+	return macro_expand(fx.env, text, strlen(text),
+			    at(INPUT_LINE, INPUT_COLUMN));
+}
+
+/* ---- table-driven expansion cases ----------------------------------------- */
+
+struct def {
+	const char *name;
+	enum macro_flavor flavor;
+	const char *value;
+};
+
+#define SET(n, v)	{ n, MACRO_SIMPLE, v }
+#define REC(n, v)	{ n, MACRO_RECURSIVE, v }
+#define ADD(n, v)	{ n, MACRO_APPEND, v }
+
+struct expand_case {
+	const char *title;
+	struct def defs[24];	/* up to the first with name NULL */
+	const char *input;
+	const char *output;
+	const char *diags;	/* NULL: none expected */
+	const char *info;	/* NULL: nothing printed */
+};
+
+static void run_case(const struct expand_case *c)
+{
+	char *out, *diags;
+	int i;
+
+	fixture_open(NULL);
+	for (i = 0; c->defs[i].name; i++)
+		macro_assign(fx.env, c->defs[i].name, c->defs[i].flavor,
+			     c->defs[i].value, at(i + 1, DEF_COLUMN));
+	out = expand(c->input);
+	diags = diag_text();
+	if (strcmp(out, c->output))
+		fail_msg("%s: '%s' gave '%s', expected '%s'", c->title,
+			 c->input, out, c->output);
+	if (strcmp(diags, c->diags ? c->diags : ""))
+		fail_msg("%s: diagnostics\n%s\nexpected\n%s", c->title, diags,
+			 c->diags ? c->diags : "(none)");
+	if (strcmp(info_output(), c->info ? c->info : ""))
+		fail_msg("%s: info output '%s', expected '%s'", c->title,
+			 info_output(), c->info ? c->info : "");
+	free(out);
+	free(diags);
+	fixture_close();
+}
+
+static void run_cases(const struct expand_case *cases, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		run_case(&cases[i]);
+}
+
+#define RUN_TABLE(table) run_cases(table, sizeof(table) / sizeof(table[0]))
+
+#define SELF_REFERENCE \
+	"'X' refers to itself in its own ':=' assignment: it reads as empty (the kernel reads freed memory here)\n"
+
+static const struct expand_case flavor_cases[] = {
+	{ .title = "simple expands at assignment",
+	  .defs = { SET("X", "1"), SET("S", "$(X)"), SET("X", "2") },
+	  .input = "$(S)", .output = "1" },
+	{ .title = "recursive expands at use",
+	  .defs = { SET("X", "1"), REC("R", "$(X)"), SET("X", "2") },
+	  .input = "$(R)", .output = "2" },
+	{ .title = "+= on a simple variable expands now",
+	  .defs = { SET("S", "a"), SET("Y", "3"), ADD("S", "$(Y)"), SET("Y", "4") },
+	  .input = "$(S)", .output = "a 3" },
+	{ .title = "+= on a recursive variable defers",
+	  .defs = { REC("R", "a"), SET("Y", "3"), ADD("R", "$(Y)"), SET("Y", "4") },
+	  .input = "$(R)", .output = "a 4" },
+	{ .title = "+= on an undefined variable makes it recursive",
+	  .defs = { SET("Y", "3"), ADD("U", "$(Y)"), SET("Y", "4") },
+	  .input = "$(U)", .output = "4" },
+	{ .title = "+= on an empty variable still adds a space",
+	  .defs = { SET("E", ""), ADD("E", "x") },
+	  .input = "[$(E)]", .output = "[ x]" },
+	{ .title = "+= of nothing adds a space",
+	  .defs = { SET("E", "a"), ADD("E", "") },
+	  .input = "[$(E)]", .output = "[a ]" },
+	{ .title = "redefinition replaces value and flavor",
+	  .defs = { REC("X", "a$(Y)"), SET("Y", "b"), SET("X", "$(Y)c"), SET("Y", "d") },
+	  .input = "$(X)", .output = "bc" },
+	{ .title = "+= keeps the flavor of the last definition",
+	  .defs = { REC("X", "r"), SET("X", "a"), SET("Y", "1"), ADD("X", "$(Y)"), SET("Y", "2") },
+	  .input = "$(X)", .output = "a 1" },
+	{ .title = "values keep their blanks",
+	  .defs = { SET("X", "  a \t b  ") },
+	  .input = "[$(X)]", .output = "[  a \t b  ]" },
+	{ .title = "X += $(X) on a simple variable uses the old value",
+	  .defs = { SET("X", "a"), ADD("X", "$(X)") },
+	  .input = "$(X)", .output = "a a" },
+	{ .title = "X := [$(X)] reads X as empty, with a warning",
+	  .defs = { SET("X", "a"), SET("X", "[$(X)]") },
+	  .input = "$(X)", .output = "[]",
+	  .diags = "warning 2:10: " SELF_REFERENCE },
+	{ .title = "X := $(X) on a new variable reads as empty",
+	  .defs = { SET("X", "<$(X)>") },
+	  .input = "$(X)", .output = "<>",
+	  .diags = "warning 1:10: " SELF_REFERENCE },
+	{ .title = "X += $(X) on a recursive variable fails at use",
+	  .defs = { REC("X", "a"), ADD("X", "$(X)") },
+	  .input = "$(X)", .output = "a ",
+	  .diags = "error 20:5: recursive variable 'X' references itself (eventually)\n" },
+	{ .title = "a simple variable ignores arguments",
+	  .defs = { SET("S", "x$(1)y") },
+	  .input = "$(S,a,b)", .output = "xy" },
+	{ .title = "the name of a reference is expanded",
+	  .defs = { SET("X", "A"), SET("Y", "B"), SET("AB", "5") },
+	  .input = "$($(X)$(Y))", .output = "5" },
+	{ .title = "nested recursive variables",
+	  .defs = { REC("A", "$(B)"), REC("B", "$(C)"), SET("C", "deep") },
+	  .input = "<$(A)>", .output = "<deep>" },
+	{ .title = "the same variable twice is not recursion",
+	  .defs = { SET("X", "x"), REC("Y", "$(X)$(X)") },
+	  .input = "$(Y)$(Y)", .output = "xxxx" },
+	{ .title = "a variable may be called $",
+	  .defs = { SET("$", "1") },
+	  .input = "$($)", .output = "1" },
+};
+
+static void test_flavors(void **state)
+{
+	(void)state;
+	RUN_TABLE(flavor_cases);
+}
+
+/* From the kernel's scripts/kconfig/tests/preprocess/escape, and more. */
+static const struct expand_case escape_cases[] = {
+	{ .title = "plain text",
+	  .input = "no references here", .output = "no references here" },
+	{ .title = "empty text",
+	  .input = "", .output = "" },
+	{ .title = "lone $",
+	  .input = "$", .output = "$" },
+	{ .title = "$$",
+	  .input = "$$", .output = "$$" },
+	{ .title = "$ before other characters",
+	  .input = "a$b ${X} $ (X)", .output = "a$b ${X} $ (X)" },
+	{ .title = "quotes and blanks verbatim",
+	  .input = "  ' \" '\"   ' ''' \"'\"",
+	  .output = "  ' \" '\"   ' ''' \"'\"" },
+	{ .title = "a comma through a variable",
+	  .defs = { SET("comma", ",") },
+	  .input = "hello$(comma) world", .output = "hello, world" },
+	{ .title = "$(dollar)(X) is not expanded again",
+	  .defs = { SET("dollar", "$"), REC("X", "no") },
+	  .input = "$(dollar)(X)", .output = "$(X)" },
+	{ .title = "unbalanced parenthesis through a variable",
+	  .defs = { SET("left_paren", "(") },
+	  .input = "$(left_paren)", .output = "(" },
+	{ .title = "a simple variable is expanded once",
+	  .defs = { SET("dollar", "$"), SET("Y", "$(dollar)(X)"), REC("X", "no") },
+	  .input = "$(Y)", .output = "$(X)" },
+	{ .title = "a recursive variable's result is not expanded again",
+	  .defs = { SET("dollar", "$"), REC("Y", "$(dollar)(X)"), REC("X", "no") },
+	  .input = "$(Y)", .output = "$(X)" },
+	{ .title = "an unterminated reference made by a variable is text",
+	  .defs = { SET("dollar", "$"), SET("unterminated", "$(dollar)(") },
+	  .input = "$(unterminated)", .output = "$(" },
+	{ .title = "empty reference",
+	  .input = "<$()>", .output = "<>" },
+	{ .title = "parentheses around references",
+	  .defs = { SET("X", "1") },
+	  .input = "(a)$(X)(b)", .output = "(a)1(b)" },
+	{ .title = "an extra ) after a reference is text",
+	  .defs = { SET("X", "1") },
+	  .input = "$(X))", .output = "1)" },
+};
+
+static void test_escapes(void **state)
+{
+	(void)state;
+	RUN_TABLE(escape_cases);
+}
+
+#define GREETING REC("greeting", "$(1), my name is $(2).")
+#define BRACKETS REC("f", "[$(1)][$(2)]")
+
+static const struct expand_case function_cases[] = {
+	/* The kernel's scripts/kconfig/tests/preprocess/variable. */
+	{ .title = "user-defined function",
+	  .defs = { GREETING },
+	  .input = "$(greeting,Hello,John)",
+	  .output = "Hello, my name is John." },
+	{ .title = "missing arguments are empty",
+	  .defs = { GREETING },
+	  .input = "$(greeting,Hello)", .output = "Hello, my name is ." },
+	{ .title = "extra arguments are ignored",
+	  .defs = { GREETING },
+	  .input = "$(greeting,Hello,John,ignored,ignored)",
+	  .output = "Hello, my name is John." },
+	{ .title = "a function called without arguments",
+	  .defs = { GREETING },
+	  .input = "$(greeting)", .output = ", my name is ." },
+	/* Splitting and blanks. */
+	{ .title = "arguments keep their blanks",
+	  .defs = { BRACKETS },
+	  .input = "$(f, a ,\tb )", .output = "[ a ][\tb ]" },
+	{ .title = "empty first argument",
+	  .defs = { BRACKETS },
+	  .input = "$(f,,b)", .output = "[][b]" },
+	{ .title = "trailing comma",
+	  .defs = { BRACKETS },
+	  .input = "$(f,a,)", .output = "[a][]" },
+	{ .title = "blank name is another name",
+	  .defs = { BRACKETS },
+	  .input = "$( f,a)", .output = "" },
+	{ .title = "a comma from a variable does not split",
+	  .defs = { BRACKETS, SET("comma", ",") },
+	  .input = "$(f,a$(comma)b)", .output = "[a,b][]" },
+	{ .title = "commas in nested references do not split",
+	  .defs = { BRACKETS, REC("g", "$(1)+$(2)") },
+	  .input = "$(f,$(g,x,y),z)", .output = "[x+y][z]" },
+	{ .title = "commas in parentheses do not split",
+	  .defs = { BRACKETS },
+	  .input = "$(f,(a,b),c)", .output = "[(a,b)][c]" },
+	{ .title = "nested parentheses",
+	  .defs = { BRACKETS },
+	  .input = "$(f,((a,b),(c)),d)", .output = "[((a,b),(c))][d]" },
+	{ .title = "arguments are expanded in the caller",
+	  .defs = { BRACKETS, SET("X", "outer") },
+	  .input = "$(f,$(X))", .output = "[outer][]" },
+	{ .title = "$(1) passed on",
+	  .defs = { REC("g", "<$(1)>"), REC("h", "$(g,$(1)-$(2))") },
+	  .input = "$(h,a,b)", .output = "<a-b>" },
+	{ .title = "arguments are not seen by a variable used without them",
+	  .defs = { REC("v", "[$(1)]"), REC("h", "$(v)") },
+	  .input = "$(h,a)", .output = "[]" },
+	{ .title = "argument numbers read like strtoul",
+	  .defs = { REC("f", "$( 1)|$(+1)|$(01)|$(0)|$(-1)|$(1 )|$(2)|$(3)") },
+	  .input = "$(f,a,b)", .output = "a|a|a||||b|" },
+	{ .title = "$(1) outside a function is empty",
+	  .input = "<$(1)>", .output = "<>" },
+	{ .title = "15 arguments are allowed",
+	  .defs = { REC("f", "$(1)$(15)") },
+	  .input = "$(f,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15)",
+	  .output = "115" },
+	{ .title = "16 arguments are too many",
+	  .defs = { REC("f", "$(16)") },
+	  .input = "$(f,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16)", .output = "",
+	  .diags = "error 20:5: too many function arguments\n" },
+	{ .title = "an unknown function with arguments is empty",
+	  .input = "<$(no-such-function,a)>", .output = "<>" },
+	{ .title = "a variable shadows a built-in",
+	  .defs = { REC("shell", "mine $(1)") },
+	  .input = "$(shell,x)", .output = "mine x" },
+	{ .title = "the function name may come from an argument",
+	  .defs = { REC("apply", "$($(1),$(2))"), REC("up", "<$(1)>") },
+	  .input = "$(apply,up,z)", .output = "<z>" },
+	{ .title = "a function may call itself with arguments",
+	  .defs = { REC("count", "$(1)$(count-$(1))"), REC("count-a", "$(count,b)"), REC("count-b", "$(count,c)") },
+	  .input = "$(count,a)", .output = "abc" },
+};
+
+static void test_functions(void **state)
+{
+	(void)state;
+	RUN_TABLE(function_cases);
+}
+
+static const struct expand_case builtin_cases[] = {
+	{ .title = "info prints its argument",
+	  .input = "a$(info,hello world 0)b", .output = "ab",
+	  .info = "hello world 0\n" },
+	{ .title = "info keeps blanks",
+	  .input = "$(info, spaced )", .output = "",
+	  .info = " spaced \n" },
+	{ .title = "info twice",
+	  .input = "$(info,1)$(info,2)", .output = "",
+	  .info = "1\n2\n" },
+	{ .title = "warning-if y",
+	  .input = "$(warning-if,y,hello world 1)", .output = "",
+	  .diags = "warning 20:5: hello world 1\n" },
+	{ .title = "warning-if n",
+	  .input = "$(warning-if,n,hidden)", .output = "" },
+	{ .title = "warning-if needs exactly y",
+	  .input = "$(warning-if, y,a)$(warning-if,yes,b)$(warning-if,Y,c)",
+	  .output = "" },
+	{ .title = "warning-if through a function",
+	  .defs = { REC("warning", "$(warning-if,y,$(1))") },
+	  .input = "x $(warning,hi)", .output = "x ",
+	  .diags = "warning 20:7: hi\n" },
+	{ .title = "error-if y reports and goes on",
+	  .input = "a$(error-if,y,boom)b", .output = "ab",
+	  .diags = "error 20:6: boom\n" },
+	{ .title = "error-if n",
+	  .input = "$(error-if,n,this should not be printed)", .output = "" },
+	{ .title = "filename",
+	  .input = "$(filename)", .output = "arch/x86/Kconfig" },
+	{ .title = "lineno",
+	  .input = "$(lineno)", .output = "20" },
+	{ .title = "lineno on the second line of the text",
+	  .input = "x\n $(lineno)", .output = "x\n 21" },
+	{ .title = "lineno in a := value is one past its line (as the kernel)",
+	  .defs = { SET("X", "$(lineno)") },
+	  .input = "$(X)", .output = "2" },
+	{ .title = "lineno in a recursive variable is the line of use",
+	  .defs = { REC("X", "$(lineno)") },
+	  .input = "$(X)", .output = "20" },
+	{ .title = "filename and lineno shadowed by variables",
+	  .defs = { SET("filename", "f"), SET("lineno", "l") },
+	  .input = "$(filename)$(lineno)", .output = "fl" },
+	/* Argument counts, checked like the kernel. */
+	{ .title = "info without arguments",
+	  .input = "$(info)", .output = "",
+	  .diags = "error 20:5: too few function arguments passed to 'info'\n" },
+	{ .title = "info with two arguments",
+	  .input = "$(info,a,b)", .output = "",
+	  .diags = "error 20:5: too many function arguments passed to 'info'\n" },
+	{ .title = "shell without arguments",
+	  .input = "$(shell)", .output = "",
+	  .diags = "error 20:5: too few function arguments passed to 'shell'\n" },
+	{ .title = "shell with a bare comma",
+	  .input = "$(shell, echo hello, world)", .output = "",
+	  .diags = "error 20:5: too many function arguments passed to 'shell'\n" },
+	{ .title = "warning-if with one argument",
+	  .input = "$(warning-if,y)", .output = "",
+	  .diags = "error 20:5: too few function arguments passed to 'warning-if'\n" },
+	{ .title = "error-if with three arguments",
+	  .input = "$(error-if,y,a,b)", .output = "",
+	  .diags = "error 20:5: too many function arguments passed to 'error-if'\n" },
+	{ .title = "filename with an argument",
+	  .input = "$(filename,x)", .output = "",
+	  .diags = "error 20:5: too many function arguments passed to 'filename'\n" },
+	{ .title = "lineno with an empty argument",
+	  .input = "$(lineno,)", .output = "",
+	  .diags = "error 20:5: too many function arguments passed to 'lineno'\n" },
+	/* $(shell,...) */
+	{ .title = "shell",
+	  .input = "$(shell,echo hello world 3)", .output = "hello world 3" },
+	{ .title = "shell output lines become spaces, trailing newlines go",
+	  .input = "$(shell,printf 'hello\\nworld\\n\\n4\\n\\n\\n')",
+	  .output = "hello world  4" },
+	{ .title = "shell keeps leading newlines as spaces",
+	  .input = "[$(shell,printf '\\n\\nx')]", .output = "[  x]" },
+	{ .title = "shell keeps a carriage return",
+	  .input = "[$(shell,printf 'x\\r\\n')]", .output = "[x\r]" },
+	{ .title = "shell output stops at a NUL byte",
+	  .input = "[$(shell,printf 'a\\0b')]", .output = "[a]" },
+	{ .title = "a newline before a NUL is a space",
+	  .input = "[$(shell,printf 'a\\n\\0')]", .output = "[a ]" },
+	{ .title = "shell ignores the exit status",
+	  .input = "[$(shell,echo out; exit 3)]", .output = "[out]" },
+	{ .title = "a failing command gives nothing",
+	  .input = "[$(shell,kbrowse-no-such-command 2>/dev/null)]",
+	  .output = "[]" },
+	{ .title = "stderr is not captured",
+	  .input = "[$(shell,echo visible; echo 'expected on stderr' >&2)]",
+	  .output = "[visible]" },
+	{ .title = "shell arguments expanded first",
+	  .defs = { SET("comma", ","), SET("W", "world") },
+	  .input = "$(shell,echo hello$(comma) $(W))",
+	  .output = "hello, world" },
+	{ .title = "shell with the kernel's if-success",
+	  .defs = { REC("if-success", "$(shell,{ $(1); } >/dev/null 2>&1 && echo \"$(2)\" || echo \"$(3)\")"), REC("success", "$(if-success,$(1),y,n)"), REC("failure", "$(if-success,$(1),n,y)") },
+	  .input = "$(success,true)$(success,false)$(failure,true)$(failure,false)",
+	  .output = "ynny" },
+};
+
+static void test_builtins(void **state)
+{
+	(void)state;
+	RUN_TABLE(builtin_cases);
+}
+
+#define TOO_DEEP_BODY "$(F,$(1))"
+
+static const struct expand_case error_cases[] = {
+	{ .title = "a variable referring to itself",
+	  .defs = { REC("X", "$(X)") },
+	  .input = "$(X)", .output = "",
+	  .diags = "error 20:5: recursive variable 'X' references itself (eventually)\n" },
+	{ .title = "the error points at the reference",
+	  .defs = { REC("X", "a $(X) b") },
+	  .input = "text $(X)", .output = "text a ",
+	  .diags = "error 20:10: recursive variable 'X' references itself (eventually)\n" },
+	{ .title = "through another variable (the kernel's circular_expansion)",
+	  .defs = { REC("X", "$(Y)"), REC("Y", "$(X)") },
+	  .input = "$(info $(X))", .output = "",
+	  .diags = "error 20:5: recursive variable 'X' references itself (eventually)\n" },
+	{ .title = "one error stops the expansion",
+	  .defs = { REC("X", "$(X)") },
+	  .input = "a$(X)b$(X)c", .output = "a",
+	  .diags = "error 20:6: recursive variable 'X' references itself (eventually)\n" },
+	{ .title = "a function recursing with arguments is cut off",
+	  .defs = { REC("F", TOO_DEEP_BODY) },
+	  .input = "$(F,x)", .output = "",
+	  .diags = "error 20:5: too deep recursive expansion of 'F'\n" },
+	{ .title = "unterminated reference",
+	  .input = "ab $(foo", .output = "ab $(foo",
+	  .diags = "error 20:8: unterminated reference to 'foo': missing ')'\n" },
+	{ .title = "unterminated with a nested reference",
+	  .defs = { SET("b", "B") },
+	  .input = "ok $(a,$(b)", .output = "ok $(a,$(b)",
+	  .diags = "error 20:8: unterminated reference to 'a,$(b)': missing ')'\n" },
+	{ .title = "an unterminated reference inside another",
+	  .input = "$(info,$(", .output = "$(info,$(",
+	  .diags = "error 20:5: unterminated reference to 'info,$(': missing ')'\n" },
+	{ .title = "unterminated in a variable's value is located at the use",
+	  .defs = { REC("V", "x$(y") },
+	  .input = "  $(V)", .output = "  x$(y",
+	  .diags = "error 20:7: unterminated reference to 'y': missing ')'\n" },
+	{ .title = "unterminated at the end",
+	  .input = "$(", .output = "$(",
+	  .diags = "error 20:5: unterminated reference to '': missing ')'\n" },
+	{ .title = "errors in two references",
+	  .input = "$(error-if,y,one) $(error-if,y,two)", .output = " ",
+	  .diags = "error 20:5: one\nerror 20:23: two\n" },
+};
+
+static void test_errors(void **state)
+{
+	(void)state;
+	RUN_TABLE(error_cases);
+}
+
+/* ---- cases that need more than a table row -------------------------------- */
+
+static void test_runaway_expansions(void **state)
+{
+	char name[16], value[32], *out, *text;
+	int i;
+
+	(void)state;
+	/* A doubling chain: 2^40 references, stopped by the work limit. */
+	macro_assign(fx.env, "A0", MACRO_SIMPLE, "x", at(1, 1));
+	for (i = 1; i <= 40; i++) {
+		snprintf(name, sizeof(name), "A%d", i);
+		snprintf(value, sizeof(value), "$(A%d)$(A%d)", i - 1, i - 1);
+		macro_assign(fx.env, name, MACRO_RECURSIVE, value, at(1, 1));
+	}
+	out = expand("$(A40)");
+	assert_true(strlen(out) < 2000000);
+	text = diag_text();
+	assert_string_equal(text,
+			    "error 20:5: macro expansion takes too many steps\n");
+	free(text);
+	free(out);
+
+	/* The environment was left usable: counters were unwound. */
+	diag_release(&fx.diags);
+	out = expand("$(A3)");
+	assert_string_equal(out, "xxxxxxxx");
+	assert_int_equal(fx.diags.errors, 0);
+	free(out);
+}
+
+static void test_output_size_limit(void **state)
+{
+	char name[16], value[32], *big, *out, *text;
+	int i;
+
+	(void)state;
+	big = malloc(65537);
+	memset(big, 'y', 65536);
+	big[65536] = '\0';
+	macro_assign(fx.env, "B0", MACRO_SIMPLE, big, at(1, 1));
+	free(big);
+	for (i = 1; i <= 20; i++) {
+		snprintf(name, sizeof(name), "B%d", i);
+		snprintf(value, sizeof(value), "$(B%d)$(B%d)", i - 1, i - 1);
+		macro_assign(fx.env, name, MACRO_RECURSIVE, value, at(1, 1));
+	}
+	out = expand("$(B20)");
+	text = diag_text();
+	assert_string_equal(text,
+			    "error 20:5: macro expansion too large (over 16 MiB)\n");
+	free(text);
+	free(out);
+}
+
+static void test_deep_nesting(void **state)
+{
+	size_t depth = 5000, i;
+	char *text = malloc(depth * 3 + 1), *out, *diags;
+
+	(void)state;
+	for (i = 0; i < depth; i++)
+		memcpy(text + 2 * i, "$(", 2);
+	memset(text + 2 * depth, ')', depth);
+	text[3 * depth] = '\0';
+	out = expand(text);
+	diags = diag_text();
+	assert_string_equal(diags,
+			    "error 20:4005: macro references nested too deeply\n");
+	free(diags);
+	free(out);
+	free(text);
+}
+
+static void test_locations(void **state)
+{
+	char *out, *diags;
+	struct location no_column = { &kconfig_file, 7, 0 };
+
+	(void)state;
+	/* A newline in the text moves line and column. */
+	out = expand("a\n  $(error-if,y,second line)");
+	diags = diag_text();
+	assert_string_equal(diags, "error 21:3: second line\n");
+	free(diags);
+	free(out);
+	diag_release(&fx.diags);
+
+	/* An unknown column stays unknown. */
+	out = macro_expand(fx.env, "x $(error-if,y,e)", 17, no_column);
+	diags = diag_text();
+	assert_string_equal(diags, "error 7:0: e\n");
+	free(diags);
+	free(out);
+	diag_release(&fx.diags);
+
+	/* Only len bytes are read. */
+	out = macro_expand(fx.env, "ab$(lineno)cd", 2, no_column);
+	assert_string_equal(out, "ab");
+	free(out);
+
+	/* Errors in a := value are located in the value. */
+	macro_assign(fx.env, "X", MACRO_SIMPLE, "..$(error-if,y,in value)",
+		     at(3, 12));
+	diags = diag_text();
+	assert_string_equal(diags, "error 3:14: in value\n");
+	free(diags);
+}
+
+static void test_info_without_stream(void **state)
+{
+	struct diag_list diags;
+	struct macro_env *env;
+	char *out;
+
+	(void)state;
+	diag_init(&diags);
+	env = macro_env_new(&diags, NULL, NULL);
+	out = macro_expand(env, "$(info,kept as a note)", 22, at(4, 2));
+	assert_string_equal(out, "");
+	assert_non_null(diags.first);
+	assert_int_equal(diags.first->severity, DIAG_NOTE);
+	assert_string_equal(diags.first->message, "kept as a note");
+	assert_int_equal(diags.first->loc.line, 4);
+	assert_int_equal(diags.first->loc.column, 2);
+	assert_int_equal(diags.errors, 0);
+	free(out);
+	macro_env_free(env);
+	diag_release(&diags);
+
+	/* No diagnostic list at all: nothing is reported, nothing breaks. */
+	env = macro_env_new(NULL, NULL, NULL);
+	out = macro_expand(env, "$(X$(info,a)", 12, at(1, 1));
+	assert_string_equal(out, "$(X$(info,a)");
+	free(out);
+	macro_env_free(env);
+}
+
+/* ---- the environment ------------------------------------------------------- */
+
+static void test_environment(void **state)
+{
+	const char **names;
+	size_t count;
+	char *out;
+
+	(void)state;
+	setenv("KBROWSE_TEST_A", "from env", 1);
+	setenv("KBROWSE_TEST_B", "bee", 1);
+	unsetenv("KBROWSE_TEST_UNSET");
+	macro_assign(fx.env, "part", MACRO_SIMPLE, "TEST_B", at(1, 9));
+	macro_assign(fx.env, "KBROWSE_TEST_SHADOW", MACRO_SIMPLE, "mine",
+		     at(2, 9));
+	setenv("KBROWSE_TEST_SHADOW", "env", 1);
+
+	out = expand("$(KBROWSE_TEST_A)|$(KBROWSE_TEST_UNSET)|$(KBROWSE_$(part))"
+		     "|$(KBROWSE_TEST_SHADOW)|$(KBROWSE_TEST_A,arg)");
+	assert_string_equal(out, "from env||bee|mine|");
+	free(out);
+
+	/* The first value read is kept, as the kernel does. */
+	setenv("KBROWSE_TEST_A", "changed", 1);
+	out = expand("$(KBROWSE_TEST_A)");
+	assert_string_equal(out, "from env");
+	free(out);
+
+	count = macro_env_vars_used(fx.env, &names);
+	assert_int_equal(count, 2);
+	assert_string_equal(names[0], "KBROWSE_TEST_A");
+	assert_string_equal(macro_env_used_value(fx.env, 0), "from env");
+	assert_string_equal(names[1], "KBROWSE_TEST_B");
+	assert_string_equal(macro_env_used_value(fx.env, 1), "bee");
+	assert_null(macro_env_used_value(fx.env, 2));
+	assert_int_equal(fx.diags.errors + fx.diags.warnings, 0);
+
+	unsetenv("KBROWSE_TEST_A");
+	unsetenv("KBROWSE_TEST_B");
+	unsetenv("KBROWSE_TEST_SHADOW");
+}
+
+static void test_setenv_override(void **state)
+{
+	const char **names;
+	char *out;
+
+	(void)state;
+	setenv("KBROWSE_TEST_CC", "process-cc", 1);
+	macro_env_setenv(fx.env, "KBROWSE_TEST_CC", "first-cc");
+	macro_env_setenv(fx.env, "KBROWSE_TEST_CC", "tree-cc");
+	macro_env_setenv(fx.env, "KBROWSE_TEST_NEW", "new");
+	out = expand("$(KBROWSE_TEST_CC)|$(shell,echo $KBROWSE_TEST_CC $KBROWSE_TEST_NEW)");
+	assert_string_equal(out, "tree-cc|tree-cc new");
+	free(out);
+	assert_int_equal(macro_env_vars_used(fx.env, &names), 1);
+	assert_string_equal(names[0], "KBROWSE_TEST_CC");
+	assert_string_equal(macro_env_used_value(fx.env, 0), "tree-cc");
+	/* The process environment itself is untouched. */
+	assert_string_equal(getenv("KBROWSE_TEST_CC"), "process-cc");
+	assert_null(getenv("KBROWSE_TEST_NEW"));
+	unsetenv("KBROWSE_TEST_CC");
+}
+
+/* ---- $(shell,...) details ---------------------------------------------------- */
+
+static void test_shell_truncates_like_the_kernel(void **state)
+{
+	char *out;
+
+	(void)state;
+	/* The kernel reads one 4096-byte buffer and keeps 4095 bytes. */
+	out = expand("$(shell,head -c 5000 /dev/zero | tr '\\0' a)");
+	assert_int_equal(strlen(out), 4095);
+	free(out);
+	out = expand("$(shell,head -c 4095 /dev/zero | tr '\\0' a)");
+	assert_int_equal(strlen(out), 4095);
+	free(out);
+	/* 4094 bytes and a newline: the newline goes. */
+	out = expand("$(shell,head -c 4094 /dev/zero | tr '\\0' a; echo)");
+	assert_int_equal(strlen(out), 4094);
+	free(out);
+	/* A writer that goes on and on is not waited for forever. */
+	out = expand("$(shell,yes)");
+	assert_int_equal(strlen(out), 4095);
+	assert_memory_equal(out, "y y y ", 6);
+	free(out);
+	assert_int_equal(fx.diags.errors, 0);
+}
+
+static void test_shell_directory(void **state)
+{
+	char dir[] = "/tmp/kbrowse-macro-test-XXXXXX", *real, *out, *diags;
+	char expected[600];
+
+	(void)state;
+	fixture_close();
+	assert_non_null(mkdtemp(dir));
+	real = realpath(dir, NULL);
+	assert_non_null(real);
+	fixture_open(dir);
+	out = expand("$(shell,pwd -P)");
+	assert_string_equal(out, real);
+	free(out);
+	fixture_close();
+	rmdir(dir);
+
+	/* A directory that is not there: an error, located. */
+	fixture_open(dir);
+	out = expand("  $(shell,pwd)");
+	assert_string_equal(out, "  ");
+	diags = diag_text();
+	snprintf(expected, sizeof(expected),
+		 "error 20:7: cannot run 'pwd' in '%s': No such file or directory\n",
+		 dir);
+	assert_string_equal(diags, expected);
+	free(diags);
+	free(out);
+	free(real);
+}
+
+/* ---- helpers for the lexer ----------------------------------------------------- */
+
+struct scan_case {
+	const char *text;
+	const char *output;
+	size_t consumed;
+};
+
+static void test_expand_word(void **state)
+{
+	static const struct scan_case cases[] = {
+		{ "$(X)_suffix rest", "pre_suffix", 11 },
+		{ "$(X)$(Y)=1", "prepost", 8 },
+		{ "a$b c", "a$b", 3 },
+		{ "$(X,a b) tail", "pre", 8 },
+		{ "$ x", "$", 1 },
+		{ "$(X)\"q\"", "pre", 4 },
+		{ "$(E)", "", 4 },
+		{ "$(X", "$(X", 3 },
+	};
+	size_t i, used;
+
+	(void)state;
+	macro_assign(fx.env, "X", MACRO_SIMPLE, "pre", at(1, 9));
+	macro_assign(fx.env, "Y", MACRO_SIMPLE, "post", at(2, 9));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = macro_expand_word(fx.env, cases[i].text,
+					      strlen(cases[i].text),
+					      at(5, 1), &used);
+
+		if (strcmp(out, cases[i].output) || used != cases[i].consumed)
+			fail_msg("word '%s' gave '%s' (%zu), expected '%s' (%zu)",
+				 cases[i].text, out, used, cases[i].output,
+				 cases[i].consumed);
+		free(out);
+	}
+	assert_int_equal(fx.diags.errors, 1);	/* the unterminated one */
+}
+
+static void test_expand_reference(void **state)
+{
+	static const struct scan_case cases[] = {
+		{ "$(X)\" rest", "pre", 4 },
+		{ "$(X,(a)) more", "pre", 8 },
+		{ "$x\"", "$", 1 },
+		{ "$", "$", 1 },
+		{ "$(X\"", "$(X\"", 4 },
+		{ "x", "", 0 },
+	};
+	size_t i, used;
+
+	(void)state;
+	macro_assign(fx.env, "X", MACRO_SIMPLE, "pre", at(1, 9));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = macro_expand_reference(fx.env, cases[i].text,
+						   strlen(cases[i].text),
+						   at(5, 1), &used);
+
+		if (strcmp(out, cases[i].output) || used != cases[i].consumed)
+			fail_msg("reference '%s' gave '%s' (%zu), expected '%s' (%zu)",
+				 cases[i].text, out, used, cases[i].output,
+				 cases[i].consumed);
+		free(out);
+	}
+	assert_int_equal(fx.diags.errors, 1);
+}
+
+static void test_reference_length(void **state)
+{
+	(void)state;
+	assert_int_equal(macro_reference_length("$(a(b)c)d", 9), 8);
+	assert_int_equal(macro_reference_length("$(a,$(b))", 9), 9);
+	assert_int_equal(macro_reference_length("$(a", 3), 0);
+	assert_int_equal(macro_reference_length("$(a)", 3), 0);
+	assert_int_equal(macro_reference_length("$x", 2), 1);
+	assert_int_equal(macro_reference_length("$", 1), 1);
+	assert_int_equal(macro_reference_length("x", 1), 0);
+	assert_int_equal(macro_reference_length("", 0), 0);
+}
+
+/* ---- the kernel's scripts/Kconfig.include ------------------------------------- */
+
+static const char *linux_tree(void)
+{
+	const char *tree = getenv("KBROWSE_LINUX_SRC");
+
+	if (!tree)
+		tree = "/var/cache/kbrowse/linux-source-6.12";
+	return tree;
+}
+
+/*
+ * Feed a file of assignments and bare $(...) lines through the
+ * preprocessor, as the kernel's lexer and parser would.
+ */
+static void load_macro_file(const char *path, const char *shown_name)
+{
+	struct source_file file = { .name = shown_name };
+	char line[8192];
+	int lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		size_t len = strlen(line), used;
+		char *p = line, *q, *name;
+		struct location loc = { &file, ++lineno, 1 };
+		enum macro_flavor flavor;
+		int op_len = 0;
+
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		loc.column = (int)(p - line) + 1;
+		name = macro_expand_word(fx.env, p, strlen(p), loc, &used);
+		q = p + used;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (q[0] == '=') {
+			flavor = MACRO_RECURSIVE;
+			op_len = 1;
+		} else if (q[0] == ':' && q[1] == '=') {
+			flavor = MACRO_SIMPLE;
+			op_len = 2;
+		} else if (q[0] == '+' && q[1] == '=') {
+			flavor = MACRO_APPEND;
+			op_len = 2;
+		}
+		if (op_len) {
+			q += op_len;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			loc.column = (int)(q - line) + 1;
+			macro_assign(fx.env, name, flavor, q, loc);
+		}
+		free(name);
+	}
+	fclose(f);
+}
+
+/* What a command prints on its first line, or "". */
+static char *command_line(const char *cmd)
+{
+	char buf[4096] = "";
+	FILE *p = popen(cmd, "r");
+	size_t len;
+
+	if (p) {
+		if (!fgets(buf, sizeof(buf), p))
+			buf[0] = '\0';
+		pclose(p);
+	}
+	len = strlen(buf);
+	while (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	return strdup(buf);
+}
+
+static void expect_expansion(const char *text, const char *expected)
+{
+	char *out = expand(text);
+
+	if (strcmp(out, expected))
+		fail_msg("'%s' gave '%s', expected '%s'", text, out, expected);
+	free(out);
+}
+
+static void test_kernel_kconfig_include(void **state)
+{
+	char path[4096], cmd[4200], *cc_info, *ld_info, *out;
+	const char *tree = linux_tree();
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/scripts/Kconfig.include", tree);
+	if (access(path, R_OK) != 0 || system("command -v gcc >/dev/null 2>&1") ||
+	    system("command -v ld >/dev/null 2>&1")) {
+		skip();
+		return;
+	}
+	macro_env_setenv(fx.env, "srctree", tree);
+	macro_env_setenv(fx.env, "CC", "gcc");
+	macro_env_setenv(fx.env, "LD", "ld");
+	load_macro_file(path, "scripts/Kconfig.include");
+	if (fx.diags.first) {
+		char *text = diag_text();
+
+		fail_msg("Kconfig.include gave diagnostics:\n%s", text);
+	}
+
+	/* The versions the kernel's own scripts report. */
+	snprintf(cmd, sizeof(cmd), "%s/scripts/cc-version.sh gcc", tree);
+	cc_info = command_line(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/scripts/ld-version.sh ld", tree);
+	ld_info = command_line(cmd);
+	expect_expansion("$(cc-info)", cc_info);
+	expect_expansion("$(cc-name)", "GCC");
+	expect_expansion("$(ld-info)", ld_info);
+	out = expand("$(cc-name) $(cc-version)");
+	assert_string_equal(out, cc_info);
+	free(out);
+
+	expect_expansion("$(success,true)$(success,false)", "yn");
+	expect_expansion("$(failure,true)$(failure,false)", "ny");
+	expect_expansion("$(if-success,test 1 = 1,then,else)", "then");
+	expect_expansion("$(if-success,test 1 = 2,then,else)", "else");
+	expect_expansion("$(cc-option,-Wall)", "y");
+	expect_expansion("$(cc-option,-fkbrowse-no-such-flag)", "n");
+	/* A blank before the flag is kept and harmless to the shell. */
+	expect_expansion("$(cc-option, -O2)", "y");
+	expect_expansion("$(ld-option,--kbrowse-no-such-option)", "n");
+	expect_expansion("$(as-instr,.byte 0)", "y");
+	expect_expansion("$(as-instr,kbrowse_no_such_instruction)", "n");
+	expect_expansion("$(quote)$(squote)$(dollar)$(left_paren)$(right_paren)[$(space)]$(comma)",
+			 "\"'$()[ ],");
+#if defined(__x86_64__)
+	expect_expansion("$(m64-flag)", "-m64");
+	expect_expansion("$(as-instr64,movq %rax$(comma)%rbx)", "y");
+#endif
+	assert_null(fx.diags.first);
+	free(cc_info);
+	free(ld_info);
+}
+
+/* The kernel's builtin_func test, the whole file, messages included. */
+static void test_kernel_builtin_func(void **state)
+{
+	char path[4096], *text;
+	const char *tree = linux_tree();
+
+	(void)state;
+	snprintf(path, sizeof(path),
+		 "%s/scripts/kconfig/tests/preprocess/builtin_func/Kconfig", tree);
+	if (access(path, R_OK) != 0) {
+		skip();
+		return;
+	}
+	load_macro_file(path, "Kconfig");
+	assert_string_equal(info_output(), "hello world 0\n");
+	text = diag_text();
+	/* expected_stderr there, with columns. */
+	assert_string_equal(text,
+			    "warning 8:1: hello world 1\n"
+			    "warning 18:1: hello world 3\n"
+			    "warning 22:1: hello world  4\n"
+			    "warning 26:1: filename=Kconfig\n"
+			    "warning 27:1: lineno=27\n");
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flavors),
+		cmocka_unit_test(test_escapes),
+		cmocka_unit_test(test_functions),
+		cmocka_unit_test(test_builtins),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test_setup_teardown(test_runaway_expansions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_size_limit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_deep_nesting, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_locations, setup, teardown),
+		cmocka_unit_test(test_info_without_stream),
+		cmocka_unit_test_setup_teardown(test_environment, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_setenv_override, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shell_truncates_like_the_kernel, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shell_directory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_expand_word, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_expand_reference, setup, teardown),
+		cmocka_unit_test(test_reference_length),
+		cmocka_unit_test_setup_teardown(test_kernel_kconfig_include, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_builtin_func, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
