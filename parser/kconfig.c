@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading a tree: creating and freeing struct kconfig, finding and
+ * reading the files that `source` statements name.
+ *
+ * Where a file is looked for, in order (the kernel's zconf_fopen, plus
+ * the teaching tree):
+ *  1. opts.builtin_file(name), when set (the built-in teaching tree);
+ *  2. name as given (relative to the current directory);
+ *  3. srctree/name, when name is relative and opts.srctree is set.
+ * Files are recorded under the name the statement gave (after macro
+ * expansion), as the kernel prints them.  rsource and orsource names are
+ * relative to the directory of the file they are written in; names with
+ * glob characters (* ? [) source every matching file, in sorted order,
+ * (Kconfiglib's extensions), and old-style $VAR references left after
+ * macro expansion are read from the environment (older kernels).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* asprintf() */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kconfig.h"
+#include "macro.h"
+#include "parser.h"
+
+/* --- reading files ------------------------------------------------------- */
+
+struct file_text {
+	char *data;		/* malloc'd, NUL-terminated */
+	size_t len;
+};
+
+/* Read a whole file; false with errno set when it cannot be read. */
+static bool read_disk(const char *path, struct file_text *out)
+{
+	struct stat st;
+	size_t cap, len = 0;
+	char *data;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			errno = EISDIR;
+		close(fd);
+		return false;
+	}
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 4096;
+	data = malloc(cap);
+	if (!data)
+		abort();
+	for (;;) {
+		ssize_t n;
+
+		if (len + 1 >= cap) {
+			cap *= 2;
+			data = realloc(data, cap);
+			if (!data)
+				abort();
+		}
+		n = read(fd, data + len, cap - len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			free(data);
+			close(fd);
+			return false;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	data[len] = '\0';
+	out->data = data;
+	out->len = len;
+	return true;
+}
+
+static bool read_builtin(const struct kconfig *kc, const char *name,
+			 struct file_text *out)
+{
+	const char *text;
+	size_t len;
+
+	if (!kc->opts.builtin_file)
+		return false;
+	text = kc->opts.builtin_file(name, &len);
+	if (!text)
+		return false;
+	out->data = malloc(len + 1);
+	if (!out->data)
+		abort();
+	memcpy(out->data, text, len);
+	out->data[len] = '\0';
+	out->len = len;
+	return true;
+}
+
+/* Find name (see the top of this file); false with errno set. */
+static bool read_named(struct kconfig *kc, const char *name,
+		       struct file_text *out)
+{
+	int saved;
+	char *path;
+	bool ok;
+
+	if (read_builtin(kc, name, out) || read_disk(name, out))
+		return true;
+	if (name[0] == '/' || !kc->opts.srctree)
+		return false;
+	saved = errno;
+	if (asprintf(&path, "%s/%s", kc->opts.srctree, name) < 0)
+		abort();
+	ok = read_disk(path, out);
+	if (!ok && errno == ENOENT)
+		errno = saved;
+	free(path);
+	return ok;
+}
+
+/* --- the source statement ------------------------------------------------ */
+
+static const struct source_file *new_source_file(struct kconfig *kc,
+						 const char *name,
+						 struct location from)
+{
+	struct source_file *file = arena_new(&kc->arena, struct source_file);
+
+	file->name = intern(&kc->strings, name);
+	file->parent = from.file;
+	file->parent_line = from.line;
+	return file;
+}
+
+/*
+ * A file that is already being read further up the chain of `source`
+ * statements would include itself forever: report the chain.
+ */
+static bool source_loops(struct kconfig *kc, const char *name,
+			 struct location from)
+{
+	const struct source_file *f;
+
+	for (f = from.file; f; f = f->parent)
+		if (strcmp(f->name, name) == 0)
+			break;
+	if (!f)
+		return false;
+	diag_add(&kc->diags, DIAG_ERROR, from,
+		 "recursive inclusion of \"%s\"", name);
+	for (f = from.file; f && f->parent; f = f->parent) {
+		struct location at = { f->parent, f->parent_line, 0 };
+
+		diag_add(&kc->diags, DIAG_NOTE, at, "\"%s\" is sourced from here",
+			 f->name);
+	}
+	return true;
+}
+
+static void parse_one(struct kconfig *kc, struct parser *p,
+		      struct menu_node *parent, const char *name,
+		      enum source_kind kind, struct location from)
+{
+	struct file_text text;
+
+	if (source_loops(kc, name, from))
+		return;
+	if (!read_named(kc, name, &text)) {
+		if (errno == ENOENT && (kind == SOURCE_OPTIONAL ||
+					kind == SOURCE_OPTIONAL_RELATIVE))
+			return;
+		diag_add(&kc->diags, DIAG_ERROR, from,
+			 "can't open file \"%s\": %s", name, strerror(errno));
+		return;
+	}
+	kc->nfiles++;
+	parser_parse(kc, p, parent, new_source_file(kc, name, from),
+		     text.data, text.len);
+	free(text.data);
+}
+
+/* The directory part of a file name, with its '/', or "" (malloc'd). */
+static char *dir_of(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	return strndup(name, slash ? (size_t)(slash - name) + 1 : 0);
+}
+
+/*
+ * $VAR and ${VAR} in a file name, from the environment (older kernels
+ * wrote `source "arch/$SRCARCH/Kconfig"`).  Returns a malloc'd string.
+ */
+static char *expand_env_refs(const char *name)
+{
+	size_t cap = strlen(name) + 1, len = 0;
+	char *out = malloc(cap);
+	const char *s = name;
+
+	if (!out)
+		abort();
+	while (*s) {
+		const char *value = NULL, *start, *end;
+		size_t n;
+		bool braced = s[0] == '$' && s[1] == '{';
+
+		if (*s != '$') {
+			out[len++] = *s++;
+			continue;
+		}
+		start = s + 1 + braced;
+		end = start;
+		while ((*end >= 'A' && *end <= 'Z') || (*end >= 'a' && *end <= 'z') ||
+		       (*end >= '0' && *end <= '9') || *end == '_')
+			end++;
+		if (end == start || (braced && *end != '}')) {
+			out[len++] = *s++;
+			continue;
+		}
+		{
+			char *var = strndup(start, end - start);
+
+			value = getenv(var);
+			free(var);
+		}
+		n = value ? strlen(value) : 0;
+		cap += n;
+		out = realloc(out, cap);
+		if (!out)
+			abort();
+		memcpy(out + len, value ? value : "", n);
+		len += n;
+		s = end + braced;
+	}
+	out[len] = '\0';
+	return out;
+}
+
+static bool has_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+/*
+ * Glob in the current directory, else under srctree; the names found
+ * are made relative to where the pattern was looked up.
+ */
+static void source_glob(struct kconfig *kc, struct parser *p,
+			struct menu_node *parent, const char *pattern,
+			enum source_kind kind, struct location from)
+{
+	const char *srctree = kc->opts.srctree;
+	size_t skip = 0;
+	glob_t g;
+	char *path = NULL;
+	int rc;
+
+	rc = glob(pattern, 0, NULL, &g);
+	if (rc == GLOB_NOMATCH && srctree && pattern[0] != '/') {
+		globfree(&g);
+		if (asprintf(&path, "%s/%s", srctree, pattern) < 0)
+			abort();
+		rc = glob(path, 0, NULL, &g);
+		skip = strlen(srctree) + 1;
+	}
+	if (rc == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			parse_one(kc, p, parent, g.gl_pathv[i] + skip,
+				  kind, from);
+	} else if (kind == SOURCE_PLAIN || kind == SOURCE_RELATIVE) {
+		diag_add(&kc->diags, DIAG_ERROR, from,
+			 "no file matches \"%s\"", pattern);
+	}
+	globfree(&g);
+	free(path);
+}
+
+void kconfig_source(struct kconfig *kc, struct parser *p,
+		    struct menu_node *parent, const char *name,
+		    enum source_kind kind, struct location from)
+{
+	char *expanded = NULL, *joined = NULL;
+
+	if (strchr(name, '$'))
+		name = expanded = expand_env_refs(name);
+	if ((kind == SOURCE_RELATIVE || kind == SOURCE_OPTIONAL_RELATIVE) &&
+	    from.file && name[0] != '/') {
+		char *dir = dir_of(from.file->name);
+
+		if (asprintf(&joined, "%s%s", dir, name) < 0)
+			abort();
+		free(dir);
+		name = joined;
+	}
+	if (has_glob(name) && !kc->opts.builtin_file)
+		source_glob(kc, p, parent, name, kind, from);
+	else
+		parse_one(kc, p, parent, name, kind, from);
+	free(joined);
+	free(expanded);
+}
+
+/* --- the tree ------------------------------------------------------------ */
+
+struct kconfig *kconfig_new(const struct kconfig_options *opts)
+{
+	struct kconfig *kc = calloc(1, sizeof(*kc));
+
+	if (!kc)
+		abort();
+	if (opts)
+		kc->opts = *opts;
+	arena_init(&kc->arena);
+	intern_init(&kc->strings, &kc->arena);
+	diag_init(&kc->diags);
+	kc->diags.echo = kc->opts.diag_echo;
+	symbol_table_init(kc);
+	kc->root.kind = MENU_ROOT;
+	kc->root.children_tail = &kc->root.children;
+	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
+				   kc->opts.info_out);
+	return kc;
+}
+
+void kconfig_free(struct kconfig *kc)
+{
+	if (!kc)
+		return;
+	macro_env_free(kc->macros);
+	symbol_table_release(kc);
+	intern_release(&kc->strings);
+	diag_release(&kc->diags);
+	arena_release(&kc->arena);
+	free(kc);
+}
+
+void kconfig_parse_file(struct kconfig *kc, const char *name)
+{
+	struct location from = { 0 };
+	const struct source_file *before = NULL;
+
+	if (kc->root.children)
+		before = NULL;
+	kconfig_source(kc, NULL, &kc->root, name, SOURCE_PLAIN, from);
+	(void)before;
+	if (!kc->top_file && kc->root.children)
+		kc->top_file = kc->root.children->loc.file;
+}
+
+void kconfig_parse_text(struct kconfig *kc, const char *name,
+			const char *text, size_t len)
+{
+	struct location from = { 0 };
+	const struct source_file *file = new_source_file(kc, name, from);
+	char *copy = malloc(len + 1);
+
+	if (!copy)
+		abort();
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	if (!kc->top_file)
+		kc->top_file = file;
+	kc->nfiles++;
+	parser_parse(kc, NULL, &kc->root, file, copy, len);
+	free(copy);
+}
+
+struct kconfig *kconfig_load(const struct kconfig_options *opts)
+{
+	struct kconfig *kc = kconfig_new(opts);
+
+	kconfig_parse_file(kc, kc->opts.kconfig ? kc->opts.kconfig : "Kconfig");
+	if (!kc->root.prompt) {
+		/* As the kernel: a tree without `mainmenu` is the "Main menu". */
+		struct property *prop = property_new(kc, NULL, P_MENU,
+						     (struct location){ 0 });
+
+		prop->node = &kc->root;
+		prop->text = "Main menu";
+		kc->root.prompt = prop;
+	}
+	kconfig_finish(kc);
+	return kc;
+}

@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Kconfig tokenizer: see lexer.h.
+ *
+ * The text is in memory and ends with a NUL byte, so every scanning loop
+ * stops at that sentinel without comparing against the end; a NUL byte
+ * before the end is reported and skipped.  The current position is a
+ * plain pointer and reading a byte is a dereference (CUR/PEEK below).
+ *
+ * Behaviour follows the kernel's scripts/kconfig/lexer.l, and accepts
+ * more: tabs and spaces are interchangeable between tokens, "\r\n"
+ * counts as a line end and a UTF-8 byte-order mark, form feeds and
+ * vertical tabs as blanks (each with one warning per file).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+#include "lexer.h"
+#include "macro.h"
+
+#define CUR(lx)		(*(lx)->p)
+#define PEEK(lx, n)	((lx)->p[n])
+
+/* Bytes that make up a word: the kernel's [A-Za-z0-9_-]. */
+static const unsigned char word_byte[256] = {
+	['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['0' ... '9'] = 1,
+	['_'] = 1, ['-'] = 1,
+};
+
+/* Bytes that interrupt the plain run of a quoted string. */
+static const unsigned char string_stop[256] = {
+	['\0'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1, ['$'] = 1,
+	['"'] = 1, ['\''] = 1,
+};
+
+static inline bool is_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* --- the text buffer --------------------------------------------------- */
+
+static void buf_reserve(struct lexbuf *b, size_t more)
+{
+	size_t need = b->len + more + 1;
+
+	if (need <= b->cap)
+		return;
+	if (b->cap < 64)
+		b->cap = 64;
+	while (b->cap < need)
+		b->cap *= 2;
+	b->data = realloc(b->data, b->cap);
+	if (!b->data)
+		abort();
+}
+
+static void buf_add(struct lexbuf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static void buf_addc(struct lexbuf *b, char c)
+{
+	buf_reserve(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+static void buf_add_spaces(struct lexbuf *b, size_t n)
+{
+	buf_reserve(b, n);
+	memset(b->data + b->len, ' ', n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+static void buf_reset(struct lexbuf *b)
+{
+	b->len = 0;
+	buf_reserve(b, 0);
+	b->data[0] = '\0';
+}
+
+/* --- diagnostics --------------------------------------------------------- */
+
+static struct location loc_at(const struct lexer *lx, const char *p)
+{
+	struct location loc = {
+		lx->file, lx->line, (int)(p - lx->line_start) + 1
+	};
+
+	return loc;
+}
+
+static void lex_diag(struct lexer *lx, enum diag_severity severity,
+		     const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void lex_diag(struct lexer *lx, enum diag_severity severity,
+		     const char *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (severity == DIAG_ERROR)
+		lx->error_line = lx->line;
+	va_start(ap, fmt);
+	diag_addv(&lx->kc->diags, severity, loc_at(lx, at), fmt, ap);
+	va_end(ap);
+}
+
+static void warn_ignored(struct lexer *lx, const char *at)
+{
+	unsigned char c = *at;
+
+	if (c >= 0x20 && c < 0x7f)
+		lex_diag(lx, DIAG_WARNING, at,
+			 "ignoring unsupported character '%c'", c);
+	else
+		lex_diag(lx, DIAG_WARNING, at,
+			 "ignoring unsupported character 0x%02x", c);
+}
+
+/* --- keywords ------------------------------------------------------------ */
+
+struct keyword {
+	const char *name;
+	unsigned char len;
+	unsigned char kind;
+};
+
+#define KW(name, kind) { name, sizeof(name) - 1, kind }
+
+/* Grouped by first letter; keyword_kind() only scans one group. */
+static const struct keyword keywords[] = {
+	KW("bool", T_BOOL), KW("boolean", T_BOOLEAN),
+	KW("choice", T_CHOICE), KW("comment", T_COMMENT),
+	KW("config", T_CONFIG),
+	KW("default", T_DEFAULT), KW("def_bool", T_DEF_BOOL),
+	KW("def_tristate", T_DEF_TRISTATE), KW("depends", T_DEPENDS),
+	KW("def_int", T_DEF_INT), KW("def_hex", T_DEF_HEX),
+	KW("def_string", T_DEF_STRING),
+	KW("endchoice", T_ENDCHOICE), KW("endif", T_ENDIF),
+	KW("endmenu", T_ENDMENU),
+	KW("help", T_HELP), KW("hex", T_HEX),
+	KW("if", T_IF), KW("imply", T_IMPLY), KW("int", T_INT),
+	KW("mainmenu", T_MAINMENU), KW("menu", T_MENU),
+	KW("menuconfig", T_MENUCONFIG), KW("modules", T_MODULES),
+	KW("on", T_ON), KW("option", T_OPTION), KW("optional", T_OPTIONAL),
+	KW("osource", T_OSOURCE), KW("orsource", T_ORSOURCE),
+	KW("prompt", T_PROMPT),
+	KW("range", T_RANGE), KW("rsource", T_RSOURCE),
+	KW("select", T_SELECT), KW("source", T_SOURCE),
+	KW("string", T_STRING_TYPE),
+	KW("tristate", T_TRISTATE),
+	KW("visible", T_VISIBLE),
+	KW("---help---", T_HELP),
+};
+
+static enum token_kind keyword_kind(const char *s, size_t len)
+{
+	size_t i;
+
+	/* Symbol names are mostly upper case: most words stop here. */
+	if (!((s[0] >= 'a' && s[0] <= 'z') || s[0] == '-') || len < 2 ||
+	    len > 12)
+		return T_WORD;
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
+		const struct keyword *kw = &keywords[i];
+
+		if (kw->name[0] == s[0] && kw->len == len &&
+		    !memcmp(kw->name, s, len))
+			return kw->kind;
+	}
+	return T_WORD;
+}
+
+const char *token_kind_name(enum token_kind kind)
+{
+	static const char *const names[T_NKINDS] = {
+		[T_EOF] = "end of file",
+		[T_EOL] = "end of line",
+		[T_WORD] = "word",
+		[T_STRING] = "string",
+		[T_OR] = "'||'",
+		[T_AND] = "'&&'",
+		[T_EQUAL] = "'='",
+		[T_UNEQUAL] = "'!='",
+		[T_LESS] = "'<'",
+		[T_LESS_EQUAL] = "'<='",
+		[T_GREATER] = "'>'",
+		[T_GREATER_EQUAL] = "'>='",
+		[T_NOT] = "'!'",
+		[T_OPEN_PAREN] = "'('",
+		[T_CLOSE_PAREN] = "')'",
+		[T_COLON_EQUAL] = "':='",
+		[T_PLUS_EQUAL] = "'+='",
+		[T_STRING_TYPE] = "'string'",
+		[T_HELP] = "'help'",
+	};
+	size_t i;
+
+	if (kind < T_NKINDS && names[kind])
+		return names[kind];
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+		if (keywords[i].kind == kind)
+			return keywords[i].name;
+	return "token";
+}
+
+/* --- setup --------------------------------------------------------------- */
+
+void lexer_init(struct lexer *lx, struct kconfig *kc,
+		const struct source_file *file, const char *text, size_t len)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->kc = kc;
+	lx->file = file;
+	lx->buf = text;
+	lx->end = text + len;
+	lx->p = text;
+	lx->line_start = text;
+	lx->line = 1;
+	lx->tok.kind = T_EOL;	/* "at the start of a line" */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		lex_diag(lx, DIAG_WARNING, text,
+			 "ignoring UTF-8 byte order mark");
+		lx->p += 3;
+		lx->line_start = lx->p;
+	}
+}
+
+void lexer_release(struct lexer *lx)
+{
+	free(lx->text.data);
+	free(lx->expanded);
+	lx->text.data = NULL;
+	lx->expanded = NULL;
+}
+
+/* --- helpers ------------------------------------------------------------- */
+
+static inline void new_line(struct lexer *lx, const char *after_newline)
+{
+	lx->line++;
+	lx->line_start = after_newline;
+	lx->p = after_newline;
+}
+
+/* At p: a line end ("\n" or "\r\n")?  Returns its length, or 0. */
+static inline int newline_len(const char *p)
+{
+	if (p[0] == '\n')
+		return 1;
+	if (p[0] == '\r' && p[1] == '\n')
+		return 2;
+	return 0;
+}
+
+static void note_cr(struct lexer *lx, const char *at)
+{
+	if (!lx->warned_cr) {
+		lx->warned_cr = true;
+		lex_diag(lx, DIAG_WARNING, at,
+			 "carriage return in line end (DOS line ends?) ignored");
+	}
+}
+
+/* Bytes from p to the end of its line: macro references stay on one line. */
+static size_t line_rest(const struct lexer *lx, const char *p)
+{
+	const char *nl = memchr(p, '\n', lx->end - p);
+
+	return (nl ? nl : lx->end) - p;
+}
+
+/* The preprocessor reports its own errors: keep the parser quiet after them. */
+static void note_macro_errors(struct lexer *lx, int errors_before)
+{
+	if (lx->kc->diags.errors > errors_before)
+		lx->error_line = lx->line;
+}
+
+static void set_token(struct lexer *lx, enum token_kind kind,
+		      const char *start, const char *text, size_t len)
+{
+	lx->tok.kind = kind;
+	lx->tok.text = text;
+	lx->tok.len = len;
+	lx->tok.line = lx->line;
+	lx->tok.column = (int)(start - lx->line_start) + 1;
+}
+
+/* --- words --------------------------------------------------------------- */
+
+/*
+ * A word with at least one '$' in it: runs of word bytes and $(...)
+ * references, expanded as a whole into one word.  Returns false when it
+ * expands to nothing (no token), as the kernel does.
+ */
+static bool lex_macro_word(struct lexer *lx, const char *start)
+{
+	int errors = lx->kc->diags.errors;
+	size_t used;
+	char *value;
+
+	free(lx->expanded);
+	lx->expanded = value = macro_expand_word(lx->kc->macros, start,
+						 line_rest(lx, start),
+						 loc_at(lx, start), &used);
+	note_macro_errors(lx, errors);
+	lx->p = start + (used ? used : 1);
+	if (!value[0])
+		return false;
+	set_token(lx, T_WORD, start, value, strlen(value));
+	return true;
+}
+
+static bool lex_word(struct lexer *lx, const char *start)
+{
+	const char *p = start;
+
+	while (word_byte[(unsigned char)*p])
+		p++;
+	if (*p == '$')
+		return lex_macro_word(lx, start);
+	lx->p = p;
+	set_token(lx, keyword_kind(start, p - start), start, start, p - start);
+	return true;
+}
+
+/* --- strings ------------------------------------------------------------- */
+
+/*
+ * "..." or '...': a backslash takes the next byte literally, the other
+ * quote is an ordinary byte, $(...) is expanded.  A string that is not
+ * closed on its line ends there, with a warning, as in the kernel.
+ */
+static void lex_string(struct lexer *lx, const char *start)
+{
+	char quote = *start;
+	const char *p = start + 1;
+	struct lexbuf *b = &lx->text;
+
+	buf_reset(b);
+	for (;;) {
+		const char *run = p;
+
+		while (!string_stop[(unsigned char)*p])
+			p++;
+		buf_add(b, run, p - run);
+		switch (*p) {
+		case '"':
+		case '\'':
+			if (*p == quote) {
+				lx->p = p + 1;
+				goto done;
+			}
+			buf_addc(b, *p++);
+			break;
+		case '\\':
+			p++;
+			/* backslash-newline: the string just ends, as in the kernel */
+			if (newline_len(p) || (*p == '\0' && p >= lx->end))
+				break;
+			buf_addc(b, *p++);
+			break;
+		case '$': {
+			int errors = lx->kc->diags.errors;
+			size_t used;
+			char *value = macro_expand_reference(lx->kc->macros, p,
+							     line_rest(lx, p),
+							     loc_at(lx, p), &used);
+
+			note_macro_errors(lx, errors);
+			buf_add(b, value, strlen(value));
+			free(value);
+			p += used ? used : 1;
+			break;
+		}
+		case '\r':
+			if (p[1] != '\n') {
+				buf_addc(b, *p++);
+				break;
+			}
+			/* "\r\n" ends the line */
+			/* fall through */
+		case '\n':
+		case '\0':
+			if (*p == '\0' && p < lx->end) {
+				if (!lx->warned_nul) {
+					lx->warned_nul = true;
+					warn_ignored(lx, p);
+				}
+				p++;
+				break;
+			}
+			lex_diag(lx, DIAG_WARNING, start,
+				 "unterminated string: missing closing %c",
+				 quote);
+			lx->p = p;
+			goto done;
+		}
+	}
+done:
+	set_token(lx, T_STRING, start, b->data, b->len);
+}
+
+/* --- the token loop ------------------------------------------------------ */
+
+static void set_op(struct lexer *lx, enum token_kind kind, const char *start,
+		   int len)
+{
+	set_token(lx, kind, start, start, len);
+	lx->p = start + len;
+}
+
+void lexer_next(struct lexer *lx)
+{
+	const char *p;
+
+	for (;;) {
+		p = lx->p;
+		while (is_blank(*p))
+			p++;
+		lx->p = p;
+
+		switch (*p) {
+		case '\n':
+			set_token(lx, T_EOL, p, p, 0);
+			new_line(lx, p + 1);
+			return;
+		case '\0':
+			if (p < lx->end) {
+				if (!lx->warned_nul) {
+					lx->warned_nul = true;
+					warn_ignored(lx, p);
+				}
+				lx->p = p + 1;
+				continue;
+			}
+			/* a missing final newline still ends the statement */
+			set_token(lx, lx->tok.kind == T_EOL || lx->tok.kind == T_EOF ?
+				  T_EOF : T_EOL, p, p, 0);
+			return;
+		case '#':
+			while (*p != '\n' && *p != '\0')
+				p++;
+			if (p[-1] == '\r' && *p == '\n')
+				note_cr(lx, p - 1);
+			if (*p == '\0' && p < lx->end) {
+				lx->p = p + 1;	/* NUL inside a comment */
+				continue;
+			}
+			lx->p = p;
+			continue;
+		case '\\':
+			if (newline_len(p + 1)) {
+				if (p[1] == '\r')
+					note_cr(lx, p + 1);
+				new_line(lx, p + 1 + newline_len(p + 1));
+				continue;
+			}
+			warn_ignored(lx, p);
+			lx->p = p + 1;
+			continue;
+		case '\r':
+			if (p[1] == '\n') {
+				note_cr(lx, p);
+				set_token(lx, T_EOL, p, p, 0);
+				new_line(lx, p + 2);
+				return;
+			}
+			note_cr(lx, p);
+			lx->p = p + 1;
+			continue;
+		case '\f':
+		case '\v':
+			if (!lx->warned_ff) {
+				lx->warned_ff = true;
+				lex_diag(lx, DIAG_WARNING, p,
+					 "form feed or vertical tab taken as a blank");
+			}
+			lx->p = p + 1;
+			continue;
+		case '"':
+		case '\'':
+			lex_string(lx, p);
+			return;
+		case '|':
+			if (p[1] == '|') {
+				set_op(lx, T_OR, p, 2);
+				return;
+			}
+			break;
+		case '&':
+			if (p[1] == '&') {
+				set_op(lx, T_AND, p, 2);
+				return;
+			}
+			break;
+		case '=':
+			set_op(lx, T_EQUAL, p, 1);
+			return;
+		case '!':
+			if (p[1] == '=')
+				set_op(lx, T_UNEQUAL, p, 2);
+			else
+				set_op(lx, T_NOT, p, 1);
+			return;
+		case '<':
+			if (p[1] == '=')
+				set_op(lx, T_LESS_EQUAL, p, 2);
+			else
+				set_op(lx, T_LESS, p, 1);
+			return;
+		case '>':
+			if (p[1] == '=')
+				set_op(lx, T_GREATER_EQUAL, p, 2);
+			else
+				set_op(lx, T_GREATER, p, 1);
+			return;
+		case '(':
+			set_op(lx, T_OPEN_PAREN, p, 1);
+			return;
+		case ')':
+			set_op(lx, T_CLOSE_PAREN, p, 1);
+			return;
+		case ':':
+			if (p[1] == '=') {
+				set_op(lx, T_COLON_EQUAL, p, 2);
+				return;
+			}
+			break;
+		case '+':
+			if (p[1] == '=') {
+				set_op(lx, T_PLUS_EQUAL, p, 2);
+				return;
+			}
+			break;
+		case '$':
+			if (lex_macro_word(lx, p))
+				return;
+			continue;
+		default:
+			if (word_byte[(unsigned char)*p]) {
+				if (lex_word(lx, p))
+					return;
+				continue;
+			}
+			break;
+		}
+		warn_ignored(lx, p);
+		lx->p = p + 1;
+	}
+}
+
+/* --- macro assignments --------------------------------------------------- */
+
+enum token_kind lexer_assign_op(const struct lexer *lx)
+{
+	const char *p = lx->p;
+
+	while (is_blank(*p))
+		p++;
+	if (p[0] == '=')
+		return T_EQUAL;
+	if (p[0] == ':' && p[1] == '=')
+		return T_COLON_EQUAL;
+	if (p[0] == '+' && p[1] == '=')
+		return T_PLUS_EQUAL;
+	return T_EOF;
+}
+
+const char *lexer_read_assign_value(struct lexer *lx, size_t *len)
+{
+	struct lexbuf *b = &lx->text;
+	const char *p = lx->p;
+
+	while (is_blank(*p))
+		p++;
+	p += *p == '=' ? 1 : 2;
+	buf_reset(b);
+	for (;;) {
+		const char *run;
+
+		while (is_blank(*p))
+			p++;
+		run = p;
+		while (*p != '\n' && !(*p == '\0' && p >= lx->end))
+			p++;
+		/* p: the newline or the end of the text */
+		if (p > run && p[-1] == '\r' && *p == '\n') {
+			note_cr(lx, p - 1);
+			p--;
+		}
+		if (p > run && p[-1] == '\\' && p < lx->end) {
+			/* backslash-newline: the value goes on, joined by a blank */
+			buf_add(b, run, p - run - 1);
+			buf_addc(b, ' ');
+			new_line(lx, p + newline_len(p));
+			p = lx->p;
+			continue;
+		}
+		buf_add(b, run, p - run);
+		break;
+	}
+	/* The token is the end of the line. */
+	set_token(lx, T_EOL, p, p, 0);
+	if (newline_len(p))
+		new_line(lx, p + newline_len(p));
+	else
+		lx->p = p;
+	*len = b->len;
+	return b->data;
+}
+
+/* --- help text ----------------------------------------------------------- */
+
+/*
+ * The kernel's rules, from lexer.l's HELP state:
+ * - indentation counts a tab as advancing to the next multiple of 8;
+ * - the first non-blank line sets the indentation that is removed from
+ *   every line (what is indented further keeps the rest, as spaces);
+ * - the text ends at a non-blank line indented less than that, at a line
+ *   that starts in column 1 (whose preceding newline is then not part of
+ *   the text), or at the end of the file;
+ * - blank lines are kept as empty lines, trailing blanks are dropped.
+ * A first line in column 1 sets no indentation: then only a line in
+ * column 1 ends the text.
+ */
+const char *lexer_read_help(struct lexer *lx, size_t *len)
+{
+	struct lexbuf *b = &lx->text;
+	int first_indent = 0, last_indent = 0;
+	const char *p = lx->p;
+
+	buf_reset(b);
+	for (;;) {
+		const char *line = p, *text, *text_end, *next;
+		int indent = 0;
+
+		while (is_blank(*p)) {
+			indent = *p == '\t' ? (indent & ~7) + 8 : indent + 1;
+			p++;
+		}
+		if (*p == '\0' && p >= lx->end)
+			break;
+		if (!newline_len(p)) {
+			/* a line with text */
+			if (p > line) {
+				last_indent = indent;
+				if (first_indent) {
+					if (indent < first_indent) {
+						p = line;
+						break;
+					}
+					buf_add_spaces(b, indent - first_indent);
+				}
+			}
+			text = p;
+			while (*p != '\n' && !(*p == '\0' && p >= lx->end))
+				p++;
+			text_end = p;
+			if (*p == '\n' && p[-1] == '\r') {
+				note_cr(lx, p - 1);
+				text_end--;
+			}
+			while (is_blank(text_end[-1]))
+				text_end--;
+			buf_add(b, text, text_end - text);
+			if (!first_indent)
+				first_indent = last_indent;
+			if (*p != '\n')
+				break;		/* end of the text */
+		}
+		/* p is at a line end, "\n" or "\r\n" */
+		next = p + newline_len(p);
+		if (!is_blank(*next) && !newline_len(next) &&
+		    !(*next == '\0' && next >= lx->end)) {
+			/* a line starting in column 1 ends the help here */
+			new_line(lx, next);
+			p = next;
+			break;
+		}
+		buf_addc(b, '\n');
+		new_line(lx, next);
+		p = next;
+	}
+	lx->p = p;
+	set_token(lx, T_EOL, p, p, 0);
+	*len = b->len;
+	return b->data;
+}

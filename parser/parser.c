@@ -1,0 +1,1276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Kconfig parser: recursive descent, one function per production of
+ * the grammar below (named after it), building the menu tree, symbols
+ * and properties directly.
+ *
+ *   input            := stmt_list
+ *   stmt_list        := { mainmenu_stmt | config_stmt | choice_stmt
+ *                        | comment_stmt | menu_stmt | if_stmt
+ *                        | source_stmt | assignment_stmt | EOL }
+ *   config_stmt      := ("config" | "menuconfig") WORD EOL entry_options
+ *   choice_stmt      := "choice" [WORD] EOL entry_options stmt_list "endchoice"
+ *   comment_stmt     := "comment" STRING EOL entry_options
+ *   menu_stmt        := "menu" STRING EOL entry_options stmt_list "endmenu"
+ *   if_stmt          := "if" expr EOL stmt_list "endif"
+ *   source_stmt      := ("source" | "osource" | "rsource" | "orsource") STRING EOL
+ *   mainmenu_stmt    := "mainmenu" STRING EOL
+ *   assignment_stmt  := WORD ("=" | ":=" | "+=") <rest of line>
+ *   entry_options    := { type_option | prompt_option | default_option
+ *                        | select_option | range_option | modules_option
+ *                        | depends_option | visible_option | help_option
+ *                        | option_option | optional_option | EOL }
+ *   expr             := and_expr { "||" and_expr }
+ *   and_expr         := not_expr { "&&" not_expr }
+ *   not_expr         := "!" not_expr | primary_expr
+ *   primary_expr     := "(" expr ")" | symbol [compare_op symbol]
+ *   symbol           := WORD | STRING
+ *
+ * Which options an entry accepts depends on its kind (option_allowed()).
+ * Every statement function leaves the parser on the T_EOL that ends its
+ * last line (stmt_list steps over it), so that a `source` statement can
+ * read the sourced file before anything after it is read.
+ *
+ * Errors are reported where they are found, with line and column; the
+ * rest of the line is skipped and parsing goes on.  After a broken entry
+ * header its attribute lines are skipped too, to avoid a cascade.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+#include "lexer.h"
+#include "macro.h"
+#include "parser.h"
+
+struct parser {
+	struct kconfig *kc;
+	struct lexer *lx;		/* the file being read */
+	struct menu_node *choice;	/* the innermost enclosing choice */
+	bool stop;			/* too many errors: read no further */
+};
+
+#define TOK(p)		((p)->lx->tok)
+
+static void stmt_list(struct parser *p, struct menu_node *parent);
+static struct expr *expr(struct parser *p);
+
+/* --- errors -------------------------------------------------------------- */
+
+static void check_error_limit(struct parser *p)
+{
+	if (p->kc->diags.errors >= DIAG_MAX_ERRORS && !p->stop) {
+		p->stop = true;
+		diag_add(&p->kc->diags, DIAG_NOTE, lexer_loc(p->lx),
+			 "too many errors, giving up");
+	}
+}
+
+static void report(struct parser *p, enum diag_severity severity,
+		   struct location loc, const char *fmt, va_list ap)
+{
+	diag_addv(&p->kc->diags, severity, loc, fmt, ap);
+	check_error_limit(p);
+}
+
+static void __attribute__((format(printf, 3, 4)))
+error_at(struct parser *p, struct location loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(p, DIAG_ERROR, loc, fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 3, 4)))
+warn_at(struct parser *p, struct location loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(p, DIAG_WARNING, loc, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * A syntax error at the current token.  Quiet when the lexer already
+ * reported an error on this line: the token is then only a consequence.
+ */
+static void __attribute__((format(printf, 2, 3)))
+syntax_error(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->lx->error_line == TOK(p).line)
+		return;
+	va_start(ap, fmt);
+	report(p, DIAG_ERROR, lexer_loc(p->lx), fmt, ap);
+	va_end(ap);
+}
+
+/* What the current token is, for messages: "'config'", "word 'FOO'" ... */
+static const char *describe(struct parser *p, char *buf, size_t size)
+{
+	const struct token *tok = &TOK(p);
+	int n = tok->len > 40 ? 40 : (int)tok->len;
+
+	switch (tok->kind) {
+	case T_WORD:
+		snprintf(buf, size, "'%.*s'", n, tok->text);
+		break;
+	case T_STRING:
+		snprintf(buf, size, "string \"%.*s\"", n, tok->text);
+		break;
+	case T_EOL:
+	case T_EOF:
+		snprintf(buf, size, "%s", token_kind_name(tok->kind));
+		break;
+	default:
+		if (tok->kind >= T_BOOL)
+			snprintf(buf, size, "'%.*s'", n, tok->text);
+		else
+			snprintf(buf, size, "%s", token_kind_name(tok->kind));
+		break;
+	}
+	return buf;
+}
+
+static void next(struct parser *p)
+{
+	lexer_next(p->lx);
+}
+
+/* Skip to the T_EOL that ends the current line. */
+static void skip_line(struct parser *p)
+{
+	while (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF)
+		next(p);
+}
+
+/* The current line must end here. */
+static void expect_eol(struct parser *p, const char *after)
+{
+	char buf[64];
+
+	if (TOK(p).kind == T_EOL || TOK(p).kind == T_EOF)
+		return;
+	syntax_error(p, "unexpected %s after %s", describe(p, buf, sizeof(buf)),
+		     after);
+	skip_line(p);
+}
+
+static bool starts_statement(enum token_kind kind)
+{
+	switch (kind) {
+	case T_CONFIG: case T_MENUCONFIG: case T_CHOICE: case T_ENDCHOICE:
+	case T_COMMENT: case T_MENU: case T_ENDMENU: case T_IF: case T_ENDIF:
+	case T_SOURCE: case T_OSOURCE: case T_RSOURCE: case T_ORSOURCE:
+	case T_MAINMENU: case T_EOF:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * After an entry header that could not be used: skip its attribute
+ * lines (and help text) up to the next statement.
+ */
+static void skip_entry(struct parser *p)
+{
+	skip_line(p);
+	while (TOK(p).kind != T_EOF) {
+		next(p);
+		if (starts_statement(TOK(p).kind))
+			return;
+		if (TOK(p).kind == T_HELP) {
+			size_t len;
+
+			next(p);
+			skip_line(p);
+			lexer_read_help(p->lx, &len);
+			continue;
+		}
+		skip_line(p);
+	}
+}
+
+/* --- building the tree --------------------------------------------------- */
+
+static struct menu_node *new_node(struct parser *p, enum menu_kind kind,
+				  struct menu_node *parent, struct location loc)
+{
+	struct menu_node *node = arena_new(&p->kc->arena, struct menu_node);
+
+	node->kind = kind;
+	node->loc = loc;
+	node->parent = parent;
+	node->children_tail = &node->children;
+	if (!parent->children_tail)
+		parent->children_tail = &parent->children;
+	*parent->children_tail = node;
+	parent->children_tail = &node->next;
+	return node;
+}
+
+static void add_definition(struct symbol *sym, struct menu_node *node)
+{
+	node->sym = sym;
+	if (!sym->nodes_tail)
+		sym->nodes_tail = &sym->first_node;
+	*sym->nodes_tail = node;
+	sym->nodes_tail = &node->next_def;
+}
+
+static struct property *new_prop(struct parser *p, struct menu_node *node,
+				 enum prop_type type, struct location loc)
+{
+	struct property *prop = arena_new(&p->kc->arena, struct property);
+	struct symbol *sym = node->sym;
+
+	prop->type = type;
+	prop->node = node;
+	prop->loc = loc;
+	if (sym && (type != P_MENU && type != P_COMMENT)) {
+		prop->sym = sym;
+		if (!sym->props_tail)
+			sym->props_tail = &sym->props;
+		*sym->props_tail = prop;
+		sym->props_tail = &prop->next;
+	}
+	return prop;
+}
+
+static const char *entry_name(const struct menu_node *node)
+{
+	return node->sym && node->sym->name ? node->sym->name : "<choice>";
+}
+
+static void add_prompt(struct parser *p, struct menu_node *node,
+		       enum prop_type type, const char *text,
+		       struct expr *cond, struct location loc)
+{
+	struct property *prop = new_prop(p, node, type, loc);
+
+	if (isspace((unsigned char)*text)) {
+		warn_at(p, loc, "leading whitespace ignored");
+		while (isspace((unsigned char)*text))
+			text++;
+	}
+	if (node->prompt)
+		warn_at(p, loc, "prompt redefined");
+	prop->text = arena_strdup(&p->kc->arena, text);
+	prop->cond = cond;
+	node->prompt = prop;
+}
+
+static void set_type(struct parser *p, struct menu_node *node,
+		     enum symbol_type type, struct location loc)
+{
+	struct symbol *sym = node->sym;
+
+	if (sym->type == type)
+		return;
+	if (sym->type == S_UNKNOWN) {
+		sym->type = type;
+		return;
+	}
+	warn_at(p, loc, "ignoring type redefinition of '%s' from '%s' to '%s'",
+		entry_name(node), symbol_type_name(sym->type),
+		symbol_type_name(type));
+}
+
+/* --- expressions --------------------------------------------------------- */
+
+static struct symbol *word_symbol(struct parser *p)
+{
+	const struct token *tok = &TOK(p);
+	const char *name = intern_n(&p->kc->strings, tok->text, tok->len);
+
+	return symbol_get(p->kc, name, tok->kind == T_STRING);
+}
+
+/* symbol := WORD | STRING.  Reports and returns NULL on anything else. */
+static struct symbol *symbol(struct parser *p, const char *what)
+{
+	struct symbol *sym;
+	char buf[64];
+
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected %s, found %s", what,
+			     describe(p, buf, sizeof(buf)));
+		return NULL;
+	}
+	sym = word_symbol(p);
+	next(p);
+	return sym;
+}
+
+/* A symbol name: WORD only, as after `config`, `select`, `imply`. */
+static struct symbol *nonconst_symbol(struct parser *p, const char *after)
+{
+	char buf[64];
+
+	if (!token_is_word(&TOK(p))) {
+		syntax_error(p, "expected a symbol name after %s, found %s",
+			     after, describe(p, buf, sizeof(buf)));
+		return NULL;
+	}
+	return symbol(p, "a symbol name");
+}
+
+static enum expr_op compare_op(enum token_kind kind)
+{
+	switch (kind) {
+	case T_EQUAL:		return E_EQUAL;
+	case T_UNEQUAL:		return E_UNEQUAL;
+	case T_LESS:		return E_LTH;
+	case T_LESS_EQUAL:	return E_LEQ;
+	case T_GREATER:		return E_GTH;
+	case T_GREATER_EQUAL:	return E_GEQ;
+	default:		return E_SYMBOL;
+	}
+}
+
+static struct expr *primary_expr(struct parser *p)
+{
+	struct arena *arena = &p->kc->arena;
+	struct symbol *lsym, *rsym;
+	enum expr_op op;
+	char buf[64];
+
+	if (TOK(p).kind == T_OPEN_PAREN) {
+		struct location open = lexer_loc(p->lx);
+		struct expr *e;
+
+		next(p);
+		e = expr(p);
+		if (!e)
+			return NULL;
+		if (TOK(p).kind != T_CLOSE_PAREN) {
+			syntax_error(p, "expected ')' to close the '(' at column %d, found %s",
+				     open.column, describe(p, buf, sizeof(buf)));
+			return NULL;
+		}
+		next(p);
+		return e;
+	}
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected an expression, found %s",
+			     describe(p, buf, sizeof(buf)));
+		return NULL;
+	}
+	lsym = symbol(p, "a symbol");
+	op = compare_op(TOK(p).kind);
+	if (op == E_SYMBOL)
+		return expr_symbol(arena, lsym);
+	next(p);
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected a symbol after '%s', found %s",
+			     expr_op_text(op), describe(p, buf, sizeof(buf)));
+		return NULL;
+	}
+	rsym = symbol(p, "a symbol");
+	return expr_compare(arena, op, lsym, rsym);
+}
+
+static struct expr *not_expr(struct parser *p)
+{
+	struct expr *e;
+
+	if (TOK(p).kind != T_NOT)
+		return primary_expr(p);
+	next(p);
+	e = not_expr(p);
+	return e ? expr_not(&p->kc->arena, e) : NULL;
+}
+
+static struct expr *and_expr(struct parser *p)
+{
+	struct expr *e = not_expr(p);
+
+	while (e && TOK(p).kind == T_AND) {
+		struct expr *right;
+
+		next(p);
+		right = not_expr(p);
+		e = right ? expr_and(&p->kc->arena, e, right) : NULL;
+	}
+	return e;
+}
+
+/* expr := and_expr { "||" and_expr }.  NULL after an error (reported). */
+static struct expr *expr(struct parser *p)
+{
+	struct expr *e = and_expr(p);
+
+	while (e && TOK(p).kind == T_OR) {
+		struct expr *right;
+
+		next(p);
+		right = and_expr(p);
+		e = right ? expr_or(&p->kc->arena, e, right) : NULL;
+	}
+	return e;
+}
+
+/*
+ * if_expr := [ "if" expr ].  Returns false after an error; *cond is
+ * NULL when there is no condition.
+ */
+static bool if_expr(struct parser *p, struct expr **cond)
+{
+	*cond = NULL;
+	if (TOK(p).kind != T_IF)
+		return true;
+	next(p);
+	*cond = expr(p);
+	return *cond != NULL;
+}
+
+/* --- entry options ------------------------------------------------------- */
+
+/* The entry kinds that accept an option: bits of enum menu_kind. */
+#define K(kind)		(1u << (kind))
+#define K_CONFIGS	(K(MENU_CONFIG) | K(MENU_MENUCONFIG))
+
+static unsigned option_kinds(enum token_kind kind)
+{
+	switch (kind) {
+	case T_BOOL: case T_BOOLEAN: case T_TRISTATE:
+	case T_PROMPT: case T_DEFAULT: case T_HELP:
+		return K_CONFIGS | K(MENU_CHOICE);
+	case T_INT: case T_HEX: case T_STRING_TYPE:
+	case T_DEF_BOOL: case T_DEF_TRISTATE: case T_DEF_INT: case T_DEF_HEX:
+	case T_DEF_STRING: case T_SELECT: case T_IMPLY: case T_RANGE:
+	case T_MODULES: case T_OPTION:
+		return K_CONFIGS;
+	case T_DEPENDS:
+		return K_CONFIGS | K(MENU_CHOICE) | K(MENU_MENU) | K(MENU_COMMENT);
+	case T_VISIBLE:
+		return K(MENU_MENU);
+	case T_OPTIONAL:
+		return K(MENU_CHOICE);
+	default:
+		return 0;
+	}
+}
+
+static const char *kind_phrase(enum menu_kind kind)
+{
+	switch (kind) {
+	case MENU_CONFIG:	return "a config entry";
+	case MENU_MENUCONFIG:	return "a menuconfig entry";
+	case MENU_CHOICE:	return "a choice";
+	case MENU_MENU:		return "a menu";
+	case MENU_COMMENT:	return "a comment";
+	case MENU_IF:		return "an if block";
+	default:		return "the main menu";
+	}
+}
+
+static enum symbol_type type_of(enum token_kind kind)
+{
+	switch (kind) {
+	case T_BOOL: case T_BOOLEAN: case T_DEF_BOOL:	return S_BOOLEAN;
+	case T_TRISTATE: case T_DEF_TRISTATE:		return S_TRISTATE;
+	case T_INT: case T_DEF_INT:			return S_INT;
+	case T_HEX: case T_DEF_HEX:			return S_HEX;
+	case T_STRING_TYPE: case T_DEF_STRING:		return S_STRING;
+	default:					return S_UNKNOWN;
+	}
+}
+
+/* type_option := TYPE [STRING if_expr] EOL */
+static void type_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	enum symbol_type type = type_of(TOK(p).kind);
+	const char *keyword = token_kind_name(TOK(p).kind);
+	char *text = NULL;
+	struct expr *cond = NULL;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind == T_STRING) {
+		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
+		next(p);
+		if (!if_expr(p, &cond))
+			goto skip;
+	} else if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF) {
+		syntax_error(p, "expected a prompt string or the end of the line after '%s', found %s",
+			     keyword, describe(p, buf, sizeof(buf)));
+		goto skip;
+	}
+	if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF) {
+		expect_eol(p, "the prompt");
+		return;
+	}
+	set_type(p, node, type, loc);
+	if (text)
+		add_prompt(p, node, P_PROMPT, text, cond, loc);
+	return;
+skip:
+	skip_line(p);
+}
+
+/* prompt_option := "prompt" STRING if_expr EOL */
+static void prompt_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct expr *cond;
+	char *text;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected a quoted prompt after 'prompt', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
+	next(p);
+	if (!if_expr(p, &cond)) {
+		skip_line(p);
+		return;
+	}
+	expect_eol(p, "the prompt");
+	add_prompt(p, node, P_PROMPT, text, cond, loc);
+}
+
+/* default_option := ("default" | "def_bool" | ...) expr if_expr EOL */
+static void default_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	enum symbol_type type = type_of(TOK(p).kind);
+	struct property *prop;
+	struct expr *value, *cond;
+
+	next(p);
+	value = expr(p);
+	if (!value || !if_expr(p, &cond)) {
+		skip_line(p);
+		return;
+	}
+	if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF) {
+		char buf[64];
+
+		syntax_error(p, "unexpected %s in the default value",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	if (node->kind == MENU_CHOICE &&
+	    (value->op != E_SYMBOL || ((value->sym->flags & SYMBOL_CONST) &&
+				       !symbol_is_tristate_const(value->sym)))) {
+		error_at(p, loc, "the default of a choice must be one of its symbols");
+		return;
+	}
+	prop = new_prop(p, node, P_DEFAULT, loc);
+	prop->expr = value;
+	prop->cond = cond;
+	if (type != S_UNKNOWN)
+		set_type(p, node, type, loc);
+}
+
+/* select_option := ("select" | "imply") WORD if_expr EOL */
+static void select_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	enum token_kind kind = TOK(p).kind;
+	struct property *prop;
+	struct symbol *target;
+	struct expr *cond;
+
+	next(p);
+	target = nonconst_symbol(p, kind == T_SELECT ? "'select'" : "'imply'");
+	if (!target || !if_expr(p, &cond)) {
+		skip_line(p);
+		return;
+	}
+	expect_eol(p, kind == T_SELECT ? "the selected symbol" :
+		   "the implied symbol");
+	prop = new_prop(p, node, kind == T_SELECT ? P_SELECT : P_IMPLY, loc);
+	prop->target = target;
+	prop->cond = cond;
+}
+
+/* range_option := "range" symbol symbol if_expr EOL */
+static void range_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct symbol *min, *max;
+	struct property *prop;
+	struct expr *cond;
+
+	next(p);
+	min = symbol(p, "the lower end of the range");
+	max = min ? symbol(p, "the upper end of the range") : NULL;
+	if (!max || !if_expr(p, &cond)) {
+		skip_line(p);
+		return;
+	}
+	expect_eol(p, "the range");
+	prop = new_prop(p, node, P_RANGE, loc);
+	prop->range_min = min;
+	prop->range_max = max;
+	prop->cond = cond;
+}
+
+static void set_modules(struct parser *p, struct menu_node *node,
+			struct location loc)
+{
+	struct kconfig *kc = p->kc;
+
+	if (kc->modules_sym)
+		error_at(p, loc, "symbol '%s' redefines option 'modules' already defined by symbol '%s'",
+			 node->sym->name, kc->modules_sym->name);
+	kc->modules_sym = node->sym;
+}
+
+/* modules_option := "modules" EOL */
+static void modules_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+
+	next(p);
+	expect_eol(p, "'modules'");
+	set_modules(p, node, loc);
+}
+
+/*
+ * option_option := "option" ( "env" "=" STRING | "defconfig_list"
+ *                           | "modules" | "allnoconfig_y" ) EOL
+ * (older kernels)
+ */
+static void option_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct symbol *sym = node->sym;
+	struct kconfig *kc = p->kc;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind == T_MODULES) {
+		next(p);
+		expect_eol(p, "'option modules'");
+		set_modules(p, node, loc);
+		return;
+	}
+	if (!token_is_word(&TOK(p))) {
+		syntax_error(p, "expected an option name after 'option', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	if (TOK(p).len == 3 && !memcmp(TOK(p).text, "env", 3)) {
+		next(p);
+		if (TOK(p).kind != T_EQUAL) {
+			syntax_error(p, "expected '=' after 'option env', found %s",
+				     describe(p, buf, sizeof(buf)));
+			skip_line(p);
+			return;
+		}
+		next(p);
+		if (TOK(p).kind != T_STRING && !token_is_word(&TOK(p))) {
+			syntax_error(p, "expected the name of an environment variable, found %s",
+				     describe(p, buf, sizeof(buf)));
+			skip_line(p);
+			return;
+		}
+		sym->flags |= SYMBOL_ENV;
+		sym->env_name = intern_n(&kc->strings, TOK(p).text, TOK(p).len);
+		next(p);
+		expect_eol(p, "'option env'");
+	} else if (TOK(p).len == 14 &&
+		   !memcmp(TOK(p).text, "defconfig_list", 14)) {
+		next(p);
+		expect_eol(p, "'option defconfig_list'");
+		if (kc->defconfig_list && kc->defconfig_list != sym)
+			error_at(p, loc, "trying to redefine defconfig symbol ('%s' already has 'option defconfig_list')",
+				 kc->defconfig_list->name);
+		else
+			kc->defconfig_list = sym;
+	} else if (TOK(p).len == 13 &&
+		   !memcmp(TOK(p).text, "allnoconfig_y", 13)) {
+		next(p);
+		expect_eol(p, "'option allnoconfig_y'");
+		sym->flags |= SYMBOL_ALLNOCONFIG_Y;
+	} else {
+		warn_at(p, lexer_loc(p->lx), "ignoring unknown option \"%.*s\"",
+			(int)TOK(p).len, TOK(p).text);
+		skip_line(p);
+	}
+}
+
+/* depends_option := "depends" "on" expr EOL */
+static void depends_option(struct parser *p, struct menu_node *node)
+{
+	struct expr *e;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind != T_ON) {
+		syntax_error(p, "expected 'on' after 'depends', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	next(p);
+	e = expr(p);
+	if (!e) {
+		skip_line(p);
+		return;
+	}
+	expect_eol(p, "the dependency");
+	node->depends = expr_and(&p->kc->arena, node->depends, e);
+}
+
+/* visible_option := "visible" if_expr EOL */
+static void visible_option(struct parser *p, struct menu_node *node)
+{
+	struct expr *cond;
+
+	next(p);
+	if (!if_expr(p, &cond)) {
+		skip_line(p);
+		return;
+	}
+	expect_eol(p, "the visibility");
+	node->visible_if = expr_and(&p->kc->arena, node->visible_if, cond);
+}
+
+/* help_option := "help" EOL <help text> */
+static void help_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+	const char *text;
+	size_t len;
+
+	next(p);
+	expect_eol(p, "'help'");
+	text = lexer_read_help(p->lx, &len);
+	if (!node)
+		return;		/* a misplaced help: its text is skipped */
+	if (node->help)
+		warn_at(p, loc, "'%s' defined with more than one help text -- only the last one will be used",
+			entry_name(node));
+	if (text[strspn(text, " \f\n\r\t\v")] == '\0')
+		warn_at(p, loc, "'%s' defined with blank help text",
+			entry_name(node));
+	node->help = arena_strndup(&p->kc->arena, text, len);
+	node->help_loc = loc;
+}
+
+/* optional_option := "optional" EOL (older kernels; ignored) */
+static void optional_option(struct parser *p)
+{
+	struct location loc = lexer_loc(p->lx);
+
+	next(p);
+	expect_eol(p, "'optional'");
+	warn_at(p, loc, "'optional' choices are no longer supported; ignored");
+}
+
+static bool is_option(enum token_kind kind)
+{
+	return option_kinds(kind) != 0;
+}
+
+/*
+ * entry_options: the attribute lines after an entry's first line.  They
+ * end at the first line that does not start with an attribute keyword.
+ */
+static void entry_options(struct parser *p, struct menu_node *node)
+{
+	char buf[64];
+
+	for (;;) {
+		enum token_kind kind;
+
+		if (TOK(p).kind == T_EOL) {
+			next(p);
+			continue;
+		}
+		kind = TOK(p).kind;
+		if (p->stop || !is_option(kind))
+			return;
+		/* `option := ...` assigns the macro `option` */
+		if (kind >= T_FIRST_SOFT && lexer_assign_op(p->lx) != T_EOF)
+			return;
+		if (!(option_kinds(kind) & K(node->kind))) {
+			syntax_error(p, "%s is not valid in %s",
+				     describe(p, buf, sizeof(buf)),
+				     kind_phrase(node->kind));
+			if (kind == T_HELP)
+				help_option(p, NULL);
+			else
+				skip_line(p);
+			continue;
+		}
+		switch (kind) {
+		case T_BOOL: case T_BOOLEAN: case T_TRISTATE: case T_INT:
+		case T_HEX: case T_STRING_TYPE:
+			type_option(p, node);
+			break;
+		case T_PROMPT:
+			prompt_option(p, node);
+			break;
+		case T_DEFAULT: case T_DEF_BOOL: case T_DEF_TRISTATE:
+		case T_DEF_INT: case T_DEF_HEX: case T_DEF_STRING:
+			default_option(p, node);
+			break;
+		case T_SELECT: case T_IMPLY:
+			select_option(p, node);
+			break;
+		case T_RANGE:
+			range_option(p, node);
+			break;
+		case T_MODULES:
+			modules_option(p, node);
+			break;
+		case T_OPTION:
+			option_option(p, node);
+			break;
+		case T_DEPENDS:
+			depends_option(p, node);
+			break;
+		case T_VISIBLE:
+			visible_option(p, node);
+			break;
+		case T_HELP:
+			help_option(p, node);
+			break;
+		case T_OPTIONAL:
+			optional_option(p);
+			break;
+		default:
+			skip_line(p);
+			break;
+		}
+	}
+}
+
+/* --- statements ---------------------------------------------------------- */
+
+/* config_stmt := ("config" | "menuconfig") WORD EOL entry_options */
+static void config_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	bool is_menuconfig = TOK(p).kind == T_MENUCONFIG;
+	const char *keyword = is_menuconfig ? "menuconfig" : "config";
+	struct menu_node *node;
+	struct symbol *sym;
+	char buf[64];
+
+	if (is_menuconfig && p->choice)
+		error_at(p, loc, "'menuconfig' is not allowed inside a choice");
+	next(p);
+	if (!token_is_word(&TOK(p))) {
+		syntax_error(p, "expected a symbol name after '%s', found %s",
+			     keyword, describe(p, buf, sizeof(buf)));
+		skip_entry(p);
+		return;
+	}
+	sym = word_symbol(p);
+	if (sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)) {
+		syntax_error(p, "'%s' cannot be defined by '%s': it is %s",
+			     sym->name, keyword, sym->flags & SYMBOL_CONST ?
+			     "a constant" : "a choice");
+		skip_entry(p);
+		return;
+	}
+	next(p);
+	expect_eol(p, "the symbol name");
+
+	node = new_node(p, is_menuconfig ? MENU_MENUCONFIG : MENU_CONFIG,
+			parent, loc);
+	add_definition(sym, node);
+	sym->flags |= SYMBOL_DEFINED;
+	entry_options(p, node);
+
+	if (is_menuconfig) {
+		if (node->prompt)
+			node->prompt->type = P_MENU;
+		else
+			warn_at(p, loc, "menuconfig statement without prompt");
+	}
+}
+
+/* Close a block: `end` must be the current token (the caller checked). */
+static void end_block(struct parser *p, struct menu_node *block)
+{
+	const char *keyword = token_kind_name(TOK(p).kind);
+
+	block->end_loc = lexer_loc(p->lx);
+	next(p);
+	expect_eol(p, keyword);
+}
+
+static enum menu_kind block_kind_of_end(enum token_kind kind)
+{
+	switch (kind) {
+	case T_ENDMENU:		return MENU_MENU;
+	case T_ENDCHOICE:	return MENU_CHOICE;
+	default:		return MENU_IF;
+	}
+}
+
+static const char *block_keyword(enum menu_kind kind)
+{
+	switch (kind) {
+	case MENU_MENU:		return "menu";
+	case MENU_CHOICE:	return "choice";
+	default:		return "if";
+	}
+}
+
+static bool is_block(const struct menu_node *node)
+{
+	return node->kind == MENU_MENU || node->kind == MENU_CHOICE ||
+	       node->kind == MENU_IF;
+}
+
+/*
+ * An end keyword that does not close `parent` (opened in this file).
+ * When it closes a block further out in the same file, parent misses its
+ * own end: report that and return true, leaving the keyword to the
+ * enclosing stmt_list.  Otherwise report it as stray and skip it.
+ */
+static bool stray_end(struct parser *p, struct menu_node *parent)
+{
+	enum menu_kind wanted = block_kind_of_end(TOK(p).kind);
+	const char *keyword = token_kind_name(TOK(p).kind);
+	const struct menu_node *n;
+
+	for (n = parent; is_block(n); n = n->parent) {
+		if (n->loc.file != p->lx->file)
+			break;
+		if (n->kind == wanted && n != parent) {
+			syntax_error(p, "unexpected '%s' within %s block: the '%s' at %s:%d is not closed",
+				     keyword, block_keyword(parent->kind),
+				     block_keyword(parent->kind),
+				     location_file(parent->loc), parent->loc.line);
+			return true;
+		}
+	}
+	if (is_block(parent) && parent->kind == wanted)
+		syntax_error(p, "'%s' in different file than '%s' (the '%s' is at %s:%d)",
+			     keyword, block_keyword(wanted), block_keyword(wanted),
+			     location_file(parent->loc), parent->loc.line);
+	else if (is_block(parent) && parent->loc.file == p->lx->file)
+		syntax_error(p, "unexpected '%s' within %s block (opened at %s:%d)",
+			     keyword, block_keyword(parent->kind),
+			     location_file(parent->loc), parent->loc.line);
+	else
+		syntax_error(p, "'%s' without matching '%s'", keyword,
+			     block_keyword(wanted));
+	skip_line(p);
+	return false;
+}
+
+/* choice_stmt := "choice" [WORD] EOL entry_options stmt_list "endchoice" */
+static void choice_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node, *outer_choice = p->choice;
+	struct symbol *sym = NULL;
+
+	if (p->choice)
+		error_at(p, loc, "a choice cannot contain another choice");
+	next(p);
+	if (token_is_word(&TOK(p))) {
+		/* a named choice (older kernels) */
+		sym = word_symbol(p);
+		if (sym->flags & (SYMBOL_CONST | SYMBOL_DEFINED)) {
+			syntax_error(p, "'%s' cannot name a choice: it is %s",
+				     sym->name, sym->flags & SYMBOL_CONST ?
+				     "a constant" : "a config symbol");
+			sym = NULL;
+		} else {
+			sym->flags |= SYMBOL_CHOICE;
+		}
+		next(p);
+	}
+	expect_eol(p, "'choice'");
+	if (!sym)
+		sym = symbol_new_choice(p->kc);
+
+	node = new_node(p, MENU_CHOICE, parent, loc);
+	add_definition(sym, node);
+	entry_options(p, node);
+	if (sym->type == S_UNKNOWN)
+		sym->type = S_BOOLEAN;
+	if (!node->prompt)
+		error_at(p, loc, "choice must have a prompt");
+
+	p->choice = node;
+	stmt_list(p, node);
+	p->choice = outer_choice;
+}
+
+/* comment_stmt := "comment" STRING EOL entry_options */
+static void comment_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node;
+	char *text;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected a quoted text after 'comment', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_entry(p);
+		return;
+	}
+	text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
+	next(p);
+	expect_eol(p, "the comment");
+	node = new_node(p, MENU_COMMENT, parent, loc);
+	add_prompt(p, node, P_COMMENT, text, NULL, loc);
+	entry_options(p, node);
+}
+
+/* menu_stmt := "menu" STRING EOL entry_options stmt_list "endmenu" */
+static void menu_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node;
+	char *text = NULL;
+	char buf[64];
+
+	if (p->choice)
+		error_at(p, loc, "a choice cannot contain a menu");
+	next(p);
+	if (TOK(p).kind == T_STRING) {
+		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
+		next(p);
+		expect_eol(p, "the menu prompt");
+	} else {
+		/* keep the block, so that its endmenu still matches */
+		syntax_error(p, "expected a quoted prompt after 'menu', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+	}
+	node = new_node(p, MENU_MENU, parent, loc);
+	if (text)
+		add_prompt(p, node, P_MENU, text, NULL, loc);
+	entry_options(p, node);
+	stmt_list(p, node);
+}
+
+/* if_stmt := "if" expr EOL stmt_list "endif" */
+static void if_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node;
+	struct expr *cond;
+
+	next(p);
+	cond = expr(p);
+	if (cond)
+		expect_eol(p, "the condition");
+	else
+		skip_line(p);	/* keep the block for its endif */
+	node = new_node(p, MENU_IF, parent, loc);
+	node->depends = cond;
+	stmt_list(p, node);
+}
+
+/* mainmenu_stmt := "mainmenu" STRING EOL */
+static void mainmenu_stmt(struct parser *p)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *root = &p->kc->root;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected a quoted title after 'mainmenu', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	if (root->prompt)
+		warn_at(p, loc, "mainmenu redefined (first at %s:%d)",
+			location_file(root->prompt->loc), root->prompt->loc.line);
+	root->prompt = NULL;
+	add_prompt(p, root, P_MENU, TOK(p).text, NULL, loc);
+	next(p);
+	expect_eol(p, "the title");
+}
+
+/* source_stmt := ("source" | "osource" | "rsource" | "orsource") STRING EOL */
+static void source_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	enum token_kind kind = TOK(p).kind;
+	const char *keyword = token_kind_name(kind);
+	enum source_kind how;
+	char *name;
+	char buf[64];
+
+	next(p);
+	if (TOK(p).kind != T_STRING && !token_is_word(&TOK(p))) {
+		syntax_error(p, "expected a quoted file name after '%s', found %s",
+			     keyword, describe(p, buf, sizeof(buf)));
+		skip_line(p);
+		return;
+	}
+	name = strndup(TOK(p).text, TOK(p).len);
+	if (!name)
+		abort();
+	next(p);
+	expect_eol(p, "the file name");
+	how = kind == T_OSOURCE ? SOURCE_OPTIONAL :
+	      kind == T_RSOURCE ? SOURCE_RELATIVE :
+	      kind == T_ORSOURCE ? SOURCE_OPTIONAL_RELATIVE : SOURCE_PLAIN;
+	kconfig_source(p->kc, p, parent, name, how, loc);
+	free(name);
+}
+
+/* assignment_stmt := WORD ("=" | ":=" | "+=") <rest of the line> */
+static void assignment_stmt(struct parser *p, enum token_kind op)
+{
+	struct location loc = lexer_loc(p->lx);
+	enum macro_flavor flavor;
+	const char *value;
+	char *name;
+	size_t len;
+
+	name = strndup(TOK(p).text, TOK(p).len);
+	if (!name)
+		abort();
+	value = lexer_read_assign_value(p->lx, &len);
+	flavor = op == T_COLON_EQUAL ? MACRO_SIMPLE :
+		 op == T_PLUS_EQUAL ? MACRO_APPEND : MACRO_RECURSIVE;
+	macro_assign(p->kc->macros, name, flavor, value, loc);
+	free(name);
+}
+
+/* A line that starts with something no statement starts with. */
+static void bad_statement(struct parser *p)
+{
+	char buf[64];
+
+	if (is_option(TOK(p).kind)) {
+		syntax_error(p, "%s outside of any config entry",
+			     describe(p, buf, sizeof(buf)));
+		if (TOK(p).kind == T_HELP) {
+			help_option(p, NULL);
+			return;
+		}
+	} else if (TOK(p).kind == T_WORD) {
+		syntax_error(p, "unknown statement \"%.*s\"", (int)TOK(p).len,
+			     TOK(p).text);
+	} else {
+		syntax_error(p, "invalid statement: unexpected %s",
+			     describe(p, buf, sizeof(buf)));
+	}
+	skip_line(p);
+}
+
+/*
+ * stmt_list: the statements of a file or block, until the end of the
+ * file, or the end keyword of parent when parent is a block opened in
+ * this file.
+ */
+static void stmt_list(struct parser *p, struct menu_node *parent)
+{
+	bool closes_here = is_block(parent) && parent->loc.file == p->lx->file;
+
+	for (;;) {
+		enum token_kind kind = TOK(p).kind;
+		enum token_kind op;
+
+		check_error_limit(p);
+		if (p->stop)
+			return;
+		switch (kind) {
+		case T_EOL:
+			next(p);
+			continue;
+		case T_EOF:
+			if (closes_here)
+				error_at(p, parent->loc, "missing '%s' for this '%s'",
+					 parent->kind == MENU_MENU ? "endmenu" :
+					 parent->kind == MENU_CHOICE ? "endchoice" : "endif",
+					 block_keyword(parent->kind));
+			return;
+		case T_CONFIG:
+		case T_MENUCONFIG:
+			config_stmt(p, parent);
+			continue;
+		case T_CHOICE:
+			choice_stmt(p, parent);
+			continue;
+		case T_COMMENT:
+			comment_stmt(p, parent);
+			continue;
+		case T_MENU:
+			menu_stmt(p, parent);
+			continue;
+		case T_IF:
+			if_stmt(p, parent);
+			continue;
+		case T_MAINMENU:
+			mainmenu_stmt(p);
+			continue;
+		case T_ENDMENU:
+		case T_ENDCHOICE:
+		case T_ENDIF:
+			if (closes_here &&
+			    parent->kind == block_kind_of_end(kind)) {
+				end_block(p, parent);
+				return;
+			}
+			if (closes_here && stray_end(p, parent))
+				return;
+			if (!closes_here)
+				stray_end(p, parent);
+			continue;
+		default:
+			break;
+		}
+		/* Soft keywords and words may start an assignment. */
+		if (token_is_word(&TOK(p)) &&
+		    (op = lexer_assign_op(p->lx)) != T_EOF) {
+			assignment_stmt(p, op);
+			continue;
+		}
+		switch (kind) {
+		case T_SOURCE:
+		case T_OSOURCE:
+		case T_RSOURCE:
+		case T_ORSOURCE:
+			source_stmt(p, parent);
+			continue;
+		default:
+			bad_statement(p);
+			continue;
+		}
+	}
+}
+
+void parser_parse(struct kconfig *kc, struct parser *outer,
+		  struct menu_node *parent, const struct source_file *file,
+		  const char *text, size_t len)
+{
+	struct parser top = { .kc = kc };
+	struct parser *p = outer ? outer : &top;
+	struct lexer lx, *outer_lx = p->lx;
+
+	if (p->stop)
+		return;
+	lexer_init(&lx, kc, file, text, len);
+	p->lx = &lx;
+	next(p);
+	stmt_list(p, parent);
+	lexer_release(&lx);
+	p->lx = outer_lx;
+}
