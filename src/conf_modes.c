@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `kbrowse conf`: the non-interactive modes of the kernel's
+ * scripts/kconfig/conf, with its options, environment, messages, files
+ * and exit statuses, so that either can be used in its place.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "conf_modes.h"
+#include "config.h"
+#include "config_internal.h"
+#include "config_io.h"
+
+enum conf_mode {
+	MODE_OLDASKCONFIG,
+	MODE_SYNCCONFIG,
+	MODE_OLDCONFIG,
+	MODE_ALLNOCONFIG,
+	MODE_ALLYESCONFIG,
+	MODE_ALLMODCONFIG,
+	MODE_ALLDEFCONFIG,
+	MODE_RANDCONFIG,
+	MODE_DEFCONFIG,
+	MODE_SAVEDEFCONFIG,
+	MODE_LISTNEWCONFIG,
+	MODE_HELPNEWCONFIG,
+	MODE_OLDDEFCONFIG,
+	MODE_YES2MODCONFIG,
+	MODE_MOD2YESCONFIG,
+	MODE_MOD2NOCONFIG,
+};
+
+struct conf_run {
+	enum conf_mode mode;
+	bool silent;
+	const char *mode_file;		/* --defconfig / --savedefconfig FILE */
+	const char *prog;
+	struct kconfig *kc;
+	struct config *cfg;
+	struct config_io_options io;
+	struct diag_list read_diags;	/* warnings about .config lines */
+	int unmet_warnings;
+};
+
+static const struct option conf_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "silent", no_argument, NULL, 's' },
+	{ "oldaskconfig", no_argument, NULL, 256 + MODE_OLDASKCONFIG },
+	{ "oldconfig", no_argument, NULL, 256 + MODE_OLDCONFIG },
+	{ "syncconfig", no_argument, NULL, 256 + MODE_SYNCCONFIG },
+	{ "defconfig", required_argument, NULL, 256 + MODE_DEFCONFIG },
+	{ "savedefconfig", required_argument, NULL, 256 + MODE_SAVEDEFCONFIG },
+	{ "allnoconfig", no_argument, NULL, 256 + MODE_ALLNOCONFIG },
+	{ "allyesconfig", no_argument, NULL, 256 + MODE_ALLYESCONFIG },
+	{ "allmodconfig", no_argument, NULL, 256 + MODE_ALLMODCONFIG },
+	{ "alldefconfig", no_argument, NULL, 256 + MODE_ALLDEFCONFIG },
+	{ "randconfig", no_argument, NULL, 256 + MODE_RANDCONFIG },
+	{ "listnewconfig", no_argument, NULL, 256 + MODE_LISTNEWCONFIG },
+	{ "helpnewconfig", no_argument, NULL, 256 + MODE_HELPNEWCONFIG },
+	{ "olddefconfig", no_argument, NULL, 256 + MODE_OLDDEFCONFIG },
+	{ "yes2modconfig", no_argument, NULL, 256 + MODE_YES2MODCONFIG },
+	{ "mod2yesconfig", no_argument, NULL, 256 + MODE_MOD2YESCONFIG },
+	{ "mod2noconfig", no_argument, NULL, 256 + MODE_MOD2NOCONFIG },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void conf_usage(const char *prog)
+{
+	printf("Usage: %s conf [options] [<kconfig-file>]\n"
+	       "\n"
+	       "Generic options:\n"
+	       "  -h, --help              Print this message and exit.\n"
+	       "  -s, --silent            Do not print log.\n"
+	       "\n"
+	       "Mode options:\n"
+	       "  --listnewconfig         List new options\n"
+	       "  --olddefconfig          Same as oldconfig but sets new symbols to their default value\n"
+	       "  --defconfig <file>      New config with default defined in <file>\n"
+	       "  --savedefconfig <file>  Save the minimal current configuration to <file>\n"
+	       "  --allnoconfig           New config where all options are answered with no\n"
+	       "  --allyesconfig          New config where all options are answered with yes\n"
+	       "  --allmodconfig          New config where all options are answered with mod\n"
+	       "  --alldefconfig          New config with all symbols set to default\n"
+	       "  --randconfig            New config with random answer to all options\n"
+	       "  --yes2modconfig         Change answers from yes to mod if possible\n"
+	       "  --mod2yesconfig         Change answers from mod to yes if possible\n"
+	       "  --mod2noconfig          Change answers from mod to no if possible\n",
+	       prog);
+}
+
+/* conf's messages: "#\n# text\n#" on stdout, unless -s. */
+static void message(const struct conf_run *run, const char *fmt, const char *arg)
+{
+	if (run->silent)
+		return;
+	printf("#\n# ");
+	printf(fmt, arg);
+	printf("\n#\n");
+}
+
+/* Warnings about .config lines, worded and located as conf prints them. */
+static void print_read_warnings(struct conf_run *run)
+{
+	const struct diag *d;
+
+	for (d = run->read_diags.first; d; d = d->next)
+		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
+			d->loc.line, d->message);
+	fflush(stderr);
+}
+
+/* Read a file into user values; -1 if it cannot be opened. */
+static int read_file(struct conf_run *run, const char *name)
+{
+	int ret;
+
+	diag_release(&run->read_diags);
+	ret = config_read(run->cfg, name, &run->io, &run->read_diags);
+	if (ret == 0)
+		print_read_warnings(run);
+	return ret;
+}
+
+/* The configuration conf starts from: .config, else KCONFIG_DEFCONFIG_LIST. */
+static int read_existing(struct conf_run *run)
+{
+	const char *name = getenv("KCONFIG_CONFIG");
+	const char *list;
+	char *copy, *word, *save = NULL;
+	int ret = -1;
+
+	if (read_file(run, name ? name : ".config") == 0)
+		return 0;
+	list = getenv("KCONFIG_DEFCONFIG_LIST");
+	if (!list)
+		return -1;
+	copy = strdup(list);
+	if (!copy)
+		abort();
+	for (word = strtok_r(copy, " \t\n\v\f\r", &save); word;
+	     word = strtok_r(NULL, " \t\n\v\f\r", &save)) {
+		if (read_file(run, word) == 0) {
+			message(run, "using defaults found in %s", word);
+			ret = 0;
+			break;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+/* KCONFIG_ALLCONFIG: values all*config must keep. */
+static int read_allconfig(struct conf_run *run)
+{
+	const char *name = getenv("KCONFIG_ALLCONFIG");
+	const char *fallback;
+
+	if (!name)
+		return 0;
+	if (strcmp(name, "") != 0 && strcmp(name, "1") != 0) {
+		if (read_file(run, name) != 0) {
+			fprintf(stderr, "*** Can't read seed configuration \"%s\"!\n",
+				name);
+			return -1;
+		}
+		return 0;
+	}
+	switch (run->mode) {
+	case MODE_ALLNOCONFIG: fallback = "allno.config"; break;
+	case MODE_ALLYESCONFIG: fallback = "allyes.config"; break;
+	case MODE_ALLMODCONFIG: fallback = "allmod.config"; break;
+	case MODE_ALLDEFCONFIG: fallback = "alldef.config"; break;
+	default: fallback = "allrandom.config"; break;
+	}
+	if (read_file(run, fallback) != 0 && read_file(run, "all.config") != 0) {
+		fprintf(stderr, "*** KCONFIG_ALLCONFIG set, but no \"%s\" or "
+			"\"all.config\" file found\n", fallback);
+		return -1;
+	}
+	return 0;
+}
+
+/* --- randconfig ----------------------------------------------------------- */
+
+struct probabilities {
+	int bool_yes, tri_yes, tri_mod;
+};
+
+static void seed_random(void)
+{
+	const char *env = getenv("KCONFIG_SEED");
+	unsigned int seed = 0;
+	bool have = false;
+
+	if (env && *env) {
+		char *end;
+
+		seed = (unsigned int)strtol(env, &end, 0);
+		have = *end == '\0';
+	}
+	if (!have) {
+		struct timeval now;
+
+		gettimeofday(&now, NULL);
+		seed = (unsigned int)((now.tv_sec + 1) * (now.tv_usec + 1));
+	}
+	printf("KCONFIG_SEED=0x%X\n", seed);
+	srand(seed);
+}
+
+static int read_probabilities(struct probabilities *p)
+{
+	const char *env = getenv("KCONFIG_PROBABILITY");
+	int given[3], n = 0;
+
+	p->bool_yes = 50;
+	p->tri_yes = 33;
+	p->tri_mod = 33;
+	while (env && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+
+		if (v < 0 || v > 100) {
+			fprintf(stderr, "KCONFIG_PROBABILITY: Numerical result "
+				"out of range\n");
+			return -1;
+		}
+		given[n++] = (int)v;
+		env = *end == ':' ? end + 1 : end;
+		if (n >= 3)
+			break;
+	}
+	switch (n) {
+	case 1:
+		p->bool_yes = given[0];
+		p->tri_mod = p->bool_yes / 2;
+		p->tri_yes = p->bool_yes - p->tri_mod;
+		break;
+	case 2:
+		p->tri_yes = given[0];
+		p->tri_mod = given[1];
+		p->bool_yes = p->tri_yes + p->tri_mod;
+		break;
+	case 3:
+		p->bool_yes = given[0];
+		p->tri_yes = given[1];
+		p->tri_mod = given[2];
+		break;
+	}
+	return 0;
+}
+
+/* Each choice member without a value may become the preferred y. */
+static void randomize_choice(struct conf_run *run, const struct menu_node *choice)
+{
+	const struct choice_info *info = config_choice_of(run->cfg, choice->sym);
+	unsigned left = 0;
+
+	if (!info)
+		return;
+	for (unsigned i = 0; i < info->nentries; i++)
+		if (!config_has_user(run->cfg, info->entries[i]))
+			left++;
+	for (; left > 0; left--) {
+		int x = rand() % (int)left;
+
+		for (unsigned i = 0; i < info->nentries; i++) {
+			const struct symbol *sym = info->entries[i];
+
+			if (!config_has_user(run->cfg, sym))
+				x--;
+			if (x < 0) {
+				config_set_user_tri(run->cfg, sym, TRI_YES);
+				config_choice_demote(run->cfg, sym);
+				break;
+			}
+		}
+	}
+}
+
+/* --- the modes ----------------------------------------------------------- */
+
+/*
+ * all*config: every bool/tristate prompt the user said nothing about is
+ * answered the same way (choices are left to pick their default).
+ */
+static int answer_all(struct conf_run *run)
+{
+	const struct menu_node *root = &run->kc->root, *node;
+	struct probabilities prob;
+
+	if (run->mode == MODE_RANDCONFIG && read_probabilities(&prob))
+		return -1;
+	for (node = root->children; node; node = menu_next(root, node)) {
+		const struct symbol *sym = node->sym;
+		tristate value = TRI_NO;
+
+		if (!sym || node->kind == MENU_IF || !node->prompt ||
+		    config_has_user(run->cfg, sym) || !is_bool_type(sym->type) ||
+		    config_is_choice_member(sym))
+			continue;
+		if (sym->flags & SYMBOL_CHOICE) {
+			if (run->mode == MODE_RANDCONFIG)
+				randomize_choice(run, node);
+			continue;
+		}
+		switch (run->mode) {
+		case MODE_ALLYESCONFIG:
+			value = TRI_YES;
+			break;
+		case MODE_ALLMODCONFIG:
+			value = TRI_MOD;
+			break;
+		case MODE_ALLNOCONFIG:
+			value = TRI_NO;
+			break;
+		case MODE_RANDCONFIG: {
+			int roll = rand() % 100;
+
+			if (sym->type == S_TRISTATE) {
+				if (roll < prob.tri_yes)
+					value = TRI_YES;
+				else if (roll < prob.tri_yes + prob.tri_mod)
+					value = TRI_MOD;
+			} else if (roll < prob.bool_yes) {
+				value = TRI_YES;
+			}
+			break;
+		}
+		default:
+			continue;
+		}
+		config_set_user_tri(run->cfg, sym, value);
+	}
+	return 0;
+}
+
+static void rewrite_tristates(struct conf_run *run, tristate from, tristate to)
+{
+	for (size_t i = 0; i < run->kc->nsymbols; i++) {
+		const struct symbol *sym = run->kc->symbols[i];
+
+		if (config_type(run->cfg, sym) == S_TRISTATE &&
+		    config_user_tri(run->cfg, sym) == from &&
+		    config_has_user(run->cfg, sym))
+			config_set_user_tri(run->cfg, sym, to);
+	}
+}
+
+static void list_new(struct conf_run *run, const struct menu_node *node)
+{
+	const struct menu_node *child;
+	const struct symbol *sym = node->sym;
+
+	if (node->kind != MENU_IF && !config_node_visible(run->cfg, node))
+		return;
+	if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
+	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    sym->name) {
+		const char *value = config_str(run->cfg, sym);
+
+		printf("%s%s=", run->io.prefix, sym->name);
+		if (sym->type == S_STRING)
+			config_write_escaped(stdout, value);
+		else
+			fputs(value, stdout);
+		putchar('\n');
+	}
+	for (child = node->children; child; child = child->next)
+		list_new(run, child);
+}
+
+/* --- unmet dependencies ---------------------------------------------------- */
+
+static void print_selectors(struct config *cfg, const struct expr *e,
+			    tristate level, const char **title)
+{
+	if (!e)
+		return;
+	if (e->op == E_OR) {
+		print_selectors(cfg, e->left, level, title);
+		print_selectors(cfg, e->right, level, title);
+		return;
+	}
+	if (config_expr(cfg, e) != level)
+		return;
+	if (*title) {
+		fputs(*title, stderr);
+		*title = NULL;
+	}
+	fputs("  - ", stderr);
+	expr_fprint(e, stderr);
+	fputc('\n', stderr);
+}
+
+static void report_unmet(void *ctx, struct config *cfg, const struct symbol *sym)
+{
+	struct conf_run *run = ctx;
+	const char *title;
+
+	run->unmet_warnings++;
+	fprintf(stderr, "\nWARNING: unmet direct dependencies detected for %s\n",
+		sym->name);
+	fprintf(stderr, "  Depends on [%c]: ",
+		symval(cfg, sym)->dir_dep == TRI_MOD ? 'm' : 'n');
+	expr_fprint(sym->dir_dep, stderr);
+	fputc('\n', stderr);
+	title = "  Selected by [y]:\n";
+	print_selectors(cfg, sym->rev_dep, TRI_YES, &title);
+	title = "  Selected by [m]:\n";
+	print_selectors(cfg, sym->rev_dep, TRI_MOD, &title);
+}
+
+/* --- main --------------------------------------------------------------------- */
+
+static int parse_args(struct conf_run *run, int argc, char **argv,
+		      const char **kconfig)
+{
+	int opt;
+
+	optind = 1;
+	opterr = 1;
+	while ((opt = getopt_long(argc, argv, "hs", conf_options, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			conf_usage(run->prog);
+			return 1;
+		case 's':
+			run->silent = true;
+			break;
+		case '?':
+			break;	/* getopt said why; conf goes on too */
+		default:
+			run->mode = (enum conf_mode)(opt - 256);
+			if (run->mode == MODE_SYNCCONFIG)
+				run->silent = true;
+			if (run->mode == MODE_DEFCONFIG ||
+			    run->mode == MODE_SAVEDEFCONFIG)
+				run->mode_file = optarg;
+			break;
+		}
+	}
+	if (optind < argc)
+		*kconfig = argv[optind];
+	return 0;
+}
+
+static bool supported(enum conf_mode mode)
+{
+	switch (mode) {
+	case MODE_OLDASKCONFIG:
+	case MODE_OLDCONFIG:
+	case MODE_SYNCCONFIG:
+	case MODE_HELPNEWCONFIG:
+		return false;
+	default:
+		return true;
+	}
+}
+
+static int read_input(struct conf_run *run)
+{
+	switch (run->mode) {
+	case MODE_DEFCONFIG:
+		if (read_file(run, run->mode_file) != 0) {
+			fprintf(stderr, "***\n*** Can't find default configuration "
+				"\"%s\"!\n***\n", run->mode_file);
+			return -1;
+		}
+		break;
+	case MODE_ALLNOCONFIG:
+	case MODE_ALLYESCONFIG:
+	case MODE_ALLMODCONFIG:
+	case MODE_ALLDEFCONFIG:
+	case MODE_RANDCONFIG:
+		return read_allconfig(run);
+	default:
+		read_existing(run);
+		/* conf computes every value after reading, warnings and all. */
+		for (size_t i = 0; i < run->kc->nsymbols; i++)
+			config_tri(run->cfg, run->kc->symbols[i]);
+		break;
+	}
+	return 0;
+}
+
+static int apply_mode(struct conf_run *run)
+{
+	switch (run->mode) {
+	case MODE_ALLNOCONFIG:
+	case MODE_ALLYESCONFIG:
+	case MODE_ALLMODCONFIG:
+	case MODE_ALLDEFCONFIG:
+	case MODE_RANDCONFIG:
+	case MODE_DEFCONFIG:
+		return answer_all(run);
+	case MODE_YES2MODCONFIG:
+		rewrite_tristates(run, TRI_YES, TRI_MOD);
+		break;
+	case MODE_MOD2YESCONFIG:
+		rewrite_tristates(run, TRI_MOD, TRI_YES);
+		break;
+	case MODE_MOD2NOCONFIG:
+		rewrite_tristates(run, TRI_MOD, TRI_NO);
+		break;
+	case MODE_LISTNEWCONFIG:
+		list_new(run, &run->kc->root);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int write_output(struct conf_run *run)
+{
+	const char *name;
+	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
+	char err[512];
+
+	if (run->mode == MODE_SAVEDEFCONFIG) {
+		FILE *out = fopen(run->mode_file, "w");
+		int failed;
+
+		if (!out) {
+			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
+				run->mode_file);
+			return 1;
+		}
+		failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+		if (fclose(out) != 0 || failed) {
+			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
+				run->mode_file);
+			return 1;
+		}
+		return 0;
+	}
+	if (run->mode == MODE_LISTNEWCONFIG)
+		return 0;
+
+	name = getenv("KCONFIG_CONFIG");
+	if (!name)
+		name = ".config";
+	switch (config_write_file(run->cfg, name, run->io.prefix,
+				  overwrite && *overwrite, err, sizeof(err))) {
+	case CONFIG_WRITTEN:
+		message(run, "configuration written to %s", name);
+		return 0;
+	case CONFIG_UNCHANGED:
+		message(run, "No change to %s", name);
+		return 0;
+	default:
+		if (err[0])
+			fprintf(stderr, "%s\n", err);
+		fprintf(stderr, "\n*** Error during writing of the configuration.\n\n");
+		return 1;
+	}
+}
+
+static int run_conf(struct conf_run *run)
+{
+	const char *werror = getenv("KCONFIG_WERROR");
+
+	if (run->mode == MODE_RANDCONFIG)
+		seed_random();
+	run->cfg = config_new(run->kc);
+	config_on_unmet(run->cfg, report_unmet, run);
+	config_io_from_env(&run->io, run->kc->opts.srctree);
+
+	if (read_input(run))
+		return 1;
+	if (run->read_diags.warnings && werror)
+		return 1;
+	if (apply_mode(run))
+		return 1;
+	if (run->unmet_warnings && werror)
+		return 1;
+	return write_output(run);
+}
+
+int conf_main(int argc, char **argv, const struct kconfig_options *opts)
+{
+	struct conf_run run = { .mode = MODE_OLDASKCONFIG, .prog = "kbrowse" };
+	struct kconfig_options load_opts = *opts;
+	const char *kconfig = NULL;
+	int status;
+
+	diag_init(&run.read_diags);
+	if (parse_args(&run, argc, argv, &kconfig))
+		return 1;
+	if (!supported(run.mode)) {
+		fprintf(stderr, "%s conf: this mode needs a terminal or writes "
+			"build files; kbrowse supports --olddefconfig, "
+			"--alldefconfig, --allnoconfig, --allyesconfig, "
+			"--allmodconfig, --randconfig, --defconfig, "
+			"--savedefconfig, --listnewconfig, --yes2modconfig, "
+			"--mod2yesconfig, --mod2noconfig\n", run.prog);
+		return 2;
+	}
+	if (kconfig)
+		load_opts.kconfig = kconfig;
+	run.kc = kconfig_load(&load_opts);
+	if (run.kc->diags.errors) {
+		kconfig_free(run.kc);
+		return 1;
+	}
+	fflush(stdout);
+	status = run_conf(&run);
+	fflush(stdout);
+	config_free(run.cfg);
+	diag_release(&run.read_diags);
+	kconfig_free(run.kc);
+	return status;
+}

@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A configuration's life: creation, the index of who reads whom (built
+ * once per tree), user values and the checked setters a configurator
+ * uses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_internal.h"
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+/* --- choices ----------------------------------------------------------------- */
+
+struct sym_list {
+	const struct symbol **items;
+	unsigned count, cap;
+};
+
+static void list_add(struct sym_list *list, const struct symbol *sym)
+{
+	if (list->count == list->cap) {
+		list->cap = list->cap ? list->cap * 2 : 8;
+		list->items = realloc(list->items, list->cap * sizeof(*list->items));
+		if (!list->items)
+			abort();
+	}
+	list->items[list->count++] = sym;
+}
+
+static void collect_entries(const struct menu_node *choice,
+			    const struct menu_node *parent,
+			    struct sym_list *members, struct sym_list *entries,
+			    unsigned char *seen)
+{
+	const struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		const struct symbol *sym = node->sym;
+
+		if (sym) {
+			list_add(entries, sym);
+			if (sym->choice == choice && !seen[sym->index]) {
+				seen[sym->index] = 1;
+				list_add(members, sym);
+			}
+		}
+		collect_entries(choice, node, members, entries, seen);
+	}
+}
+
+static void build_choices(struct config_model *model)
+{
+	struct kconfig *kc = model->kc;
+	unsigned char *seen = xcalloc(kc->nsymbols, 1);
+	const struct menu_node *node;
+	unsigned count = 0;
+
+	for (node = &kc->root; node; node = menu_next(&kc->root, node))
+		if (node->kind == MENU_CHOICE && node->sym)
+			count++;
+	model->choices = xcalloc(count, sizeof(*model->choices));
+	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
+		struct sym_list members = { 0 }, entries = { 0 };
+		struct choice_info *info;
+
+		if (node->kind != MENU_CHOICE || !node->sym ||
+		    model->choice_index[node->sym->index] >= 0)
+			continue;
+		collect_entries(node, node, &members, &entries, seen);
+		info = &model->choices[model->nchoices];
+		model->choice_index[node->sym->index] = (int)model->nchoices++;
+		info->node = node;
+		info->members = members.items;
+		info->nmembers = members.count;
+		info->entries = entries.items;
+		info->nentries = entries.count;
+		for (unsigned i = 0; i < members.count; i++)
+			model->member_pos[members.items[i]->index] = i;
+	}
+	free(seen);
+}
+
+/* --- the reader index ---------------------------------------------------------- */
+
+struct edge_builder {
+	struct config_model *model;
+	unsigned *pairs;	/* source, reader, source, reader, ... */
+	size_t count, cap;
+	unsigned *mark;		/* by source: reader + 1 of the last edge */
+	unsigned reader;
+};
+
+static void add_source(struct edge_builder *b, const struct symbol *source)
+{
+	if (!source || (source->flags & SYMBOL_CONST) ||
+	    b->mark[source->index] == b->reader + 1)
+		return;
+	b->mark[source->index] = b->reader + 1;
+	if (b->count + 2 > b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 1 << 16;
+		b->pairs = realloc(b->pairs, b->cap * sizeof(*b->pairs));
+		if (!b->pairs)
+			abort();
+	}
+	b->pairs[b->count++] = source->index;
+	b->pairs[b->count++] = b->reader;
+}
+
+static void add_expr_sources(struct edge_builder *b, const struct expr *e)
+{
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			add_source(b, e->sym);
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			add_expr_sources(b, e->left);
+			e = e->right;
+			continue;
+		default:
+			add_source(b, e->lsym);
+			add_source(b, e->rsym);
+			return;
+		}
+	}
+}
+
+static void add_prompt_sources(struct edge_builder *b, const struct symbol *sym)
+{
+	const struct property *prop;
+
+	for (prop = sym->props; prop; prop = prop->next)
+		if (prop->type == P_PROMPT || prop->type == P_MENU)
+			add_expr_sources(b, prop->visible);
+}
+
+/* What computing sym reads. */
+static void add_reads(struct edge_builder *b, const struct symbol *sym)
+{
+	const struct property *prop;
+
+	b->reader = sym->index;
+	add_expr_sources(b, sym->dir_dep);
+	add_expr_sources(b, sym->rev_dep);
+	add_expr_sources(b, sym->implied);
+	for (prop = sym->props; prop; prop = prop->next) {
+		switch (prop->type) {
+		case P_SELECT:
+		case P_IMPLY:
+			break;	/* they act on their target */
+		case P_RANGE:
+			add_expr_sources(b, prop->visible);
+			add_source(b, prop->range_min);
+			add_source(b, prop->range_max);
+			break;
+		case P_DEFAULT:
+			add_expr_sources(b, prop->visible);
+			add_expr_sources(b, prop->expr);
+			/* A choice reads the visibility of its default. */
+			if ((sym->flags & SYMBOL_CHOICE) && prop->expr &&
+			    prop->expr->op == E_SYMBOL)
+				add_prompt_sources(b, prop->expr->sym);
+			break;
+		default:
+			add_expr_sources(b, prop->visible);
+			break;
+		}
+	}
+	if (config_is_choice_member(sym)) {
+		/* A member's value is its choice's decision ... */
+		add_source(b, sym->choice->sym);
+		/* ... which reads every member's visibility. */
+		b->reader = sym->choice->sym->index;
+		add_prompt_sources(b, sym);
+	}
+}
+
+static void build_readers(struct config_model *model)
+{
+	struct kconfig *kc = model->kc;
+	struct edge_builder b = { .model = model };
+	size_t n = kc->nsymbols;
+
+	b.mark = xcalloc(n, sizeof(*b.mark));
+	for (size_t i = 0; i < n; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!(sym->flags & SYMBOL_CONST) && sym->type != S_UNKNOWN)
+			add_reads(&b, sym);
+		/* Choice members add edges for their choice: reset marks. */
+		if (config_is_choice_member(sym))
+			b.mark[sym->choice->sym->index] = 0;
+	}
+	model->reader_start = xcalloc(n + 1, sizeof(unsigned));
+	model->readers = xcalloc(b.count / 2, sizeof(unsigned));
+	for (size_t i = 0; i < b.count; i += 2)
+		model->reader_start[b.pairs[i] + 1]++;
+	for (size_t i = 0; i < n; i++)
+		model->reader_start[i + 1] += model->reader_start[i];
+	{
+		unsigned *fill = xcalloc(n, sizeof(unsigned));
+
+		for (size_t i = 0; i < b.count; i += 2) {
+			unsigned src = b.pairs[i];
+
+			model->readers[model->reader_start[src] + fill[src]++] =
+				b.pairs[i + 1];
+		}
+		free(fill);
+	}
+	free(b.pairs);
+	free(b.mark);
+}
+
+struct config_model *config_model_build(struct kconfig *kc)
+{
+	struct config_model *model = xcalloc(1, sizeof(*model));
+
+	model->refs = 1;
+	model->kc = kc;
+	model->choice_index = xcalloc(kc->nsymbols, sizeof(int));
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		model->choice_index[i] = -1;
+	model->member_pos = xcalloc(kc->nsymbols, sizeof(unsigned));
+	build_choices(model);
+	build_readers(model);
+	return model;
+}
+
+void config_model_put(struct config_model *model)
+{
+	if (!model || --model->refs > 0)
+		return;
+	for (unsigned i = 0; i < model->nchoices; i++) {
+		free(model->choices[i].members);
+		free(model->choices[i].entries);
+	}
+	free(model->choices);
+	free(model->choice_index);
+	free(model->member_pos);
+	free(model->reader_start);
+	free(model->readers);
+	free(model);
+}
+
+/* --- lifecycle ------------------------------------------------------------- */
+
+static struct config *config_alloc(struct kconfig *kc, struct config_model *model)
+{
+	struct config *cfg = xcalloc(1, sizeof(*cfg));
+
+	cfg->kc = kc;
+	cfg->model = model;
+	cfg->vals = xcalloc(kc->nsymbols, sizeof(*cfg->vals));
+	cfg->work = xcalloc(kc->nsymbols + 1, sizeof(*cfg->work));
+	arena_init(&cfg->string_arena);
+	intern_init(&cfg->strings, &cfg->string_arena);
+	return cfg;
+}
+
+struct config *config_new(struct kconfig *kc)
+{
+	return config_alloc(kc, config_model_build(kc));
+}
+
+struct config *config_new_sibling(struct config *other)
+{
+	other->model->refs++;
+	return config_alloc(other->kc, other->model);
+}
+
+void config_free(struct config *cfg)
+{
+	if (!cfg)
+		return;
+	config_model_put(cfg->model);
+	intern_release(&cfg->strings);
+	arena_release(&cfg->string_arena);
+	free(cfg->vals);
+	free(cfg->work);
+	free(cfg);
+}
+
+struct kconfig *config_tree(const struct config *cfg)
+{
+	return cfg->kc;
+}
+
+void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx)
+{
+	cfg->on_unmet = fn;
+	cfg->unmet_ctx = ctx;
+}
+
+/* --- user values ------------------------------------------------------------ */
+
+bool config_has_user(const struct config *cfg, const struct symbol *sym)
+{
+	return symval(cfg, sym)->flags & V_USER;
+}
+
+tristate config_user_tri(const struct config *cfg, const struct symbol *sym)
+{
+	return symval(cfg, sym)->user_tri;
+}
+
+const char *config_user_str(const struct config *cfg, const struct symbol *sym)
+{
+	return symval(cfg, sym)->user_str;
+}
+
+/* A member's user value also counts for the choice's decision. */
+static void user_changed(struct config *cfg, const struct symbol *sym)
+{
+	config_invalidate(cfg, sym);
+	if (config_is_choice_member(sym))
+		config_invalidate(cfg, sym->choice->sym);
+}
+
+void config_set_user_tri(struct config *cfg, const struct symbol *sym,
+			 tristate value)
+{
+	struct symval *v = symval(cfg, sym);
+
+	v->user_tri = value;
+	v->flags |= V_USER;
+	user_changed(cfg, sym);
+}
+
+void config_set_user_str(struct config *cfg, const struct symbol *sym,
+			 const char *value)
+{
+	struct symval *v = symval(cfg, sym);
+
+	v->user_str = intern(&cfg->strings, value);
+	v->flags |= V_USER;
+	user_changed(cfg, sym);
+}
+
+void config_clear_user(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = symval(cfg, sym);
+
+	if (!(v->flags & V_USER))
+		return;
+	v->flags &= ~V_USER;
+	v->user_tri = TRI_NO;
+	v->user_str = NULL;
+	user_changed(cfg, sym);
+}
+
+void config_clear_all_user(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
+		cfg->vals[i].flags &= ~V_USER;
+		cfg->vals[i].user_tri = TRI_NO;
+		cfg->vals[i].user_str = NULL;
+	}
+	config_invalidate_all(cfg);
+}
+
+void config_choice_prefer(struct config *cfg, const struct symbol *member)
+{
+	if (!config_is_choice_member(member))
+		return;
+	symval(cfg, member)->prio = ++cfg->prio_high;
+	config_invalidate(cfg, member->choice->sym);
+}
+
+void config_choice_demote(struct config *cfg, const struct symbol *member)
+{
+	if (!config_is_choice_member(member))
+		return;
+	symval(cfg, member)->prio = --cfg->prio_low;
+	config_invalidate(cfg, member->choice->sym);
+}
+
+/* --- changes a configurator makes ----------------------------------------- */
+
+static bool tri_allowed(struct config *cfg, const struct symbol *sym,
+			tristate value)
+{
+	enum symbol_type type = config_type(cfg, sym);
+	tristate visible = config_visibility(cfg, sym);
+	tristate forced = config_rev_dep(cfg, sym);
+
+	if (visible == TRI_NO || !is_bool_type(type))
+		return false;
+	if (type == S_BOOLEAN && value == TRI_MOD)
+		return false;
+	if (visible <= forced)
+		return false;
+	return value >= forced && value <= visible;
+}
+
+bool config_set_tri(struct config *cfg, const struct symbol *sym,
+		    tristate value)
+{
+	if (config_is_choice_member(sym)) {
+		if (value != TRI_YES)
+			return false;
+		return config_set_choice(cfg, sym);
+	}
+	if (!tri_allowed(cfg, sym, value))
+		return false;
+	config_set_user_tri(cfg, sym, value);
+	return true;
+}
+
+static bool text_allowed(struct config *cfg, const struct symbol *sym,
+			 const char *text)
+{
+	const struct property *range;
+	long long value, lo, hi;
+	int base = sym->type == S_HEX ? 16 : 10;
+
+	if (!symbol_text_valid(sym->type, text))
+		return false;
+	if (sym->type == S_STRING)
+		return true;
+	range = config_active_range(cfg, sym);
+	if (!range || !range->range_min || !range->range_max)
+		return true;
+	value = strtoll(text, NULL, base);
+	config_calc(cfg, range->range_min);
+	config_calc(cfg, range->range_max);
+	lo = strtoll(config_raw_str(cfg, range->range_min), NULL,
+		     range->range_min->type == S_INT ? 10 :
+		     range->range_min->type == S_HEX ? 16 : base);
+	hi = strtoll(config_raw_str(cfg, range->range_max), NULL,
+		     range->range_max->type == S_INT ? 10 :
+		     range->range_max->type == S_HEX ? 16 : base);
+	return value >= lo && value <= hi;
+}
+
+bool config_set_string(struct config *cfg, const struct symbol *sym,
+		       const char *value)
+{
+	if (is_bool_type(sym->type)) {
+		switch (value[0]) {
+		case 'y': case 'Y':
+			return config_set_tri(cfg, sym, TRI_YES);
+		case 'm': case 'M':
+			return config_set_tri(cfg, sym, TRI_MOD);
+		case 'n': case 'N':
+			return config_set_tri(cfg, sym, TRI_NO);
+		}
+		return false;
+	}
+	if (sym->type == S_UNKNOWN || !text_allowed(cfg, sym, value))
+		return false;
+	if (sym->type == S_HEX &&
+	    !(value[0] == '0' && (value[1] == 'x' || value[1] == 'X'))) {
+		size_t len = strlen(value);
+		char *prefixed = malloc(len + 3);
+
+		if (!prefixed)
+			abort();
+		memcpy(prefixed, "0x", 2);
+		memcpy(prefixed + 2, value, len + 1);
+		config_set_user_str(cfg, sym, prefixed);
+		free(prefixed);
+		return true;
+	}
+	config_set_user_str(cfg, sym, value);
+	return true;
+}
+
+/*
+ * Choosing a member says y to it and n to every other visible member,
+ * each becoming the most preferred in turn (the chosen one among them).
+ */
+bool config_set_choice(struct config *cfg, const struct symbol *member)
+{
+	const struct choice_info *info;
+
+	if (!config_is_choice_member(member))
+		return false;
+	info = config_choice_of(cfg, member->choice->sym);
+	if (!info || config_visibility(cfg, member) == TRI_NO)
+		return false;
+	for (unsigned i = 0; i < info->nentries; i++) {
+		const struct symbol *sym = info->entries[i];
+
+		if (!config_is_choice_member(sym) ||
+		    config_visibility(cfg, sym) == TRI_NO)
+			continue;
+		config_set_user_tri(cfg, sym, sym == member ? TRI_YES : TRI_NO);
+		config_choice_prefer(cfg, sym);
+	}
+	return true;
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Values: one configuration of a loaded Kconfig tree.
+ *
+ * A struct config holds what the user set (the values read from a
+ * .config, or chosen in the browser) and computes every other value the
+ * way the kernel's tools do: visibility, dependencies, select and imply,
+ * defaults (the first active one wins), ranges, choices.  Values are
+ * computed on demand and cached; a change invalidates only the values
+ * that depend on it, through an index of who reads whom.  Values live in
+ * arrays indexed by symbol.index, so several configurations can share
+ * one tree (for example to compare two .config files).
+ */
+#ifndef KBROWSE_CONFIG_H
+#define KBROWSE_CONFIG_H
+
+#include <stdbool.h>
+#include "kconfig.h"
+
+typedef unsigned char tristate;
+enum {
+	TRI_NO = 0,
+	TRI_MOD = 1,
+	TRI_YES = 2,
+};
+
+static inline tristate tri_and(tristate a, tristate b) { return a < b ? a : b; }
+static inline tristate tri_or(tristate a, tristate b) { return a > b ? a : b; }
+static inline tristate tri_not(tristate a) { return (tristate)(TRI_YES - a); }
+static inline char tri_char(tristate t) { return "nmy"[t]; }
+
+struct config;
+
+struct config *config_new(struct kconfig *kc);
+/* A configuration of the same tree, sharing the index built for it. */
+struct config *config_new_sibling(struct config *other);
+void config_free(struct config *cfg);
+struct kconfig *config_tree(const struct config *cfg);
+
+/* --- computed values ----------------------------------------------------- */
+
+/* The tristate value (n for int, hex, string and undefined symbols). */
+tristate config_tri(struct config *cfg, const struct symbol *sym);
+/*
+ * The value as text, as .config would hold it: "y"/"m"/"n" for bool and
+ * tristate, the number or string otherwise, the name for undefined and
+ * constant symbols.
+ */
+const char *config_str(struct config *cfg, const struct symbol *sym);
+/* The type as it acts now: tristate is bool while modules are disabled. */
+enum symbol_type config_type(struct config *cfg, const struct symbol *sym);
+bool config_modules_enabled(struct config *cfg);
+
+/* The best visibility of the symbol's prompts (n: no prompt shown). */
+tristate config_visibility(struct config *cfg, const struct symbol *sym);
+/* The values of dir_dep, rev_dep (select) and implied (imply). */
+tristate config_dir_dep(struct config *cfg, const struct symbol *sym);
+tristate config_rev_dep(struct config *cfg, const struct symbol *sym);
+tristate config_implied(struct config *cfg, const struct symbol *sym);
+/* Would conf write the symbol to .config (the kernel's SYMBOL_WRITE)? */
+bool config_written(struct config *cfg, const struct symbol *sym);
+/* Can the user change the value (visible above what selects force)? */
+bool config_changeable(struct config *cfg, const struct symbol *sym);
+
+tristate config_expr(struct config *cfg, const struct expr *e);
+/* Is a menu entry shown (menu_is_visible in the kernel)? */
+bool config_node_visible(struct config *cfg, const struct menu_node *node);
+
+/* The first default / range whose condition holds; NULL if none. */
+const struct property *config_active_default(struct config *cfg,
+					     const struct symbol *sym);
+const struct property *config_active_range(struct config *cfg,
+					   const struct symbol *sym);
+/*
+ * The value the symbol would have without a user value (the kernel's
+ * sym_get_string_default, which savedefconfig compares with).
+ */
+const char *config_default_str(struct config *cfg, const struct symbol *sym);
+
+/* --- choices --------------------------------------------------------------- */
+
+/* The member that is y in a choice (node->kind == MENU_CHOICE), or NULL. */
+struct symbol *config_choice_selection(struct config *cfg,
+				       const struct menu_node *choice);
+/* The member the choice picks when nothing is said about it, or NULL. */
+struct symbol *config_choice_default(struct config *cfg,
+				     const struct menu_node *choice);
+
+/* --- user values ------------------------------------------------------------- */
+
+bool config_has_user(const struct config *cfg, const struct symbol *sym);
+tristate config_user_tri(const struct config *cfg, const struct symbol *sym);
+const char *config_user_str(const struct config *cfg, const struct symbol *sym);
+
+/*
+ * Set a user value as a .config line does: no range check (the computed
+ * value is clamped instead).  The string is copied.
+ */
+void config_set_user_tri(struct config *cfg, const struct symbol *sym,
+			 tristate value);
+void config_set_user_str(struct config *cfg, const struct symbol *sym,
+			 const char *value);
+void config_clear_user(struct config *cfg, const struct symbol *sym);
+void config_clear_all_user(struct config *cfg);
+/*
+ * Choice priority: within a choice, the member given a user value last
+ * (prefer) or first (demote) counts when several say y.
+ */
+void config_choice_prefer(struct config *cfg, const struct symbol *member);
+void config_choice_demote(struct config *cfg, const struct symbol *member);
+
+/*
+ * Change a value as a person would in a configurator: refused (false)
+ * outside what dependencies and selects allow, or when the text is not a
+ * valid value in range.  config_set_choice() makes member the choice's y.
+ */
+bool config_set_tri(struct config *cfg, const struct symbol *sym, tristate value);
+bool config_set_string(struct config *cfg, const struct symbol *sym,
+		       const char *value);
+bool config_set_choice(struct config *cfg, const struct symbol *member);
+
+/*
+ * Called when a value is computed while its direct dependencies are
+ * below what selects force ("unmet direct dependencies").
+ */
+typedef void config_unmet_fn(void *ctx, struct config *cfg,
+			     const struct symbol *sym);
+void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx);
+
+/* Forget every computed value (the next query recomputes). */
+void config_invalidate_all(struct config *cfg);
+
+#endif

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files of the value model share: the per-symbol value record,
+ * the index built once per tree, and struct config itself.
+ */
+#ifndef KBROWSE_CONFIG_INTERNAL_H
+#define KBROWSE_CONFIG_INTERNAL_H
+
+#include "config.h"
+
+/* symval.flags */
+enum {
+	V_VALID = 1 << 0,	/* tri/str/visible/... are computed */
+	V_WRITE = 1 << 1,	/* conf would write it (SYMBOL_WRITE) */
+	V_USER = 1 << 2,	/* has a user value */
+	V_CHOICE_VALID = 1 << 3,	/* choice symbol: `selected` is computed */
+};
+
+/* Everything one configuration knows about one symbol. */
+struct symval {
+	tristate tri;
+	tristate visible;
+	tristate dir_dep, rev_dep, implied;
+	tristate user_tri;
+	unsigned char flags;
+	/* Choice member: priority stamp (higher first, 0 = parse order). */
+	int prio;
+	/* Choice symbol: index + 1 of the member that is y, 0 for none. */
+	unsigned selected;
+	const char *str;	/* int, hex, string: the value */
+	const char *user_str;	/* int, hex, string: the user value */
+};
+
+/* A choice as the value code walks it. */
+struct choice_info {
+	const struct menu_node *node;
+	/* Members in the order they were written (first choice wins). */
+	const struct symbol **members;
+	unsigned nmembers;
+	/* Every symbol entry under the choice, in menu order. */
+	const struct symbol **entries;
+	unsigned nentries;
+};
+
+/* Derived once per tree, shared by the configurations of that tree. */
+struct config_model {
+	int refs;
+	struct kconfig *kc;
+	/* Readers of symbol i: readers[reader_start[i] .. reader_start[i+1]). */
+	unsigned *reader_start;
+	unsigned *readers;
+	struct choice_info *choices;
+	unsigned nchoices;
+	/* By symbol index: position in choices (choice symbols), or -1. */
+	int *choice_index;
+	/* By symbol index: position among its choice's members. */
+	unsigned *member_pos;
+};
+
+struct config {
+	struct config_model *model;
+	struct kconfig *kc;
+	struct symval *vals;
+	/* The value modules_sym had when last computed (the kernel's modules_val). */
+	tristate modules_val;
+	int prio_high, prio_low;	/* last stamps handed out */
+	/* User strings, interned so that computed values may point at them. */
+	struct arena string_arena;
+	struct intern_table strings;
+	config_unmet_fn *on_unmet;
+	void *unmet_ctx;
+	unsigned *work;			/* scratch stack for invalidation */
+};
+
+struct config_model *config_model_build(struct kconfig *kc);
+void config_model_put(struct config_model *model);
+
+/* symbol_value.c */
+void config_calc(struct config *cfg, const struct symbol *sym);
+/* Make sure modules_sym is computed first, as the kernel does. */
+void config_settle(struct config *cfg);
+void config_invalidate(struct config *cfg, const struct symbol *sym);
+/* The string the kernel keeps for a computed symbol (curr.val). */
+const char *config_raw_str(struct config *cfg, const struct symbol *sym);
+bool config_is_choice_member(const struct symbol *sym);
+/* The prompt visibility, stored even before the symbol is computed. */
+tristate config_member_visibility(struct config *cfg, const struct symbol *sym);
+
+/* choice.c */
+const struct choice_info *config_choice_of(const struct config *cfg,
+					   const struct symbol *choice_sym);
+void config_calc_choice(struct config *cfg, const struct symbol *choice_sym);
+
+static inline struct symval *symval(const struct config *cfg,
+				    const struct symbol *sym)
+{
+	return &cfg->vals[sym->index];
+}
+
+static inline bool is_bool_type(enum symbol_type type)
+{
+	return type == S_BOOLEAN || type == S_TRISTATE;
+}
+
+#endif

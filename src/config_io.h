@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * .config files: reading them into user values and writing them back,
+ * byte for byte as the kernel's conf does.
+ */
+#ifndef KBROWSE_CONFIG_IO_H
+#define KBROWSE_CONFIG_IO_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "config.h"
+
+struct config_io_options {
+	const char *prefix;	/* "CONFIG_" (the kernel reads $CONFIG_) */
+	bool warn_unknown;	/* warn about unknown symbols */
+	/* Relative names not found as given are looked for here. */
+	const char *srctree;
+};
+
+/* The defaults, from the environment the kernel's tools read. */
+void config_io_from_env(struct config_io_options *io, const char *srctree);
+
+/*
+ * Read a .config: every user value is replaced by what the file says.
+ * Lines conf would warn about become warnings located at name:line,
+ * with conf's own wording.  Returns 0, or -1 when the file cannot be
+ * opened (as named, or under srctree when relative).
+ */
+int config_read(struct config *cfg, const char *name,
+		const struct config_io_options *io, struct diag_list *diags);
+/* The same from text in memory; name is used in the locations. */
+void config_read_text(struct config *cfg, const char *name, const char *text,
+		      size_t len, const struct config_io_options *io,
+		      struct diag_list *diags);
+
+/* Open an input file as conf does: as named, else under srctree. */
+FILE *config_open_input(const char *name, const char *srctree);
+
+/* The full .config text (header, menus, values). */
+int config_write_stream(struct config *cfg, FILE *out, const char *prefix);
+/* The minimal defconfig text (savedefconfig). */
+int config_write_defconfig_stream(struct config *cfg, FILE *out,
+				  const char *prefix);
+
+enum config_write_result {
+	CONFIG_WRITTEN,
+	CONFIG_UNCHANGED,	/* the file already held exactly this */
+	CONFIG_WRITE_FAILED,
+};
+
+/*
+ * Write name as conf does: to a temporary file beside it, then, unless
+ * the contents are the same, keep the old file as name.old and rename.
+ * in_place writes straight into name (KCONFIG_OVERWRITECONFIG).  On
+ * failure, err says why (when there is a message conf would print).
+ */
+enum config_write_result config_write_file(struct config *cfg, const char *name,
+					   const char *prefix, bool in_place,
+					   char *err, size_t errlen);
+
+/* Write a string value with the escapes .config uses ("..." with \" \\). */
+void config_write_escaped(FILE *out, const char *value);
+
+#endif

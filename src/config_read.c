@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a .config into user values, line by line as the kernel's conf
+ * reads it, with the same warnings:
+ *
+ *   CONFIG_FOO=y            bool/tristate: the first letter counts (y m n)
+ *   CONFIG_FOO="text"       string, with \" and \\ escapes
+ *   CONFIG_FOO=12 / 0x1f    int / hex, checked for form (not range)
+ *   # CONFIG_FOO is not set the same as =n
+ *
+ * Other comment lines and blank lines are ignored; any other line is
+ * "unexpected data".  A choice member given a value becomes its choice's
+ * most preferred member (the last line wins).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_internal.h"
+#include "config_io.h"
+
+void config_io_from_env(struct config_io_options *io, const char *srctree)
+{
+	const char *prefix = getenv("CONFIG_");
+
+	io->prefix = prefix ? prefix : "CONFIG_";
+	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
+	io->srctree = srctree ? srctree : getenv("srctree");
+}
+
+struct reader {
+	struct config *cfg;
+	const struct config_io_options *io;
+	struct diag_list *diags;
+	struct source_file *file;
+	int line;
+};
+
+static void warn(struct reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct reader *rd, const char *fmt, ...)
+{
+	struct location loc = { .file = rd->file, .line = rd->line };
+	va_list ap;
+
+	if (!rd->diags)
+		return;
+	va_start(ap, fmt);
+	diag_addv(rd->diags, DIAG_WARNING, loc, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Turn "text\"more" (after the opening quote) into its value in place;
+ * false when the closing quote is missing.  Whatever follows the closing
+ * quote is ignored, as in the kernel.
+ */
+static bool unquote(char *s)
+{
+	char *out = s;
+
+	for (; *s; s++) {
+		if (*s == '"') {
+			*out = '\0';
+			return true;
+		}
+		if (*s == '\\') {
+			s++;
+			if (!*s)
+				break;
+		}
+		*out++ = *s;
+	}
+	return false;
+}
+
+/* Returns false when the value was refused (and nothing was set). */
+static bool set_value(struct reader *rd, const struct symbol *sym, char *value)
+{
+	struct config *cfg = rd->cfg;
+
+	switch (sym->type) {
+	case S_TRISTATE:
+		if (value[0] == 'm') {
+			config_set_user_tri(cfg, sym, TRI_MOD);
+			return true;
+		}
+		/* fall through */
+	case S_BOOLEAN:
+		if (value[0] == 'y' || value[0] == 'n') {
+			config_set_user_tri(cfg, sym,
+					    value[0] == 'y' ? TRI_YES : TRI_NO);
+			return true;
+		}
+		warn(rd, "symbol value '%s' invalid for %s", value, sym->name);
+		return false;
+	case S_STRING:
+		/* Without its quotes the line says nothing, silently. */
+		if (*value++ != '"')
+			return true;
+		if (!unquote(value)) {
+			warn(rd, "invalid string found");
+			return false;
+		}
+		config_set_user_str(cfg, sym, value);
+		return true;
+	case S_INT:
+	case S_HEX:
+		if (!symbol_text_valid(sym->type, value)) {
+			warn(rd, "symbol value '%s' invalid for %s", value,
+			     sym->name);
+			return false;
+		}
+		config_set_user_str(cfg, sym, value);
+		return true;
+	default:
+		return true;
+	}
+}
+
+static void read_line(struct reader *rd, char *line)
+{
+	const char *prefix = rd->io->prefix;
+	size_t plen = strlen(prefix);
+	const struct symbol *sym;
+	char *name, *value, *p;
+
+	if (!line[0])
+		return;
+	if (line[0] == '#') {
+		if (line[1] != ' ' || strncmp(line + 2, prefix, plen) != 0)
+			return;
+		name = line + 2 + plen;
+		p = strchr(name, ' ');
+		if (!p || strcmp(p + 1, "is not set") != 0)
+			return;
+		*p = '\0';
+		value = "n";
+	} else {
+		if (strncmp(line, prefix, plen) != 0) {
+			warn(rd, "unexpected data: %s", line);
+			return;
+		}
+		name = line + plen;
+		p = strchr(name, '=');
+		if (!p) {
+			warn(rd, "unexpected data: %s", line);
+			return;
+		}
+		*p = '\0';
+		value = p + 1;
+	}
+
+	sym = symbol_find(rd->cfg->kc, name);
+	if (!sym) {
+		if (rd->io->warn_unknown)
+			warn(rd, "unknown symbol: %s", name);
+		return;
+	}
+	if (symval(rd->cfg, sym)->flags & V_USER)
+		warn(rd, "override: reassigning to symbol %s", sym->name);
+	if (!set_value(rd, sym, value))
+		return;
+	if (config_is_choice_member(sym))
+		config_choice_prefer(rd->cfg, sym);
+}
+
+void config_read_text(struct config *cfg, const char *name, const char *text,
+		      size_t len, const struct config_io_options *io,
+		      struct diag_list *diags)
+{
+	struct reader rd = { .cfg = cfg, .io = io, .diags = diags };
+	size_t start = 0;
+	char *line = NULL;
+	size_t cap = 0;
+
+	rd.file = arena_new(&cfg->string_arena, struct source_file);
+	rd.file->name = arena_strdup(&cfg->string_arena, name);
+
+	/* A file replaces every user value. */
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
+		cfg->vals[i].flags &= ~V_USER;
+		cfg->vals[i].user_tri = TRI_NO;
+		cfg->vals[i].user_str = NULL;
+	}
+	config_invalidate_all(cfg);
+
+	while (start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		size_t n = end - start;
+
+		if (n + 1 > cap) {
+			cap = n + 64;
+			line = realloc(line, cap);
+			if (!line)
+				abort();
+		}
+		memcpy(line, text + start, n);
+		line[n] = '\0';
+		if (nl && n && line[n - 1] == '\r')
+			line[n - 1] = '\0';
+		rd.line++;
+		read_line(&rd, line);
+		start = end + 1;
+	}
+	free(line);
+}
+
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+
+	if (!buf)
+		abort();
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (n < cap)
+			break;
+		cap *= 2;
+		buf = realloc(buf, cap);
+		if (!buf)
+			abort();
+	}
+	*len = n;
+	return buf;
+}
+
+/* Open as conf does: as named, else under srctree when relative. */
+FILE *config_open_input(const char *name, const char *srctree)
+{
+	FILE *f = fopen(name, "r");
+
+	if (!f && name[0] != '/' && srctree) {
+		size_t len = strlen(srctree) + strlen(name) + 2;
+		char *full = malloc(len);
+
+		if (!full)
+			abort();
+		snprintf(full, len, "%s/%s", srctree, name);
+		f = fopen(full, "r");
+		free(full);
+	}
+	return f;
+}
+
+int config_read(struct config *cfg, const char *name,
+		const struct config_io_options *io, struct diag_list *diags)
+{
+	FILE *f = config_open_input(name, io->srctree);
+	size_t len;
+	char *text;
+
+	if (!f)
+		return -1;
+	text = slurp(f, &len);
+	fclose(f);
+	config_read_text(cfg, name, text, len, io, diags);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Computing the value of a symbol, as the kernel's tools do.
+ *
+ * A bool or tristate symbol takes, in this order of precedence:
+ *   - if its prompt is visible and the user gave a value: that value,
+ *     limited by the visibility;
+ *   - otherwise its first default whose condition holds, limited by that
+ *     condition, raised by `imply` (but not above its dependencies);
+ *   - and in both cases at least what `select` forces.
+ * An int, hex or string symbol takes the user value when its prompt is
+ * visible, else its first active default, then is clamped to its first
+ * active range.  Choice members take their value from their choice
+ * (choice.c).  m stands for y when modules are disabled (and for bool).
+ *
+ * Values are computed on demand and cached (V_VALID); invalidation
+ * follows the reader index built in config.c.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_internal.h"
+
+bool config_is_choice_member(const struct symbol *sym)
+{
+	return sym->choice && sym->choice->sym;
+}
+
+static enum symbol_type acting_type(const struct config *cfg,
+				    const struct symbol *sym)
+{
+	if (sym->type == S_TRISTATE && cfg->modules_val == TRI_NO)
+		return S_BOOLEAN;
+	return sym->type;
+}
+
+/* --- expressions ----------------------------------------------------------- */
+
+enum number_kind { NUM_TEXT, NUM_SIGNED, NUM_UNSIGNED };
+
+union number {
+	long long s;
+	unsigned long long u;
+};
+
+/*
+ * How a comparison reads one side: bool values as 0/1/2, int in decimal,
+ * hex in hex, anything else (strings, literals) as a C number when the
+ * whole text is one.  Texts that are not numbers compare as text.
+ */
+static enum number_kind read_number(const char *text, enum symbol_type type,
+				    union number *num)
+{
+	enum number_kind kind = NUM_SIGNED;
+	char *end;
+
+	if (type == S_BOOLEAN || type == S_TRISTATE) {
+		num->s = strcmp(text, "n") == 0 ? 0 :
+			 strcmp(text, "m") == 0 ? 1 :
+			 strcmp(text, "y") == 0 ? 2 : -1;
+		return NUM_SIGNED;
+	}
+	errno = 0;
+	if (type == S_INT) {
+		num->s = strtoll(text, &end, 10);
+	} else if (type == S_HEX) {
+		num->u = strtoull(text, &end, 16);
+		kind = NUM_UNSIGNED;
+	} else {
+		num->s = strtoll(text, &end, 0);
+	}
+	if (errno || *end || end == text || !isxdigit((unsigned char)end[-1]))
+		return NUM_TEXT;
+	return kind;
+}
+
+static int compare_symbols(struct config *cfg, const struct symbol *a,
+			   const struct symbol *b)
+{
+	const char *ta = config_str(cfg, a), *tb = config_str(cfg, b);
+	enum number_kind ka = NUM_TEXT, kb = NUM_TEXT;
+	union number na = { 0 }, nb = { 0 };
+
+	if (a->type != S_STRING || b->type != S_STRING) {
+		ka = read_number(ta, a->type, &na);
+		kb = read_number(tb, b->type, &nb);
+	}
+	if (ka == NUM_TEXT || kb == NUM_TEXT)
+		return strcmp(ta, tb);
+	if (ka == NUM_UNSIGNED || kb == NUM_UNSIGNED)
+		return (na.u > nb.u) - (na.u < nb.u);
+	return (na.s > nb.s) - (na.s < nb.s);
+}
+
+static tristate eval(struct config *cfg, const struct expr *e)
+{
+	int order;
+
+	if (!e)
+		return TRI_YES;
+	switch (e->op) {
+	case E_SYMBOL:
+		config_calc(cfg, e->sym);
+		return symval(cfg, e->sym)->tri;
+	case E_NOT:
+		return tri_not(eval(cfg, e->left));
+	case E_AND:
+		return tri_and(eval(cfg, e->left), eval(cfg, e->right));
+	case E_OR:
+		return tri_or(eval(cfg, e->left), eval(cfg, e->right));
+	default:
+		break;
+	}
+	order = compare_symbols(cfg, e->lsym, e->rsym);
+	switch (e->op) {
+	case E_EQUAL: return order == 0 ? TRI_YES : TRI_NO;
+	case E_UNEQUAL: return order != 0 ? TRI_YES : TRI_NO;
+	case E_LTH: return order < 0 ? TRI_YES : TRI_NO;
+	case E_LEQ: return order <= 0 ? TRI_YES : TRI_NO;
+	case E_GTH: return order > 0 ? TRI_YES : TRI_NO;
+	case E_GEQ: return order >= 0 ? TRI_YES : TRI_NO;
+	default: return TRI_NO;
+	}
+}
+
+/* --- the parts of a value ----------------------------------------------------- */
+
+static bool is_prompt(const struct property *prop)
+{
+	return (prop->type == P_PROMPT || prop->type == P_MENU) && prop->text;
+}
+
+/* The best of the symbol's prompt conditions; m is y unless tristate. */
+static tristate prompt_visibility(struct config *cfg, const struct symbol *sym)
+{
+	const struct property *prop;
+	tristate vis = TRI_NO;
+
+	for (prop = sym->props; prop; prop = prop->next)
+		if (is_prompt(prop))
+			vis = tri_or(vis, eval(cfg, prop->visible));
+	if (vis == TRI_MOD &&
+	    (sym->type != S_TRISTATE || cfg->modules_val == TRI_NO))
+		vis = TRI_YES;
+	return vis;
+}
+
+/* The kernel stores this one even for symbols not yet computed. */
+tristate config_member_visibility(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = symval(cfg, sym);
+
+	if (!(v->flags & V_VALID))
+		v->visible = prompt_visibility(cfg, sym);
+	return v->visible;
+}
+
+static tristate dependency_value(struct config *cfg, const struct symbol *sym,
+				 const struct expr *e, tristate none)
+{
+	tristate t = e ? eval(cfg, e) : none;
+
+	if (t == TRI_MOD && acting_type(cfg, sym) == S_BOOLEAN)
+		t = TRI_YES;
+	return t;
+}
+
+static void calc_visibility(struct config *cfg, const struct symbol *sym,
+			    struct symval *v)
+{
+	v->visible = prompt_visibility(cfg, sym);
+	/* A choice member's dependencies are in its prompt. */
+	if (config_is_choice_member(sym))
+		return;
+	v->dir_dep = dependency_value(cfg, sym, sym->dir_dep, TRI_YES);
+	v->rev_dep = dependency_value(cfg, sym, sym->rev_dep, TRI_NO);
+	v->implied = dependency_value(cfg, sym, sym->implied, TRI_NO);
+}
+
+static const struct property *first_active(struct config *cfg,
+					   const struct symbol *sym,
+					   enum prop_type type)
+{
+	const struct property *prop;
+
+	for (prop = sym->props; prop; prop = prop->next)
+		if (prop->type == type && eval(cfg, prop->visible) != TRI_NO)
+			return prop;
+	return NULL;
+}
+
+static void report_unmet(struct config *cfg, const struct symbol *sym)
+{
+	if (cfg->on_unmet)
+		cfg->on_unmet(cfg->unmet_ctx, cfg, sym);
+}
+
+static tristate bool_value(struct config *cfg, const struct symbol *sym,
+			   struct symval *v)
+{
+	const struct property *prop;
+	tristate t = TRI_NO;
+
+	if (config_is_choice_member(sym)) {
+		const struct symbol *choice = sym->choice->sym;
+
+		config_calc_choice(cfg, choice);
+		return v->visible != TRI_NO &&
+		       symval(cfg, choice)->selected == sym->index + 1
+			? TRI_YES : TRI_NO;
+	}
+	if (v->visible != TRI_NO && (v->flags & V_USER)) {
+		t = tri_and(v->user_tri, v->visible);
+	} else {
+		if (v->rev_dep != TRI_NO)
+			v->flags |= V_WRITE;
+		if (!(sym->flags & SYMBOL_CHOICE)) {
+			prop = first_active(cfg, sym, P_DEFAULT);
+			if (prop) {
+				t = tri_and(eval(cfg, prop->expr),
+					    eval(cfg, prop->visible));
+				if (t != TRI_NO)
+					v->flags |= V_WRITE;
+			}
+			if (v->implied != TRI_NO) {
+				v->flags |= V_WRITE;
+				t = tri_and(tri_or(t, v->implied), v->dir_dep);
+			}
+		}
+	}
+	if (v->dir_dep < v->rev_dep)
+		report_unmet(cfg, sym);
+	return tri_or(t, v->rev_dep);
+}
+
+static const char *text_value(struct config *cfg, const struct symbol *sym,
+			      struct symval *v)
+{
+	const struct property *prop;
+	const struct symbol *from;
+
+	if (v->visible != TRI_NO && (v->flags & V_USER))
+		return v->user_str;
+	prop = first_active(cfg, sym, P_DEFAULT);
+	if (!prop || !prop->expr || prop->expr->op != E_SYMBOL)
+		return v->str;
+	from = prop->expr->sym;
+	v->flags |= V_WRITE;
+	config_calc(cfg, from);
+	return config_raw_str(cfg, from);
+}
+
+static int number_base(enum symbol_type type, int otherwise)
+{
+	return type == S_INT ? 10 : type == S_HEX ? 16 : otherwise;
+}
+
+static long long bound_value(struct config *cfg, const struct symbol *bound,
+			     int base)
+{
+	config_calc(cfg, bound);
+	return strtoll(config_raw_str(cfg, bound), NULL,
+		       number_base(bound->type, base));
+}
+
+/* Outside its first active range, a number takes the nearer bound. */
+static void clamp_to_range(struct config *cfg, const struct symbol *sym,
+			   struct symval *v)
+{
+	const struct property *prop;
+	int base;
+	long long value;
+
+	if (sym->type != S_INT && sym->type != S_HEX)
+		return;
+	base = number_base(sym->type, 10);
+	prop = first_active(cfg, sym, P_RANGE);
+	if (!prop || !prop->range_min || !prop->range_max)
+		return;
+	value = strtoll(v->str, NULL, base);
+	if (value < bound_value(cfg, prop->range_min, base)) {
+		v->str = config_raw_str(cfg, prop->range_min);
+		return;
+	}
+	if (value > bound_value(cfg, prop->range_max, base))
+		v->str = config_raw_str(cfg, prop->range_max);
+}
+
+static const char *empty_value(enum symbol_type type)
+{
+	switch (type) {
+	case S_INT: return "0";
+	case S_HEX: return "0x0";
+	case S_STRING: return "";
+	default: return "n";
+	}
+}
+
+void config_calc(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = symval(cfg, sym);
+
+	if (v->flags & V_VALID)
+		return;
+	v->flags |= V_VALID;
+	if (sym->flags & SYMBOL_CONST) {
+		v->tri = sym == cfg->kc->sym_yes ? TRI_YES :
+			 sym == cfg->kc->sym_mod ? TRI_MOD : TRI_NO;
+		return;
+	}
+	if (sym->type == S_UNKNOWN) {
+		v->tri = TRI_NO;
+		return;
+	}
+	v->flags &= ~V_WRITE;
+	calc_visibility(cfg, sym, v);
+	if (v->visible != TRI_NO)
+		v->flags |= V_WRITE;
+	/* What a recursive evaluation sees, as in the kernel. */
+	v->tri = TRI_NO;
+	v->str = empty_value(sym->type);
+
+	switch (acting_type(cfg, sym)) {
+	case S_BOOLEAN:
+	case S_TRISTATE:
+		v->tri = bool_value(cfg, sym, v);
+		if (v->tri == TRI_MOD && acting_type(cfg, sym) == S_BOOLEAN)
+			v->tri = TRI_YES;
+		break;
+	case S_INT:
+	case S_HEX:
+	case S_STRING:
+		v->str = text_value(cfg, sym, v);
+		break;
+	default:
+		break;
+	}
+	clamp_to_range(cfg, sym, v);
+	if (sym->flags & SYMBOL_CHOICE)
+		v->flags &= ~V_WRITE;
+}
+
+const char *config_raw_str(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = symval(cfg, sym);
+
+	if ((sym->flags & SYMBOL_CONST) || sym->type == S_UNKNOWN)
+		return sym->name ? sym->name : "";
+	switch (sym->type) {
+	case S_INT:
+	case S_HEX:
+	case S_STRING:
+		return v->str ? v->str : empty_value(sym->type);
+	default:
+		/* The kernel keeps "n" as the text of every bool. */
+		return "n";
+	}
+}
+
+/* --- invalidation ---------------------------------------------------------- */
+
+void config_invalidate_all(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++)
+		cfg->vals[i].flags &= ~(V_VALID | V_CHOICE_VALID);
+}
+
+/*
+ * A value that is not computed has no computed readers (computing a
+ * reader computes what it reads), so the walk stops at such values.
+ */
+void config_invalidate(struct config *cfg, const struct symbol *sym)
+{
+	const struct config_model *model = cfg->model;
+	size_t top = 0;
+
+	if (sym == cfg->kc->modules_sym) {
+		/* Every tristate reads whether modules are enabled. */
+		config_invalidate_all(cfg);
+		return;
+	}
+	cfg->work[top++] = sym->index;
+	while (top) {
+		unsigned i = cfg->work[--top];
+		struct symval *v = &cfg->vals[i];
+
+		if (!(v->flags & (V_VALID | V_CHOICE_VALID)) && i != sym->index)
+			continue;
+		v->flags &= ~(V_VALID | V_CHOICE_VALID);
+		for (unsigned r = model->reader_start[i];
+		     r < model->reader_start[i + 1]; r++) {
+			unsigned reader = model->readers[r];
+
+			if (cfg->vals[reader].flags & (V_VALID | V_CHOICE_VALID))
+				cfg->work[top++] = reader;
+		}
+	}
+}
+
+void config_settle(struct config *cfg)
+{
+	const struct symbol *modules = cfg->kc->modules_sym;
+
+	if (!modules) {
+		cfg->modules_val = TRI_NO;
+		return;
+	}
+	if (symval(cfg, modules)->flags & V_VALID)
+		return;
+	/* Computed with the previous modules_val, as in the kernel. */
+	config_calc(cfg, modules);
+	cfg->modules_val = symval(cfg, modules)->tri;
+}
+
+/* --- queries -------------------------------------------------------------- */
+
+static struct symval *settled(struct config *cfg, const struct symbol *sym)
+{
+	config_settle(cfg);
+	config_calc(cfg, sym);
+	return symval(cfg, sym);
+}
+
+tristate config_tri(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->tri;
+}
+
+const char *config_str(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = settled(cfg, sym);
+
+	if (is_bool_type(sym->type))
+		return v->tri == TRI_YES ? "y" : v->tri == TRI_MOD ? "m" : "n";
+	return config_raw_str(cfg, sym);
+}
+
+enum symbol_type config_type(struct config *cfg, const struct symbol *sym)
+{
+	config_settle(cfg);
+	return acting_type(cfg, sym);
+}
+
+bool config_modules_enabled(struct config *cfg)
+{
+	config_settle(cfg);
+	return cfg->modules_val != TRI_NO;
+}
+
+tristate config_visibility(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->visible;
+}
+
+tristate config_dir_dep(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->dir_dep;
+}
+
+tristate config_rev_dep(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->rev_dep;
+}
+
+tristate config_implied(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->implied;
+}
+
+bool config_written(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->flags & V_WRITE;
+}
+
+bool config_changeable(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = settled(cfg, sym);
+
+	return !(sym->flags & SYMBOL_CHOICE) && v->visible > v->rev_dep;
+}
+
+tristate config_expr(struct config *cfg, const struct expr *e)
+{
+	config_settle(cfg);
+	return eval(cfg, e);
+}
+
+const struct property *config_active_default(struct config *cfg,
+					     const struct symbol *sym)
+{
+	config_settle(cfg);
+	return first_active(cfg, sym, P_DEFAULT);
+}
+
+const struct property *config_active_range(struct config *cfg,
+					   const struct symbol *sym)
+{
+	config_settle(cfg);
+	return first_active(cfg, sym, P_RANGE);
+}
+
+const char *config_default_str(struct config *cfg, const struct symbol *sym)
+{
+	struct symval *v = settled(cfg, sym);
+	const struct property *prop;
+	const char *text = "";
+	tristate t = TRI_NO;
+
+	prop = first_active(cfg, sym, P_DEFAULT);
+	if (prop && is_bool_type(sym->type)) {
+		t = tri_and(eval(cfg, prop->expr), eval(cfg, prop->visible));
+	} else if (prop && prop->expr && prop->expr->op == E_SYMBOL) {
+		config_calc(cfg, prop->expr->sym);
+		text = config_raw_str(cfg, prop->expr->sym);
+	}
+	t = tri_or(t, v->rev_dep);
+	if (t == TRI_MOD && !config_is_choice_member(sym) &&
+	    (!cfg->kc->modules_sym ||
+	     symval(cfg, cfg->kc->modules_sym)->tri == TRI_NO))
+		t = TRI_YES;
+	if (sym->type == S_BOOLEAN && t == TRI_MOD)
+		t = TRI_YES;
+	if (t < v->implied)
+		t = v->implied;
+	switch (sym->type) {
+	case S_BOOLEAN:
+	case S_TRISTATE:
+		return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
+	case S_INT:
+		return *text ? text : "0";
+	case S_HEX:
+		return *text ? text : "0x0";
+	default:
+		return text;
+	}
+}
+
+static bool node_prompt_visible(struct config *cfg, const struct menu_node *node)
+{
+	if (node->sym && node->kind != MENU_ROOT)
+		config_calc(cfg, node->sym);
+	return eval(cfg, node->prompt->visible) != TRI_NO;
+}
+
+bool config_node_visible(struct config *cfg, const struct menu_node *node)
+{
+	const struct menu_node *child;
+
+	if (!node->prompt)
+		return false;
+	config_settle(cfg);
+	if (node->visible_if && eval(cfg, node->visible_if) == TRI_NO)
+		return false;
+	if (node_prompt_visible(cfg, node))
+		return true;
+	if (!node->sym || node->kind == MENU_ROOT ||
+	    symval(cfg, node->sym)->tri == TRI_NO)
+		return false;
+	for (child = node->children; child; child = child->next)
+		if (config_node_visible(cfg, child))
+			return true;
+	return false;
+}
