@@ -468,20 +468,36 @@ static void expand_piece(struct expansion *x, const char *s, const char *end,
 	result->s = mbuf_take(&buf);
 }
 
+/* The first comma outside parentheses in [s, end), or end. */
+static const char *next_separator(const char *s, const char *end)
+{
+	int nest = 0;
+
+	for (; s < end; s++) {
+		if (*s == '(')
+			nest++;
+		else if (*s == ')')
+			nest--;
+		else if (*s == ',' && nest == 0)
+			return s;
+	}
+	return end;
+}
+
 /*
  * Evaluate the clause between "$(" (at points to its '$') and the
- * matching ")", appending the result to out.
+ * matching ")", appending the result to out.  The arguments live on the
+ * heap: this function is on the recursion path, and a small frame lets
+ * deep (if absurd) nesting fit any stack.
  */
 static void eval_clause(struct expansion *x, const char *at, const char *s,
 			const char *end, const struct macro_args *args,
 			struct mbuf *out)
 {
-	const char *piece[MAX_PIECES + 1];
-	struct mstr name, argv[MAX_PIECES];
-	struct macro_args call_args;
-	size_t npieces = 0, number, i;
+	struct macro_args call_args = { 0, NULL };
+	struct mstr name, *argv = NULL;
+	size_t number, i;
 	const char *p;
-	int nest = 0;
 
 	if (clause_number(s, end, &number) && number >= 1 &&
 	    number <= args->count) {
@@ -489,35 +505,32 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 		return;
 	}
 
-	piece[npieces++] = s;
-	for (p = s; p < end; p++) {
-		if (*p == '(') {
-			nest++;
-		} else if (*p == ')') {
-			nest--;
-		} else if (*p == ',' && nest == 0) {
-			if (npieces == MAX_PIECES) {
-				expansion_diag(x, DIAG_ERROR, at,
-					       "too many function arguments");
-				return;
-			}
-			piece[npieces++] = p + 1;
-		}
+	for (p = next_separator(s, end); p < end; p = next_separator(p + 1, end))
+		call_args.count++;
+	if (call_args.count >= MAX_PIECES) {
+		expansion_diag(x, DIAG_ERROR, at, "too many function arguments");
+		return;
 	}
-	piece[npieces] = end + 1;	/* each piece ends before a comma */
+	if (call_args.count)
+		argv = macro_xrealloc(NULL, call_args.count * sizeof(*argv));
 
-	expand_piece(x, piece[0], piece[1] - 1, args, &name);
-	for (i = 1; i < npieces; i++)
-		expand_piece(x, piece[i], piece[i + 1] - 1, args, &argv[i - 1]);
+	p = next_separator(s, end);
+	expand_piece(x, s, p, args, &name);
+	for (i = 0; i < call_args.count; i++) {
+		const char *start = p + 1;
 
-	call_args.count = npieces - 1;
+		p = next_separator(start, end);
+		expand_piece(x, start, p, args, &argv[i]);
+	}
+
 	call_args.v = argv;
 	if (!x->aborted)
 		call_name(x, at, &name, &call_args, out);
 
 	free(name.s);
-	for (i = 0; i + 1 < npieces; i++)
+	for (i = 0; i < call_args.count; i++)
 		free(argv[i].s);
+	free(argv);
 }
 
 /*

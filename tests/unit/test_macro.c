@@ -17,10 +17,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <errno.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "diag.h"
 #include "macro.h"
+#include "shell_cache.h"
 
 /* ---- fixture ------------------------------------------------------------- */
 
@@ -789,6 +793,88 @@ static void test_shell_directory(void **state)
 	free(real);
 }
 
+static int open_descriptors(void)
+{
+	DIR *dir = opendir("/proc/self/fd");
+	int count = 0;
+
+	if (!dir)
+		return -1;
+	while (readdir(dir))
+		count++;
+	closedir(dir);
+	return count;
+}
+
+static void test_shell_leaves_nothing_behind(void **state)
+{
+	int before = open_descriptors(), i;
+	char *out;
+
+	(void)state;
+	for (i = 0; i < 30; i++) {
+		out = expand("$(shell,echo x)$(shell,yes)$(shell,exit 1)");
+		free(out);
+	}
+	fixture_close();
+	fixture_open("/kbrowse-no-such-directory");
+	out = expand("$(shell,echo x)");
+	assert_string_equal(out, "");
+	free(out);
+	assert_int_equal(fx.diags.errors, 1);
+	assert_int_equal(open_descriptors(), before);
+	/* Every child was waited for. */
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
+static void test_shell_cache(void **state)
+{
+	char dir[] = "/tmp/kbrowse-macro-cache-XXXXXX", cmd[100];
+	const char *text = "$(shell,echo $$; echo 'shell cache test: on stderr twice' >&2)";
+	struct shell_cache *cache;
+	struct shell_cache_stats stats;
+	char *first, *second, *third;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	cache = shell_cache_open(dir, &fx.diags);
+	if (!cache) {		/* KBROWSE_NO_CACHE is set */
+		rmdir(dir);
+		skip();
+		return;
+	}
+	/* Without the cache, each run is a new shell with a new pid. */
+	first = expand(text);
+	second = expand(text);
+	assert_string_not_equal(first, second);
+	free(first);
+	free(second);
+
+	macro_env_set_shell_cache(fx.env, cache);
+	first = expand(text);
+	second = expand(text);
+	assert_string_equal(first, second);
+	stats = shell_cache_stats(cache);
+	assert_int_equal(stats.hits, 1);
+	assert_int_equal(stats.stores, 1);
+
+	/* The variables given to macro_env_setenv are part of the key. */
+	macro_env_setenv(fx.env, "KBROWSE_TEST_KEY", "1");
+	third = expand(text);
+	assert_string_not_equal(first, third);
+	assert_int_equal(shell_cache_stats(cache).misses, 2);
+	assert_int_equal(fx.diags.errors + fx.diags.warnings, 0);
+
+	free(first);
+	free(second);
+	free(third);
+	macro_env_set_shell_cache(fx.env, NULL);
+	shell_cache_close(cache);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* ---- helpers for the lexer ----------------------------------------------------- */
 
 struct scan_case {
@@ -1058,6 +1144,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_setenv_override, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shell_truncates_like_the_kernel, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_shell_directory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shell_leaves_nothing_behind, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_shell_cache, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_expand_word, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_expand_reference, setup, teardown),
 		cmocka_unit_test(test_reference_length),
