@@ -291,7 +291,7 @@ static void randomize_choice(struct conf_run *run, const struct menu_node *choic
 static int answer_all(struct conf_run *run)
 {
 	const struct menu_node *root = &run->kc->root, *node;
-	struct probabilities prob;
+	struct probabilities prob = { 50, 33, 33 };
 
 	if (run->mode == MODE_RANDCONFIG && read_probabilities(&prob))
 		return -1;
