@@ -26,7 +26,6 @@
  * expansions (a variable referring to itself, too deep or too large
  * results) stop the expansion they happen in.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -372,8 +371,14 @@ static bool clause_number(const char *s, const char *end, size_t *number)
 	if (s < end && (*s == '+' || *s == '-'))
 		negative = *s++ == '-';
 	for (; s < end && *s >= '0' && *s <= '9'; s++) {
+		size_t digit = (size_t)(*s - '0');
+
 		digits = true;
-		n = n > (size_t)-1 / 10 ? (size_t)-1 : n * 10 + (size_t)(*s - '0');
+		/* strtoul saturates; a wrapped value could look like 1. */
+		if (n > ((size_t)-1 - digit) / 10)
+			n = (size_t)-1;
+		else
+			n = n * 10 + digit;
 	}
 	if (!digits || s != end)
 		return false;
