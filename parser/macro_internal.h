@@ -137,8 +137,8 @@ struct macro_builtin {
 const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
 
 /*
- * $(shell,cmd) (shell.c): run cmd, append its output the way the kernel
- * returns it.  The one place a cache of command results can slot in.
+ * $(shell,cmd) (shell.c): run cmd (or take its result from the shell
+ * cache), append its output the way the kernel returns it.
  */
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct mbuf *out);

@@ -16,7 +16,7 @@
  * prints what the command printed.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* pipe2() */
+#define _GNU_SOURCE	/* pipe2(), posix_spawn_file_actions_addchdir_np() */
 #endif
 #include <errno.h>
 #include <fcntl.h>
