@@ -28,6 +28,7 @@
 
 #include "kconfig.h"
 #include "macro.h"
+#include "shell_cache.h"
 #include "parser.h"
 
 /* --- reading files ------------------------------------------------------- */
@@ -329,6 +330,10 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	kc->root.children_tail = &kc->root.children;
 	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
 				   kc->opts.info_out);
+	if (kc->opts.shell_cache) {
+		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
+		macro_env_set_shell_cache(kc->macros, kc->shell_cache);
+	}
 	return kc;
 }
 
@@ -337,6 +342,7 @@ void kconfig_free(struct kconfig *kc)
 	if (!kc)
 		return;
 	macro_env_free(kc->macros);
+	shell_cache_close(kc->shell_cache);
 	symbol_table_release(kc);
 	intern_release(&kc->strings);
 	diag_release(&kc->diags);

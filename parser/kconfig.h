@@ -31,6 +31,8 @@ struct kconfig_options {
 	FILE *info_out;
 	/* Print each diagnostic here as it is found (NULL: only keep them). */
 	FILE *diag_echo;
+	/* Keep $(shell,...) results across runs (shell_cache.h). */
+	bool shell_cache;
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
 	const char *(*builtin_file)(const char *name, size_t *len);
 };
@@ -56,6 +58,7 @@ struct kconfig {
 	struct symbol *defconfig_list;	/* `option defconfig_list` (old kernels) */
 
 	struct macro_env *macros;
+	struct shell_cache *shell_cache;	/* NULL: every command runs */
 	size_t nfiles;			/* files read, for statistics */
 };
 

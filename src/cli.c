@@ -33,6 +33,10 @@ int cli_common_option(struct cli *cli, int argc, char **argv, int i)
 		cli->srctree = argv[i + 1];
 		return 2;
 	}
+	if (strcmp(arg, "--no-cache") == 0) {
+		cli->no_cache = true;
+		return 1;
+	}
 	if (strncmp(arg, "--srctree=", 10) == 0) {
 		cli->srctree = arg + 10;
 		return 1;
@@ -74,6 +78,7 @@ void cli_resolve_tree(struct cli *cli)
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
 	cli->opts.info_out = stdout;
+	cli->opts.shell_cache = !cli->no_cache;
 	cli->opts.diag_echo = stderr;
 }
 

@@ -21,11 +21,13 @@ struct cli {
 	const char *srctree;		/* -C / --srctree, else $srctree */
 	const char *kconfig;		/* KCONFIG argument, default "Kconfig" */
 	bool builtin_examples;		/* no tree found: the teaching tree */
+	bool no_cache;			/* --no-cache: rerun every $(shell,...) */
 	struct kconfig_options opts;
 };
 
 /*
- * Handle an option every subcommand takes (-C DIR, --srctree DIR).
+ * Handle an option every subcommand takes (-C DIR, --srctree DIR,
+ * --no-cache).
  * Returns the number of argv entries used (0: not such an option,
  * -1: usage error, already reported).
  */
