@@ -162,29 +162,21 @@ static void expect_eol(struct parser *p, const char *after)
 	skip_line(p);
 }
 
-static bool starts_statement(enum token_kind kind)
-{
-	switch (kind) {
-	case T_CONFIG: case T_MENUCONFIG: case T_CHOICE: case T_ENDCHOICE:
-	case T_COMMENT: case T_MENU: case T_ENDMENU: case T_IF: case T_ENDIF:
-	case T_SOURCE: case T_OSOURCE: case T_RSOURCE: case T_ORSOURCE:
-	case T_MAINMENU: case T_EOF:
-		return true;
-	default:
-		return false;
-	}
-}
+static bool is_option(enum token_kind kind);
 
 /*
- * After an entry header that could not be used: skip its attribute
- * lines (and help text) up to the next statement.
+ * After an entry header that could not be used: skip the attribute lines
+ * (and help text) that follow it, up to the next line that does not
+ * start with an attribute keyword.
  */
 static void skip_entry(struct parser *p)
 {
 	skip_line(p);
 	while (TOK(p).kind != T_EOF) {
 		next(p);
-		if (starts_statement(TOK(p).kind))
+		if (TOK(p).kind == T_EOL)
+			continue;
+		if (!is_option(TOK(p).kind))
 			return;
 		if (TOK(p).kind == T_HELP) {
 			size_t len;
@@ -997,8 +989,10 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 		next(p);
 	}
 	expect_eol(p, "'choice'");
-	if (!sym)
+	if (!sym) {
 		sym = symbol_new_choice(p->kc);
+		sym->type = S_UNKNOWN;	/* bool, unless an old `tristate` says */
+	}
 
 	node = new_node(p, MENU_CHOICE, parent, loc);
 	add_definition(sym, node);
