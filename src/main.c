@@ -47,6 +47,7 @@ struct command {
 static const struct command commands[] = {
 	{ "conf", cmd_conf },
 	{ "dump", cmd_dump },
+	{ "explain", cmd_explain },
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `kbrowse explain [--json] [--depth N] [--to VALUE] [--reverse] SYMBOL...`:
+ * why each symbol has its value, with the .config read as conf reads it
+ * ($KCONFIG_CONFIG, default .config, when it exists).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config_io.h"
+#include "explain.h"
+
+struct explain_run {
+	bool json, reverse, all;
+	int depth;
+	const char *to;
+	struct config *cfg;
+	struct config_io_options io;
+	const char *config_name;	/* NULL: no .config was found */
+	char *config_text;
+	size_t config_len;
+};
+
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+
+	if (!buf)
+		abort();
+	for (;;) {
+		n += fread(buf + n, 1, cap - n, f);
+		if (n < cap)
+			break;
+		cap *= 2;
+		buf = realloc(buf, cap);
+		if (!buf)
+			abort();
+	}
+	*len = n;
+	return buf;
+}
+
+/* Warnings about .config lines, as conf prints them. */
+static void print_read_warnings(const struct diag_list *diags)
+{
+	for (const struct diag *d = diags->first; d; d = d->next)
+		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
+			d->loc.line, d->message);
+}
+
+/* Read $KCONFIG_CONFIG (default .config) if it is there. */
+static struct user_lines *read_user_values(struct explain_run *run,
+					   struct kconfig *kc)
+{
+	const char *name = getenv("KCONFIG_CONFIG");
+	struct diag_list diags;
+	FILE *f;
+
+	if (!name)
+		name = ".config";
+	f = config_open_input(name, run->io.srctree);
+	if (!f)
+		return NULL;
+	run->config_name = name;
+	run->config_text = slurp(f, &run->config_len);
+	fclose(f);
+	diag_init(&diags);
+	config_read_text(run->cfg, name, run->config_text, run->config_len,
+			 &run->io, &diags);
+	print_read_warnings(&diags);
+	diag_release(&diags);
+	return user_lines_scan(kc, name, run->config_text, run->config_len,
+			       run->io.prefix);
+}
+
+/* A configuration with the same user values, for trying a plan. */
+static struct config *fresh_config(void *ctx)
+{
+	struct explain_run *run = ctx;
+	struct config *cfg = config_new_sibling(run->cfg);
+
+	if (run->config_name)
+		config_read_text(cfg, run->config_name, run->config_text,
+				 run->config_len, &run->io, NULL);
+	return cfg;
+}
+
+static const struct symbol *lookup(struct kconfig *kc, const char *prefix,
+				   const char *name)
+{
+	const struct symbol *sym = symbol_find(kc, name);
+	size_t plen = strlen(prefix);
+
+	if (!sym && strncmp(name, prefix, plen) == 0 && name[plen])
+		sym = symbol_find(kc, name + plen);
+	return sym;
+}
+
+/* The why-chain in JSON: one more object per symbol that decided. */
+static void json_chain(struct explainer *ex, struct explain_run *run,
+		       const struct explanation *x)
+{
+	const struct symbol **queue;
+	int *level;
+	unsigned head = 0, tail = 0, cap = 256;
+	unsigned char *seen = arena_alloc(&ex->arena, ex->kc->nsymbols);
+
+	queue = arena_alloc(&ex->arena, cap * sizeof(*queue));
+	level = arena_alloc(&ex->arena, cap * sizeof(*level));
+	seen[x->sym->index] = 1;
+	queue[tail] = x->sym;
+	level[tail++] = 0;
+	while (head < tail) {
+		const struct explanation *y;
+		int depth = level[head];
+
+		y = head == 0 ? x : explain_symbol(ex, queue[head]);
+		head++;
+		if (depth > 0)
+			explain_print_json(ex, y, NULL, run->reverse, stdout);
+		if (depth >= run->depth)
+			continue;
+		for (unsigned i = 0; i < y->nbecause && tail < cap; i++) {
+			if (seen[y->because[i]->index])
+				continue;
+			seen[y->because[i]->index] = 1;
+			level[tail] = depth + 1;
+			queue[tail++] = y->because[i];
+		}
+	}
+}
+
+static void explain_one(struct explainer *ex, struct explain_run *run,
+			const struct symbol *sym)
+{
+	const struct explanation *x = explain_symbol(ex, sym);
+	const struct change_plan *plan = NULL;
+
+	if (run->to)
+		plan = explain_change(ex, sym, run->to, run->depth > 0 ? run->depth + 4 : 8,
+				      fresh_config, run);
+	if (run->json) {
+		explain_print_json(ex, x, plan, run->reverse, stdout);
+		if (run->depth > 0)
+			json_chain(ex, run, x);
+	} else {
+		explain_print_text(ex, x, &(struct explain_print_options){
+				   .depth = run->depth, .reverse = run->reverse },
+				   stdout);
+		if (plan)
+			explain_print_plan_text(ex, plan, stdout);
+	}
+	explainer_reset(ex);
+}
+
+static int parse_depth(struct cli *cli, const char *text, int *depth)
+{
+	char *end;
+	long value;
+
+	errno = 0;
+	value = strtol(text, &end, 10);
+	if (errno || *end || end == text || value < 0 || value > 1000)
+		return usage_error(cli, "explain: --depth needs a number from 0 to 1000, not '%s'",
+				   text);
+	*depth = (int)value;
+	return 0;
+}
+
+/* Options; the symbols stay in argv (names[] gets their positions). */
+static int parse_args(struct cli *cli, struct explain_run *run, int argc,
+		      char **argv, char **names, int *nnames)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int used = cli_common_option(cli, argc, argv, i);
+
+		if (used < 0)
+			return EXIT_USAGE;
+		if (used) {
+			i += used - 1;
+		} else if (strcmp(arg, "--json") == 0) {
+			run->json = true;
+		} else if (strcmp(arg, "--reverse") == 0) {
+			run->reverse = true;
+		} else if (strcmp(arg, "--all") == 0) {
+			run->all = true;
+		} else if (strcmp(arg, "--depth") == 0 || strcmp(arg, "--to") == 0 ||
+			   strcmp(arg, "--kconfig") == 0) {
+			if (i + 1 >= argc)
+				return usage_error(cli, "explain: option '%s' needs a value", arg);
+			if (arg[2] == 'd' && parse_depth(cli, argv[i + 1], &run->depth))
+				return EXIT_USAGE;
+			if (arg[2] == 't')
+				run->to = argv[i + 1];
+			if (arg[2] == 'k')
+				cli->kconfig = argv[i + 1];
+			i++;
+		} else if (strncmp(arg, "--depth=", 8) == 0) {
+			if (parse_depth(cli, arg + 8, &run->depth))
+				return EXIT_USAGE;
+		} else if (strncmp(arg, "--to=", 5) == 0) {
+			run->to = arg + 5;
+		} else if (strncmp(arg, "--kconfig=", 10) == 0) {
+			cli->kconfig = arg + 10;
+		} else if (strcmp(arg, "--") == 0) {
+			while (++i < argc)
+				names[(*nnames)++] = argv[i];
+		} else if (arg[0] == '-' && arg[1]) {
+			return usage_error(cli, "explain: unknown option '%s'", arg);
+		} else {
+			names[(*nnames)++] = argv[i];
+		}
+	}
+	if (!*nnames && !run->all)
+		return usage_error(cli, "explain: which symbol? (kbrowse explain SYMBOL...)");
+	return 0;
+}
+
+static int explain_all(struct explainer *ex, struct explain_run *run,
+		       struct kconfig *kc)
+{
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!sym->name || (sym->flags & SYMBOL_CONST) ||
+		    !(sym->flags & SYMBOL_DEFINED))
+			continue;
+		explain_one(ex, run, sym);
+		if (!run->json)
+			putchar('\n');
+	}
+	return EXIT_OK;
+}
+
+int cmd_explain(struct cli *cli, int argc, char **argv)
+{
+	struct explain_run run = { 0 };
+	char **names = calloc((size_t)argc + 1, sizeof(*names));
+	int nnames = 0, status = EXIT_OK;
+	struct user_lines *lines;
+	struct explainer *ex;
+	struct kconfig *kc;
+
+	if (!names)
+		abort();
+	status = parse_args(cli, &run, argc, argv, names, &nnames);
+	if (status) {
+		free(names);
+		return status;
+	}
+	cli_resolve_tree(cli);
+	kc = cli_load(cli);
+	if (!kc) {
+		free(names);
+		return EXIT_INPUT;
+	}
+	config_io_from_env(&run.io, cli->srctree);
+	run.cfg = config_new(kc);
+	lines = read_user_values(&run, kc);
+	ex = explainer_new(run.cfg, lines);
+	if (run.all)
+		status = explain_all(ex, &run, kc);
+	for (int i = 0; i < nnames; i++) {
+		const struct symbol *sym = lookup(kc, run.io.prefix, names[i]);
+
+		if (!sym) {
+			fprintf(stderr, "%s: explain: unknown symbol '%s'\n",
+				cli->prog, names[i]);
+			status = EXIT_INPUT;
+			continue;
+		}
+		if (i && !run.json)
+			putchar('\n');
+		explain_one(ex, &run, sym);
+	}
+	explainer_free(ex);
+	user_lines_free(lines);
+	config_free(run.cfg);
+	free(run.config_text);
+	kconfig_free(kc);
+	free(names);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("kbrowse: explain");
+		return EXIT_INPUT;
+	}
+	return status;
+}

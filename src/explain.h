@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Why a symbol has its value: a derivation as data, not text.
+ *
+ * explain_symbol() retraces the steps the evaluator took (the kernel's
+ * sym_calc_value order: a visible prompt's user value, else the first
+ * active default, raised by imply up to the dependencies, then raised by
+ * select, m read as y where modules are off, clamped to the first active
+ * range) and records which step decided the value, where that step was
+ * written, and the value of every part of every condition on the way.
+ * The renderers (explain_text.c, explain_json.c) only print this data;
+ * the browser's explain pane reads the same structures.
+ *
+ * Everything an explanation points to lives in the explainer's arena and
+ * stays valid until explainer_reset() or explainer_free().
+ */
+#ifndef KBROWSE_EXPLAIN_H
+#define KBROWSE_EXPLAIN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "user_lines.h"
+
+/* --- evaluated expressions ------------------------------------------------ */
+
+/*
+ * An expression with the value of each of its parts: the same shape as
+ * the struct expr it was built from.
+ */
+struct xexpr {
+	const struct expr *expr;	/* NULL: no condition (always y) */
+	tristate value;
+	struct xexpr *left, *right;	/* E_NOT: left; E_AND, E_OR: both */
+	/* E_SYMBOL: the symbol's value; comparisons: both sides' values. */
+	const char *lval, *rval;
+};
+
+/* --- the parts of a derivation --------------------------------------------- */
+
+enum origin_kind {
+	ORIGIN_USER,		/* a line of .config (or a value set in the browser) */
+	ORIGIN_DEFAULT,		/* a `default` (or def_bool ...) line */
+	ORIGIN_SELECT,		/* raised by `select` */
+	ORIGIN_IMPLY,		/* raised by `imply` */
+	ORIGIN_CHOICE,		/* a choice member's value: the choice's decision */
+	ORIGIN_NONE,		/* nothing applied: n, 0, 0x0 or "" */
+};
+
+const char *origin_kind_name(enum origin_kind kind);	/* "user", ... */
+
+/* Why a user value from .config was not (fully) used. */
+enum unused_reason {
+	UNUSED_NOTHING,		/* it was used as given */
+	UNUSED_NO_PROMPT,	/* the symbol has no prompt: users cannot set it */
+	UNUSED_DEPS_UNMET,	/* the entry's `depends on` is n */
+	UNUSED_PROMPT_HIDDEN,	/* the prompt's `if` or a menu's `visible if` is n */
+	UNUSED_LIMITED,		/* above what the prompt allows (y asked, m allowed) */
+	UNUSED_SELECTED,	/* a `select` forces a higher value */
+	UNUSED_RANGE,		/* outside the active range: clamped */
+	UNUSED_MODULES,		/* m, but modules are off (or the symbol is bool): y */
+	UNUSED_CHOICE_OTHER,	/* the choice picked another member */
+	UNUSED_CHOICE_ALL_NO,	/* every visible member said n: the choice needs one */
+	UNUSED_INVALID,		/* the line's value is not valid for the type */
+};
+
+const char *unused_reason_name(enum unused_reason reason);	/* "no-prompt", ... */
+
+enum default_status {
+	DEFAULT_TAKEN,		/* the first active one: it gave the value */
+	DEFAULT_INACTIVE,	/* its condition was n */
+	DEFAULT_SHADOWED,	/* active, but an earlier one was taken first */
+	DEFAULT_UNUSED,		/* the first active one, but a user value won */
+};
+
+const char *default_status_name(enum default_status status);
+
+/* One `default` line of the symbol (or of a choice). */
+struct xdefault {
+	const struct property *prop;
+	enum default_status status;
+	tristate active;		/* the whole condition: `if` && dependencies */
+	struct xexpr *cond;		/* the `if` as written; NULL when none */
+	struct xexpr *deps;		/* the entry's dependencies; NULL when none */
+	struct xexpr *value;		/* the value expression, evaluated */
+	const char *value_text;		/* what this default would give */
+};
+
+/* One `select` or `imply` of the symbol, by another symbol. */
+struct xreverse {
+	const struct property *prop;	/* in the selecting symbol's entry */
+	const struct symbol *from;
+	const char *from_value;
+	struct xexpr *cond;		/* `if` as written; NULL when none */
+	struct xexpr *deps;		/* the selecting entry's dependencies */
+	tristate value;			/* from && cond && deps: what it forces */
+};
+
+/* A prompt and whether it is shown. */
+struct xprompt {
+	const struct property *prop;
+	tristate visible;
+	struct xexpr *cond;		/* `if` as written; NULL when none */
+	struct xexpr *deps;		/* the entry's dependencies; NULL when none */
+	/* The innermost enclosing menu whose `visible if` is n, if any. */
+	const struct menu_node *hidden_by;
+	struct xexpr *visible_if;	/* hidden_by's `visible if`, evaluated */
+};
+
+enum bound_kind {
+	BOUND_VISIBILITY,	/* the user value is limited to the prompt's visibility */
+	BOUND_DEPENDS,		/* imply is capped by the direct dependencies */
+	BOUND_SELECT,		/* select raises the value to at least this */
+	BOUND_MODULES,		/* m becomes y: modules off, or a bool */
+	BOUND_RANGE,		/* int/hex: the first active range */
+};
+
+const char *bound_kind_name(enum bound_kind kind);
+
+struct xbound {
+	enum bound_kind kind;
+	bool applied;		/* it changed the value */
+	const char *limit;	/* the limit: "m", "y", "2..512" */
+	const char *before;	/* the value before the bound, when applied */
+	struct location loc;	/* where the limit is written (line 0: nowhere) */
+	const struct property *prop;	/* BOUND_RANGE: the range */
+	struct xexpr *cond;	/* BOUND_RANGE: its condition; DEPENDS: dir_dep */
+};
+
+enum choice_rule {
+	CHOICE_RULE_NONE,	/* no member is visible */
+	CHOICE_RULE_USER,	/* the (latest) visible member set to y */
+	CHOICE_RULE_DEFAULT,	/* the choice's first active `default` */
+	CHOICE_RULE_FIRST_VISIBLE,	/* no usable default: the first visible entry */
+	CHOICE_RULE_FIRST_UNSET,	/* the default was set to n: first member not set */
+	CHOICE_RULE_LAST_RESORT,	/* every visible member set to n */
+};
+
+const char *choice_rule_name(enum choice_rule rule);
+
+struct xchoice {
+	const struct menu_node *node;	/* the `choice` entry */
+	const char *prompt;
+	const struct symbol *selection;	/* the member that is y, or NULL */
+	enum choice_rule rule;
+	const struct property *default_prop;	/* CHOICE_RULE_DEFAULT */
+	struct location decided_at;	/* the line of the rule (a .config line for USER) */
+	struct xdefault *defaults;	/* the choice's default lines */
+	unsigned ndefaults;
+};
+
+/* The user value read from .config. */
+struct xuser {
+	bool present;			/* config_has_user() */
+	const char *value;		/* as given */
+	struct location loc;		/* the .config line (line 0: unknown) */
+	bool used;			/* it decided the value (perhaps limited) */
+	enum unused_reason reason;	/* why not, or why only partly */
+	/* A line for the symbol that the reader refused (UNUSED_INVALID). */
+	struct location ignored_loc;
+	const char *ignored_text;
+};
+
+struct explanation {
+	const struct symbol *sym;
+	bool defined;			/* has a config entry */
+	enum symbol_type type;		/* as it acts now (tristate is bool without modules) */
+	const char *value;
+	tristate tri;
+	bool written;			/* conf writes it to .config */
+	bool changeable;		/* a person could change it now */
+
+	tristate visible;
+	struct xprompt *prompts;
+	unsigned nprompts;
+	tristate dir_dep, rev_dep, implied;
+	struct xexpr *depends;		/* dir_dep, evaluated; NULL when none */
+
+	struct {
+		enum origin_kind kind;
+		struct location loc;	/* file:line that decided (line 0: none) */
+		const struct property *prop;	/* DEFAULT, SELECT, IMPLY (first) */
+		const struct symbol *value_from;	/* `default OTHER_SYMBOL` */
+		/* SELECT / IMPLY: the active selectors that force this value. */
+		const struct xreverse **by;
+		unsigned nby;
+	} origin;
+
+	struct xuser user;
+	struct xdefault *defaults;
+	unsigned ndefaults;
+	struct xreverse *selects;	/* who selects it */
+	unsigned nselects;
+	struct xreverse *implies;	/* who implies it */
+	unsigned nimplies;
+	struct xbound *bounds;
+	unsigned nbounds;
+	struct xchoice *choice;		/* choice members and choices */
+
+	/*
+	 * Does the retraced derivation give the value the evaluator
+	 * computed?  false means a bug in one of them.
+	 */
+	bool consistent;
+	/* The symbols that decided (for following the why-chain). */
+	const struct symbol **because;
+	unsigned nbecause;
+};
+
+/* --- the explainer ---------------------------------------------------------- */
+
+struct reverse_index;
+
+struct explainer {
+	struct config *cfg;
+	struct kconfig *kc;
+	struct arena arena;
+	const struct user_lines *lines;		/* where user values came from; may be NULL */
+	/*
+	 * Who selects / implies each symbol (built once): the props of
+	 * target i are sel_props[sel_start[i] .. sel_start[i + 1]).
+	 */
+	unsigned *sel_start, *imp_start;
+	const struct property **sel_props, **imp_props;
+	struct reverse_index *reverse;		/* built on first use */
+};
+
+struct explainer *explainer_new(struct config *cfg, const struct user_lines *lines);
+void explainer_free(struct explainer *ex);
+/* Release every explanation made so far (their memory is reused). */
+void explainer_reset(struct explainer *ex);
+
+/* Explain a symbol (config entry or a name only referenced). */
+struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym);
+/* Explain a choice: which member is y and why. */
+struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *choice);
+
+/*
+ * Is sym a value written in the Kconfig text rather than a symbol: y, m,
+ * n, a quoted string, or a number (which the kernel, and so the parser,
+ * keeps as an undefined symbol named "12")?
+ */
+bool explain_is_literal(const struct symbol *sym);
+
+/* Evaluate an expression part by part (cond: `m` means m && MODULES). */
+struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
+/* Print it as Kconfig with values: "A [=y] && !B [=n]". */
+void xexpr_fprint(const struct xexpr *x, FILE *out);
+/* The same into the arena. */
+const char *xexpr_string(struct explainer *ex, const struct xexpr *x);
+/* The property as a line of Kconfig: "default 12 if PAGE_SIZE_4KB". */
+const char *property_text(struct explainer *ex, const struct property *prop);
+/* "file:line" in the arena ("" when unknown). */
+const char *location_text(struct explainer *ex, struct location loc);
+
+/* --- reverse view (reverse_deps.c) ---------------------------------------- */
+
+enum reverse_kind {
+	REV_DEPENDS,		/* `depends on` of an entry */
+	REV_DEPENDS_INHERITED,	/* an enclosing menu, if or choice's dependency */
+	REV_SELECTS,		/* `select SYM` */
+	REV_IMPLIES,		/* `imply SYM` */
+	REV_SELECT_COND,	/* the `if` of a select or imply */
+	REV_DEFAULT,		/* a default's value or condition */
+	REV_RANGE,		/* a range's bounds or condition */
+	REV_PROMPT,		/* a prompt's `if` */
+	REV_VISIBLE_IF,		/* a menu's `visible if` */
+	REV_MENU_DEPENDS,	/* `depends on` of a menu or comment */
+};
+
+const char *reverse_kind_name(enum reverse_kind kind);
+
+struct reverse_use {
+	enum reverse_kind kind;
+	const struct symbol *user;	/* the symbol whose entry it is; NULL for menus */
+	const struct menu_node *node;	/* the entry */
+	const struct property *prop;	/* when it is a property */
+	struct location loc;
+};
+
+/* Every place that reads sym, in tree order.  *count gets their number. */
+const struct reverse_use *explain_reverse(struct explainer *ex,
+					  const struct symbol *sym,
+					  unsigned *count);
+void reverse_index_free(struct reverse_index *index);
+
+/* --- how to change it (explain_change.c) ------------------------------------ */
+
+enum step_kind {
+	STEP_SET,		/* the user sets sym to value (visible now or after the steps before) */
+	STEP_CHOOSE,		/* the user picks sym in its choice */
+	STEP_BLOCKED,		/* cannot: no prompt and nothing else gives it, a constant... */
+	STEP_NEED_EXPR,		/* a comparison that must hold, not solved further */
+};
+
+struct change_step {
+	enum step_kind kind;
+	const struct symbol *sym;
+	const char *value;		/* wanted */
+	const char *now;		/* current */
+	bool visible_now;
+	int depth;			/* 0: the step for the goal itself */
+	const char *why;		/* what needs it / what blocks */
+	struct location loc;		/* the line that makes it needed */
+	const struct expr *expr;	/* STEP_NEED_EXPR */
+};
+
+struct change_effect {
+	const struct symbol *sym;
+	const char *before, *after;
+	tristate vis_before, vis_after;
+};
+
+struct change_plan {
+	const struct symbol *goal;
+	const char *want;
+	const char *now;
+	bool already;			/* the value is already the wanted one */
+	bool feasible;			/* no STEP_BLOCKED among the steps */
+	struct change_step *steps;	/* in the order to apply them */
+	unsigned nsteps;
+	/* After applying the steps to a copy of the configuration: */
+	bool verified;			/* the goal got the wanted value */
+	const char *result;		/* the value it got */
+	struct change_effect *effects;	/* every other value or visibility that changes */
+	unsigned neffects;
+};
+
+/*
+ * What must change for sym to get the value `want` ("y", "m", "n", a
+ * number or a string).  fresh gives a new configuration with the same
+ * user values as ex->cfg, on which the plan is tried (NULL: the plan is
+ * not tried).  max_depth limits how far requirements are followed.
+ */
+typedef struct config *explain_fresh_fn(void *ctx);
+struct change_plan *explain_change(struct explainer *ex, const struct symbol *sym,
+				   const char *want, int max_depth,
+				   explain_fresh_fn *fresh, void *fresh_ctx);
+
+/* --- renderers --------------------------------------------------------------- */
+
+struct explain_print_options {
+	int depth;		/* follow the why-chain this far (0: only the symbol) */
+	bool reverse;		/* print the reverse view too */
+};
+
+void explain_print_text(struct explainer *ex, const struct explanation *x,
+			const struct explain_print_options *opts, FILE *out);
+void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
+			     FILE *out);
+/* One JSON object on one line (plan may be NULL). */
+void explain_print_json(struct explainer *ex, const struct explanation *x,
+			const struct change_plan *plan, bool reverse, FILE *out);
+
+#endif

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An explanation as one JSON object on one line (the `explain --json`
+ * contract in design.md): symbol, type, value, origin {kind, location},
+ * then the defaults, selects, implies, bounds and conditions in full.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+
+static const char *tri_text(tristate t)
+{
+	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
+}
+
+static void json_string(const char *s, FILE *out)
+{
+	putc('"', out);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\t': fputs("\\t", out); break;
+		case '\r': fputs("\\r", out); break;
+		default:
+			if (c < 0x20)
+				fprintf(out, "\\u%04x", c);
+			else
+				putc(c, out);
+		}
+	}
+	putc('"', out);
+}
+
+static void json_key(const char *key, FILE *out)
+{
+	json_string(key, out);
+	putc(':', out);
+}
+
+static void json_field(const char *key, const char *value, FILE *out)
+{
+	putc(',', out);
+	json_key(key, out);
+	if (value)
+		json_string(value, out);
+	else
+		fputs("null", out);
+}
+
+static void json_bool(const char *key, bool value, FILE *out)
+{
+	putc(',', out);
+	json_key(key, out);
+	fputs(value ? "true" : "false", out);
+}
+
+static void json_location(struct explainer *ex, const char *key,
+			  struct location loc, FILE *out)
+{
+	json_field(key, loc.line > 0 ? location_text(ex, loc) : NULL, out);
+}
+
+static void print_plain_expr(const struct expr *e, FILE *out)
+{
+	char *text = expr_to_string(e);
+
+	json_string(text, out);
+	free(text);
+}
+
+/* The operands of the outermost && or || chain, each with its value. */
+static void print_terms(const struct xexpr *x, enum expr_op op, FILE *out,
+			bool *first)
+{
+	if (x->expr && x->expr->op == op) {
+		print_terms(x->left, op, out, first);
+		print_terms(x->right, op, out, first);
+		return;
+	}
+	if (!*first)
+		putc(',', out);
+	*first = false;
+	fputs("{\"expr\":", out);
+	print_plain_expr(x->expr, out);
+	fprintf(out, ",\"value\":\"%s\"}", tri_text(x->value));
+}
+
+static void print_symbols(const struct xexpr *x, FILE *out, bool *first)
+{
+	const struct expr *e = x->expr;
+	const struct symbol *side[2] = { NULL, NULL };
+	const char *value[2] = { NULL, NULL };
+
+	if (!e)
+		return;
+	switch (e->op) {
+	case E_SYMBOL:
+		side[0] = e->sym;
+		value[0] = x->lval;
+		break;
+	case E_NOT:
+		print_symbols(x->left, out, first);
+		return;
+	case E_AND:
+	case E_OR:
+		print_symbols(x->left, out, first);
+		print_symbols(x->right, out, first);
+		return;
+	default:
+		side[0] = e->lsym;
+		value[0] = x->lval;
+		side[1] = e->rsym;
+		value[1] = x->rval;
+		break;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!side[i] || explain_is_literal(side[i]) || !side[i]->name)
+			continue;
+		if (!*first)
+			putc(',', out);
+		*first = false;
+		fputs("{\"symbol\":", out);
+		json_string(side[i]->name, out);
+		fputs(",\"value\":", out);
+		json_string(value[i], out);
+		putc('}', out);
+	}
+}
+
+static void json_xexpr(struct explainer *ex, const char *key,
+		       const struct xexpr *x, FILE *out)
+{
+	bool first = true;
+
+	putc(',', out);
+	json_key(key, out);
+	if (!x || !x->expr) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"expr\":", out);
+	print_plain_expr(x->expr, out);
+	fputs(",\"annotated\":", out);
+	json_string(xexpr_string(ex, x), out);
+	fprintf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
+	print_terms(x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
+	fputs("],\"symbols\":[", out);
+	first = true;
+	print_symbols(x, out, &first);
+	fputs("]}", out);
+}
+
+static void json_defaults(struct explainer *ex, const struct xdefault *defs,
+			  unsigned n, FILE *out)
+{
+	fputs(",\"defaults\":[", out);
+	for (unsigned i = 0; i < n; i++) {
+		const struct xdefault *d = &defs[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"location\":", out);
+		json_string(location_text(ex, d->prop->loc), out);
+		json_field("text", property_text(ex, d->prop), out);
+		json_field("value", d->value_text, out);
+		json_field("status", default_status_name(d->status), out);
+		json_field("active", tri_text(d->active), out);
+		json_xexpr(ex, "if", d->cond, out);
+		json_xexpr(ex, "depends", d->deps, out);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_reverse_props(struct explainer *ex, const char *key,
+			       const struct xreverse *list, unsigned n, FILE *out)
+{
+	putc(',', out);
+	json_key(key, out);
+	putc('[', out);
+	for (unsigned i = 0; i < n; i++) {
+		const struct xreverse *r = &list[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"symbol\":", out);
+		json_string(r->from->name, out);
+		json_field("value", r->from_value, out);
+		json_location(ex, "location", r->prop->loc, out);
+		json_field("text", property_text(ex, r->prop), out);
+		json_field("forces", tri_text(r->value), out);
+		json_xexpr(ex, "if", r->cond, out);
+		json_xexpr(ex, "depends", r->deps, out);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_origin(struct explainer *ex, const struct explanation *x,
+			FILE *out)
+{
+	fputs(",\"origin\":{\"kind\":", out);
+	json_string(origin_kind_name(x->origin.kind), out);
+	json_location(ex, "location", x->origin.loc, out);
+	if (x->origin.prop)
+		json_field("text", property_text(ex, x->origin.prop), out);
+	for (unsigned i = 0; i < x->ndefaults; i++)
+		if (x->defaults[i].prop == x->origin.prop) {
+			json_xexpr(ex, "if", x->defaults[i].cond, out);
+			json_xexpr(ex, "depends", x->defaults[i].deps, out);
+		}
+	if (x->origin.value_from)
+		json_field("value_from", x->origin.value_from->name, out);
+	if (x->origin.nby) {
+		fputs(",\"by\":[", out);
+		for (unsigned i = 0; i < x->origin.nby; i++) {
+			const struct xreverse *r = x->origin.by[i];
+
+			if (i)
+				putc(',', out);
+			fputs("{\"symbol\":", out);
+			json_string(r->from->name, out);
+			json_field("value", r->from_value, out);
+			json_location(ex, "location", r->prop->loc, out);
+			putc('}', out);
+		}
+		putc(']', out);
+	}
+	if (x->choice && x->origin.kind != ORIGIN_NONE) {
+		json_field("choice_rule", choice_rule_name(x->choice->rule), out);
+		json_field("choice_selection", x->choice->selection ?
+			   x->choice->selection->name : NULL, out);
+	}
+	putc('}', out);
+}
+
+static void json_user(struct explainer *ex, const struct explanation *x,
+		      FILE *out)
+{
+	const struct xuser *u = &x->user;
+
+	fputs(",\"user\":", out);
+	if (!u->present && !u->ignored_text) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"value\":", out);
+	if (u->present)
+		json_string(u->value, out);
+	else
+		fputs("null", out);
+	json_location(ex, "location", u->loc, out);
+	json_bool("used", u->present && u->used, out);
+	json_field("reason", unused_reason_name(u->reason), out);
+	if (u->ignored_text) {
+		json_location(ex, "ignored_location", u->ignored_loc, out);
+		json_field("ignored_value", u->ignored_text, out);
+	}
+	putc('}', out);
+}
+
+static void json_prompts(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	fputs(",\"prompts\":[", out);
+	for (unsigned i = 0; i < x->nprompts; i++) {
+		const struct xprompt *p = &x->prompts[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"text\":", out);
+		json_string(p->prop->text, out);
+		json_location(ex, "location", p->prop->loc, out);
+		json_field("visible", tri_text(p->visible), out);
+		json_xexpr(ex, "if", p->cond, out);
+		json_xexpr(ex, "depends", p->deps, out);
+		if (p->hidden_by) {
+			json_location(ex, "hidden_by", p->hidden_by->loc, out);
+			json_xexpr(ex, "visible_if", p->visible_if, out);
+		}
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_bounds(struct explainer *ex, const struct explanation *x,
+			FILE *out)
+{
+	fputs(",\"bounds\":[", out);
+	for (unsigned i = 0; i < x->nbounds; i++) {
+		const struct xbound *b = &x->bounds[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"kind\":", out);
+		json_string(bound_kind_name(b->kind), out);
+		json_field("limit", b->limit, out);
+		json_bool("applied", b->applied, out);
+		json_field("before", b->before, out);
+		json_location(ex, "location", b->loc, out);
+		if (b->prop)
+			json_field("text", property_text(ex, b->prop), out);
+		if (b->kind == BOUND_RANGE)
+			json_xexpr(ex, "if", b->cond, out);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_choice(struct explainer *ex, const struct xchoice *c, FILE *out)
+{
+	fputs(",\"choice\":{\"location\":", out);
+	json_string(location_text(ex, c->node->loc), out);
+	json_field("prompt", c->prompt, out);
+	json_field("selection", c->selection ? c->selection->name : NULL, out);
+	json_field("rule", choice_rule_name(c->rule), out);
+	json_location(ex, "decided_at", c->decided_at, out);
+	json_defaults(ex, c->defaults, c->ndefaults, out);
+	putc('}', out);
+}
+
+static void json_reverse(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	unsigned n;
+	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
+
+	fputs(",\"used_by\":[", out);
+	for (unsigned i = 0; i < n; i++) {
+		const struct reverse_use *u = &uses[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"kind\":", out);
+		json_string(reverse_kind_name(u->kind), out);
+		json_field("symbol", u->user ? u->user->name : NULL, out);
+		json_location(ex, "location", u->loc, out);
+		if (u->prop)
+			json_field("text", property_text(ex, u->prop), out);
+		else if (!u->user && u->node->prompt)
+			json_field("menu", u->node->prompt->text, out);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_plan(struct explainer *ex, const struct change_plan *plan,
+		      FILE *out)
+{
+	static const char *const kinds[] = {
+		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
+		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
+	};
+
+	fputs(",\"change\":{\"want\":", out);
+	json_string(plan->want, out);
+	json_field("now", plan->now, out);
+	json_bool("already", plan->already, out);
+	json_bool("feasible", plan->feasible, out);
+	fputs(",\"steps\":[", out);
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *s = &plan->steps[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"action\":", out);
+		json_string(kinds[s->kind], out);
+		json_field("symbol", s->sym && s->sym->name ? s->sym->name : NULL, out);
+		json_field("value", s->value, out);
+		json_field("now", s->now, out);
+		json_bool("visible_now", s->visible_now, out);
+		fprintf(out, ",\"depth\":%d", s->depth);
+		json_field("why", s->why, out);
+		json_location(ex, "location", s->loc, out);
+		putc('}', out);
+	}
+	fputs("]", out);
+	json_bool("verified", plan->verified, out);
+	json_field("result", plan->result, out);
+	fputs(",\"effects\":[", out);
+	for (unsigned i = 0; i < plan->neffects; i++) {
+		const struct change_effect *e = &plan->effects[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"symbol\":", out);
+		json_string(e->sym->name, out);
+		json_field("before", e->before, out);
+		json_field("after", e->after, out);
+		json_field("visible_before", tri_text(e->vis_before), out);
+		json_field("visible_after", tri_text(e->vis_after), out);
+		putc('}', out);
+	}
+	fputs("]}", out);
+}
+
+void explain_print_json(struct explainer *ex, const struct explanation *x,
+			const struct change_plan *plan, bool reverse, FILE *out)
+{
+	const struct symbol *sym = x->sym;
+
+	fputs("{\"symbol\":", out);
+	json_string(sym->name, out);
+	json_field("type", symbol_type_name(x->type), out);
+	json_field("declared_type", symbol_type_name(sym->type), out);
+	json_field("value", x->value, out);
+	json_bool("defined", x->defined, out);
+	if (x->defined) {
+		json_field("visible", tri_text(x->visible), out);
+		json_bool("written", x->written, out);
+		json_bool("changeable", x->changeable, out);
+		json_location(ex, "defined_at", sym->first_node ? sym->first_node->loc
+					      : (struct location){ 0 }, out);
+	}
+	json_origin(ex, x, out);
+	json_user(ex, x, out);
+	if (x->defined) {
+		json_prompts(ex, x, out);
+		json_xexpr(ex, "depends", x->depends, out);
+		json_field("dir_dep", tri_text(x->dir_dep), out);
+		json_field("rev_dep", tri_text(x->rev_dep), out);
+		json_field("implied", tri_text(x->implied), out);
+		json_defaults(ex, x->defaults, x->ndefaults, out);
+		json_reverse_props(ex, "selected_by", x->selects, x->nselects, out);
+		json_reverse_props(ex, "implied_by", x->implies, x->nimplies, out);
+		json_bounds(ex, x, out);
+		if (x->choice)
+			json_choice(ex, x->choice, out);
+	}
+	fputs(",\"because\":[", out);
+	for (unsigned i = 0; i < x->nbecause; i++) {
+		if (i)
+			putc(',', out);
+		json_string(x->because[i]->name, out);
+	}
+	putc(']', out);
+	json_bool("consistent", x->consistent, out);
+	if (reverse)
+		json_reverse(ex, x, out);
+	if (plan)
+		json_plan(ex, plan, out);
+	fputs("}\n", out);
+}

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An explanation as text, for a person in a terminal: the value, the
+ * line that decided it and why its condition held, then every default,
+ * select, imply and bound with the values of their conditions.
+ */
+#include <string.h>
+
+#include "explain.h"
+
+static const char *tri_text(tristate t)
+{
+	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
+}
+
+static void print_value(const struct symbol *sym, const char *value, FILE *out)
+{
+	if (sym->type == S_STRING)
+		fprintf(out, "\"%s\"", value);
+	else
+		fputs(value, out);
+}
+
+static const char *loc_or(struct explainer *ex, struct location loc,
+			  const char *otherwise)
+{
+	return loc.line > 0 ? location_text(ex, loc) : otherwise;
+}
+
+/* "  if COND [=..] -> y" style: a condition and its value. */
+static void print_xexpr_value(const struct xexpr *x, FILE *out)
+{
+	xexpr_fprint(x, out);
+	if (x->expr && x->expr->op != E_SYMBOL)
+		fprintf(out, "  => %s", tri_text(x->value));
+}
+
+/* The whole condition of a property: its `if` and the entry's dependencies. */
+static void print_condition(const char *indent, const struct xexpr *cond,
+			    const struct xexpr *deps, FILE *out)
+{
+	if (cond) {
+		fprintf(out, "%sif: ", indent);
+		print_xexpr_value(cond, out);
+		putc('\n', out);
+	}
+	if (deps) {
+		fprintf(out, "%sentry depends on: ", indent);
+		print_xexpr_value(deps, out);
+		putc('\n', out);
+	}
+}
+
+static const char *user_reason_text(enum unused_reason reason)
+{
+	switch (reason) {
+	case UNUSED_NOTHING: return "used";
+	case UNUSED_NO_PROMPT: return "the symbol has no prompt, so no value can be given to it";
+	case UNUSED_DEPS_UNMET: return "its dependencies are not met, so its prompt is hidden";
+	case UNUSED_PROMPT_HIDDEN: return "its prompt is hidden (its `if` or a menu's `visible if` is n)";
+	case UNUSED_LIMITED: return "the prompt only allows m here (a dependency is m)";
+	case UNUSED_SELECTED: return "a `select` forces a higher value";
+	case UNUSED_RANGE: return "it is outside the active range, so it was clamped";
+	case UNUSED_MODULES: return "m means y while modules are disabled (or for a bool)";
+	case UNUSED_CHOICE_OTHER: return "the choice picked another member";
+	case UNUSED_CHOICE_ALL_NO: return "every visible member of the choice was set to n; a choice must pick one";
+	case UNUSED_INVALID: return "the value is not valid for the symbol's type";
+	}
+	return "";
+}
+
+static const char *choice_rule_text(enum choice_rule rule)
+{
+	switch (rule) {
+	case CHOICE_RULE_NONE: return "no member is visible";
+	case CHOICE_RULE_USER: return "it was set to y";
+	case CHOICE_RULE_DEFAULT: return "the choice's default names it";
+	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry is taken";
+	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first member without a value is taken";
+	case CHOICE_RULE_LAST_RESORT: return "every visible member was set to n: the last preferred one is taken";
+	}
+	return "";
+}
+
+static void print_header(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	const struct symbol *sym = x->sym;
+	const struct menu_node *node;
+	const char *sep = "";
+
+	fprintf(out, "%s = ", sym->name ? sym->name : "<choice>");
+	print_value(sym, x->value, out);
+	putc('\n', out);
+	if (!x->defined) {
+		fprintf(out, "  not defined in this tree (only referenced): %s\n",
+			sym->type == S_UNKNOWN || (sym->flags & SYMBOL_CONST)
+				? "it has no value of its own" : "");
+		return;
+	}
+	fprintf(out, "  type %s", symbol_type_name(x->type));
+	if (x->type != sym->type)
+		fprintf(out, " (declared %s; modules are disabled)",
+			symbol_type_name(sym->type));
+	if (!x->nprompts)
+		fputs(", no prompt", out);
+	else
+		fprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
+	fprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
+	fputs("  defined at ", out);
+	for (node = sym->first_node; node; node = node->next_def) {
+		fprintf(out, "%s%s", sep, location_text(ex, node->loc));
+		sep = ", ";
+	}
+	putc('\n', out);
+}
+
+static void print_origin(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	const struct xchoice *c = x->choice;
+
+	fputs("  value from: ", out);
+	switch (x->origin.kind) {
+	case ORIGIN_USER:
+		fprintf(out, "the user value %s\n",
+			x->origin.loc.line ? location_text(ex, x->origin.loc)
+					   : "(set in this session)");
+		break;
+	case ORIGIN_DEFAULT:
+		fprintf(out, "%s  (%s)\n", property_text(ex, x->origin.prop),
+			location_text(ex, x->origin.loc));
+		for (unsigned i = 0; i < x->ndefaults; i++)
+			if (x->defaults[i].prop == x->origin.prop)
+				print_condition("    ", x->defaults[i].cond,
+						x->defaults[i].deps, out);
+		if (x->origin.value_from)
+			fprintf(out, "    the value of %s\n", x->origin.value_from->name);
+		if (c && c->default_prop == x->origin.prop)
+			fprintf(out, "    the choice's default: %s\n", choice_rule_text(c->rule));
+		break;
+	case ORIGIN_SELECT:
+	case ORIGIN_IMPLY:
+		fprintf(out, "%s by ", x->origin.kind == ORIGIN_SELECT ? "selected" : "implied");
+		for (unsigned i = 0; i < x->origin.nby; i++)
+			fprintf(out, "%s%s [=%s] (%s)", i ? ", " : "",
+				x->origin.by[i]->from->name, x->origin.by[i]->from_value,
+				location_text(ex, x->origin.by[i]->prop->loc));
+		putc('\n', out);
+		break;
+	case ORIGIN_CHOICE:
+		if (c && c->selection == x->sym)
+			fprintf(out, "the choice at %s picked it: %s\n",
+				location_text(ex, c->node->loc), choice_rule_text(c->rule));
+		else if (c && c->selection)
+			fprintf(out, "the choice at %s picked %s (%s)\n",
+				location_text(ex, c->node->loc), c->selection->name,
+				choice_rule_text(c->rule));
+		else
+			fprintf(out, "the choice%s\n", c ? ": no member is visible" : "");
+		break;
+	case ORIGIN_NONE:
+		if (x->visible == TRI_NO && x->nprompts && !x->ndefaults && !x->nselects)
+			fputs("nothing: the prompt is hidden and nothing else gives a value\n", out);
+		else
+			fputs("nothing applies (no active default, no select, no imply)\n", out);
+		break;
+	}
+	if (!x->consistent)
+		fputs("  warning: this derivation does not give the computed value (a bug in kbrowse)\n", out);
+}
+
+static void print_user(struct explainer *ex, const struct explanation *x, FILE *out)
+{
+	const struct xuser *u = &x->user;
+
+	if (u->present && u->reason != UNUSED_NOTHING) {
+		fprintf(out, "  user value %s at %s was %s: %s\n", u->value,
+			loc_or(ex, u->loc, "(this session)"),
+			u->used ? "only partly used" : "not used",
+			user_reason_text(u->reason));
+	}
+	if (u->ignored_text)
+		fprintf(out, "  line %s (value %s) was ignored: %s\n",
+			location_text(ex, u->ignored_loc), u->ignored_text,
+			user_reason_text(UNUSED_INVALID));
+}
+
+static void print_prompts(struct explainer *ex, const struct explanation *x,
+			  FILE *out)
+{
+	for (unsigned i = 0; i < x->nprompts; i++) {
+		const struct xprompt *p = &x->prompts[i];
+
+		fprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
+			location_text(ex, p->prop->loc),
+			p->visible != TRI_NO ? "shown" : "hidden");
+		print_condition("    ", p->cond, p->deps, out);
+		if (p->hidden_by) {
+			fprintf(out, "    hidden by the menu at %s: visible if ",
+				location_text(ex, p->hidden_by->loc));
+			print_xexpr_value(p->visible_if, out);
+			putc('\n', out);
+		}
+	}
+}
+
+static void print_defaults(struct explainer *ex, const struct xdefault *defs,
+			   unsigned n, FILE *out)
+{
+	if (!n)
+		return;
+	fputs("  defaults (the first whose condition holds is taken):\n", out);
+	for (unsigned i = 0; i < n; i++) {
+		const struct xdefault *d = &defs[i];
+
+		fprintf(out, "  %s %s  %s", d->status == DEFAULT_TAKEN ? "->" : "  ",
+			location_text(ex, d->prop->loc), property_text(ex, d->prop));
+		switch (d->status) {
+		case DEFAULT_TAKEN: fputs("  (taken)\n", out); break;
+		case DEFAULT_INACTIVE: fputs("  (condition n)\n", out); break;
+		case DEFAULT_SHADOWED: fputs("  (holds, but an earlier one came first)\n", out); break;
+		case DEFAULT_UNUSED: fputs("  (holds, but the user value counts)\n", out); break;
+		}
+		if (d->status == DEFAULT_INACTIVE || d->status == DEFAULT_TAKEN)
+			print_condition("       ", d->cond, d->deps, out);
+	}
+}
+
+static void print_reverse_props(struct explainer *ex, const char *what,
+				const struct xreverse *list, unsigned n, FILE *out)
+{
+	if (!n)
+		return;
+	fprintf(out, "  %s by:\n", what);
+	for (unsigned i = 0; i < n; i++) {
+		const struct xreverse *r = &list[i];
+
+		fprintf(out, "    %s [=%s]  %s  %s  => %s\n", r->from->name, r->from_value,
+			location_text(ex, r->prop->loc), property_text(ex, r->prop),
+			tri_text(r->value));
+		if (r->value == TRI_NO && r->from_value[0] != 'n')
+			print_condition("      ", r->cond, r->deps, out);
+	}
+}
+
+static void print_bounds(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	for (unsigned i = 0; i < x->nbounds; i++) {
+		const struct xbound *b = &x->bounds[i];
+
+		fputs("  ", out);
+		switch (b->kind) {
+		case BOUND_VISIBILITY:
+			fprintf(out, "limited to at most %s by its prompt's visibility", b->limit);
+			break;
+		case BOUND_DEPENDS:
+			fprintf(out, "capped at %s by its dependencies", b->limit);
+			break;
+		case BOUND_SELECT:
+			fprintf(out, "raised to at least %s by select", b->limit);
+			break;
+		case BOUND_MODULES:
+			fputs("m is read as y (modules are disabled, or the symbol is bool)", out);
+			break;
+		case BOUND_RANGE:
+			fprintf(out, "range %s (%s)", b->limit, location_text(ex, b->loc));
+			break;
+		}
+		if (b->applied)
+			fprintf(out, ": %s became %s\n", b->before,
+				b->kind == BOUND_RANGE ? x->value : b->limit);
+		else
+			fputs(": not reached\n", out);
+	}
+	if (x->depends) {
+		fputs("  depends on: ", out);
+		print_xexpr_value(x->depends, out);
+		putc('\n', out);
+	}
+}
+
+static void print_choice(struct explainer *ex, const struct xchoice *c, FILE *out)
+{
+	fprintf(out, "  in the choice \"%s\" (%s): ", c->prompt ? c->prompt : "",
+		location_text(ex, c->node->loc));
+	if (c->selection)
+		fprintf(out, "%s is y: %s", c->selection->name, choice_rule_text(c->rule));
+	else
+		fputs(choice_rule_text(c->rule), out);
+	if (c->decided_at.line && c->rule != CHOICE_RULE_FIRST_VISIBLE &&
+	    c->rule != CHOICE_RULE_NONE)
+		fprintf(out, " (%s)", location_text(ex, c->decided_at));
+	putc('\n', out);
+	print_defaults(ex, c->defaults, c->ndefaults, out);
+}
+
+static void print_reverse(struct explainer *ex, const struct explanation *x,
+			  bool all, FILE *out)
+{
+	unsigned n, shown = 0;
+	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
+	const unsigned limit = 12;
+
+	if (!n)
+		return;
+	fprintf(out, "  used by (%u):\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		const struct reverse_use *u = &uses[i];
+
+		if (!all && shown == limit) {
+			fprintf(out, "    ... and %u more (--reverse lists them all)\n",
+				n - shown);
+			break;
+		}
+		shown++;
+		fprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
+			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)",
+			reverse_kind_name(u->kind), location_text(ex, u->loc));
+		if (u->prop)
+			fprintf(out, "  %s", property_text(ex, u->prop));
+		putc('\n', out);
+	}
+}
+
+static void print_one(struct explainer *ex, const struct explanation *x,
+		      const struct explain_print_options *opts, FILE *out)
+{
+	print_header(ex, x, out);
+	if (!x->defined)
+		return;
+	print_origin(ex, x, out);
+	print_user(ex, x, out);
+	print_prompts(ex, x, out);
+	if (x->choice)
+		print_choice(ex, x->choice, out);
+	print_defaults(ex, x->defaults, x->ndefaults, out);
+	print_reverse_props(ex, "selected", x->selects, x->nselects, out);
+	print_reverse_props(ex, "implied", x->implies, x->nimplies, out);
+	print_bounds(ex, x, out);
+	print_reverse(ex, x, opts->reverse, out);
+}
+
+/*
+ * The why-chain: the symbols that decided, then theirs, breadth first,
+ * each once (a cycle ends where it meets a symbol already explained).
+ */
+void explain_print_text(struct explainer *ex, const struct explanation *x,
+			const struct explain_print_options *opts, FILE *out)
+{
+	const struct symbol **queue;
+	int *level;
+	unsigned head = 0, tail = 0, cap = 64;
+	unsigned char *seen;
+
+	print_one(ex, x, opts, out);
+	if (opts->depth <= 0 || !x->nbecause)
+		return;
+	seen = arena_alloc(&ex->arena, ex->kc->nsymbols);
+	queue = arena_alloc(&ex->arena, cap * sizeof(*queue));
+	level = arena_alloc(&ex->arena, cap * sizeof(*level));
+	seen[x->sym->index] = 1;
+	for (unsigned i = 0; i < x->nbecause && tail < cap; i++) {
+		seen[x->because[i]->index] = 1;
+		level[tail] = 1;
+		queue[tail++] = x->because[i];
+	}
+	while (head < tail) {
+		const struct explanation *y = explain_symbol(ex, queue[head]);
+		int depth = level[head++];
+
+		fprintf(out, "\n[why-chain, level %d]\n", depth);
+		print_one(ex, y, &(struct explain_print_options){ .depth = 0 }, out);
+		if (depth >= opts->depth)
+			continue;
+		for (unsigned i = 0; i < y->nbecause && tail < cap; i++) {
+			if (seen[y->because[i]->index])
+				continue;
+			seen[y->because[i]->index] = 1;
+			level[tail] = depth + 1;
+			queue[tail++] = y->because[i];
+		}
+	}
+}

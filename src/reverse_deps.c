@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reverse view: every place in the tree that reads a symbol (its
+ * `depends on`, select, imply, default, range, prompt condition, menu
+ * condition), found with one walk of the menu tree and kept by symbol.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+
+const char *reverse_kind_name(enum reverse_kind kind)
+{
+	static const char *const names[] = {
+		[REV_DEPENDS] = "depends",
+		[REV_DEPENDS_INHERITED] = "depends-inherited",
+		[REV_SELECTS] = "select", [REV_IMPLIES] = "imply",
+		[REV_SELECT_COND] = "select-condition",
+		[REV_DEFAULT] = "default", [REV_RANGE] = "range",
+		[REV_PROMPT] = "prompt-condition",
+		[REV_VISIBLE_IF] = "visible-if",
+		[REV_MENU_DEPENDS] = "menu-depends",
+	};
+	return names[kind];
+}
+
+struct reverse_index {
+	unsigned *start;		/* by symbol index, nsymbols + 1 */
+	struct reverse_use *uses;
+};
+
+struct collector {
+	const struct kconfig *kc;
+	struct reverse_use *uses;
+	unsigned *owner;		/* symbol index of each use */
+	size_t count, cap;
+	unsigned *stamp;		/* by symbol index: last use it was added to */
+	unsigned current;
+	/* Symbols already added as direct dependencies of this entry. */
+	unsigned *direct;
+	unsigned direct_stamp;
+};
+
+static void push(struct collector *c, const struct symbol *target,
+		 const struct reverse_use *use)
+{
+	if (!target || explain_is_literal(target) || !target->name)
+		return;
+	if (c->stamp[target->index] == c->current)
+		return;
+	c->stamp[target->index] = c->current;
+	if (c->count == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 4096;
+		c->uses = realloc(c->uses, c->cap * sizeof(*c->uses));
+		c->owner = realloc(c->owner, c->cap * sizeof(*c->owner));
+		if (!c->uses || !c->owner)
+			abort();
+	}
+	c->uses[c->count] = *use;
+	c->owner[c->count++] = target->index;
+}
+
+static void push_expr(struct collector *c, const struct expr *e,
+		      const struct reverse_use *use)
+{
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			push(c, e->sym, use);
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			push_expr(c, e->left, use);
+			e = e->right;
+			continue;
+		default:
+			push(c, e->lsym, use);
+			push(c, e->rsym, use);
+			return;
+		}
+	}
+}
+
+/* Each use gets a new stamp, so a symbol is listed once per use. */
+static struct reverse_use *begin(struct collector *c, struct reverse_use *use,
+				 enum reverse_kind kind,
+				 const struct menu_node *node,
+				 const struct property *prop, struct location loc)
+{
+	c->current++;
+	use->kind = kind;
+	use->node = node;
+	use->user = node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG ||
+		    node->kind == MENU_CHOICE ? node->sym : NULL;
+	use->prop = prop;
+	use->loc = loc;
+	return use;
+}
+
+static void mark_direct(struct collector *c, const struct expr *e)
+{
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			if (!(e->sym->flags & SYMBOL_CONST))
+				c->direct[e->sym->index] = c->direct_stamp;
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			mark_direct(c, e->left);
+			e = e->right;
+			continue;
+		default:
+			if (!(e->lsym->flags & SYMBOL_CONST))
+				c->direct[e->lsym->index] = c->direct_stamp;
+			if (!(e->rsym->flags & SYMBOL_CONST))
+				c->direct[e->rsym->index] = c->direct_stamp;
+			return;
+		}
+	}
+}
+
+/* Inherited dependencies: the symbols of dep not in the entry's own. */
+static void push_inherited(struct collector *c, const struct expr *e,
+			   const struct reverse_use *use)
+{
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			if (!(e->sym->flags & SYMBOL_CONST) &&
+			    c->direct[e->sym->index] != c->direct_stamp)
+				push(c, e->sym, use);
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			push_inherited(c, e->left, use);
+			e = e->right;
+			continue;
+		default:
+			if (c->direct[e->lsym->index] != c->direct_stamp)
+				push(c, e->lsym, use);
+			if (c->direct[e->rsym->index] != c->direct_stamp)
+				push(c, e->rsym, use);
+			return;
+		}
+	}
+}
+
+static void collect_prop(struct collector *c, const struct menu_node *node,
+			 const struct property *prop)
+{
+	struct reverse_use use;
+
+	switch (prop->type) {
+	case P_DEFAULT:
+		begin(c, &use, REV_DEFAULT, node, prop, prop->loc);
+		push_expr(c, prop->expr, &use);
+		push_expr(c, prop->cond, &use);
+		break;
+	case P_RANGE:
+		begin(c, &use, REV_RANGE, node, prop, prop->loc);
+		push(c, prop->range_min, &use);
+		push(c, prop->range_max, &use);
+		push_expr(c, prop->cond, &use);
+		break;
+	case P_SELECT:
+	case P_IMPLY:
+		begin(c, &use, prop->type == P_SELECT ? REV_SELECTS : REV_IMPLIES,
+		      node, prop, prop->loc);
+		push(c, prop->target, &use);
+		begin(c, &use, REV_SELECT_COND, node, prop, prop->loc);
+		push_expr(c, prop->cond, &use);
+		break;
+	default:
+		begin(c, &use, REV_PROMPT, node, prop, prop->loc);
+		push_expr(c, prop->cond, &use);
+		break;
+	}
+}
+
+static void collect_node(struct collector *c, const struct menu_node *node)
+{
+	struct reverse_use use;
+	bool entry = node->sym && node->kind != MENU_ROOT;
+
+	if (node->kind == MENU_ROOT)
+		return;
+	begin(c, &use, entry ? REV_DEPENDS : REV_MENU_DEPENDS, node, NULL,
+	      node->loc);
+	push_expr(c, node->depends, &use);
+	if (node->visible_if) {
+		begin(c, &use, REV_VISIBLE_IF, node, NULL, node->loc);
+		push_expr(c, node->visible_if, &use);
+	}
+	if (entry) {
+		c->direct_stamp++;
+		mark_direct(c, node->depends);
+		begin(c, &use, REV_DEPENDS_INHERITED, node, NULL, node->loc);
+		push_inherited(c, node->dep, &use);
+		for (const struct property *p = node->sym->props; p; p = p->next)
+			if (p->node == node)
+				collect_prop(c, node, p);
+	} else if (node->prompt && node->prompt->cond) {
+		collect_prop(c, node, node->prompt);
+	}
+}
+
+static struct reverse_index *build_index(const struct kconfig *kc)
+{
+	struct collector c = { .kc = kc };
+	struct reverse_index *index = calloc(1, sizeof(*index));
+	unsigned *fill;
+
+	c.stamp = calloc(kc->nsymbols + 1, sizeof(unsigned));
+	c.direct = calloc(kc->nsymbols + 1, sizeof(unsigned));
+	index->start = calloc(kc->nsymbols + 1, sizeof(unsigned));
+	fill = calloc(kc->nsymbols + 1, sizeof(unsigned));
+	if (!index || !c.stamp || !c.direct || !index->start || !fill)
+		abort();
+	for (const struct menu_node *n = &kc->root; n; n = menu_next(&kc->root, n))
+		collect_node(&c, n);
+	for (size_t i = 0; i < c.count; i++)
+		index->start[c.owner[i] + 1]++;
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		index->start[i + 1] += index->start[i];
+	index->uses = calloc(c.count + 1, sizeof(*index->uses));
+	if (!index->uses)
+		abort();
+	for (size_t i = 0; i < c.count; i++) {
+		unsigned s = c.owner[i];
+
+		index->uses[index->start[s] + fill[s]++] = c.uses[i];
+	}
+	free(fill);
+	free(c.uses);
+	free(c.owner);
+	free(c.stamp);
+	free(c.direct);
+	return index;
+}
+
+const struct reverse_use *explain_reverse(struct explainer *ex,
+					  const struct symbol *sym,
+					  unsigned *count)
+{
+	struct reverse_index *index;
+
+	if (!ex->reverse)
+		ex->reverse = build_index(ex->kc);
+	index = ex->reverse;
+	*count = index->start[sym->index + 1] - index->start[sym->index];
+	return index->uses + index->start[sym->index];
+}
+
+void reverse_index_free(struct reverse_index *index)
+{
+	if (!index)
+		return;
+	free(index->start);
+	free(index->uses);
+	free(index);
+}
