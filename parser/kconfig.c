@@ -172,6 +172,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 		      struct menu_node *parent, const char *name,
 		      enum source_kind kind, struct location from)
 {
+	const struct source_file *file;
 	struct file_text text;
 
 	if (source_loops(kc, name, from))
@@ -184,9 +185,11 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 			 "can't open file \"%s\": %s", name, strerror(errno));
 		return;
 	}
+	file = new_source_file(kc, name, from);
+	if (!p && !kc->top_file)
+		kc->top_file = file;
 	kc->nfiles++;
-	parser_parse(kc, p, parent, new_source_file(kc, name, from),
-		     text.data, text.len);
+	parser_parse(kc, p, parent, file, text.data, text.len);
 	free(text.data);
 }
 
@@ -353,14 +356,8 @@ void kconfig_free(struct kconfig *kc)
 void kconfig_parse_file(struct kconfig *kc, const char *name)
 {
 	struct location from = { 0 };
-	const struct source_file *before = NULL;
 
-	if (kc->root.children)
-		before = NULL;
 	kconfig_source(kc, NULL, &kc->root, name, SOURCE_PLAIN, from);
-	(void)before;
-	if (!kc->top_file && kc->root.children)
-		kc->top_file = kc->root.children->loc.file;
 }
 
 void kconfig_parse_text(struct kconfig *kc, const char *name,
