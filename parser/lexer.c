@@ -127,56 +127,86 @@ static void warn_ignored(struct lexer *lx, const char *at)
 
 /* --- keywords ------------------------------------------------------------ */
 
-struct keyword {
-	const char *name;
-	unsigned char len;
-	unsigned char kind;
-};
-
-#define KW(name, kind) { name, sizeof(name) - 1, kind }
-
-/* Grouped by first letter; keyword_kind() only scans one group. */
-static const struct keyword keywords[] = {
-	KW("bool", T_BOOL), KW("boolean", T_BOOLEAN),
-	KW("choice", T_CHOICE), KW("comment", T_COMMENT),
-	KW("config", T_CONFIG),
-	KW("default", T_DEFAULT), KW("def_bool", T_DEF_BOOL),
-	KW("def_tristate", T_DEF_TRISTATE), KW("depends", T_DEPENDS),
-	KW("def_int", T_DEF_INT), KW("def_hex", T_DEF_HEX),
-	KW("def_string", T_DEF_STRING),
-	KW("endchoice", T_ENDCHOICE), KW("endif", T_ENDIF),
-	KW("endmenu", T_ENDMENU),
-	KW("help", T_HELP), KW("hex", T_HEX),
-	KW("if", T_IF), KW("imply", T_IMPLY), KW("int", T_INT),
-	KW("mainmenu", T_MAINMENU), KW("menu", T_MENU),
-	KW("menuconfig", T_MENUCONFIG), KW("modules", T_MODULES),
-	KW("on", T_ON), KW("option", T_OPTION), KW("optional", T_OPTIONAL),
-	KW("osource", T_OSOURCE), KW("orsource", T_ORSOURCE),
-	KW("prompt", T_PROMPT),
-	KW("range", T_RANGE), KW("rsource", T_RSOURCE),
-	KW("select", T_SELECT), KW("source", T_SOURCE),
-	KW("string", T_STRING_TYPE),
-	KW("tristate", T_TRISTATE),
-	KW("visible", T_VISIBLE),
-	KW("---help---", T_HELP),
-};
-
+/*
+ * Which keyword a word is, if any.  Symbol names are mostly upper case,
+ * so most words stop at the first test; the rest are sorted by their
+ * first letter.
+ */
 static enum token_kind keyword_kind(const char *s, size_t len)
 {
-	size_t i;
-
-	/* Symbol names are mostly upper case: most words stop here. */
-	if (!((s[0] >= 'a' && s[0] <= 'z') || s[0] == '-') || len < 2 ||
-	    len > 12)
+#define IS(word)	(len == sizeof(word) - 1 && !memcmp(s, word, len))
+	if (len < 2 || len > 12)
 		return T_WORD;
-	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
-		const struct keyword *kw = &keywords[i];
-
-		if (kw->name[0] == s[0] && kw->len == len &&
-		    !memcmp(kw->name, s, len))
-			return kw->kind;
+	switch (s[0]) {
+	case 'b':
+		if (IS("bool")) return T_BOOL;
+		if (IS("boolean")) return T_BOOLEAN;
+		break;
+	case 'c':
+		if (IS("config")) return T_CONFIG;
+		if (IS("choice")) return T_CHOICE;
+		if (IS("comment")) return T_COMMENT;
+		break;
+	case 'd':
+		if (IS("default")) return T_DEFAULT;
+		if (IS("depends")) return T_DEPENDS;
+		if (IS("def_bool")) return T_DEF_BOOL;
+		if (IS("def_tristate")) return T_DEF_TRISTATE;
+		if (IS("def_int")) return T_DEF_INT;
+		if (IS("def_hex")) return T_DEF_HEX;
+		if (IS("def_string")) return T_DEF_STRING;
+		break;
+	case 'e':
+		if (IS("endmenu")) return T_ENDMENU;
+		if (IS("endif")) return T_ENDIF;
+		if (IS("endchoice")) return T_ENDCHOICE;
+		break;
+	case 'h':
+		if (IS("help")) return T_HELP;
+		if (IS("hex")) return T_HEX;
+		break;
+	case 'i':
+		if (IS("if")) return T_IF;
+		if (IS("int")) return T_INT;
+		if (IS("imply")) return T_IMPLY;
+		break;
+	case 'm':
+		if (IS("menu")) return T_MENU;
+		if (IS("menuconfig")) return T_MENUCONFIG;
+		if (IS("mainmenu")) return T_MAINMENU;
+		if (IS("modules")) return T_MODULES;
+		break;
+	case 'o':
+		if (IS("on")) return T_ON;
+		if (IS("option")) return T_OPTION;
+		if (IS("optional")) return T_OPTIONAL;
+		if (IS("osource")) return T_OSOURCE;
+		if (IS("orsource")) return T_ORSOURCE;
+		break;
+	case 'p':
+		if (IS("prompt")) return T_PROMPT;
+		break;
+	case 'r':
+		if (IS("range")) return T_RANGE;
+		if (IS("rsource")) return T_RSOURCE;
+		break;
+	case 's':
+		if (IS("select")) return T_SELECT;
+		if (IS("source")) return T_SOURCE;
+		if (IS("string")) return T_STRING_TYPE;
+		break;
+	case 't':
+		if (IS("tristate")) return T_TRISTATE;
+		break;
+	case 'v':
+		if (IS("visible")) return T_VISIBLE;
+		break;
+	case '-':
+		if (IS("---help---")) return T_HELP;
+		break;
 	}
 	return T_WORD;
+#undef IS
 }
 
 const char *token_kind_name(enum token_kind kind)
@@ -202,13 +232,29 @@ const char *token_kind_name(enum token_kind kind)
 		[T_STRING_TYPE] = "'string'",
 		[T_HELP] = "'help'",
 	};
-	size_t i;
+	static const char *const keyword_names[T_NKINDS] = {
+		[T_BOOL] = "bool", [T_CHOICE] = "choice", [T_COMMENT] = "comment",
+		[T_CONFIG] = "config", [T_DEFAULT] = "default",
+		[T_DEF_BOOL] = "def_bool", [T_DEF_TRISTATE] = "def_tristate",
+		[T_DEPENDS] = "depends", [T_ENDCHOICE] = "endchoice",
+		[T_ENDIF] = "endif", [T_ENDMENU] = "endmenu", [T_HEX] = "hex",
+		[T_IF] = "if", [T_IMPLY] = "imply", [T_INT] = "int",
+		[T_MAINMENU] = "mainmenu", [T_MENU] = "menu",
+		[T_MENUCONFIG] = "menuconfig", [T_MODULES] = "modules",
+		[T_ON] = "on", [T_PROMPT] = "prompt", [T_RANGE] = "range",
+		[T_SELECT] = "select", [T_SOURCE] = "source",
+		[T_TRISTATE] = "tristate", [T_VISIBLE] = "visible",
+		[T_BOOLEAN] = "boolean", [T_DEF_INT] = "def_int",
+		[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
+		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
+		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
+		[T_ORSOURCE] = "orsource",
+	};
 
 	if (kind < T_NKINDS && names[kind])
 		return names[kind];
-	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
-		if (keywords[i].kind == kind)
-			return keywords[i].name;
+	if (kind < T_NKINDS && keyword_names[kind])
+		return keyword_names[kind];
 	return "token";
 }
 
@@ -663,8 +709,9 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 				}
 			}
 			text = p;
-			while (*p != '\n' && !(*p == '\0' && p >= lx->end))
-				p++;
+			p = memchr(p, '\n', lx->end - p);
+			if (!p)
+				p = lx->end;
 			text_end = p;
 			if (*p == '\n' && p[-1] == '\r') {
 				note_cr(lx, p - 1);

@@ -277,12 +277,28 @@ static void set_type(struct parser *p, struct menu_node *node,
 
 /* --- expressions --------------------------------------------------------- */
 
+/*
+ * The symbol the current word or string names.  symbol_get() wants a
+ * NUL-terminated name: words read from the file are copied to the stack
+ * first (strings already are), which is cheaper than interning them.
+ */
 static struct symbol *word_symbol(struct parser *p)
 {
 	const struct token *tok = &TOK(p);
-	const char *name = intern_n(&p->kc->strings, tok->text, tok->len);
+	char buf[128], *name;
+	struct symbol *sym;
 
-	return symbol_get(p->kc, name, tok->kind == T_STRING);
+	if (tok->kind == T_STRING)
+		return symbol_get(p->kc, tok->text, true);
+	name = tok->len < sizeof(buf) ? buf : malloc(tok->len + 1);
+	if (!name)
+		abort();
+	memcpy(name, tok->text, tok->len);
+	name[tok->len] = '\0';
+	sym = symbol_get(p->kc, name, false);
+	if (name != buf)
+		free(name);
+	return sym;
 }
 
 /* symbol := WORD | STRING.  Reports and returns NULL on anything else. */
@@ -480,8 +496,8 @@ static enum symbol_type type_of(enum token_kind kind)
 static void type_option(struct parser *p, struct menu_node *node)
 {
 	struct location loc = lexer_loc(p->lx);
-	enum symbol_type type = type_of(TOK(p).kind);
-	const char *keyword = token_kind_name(TOK(p).kind);
+	enum token_kind keyword = TOK(p).kind;
+	enum symbol_type type = type_of(keyword);
 	char *text = NULL;
 	struct expr *cond = NULL;
 	char buf[64];
@@ -494,7 +510,7 @@ static void type_option(struct parser *p, struct menu_node *node)
 			goto skip;
 	} else if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF) {
 		syntax_error(p, "expected a prompt string or the end of the line after '%s', found %s",
-			     keyword, describe(p, buf, sizeof(buf)));
+			     token_kind_name(keyword), describe(p, buf, sizeof(buf)));
 		goto skip;
 	}
 	if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF) {
