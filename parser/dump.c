@@ -157,6 +157,10 @@ static void put_props(struct dumper *d, const struct menu_node *node)
 	for (prop = node->sym->props; prop; prop = prop->next) {
 		if (prop->node != node)
 			continue;
+		/* the default `option env` made: the option is written instead */
+		if (prop->type == P_DEFAULT && prop->loc.column == 0 &&
+		    (node->sym->flags & SYMBOL_ENV))
+			continue;
 		switch (prop->type) {
 		case P_DEFAULT:
 			fputs("\tdefault ", out);

@@ -203,9 +203,12 @@ static char *dir_of(const char *name)
 
 /*
  * $VAR and ${VAR} in a file name, from the environment (older kernels
- * wrote `source "arch/$SRCARCH/Kconfig"`).  Returns a malloc'd string.
+ * wrote `source "arch/$SRCARCH/Kconfig"`).  Read through the macro
+ * environment, as $(VAR) would be, so that variables set for the tree
+ * count too.  Returns a malloc'd string.
  */
-static char *expand_env_refs(const char *name)
+static char *expand_env_refs(struct kconfig *kc, const char *name,
+			     struct location loc)
 {
 	size_t cap = strlen(name) + 1, len = 0;
 	char *out = malloc(cap);
@@ -214,7 +217,8 @@ static char *expand_env_refs(const char *name)
 	if (!out)
 		abort();
 	while (*s) {
-		const char *value = NULL, *start, *end;
+		const char *start, *end;
+		char *ref, *value;
 		size_t n;
 		bool braced = s[0] == '$' && s[1] == '{';
 
@@ -231,19 +235,18 @@ static char *expand_env_refs(const char *name)
 			out[len++] = *s++;
 			continue;
 		}
-		{
-			char *var = strndup(start, end - start);
-
-			value = getenv(var);
-			free(var);
-		}
-		n = value ? strlen(value) : 0;
+		if (asprintf(&ref, "$(%.*s)", (int)(end - start), start) < 0)
+			abort();
+		value = macro_expand(kc->macros, ref, strlen(ref), loc);
+		free(ref);
+		n = strlen(value);
 		cap += n;
 		out = realloc(out, cap);
 		if (!out)
 			abort();
-		memcpy(out + len, value ? value : "", n);
+		memcpy(out + len, value, n);
 		len += n;
+		free(value);
 		s = end + braced;
 	}
 	out[len] = '\0';
@@ -296,7 +299,7 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 	char *expanded = NULL, *joined = NULL;
 
 	if (strchr(name, '$'))
-		name = expanded = expand_env_refs(name);
+		name = expanded = expand_env_refs(kc, name, from);
 	if ((kind == SOURCE_RELATIVE || kind == SOURCE_OPTIONAL_RELATIVE) &&
 	    from.file && name[0] != '/') {
 		char *dir = dir_of(from.file->name);

@@ -35,6 +35,9 @@
  * rest of the line is skipped and parsing goes on.  After a broken entry
  * header its attribute lines are skipped too, to avoid a cascade.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* asprintf() */
+#endif
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -651,6 +654,31 @@ static void modules_option(struct parser *p, struct menu_node *node)
 }
 
 /*
+ * `option env="NAME"` (older kernels): the symbol's default is the value
+ * of the environment variable, as a constant, which the kernel added as
+ * a `default` property.  It is located on the whole option line (column
+ * 0), which is how dump tells it from a written default.
+ */
+static void env_default(struct parser *p, struct menu_node *node,
+			struct location loc)
+{
+	struct symbol *sym = node->sym;
+	struct property *prop;
+	char *ref, *value;
+
+	if (asprintf(&ref, "$(%s)", sym->env_name) < 0)
+		abort();
+	if (!getenv(sym->env_name))
+		warn_at(p, loc, "environment variable %s undefined", sym->env_name);
+	value = macro_expand(p->kc->macros, ref, strlen(ref), loc);
+	loc.column = 0;
+	prop = new_prop(p, node, P_DEFAULT, loc);
+	prop->expr = expr_symbol(&p->kc->arena, symbol_get(p->kc, value, true));
+	free(value);
+	free(ref);
+}
+
+/*
  * option_option := "option" ( "env" "=" STRING | "defconfig_list"
  *                           | "modules" | "allnoconfig_y" ) EOL
  * (older kernels)
@@ -694,6 +722,7 @@ static void option_option(struct parser *p, struct menu_node *node)
 		sym->env_name = intern_n(&kc->strings, TOK(p).text, TOK(p).len);
 		next(p);
 		expect_eol(p, "'option env'");
+		env_default(p, node, loc);
 	} else if (TOK(p).len == 14 &&
 		   !memcmp(TOK(p).text, "defconfig_list", 14)) {
 		next(p);

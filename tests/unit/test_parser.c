@@ -322,6 +322,8 @@ static void test_help_text(void **state)
 
 static void test_macros_and_old_syntax(void **state)
 {
+	struct kconfig *kc;
+	struct property *prop;
 	static const struct dump_case cases[] = {
 		/* assignments disappear, references are expanded */
 		{ "FOO := bar\nNAME = X\nNAME += Y\nconfig $(FOO)_Z\n\tbool \"$(NAME)\"\n"
@@ -331,11 +333,11 @@ static void test_macros_and_old_syntax(void **state)
 		{ "E :=\nconfig A\n\tstring \"cost \\$(E) $5\"\n",
 		  "config A\n\tstring \"cost \\$(E) \\$5\"\n", "" },
 		/* older kernels */
-		{ "config ARCH\n\tstring\n\toption env=\"ARCH\"\n"
+		{ "config ARCH\n\tstring\n\toption env=\"KB_TEST_ARCH\"\n"
 		  "config DEFCONFIG_LIST\n\tstring\n\toption defconfig_list\n"
 		  "config MODULES\n\tboolean\n\toption modules\n"
 		  "config Y\n\tbool\n\toption allnoconfig_y\n",
-		  "config ARCH\n\tstring\n\toption env=\"ARCH\"\n\n"
+		  "config ARCH\n\tstring\n\toption env=\"KB_TEST_ARCH\"\n\n"
 		  "config DEFCONFIG_LIST\n\tstring\n\toption defconfig_list\n\n"
 		  "config MODULES\n\tbool\n\tmodules\n\n"
 		  "config Y\n\tbool\n\toption allnoconfig_y\n", "" },
@@ -351,7 +353,23 @@ static void test_macros_and_old_syntax(void **state)
 	};
 
 	(void)state;
+	setenv("KB_TEST_ARCH", "toy", 1);
 	RUN_DUMPS(cases);
+
+	/* `option env` gives the symbol the variable's value as a default */
+	kc = unit_parse("config A\n\tstring\n\toption env=\"KB_TEST_ARCH\"\n");
+	prop = kc->root.children->sym->props;
+	assert_int_equal(prop->type, P_DEFAULT);
+	assert_string_equal(prop->expr->sym->name, "toy");
+	assert_true(prop->expr->sym->flags & SYMBOL_CONST);
+	assert_int_equal(prop->loc.line, 3);
+	assert_int_equal(prop->loc.column, 0);
+	kconfig_free(kc);
+	unsetenv("KB_TEST_ARCH");
+	kc = unit_parse("config A\n\tstring\n\toption env=\"KB_TEST_ARCH\"\n");
+	assert_text(unit_diags(kc),
+		    "Kconfig:3:2: warning: environment variable KB_TEST_ARCH undefined\n");
+	kconfig_free(kc);
 }
 
 /* --- the tree itself ----------------------------------------------------- */
