@@ -45,10 +45,24 @@ mkdir -p "$work/seed"
 (cd "$work/seed" && "$conf" -s --defconfig="$tree/arch/x86/configs/x86_64_defconfig" Kconfig) \
 	>/dev/null 2>&1 || { echo "conf --defconfig failed" >&2; exit 1; }
 
-# run NAME CMD...: olddefconfig in a fresh copy of the seed directory.
 fresh_dir()
 {
 	rm -rf "$work/run" && cp -a "$work/seed" "$work/run"
+}
+
+# olddefconfig WHO [PREFIX...]: run one olddefconfig in a fresh copy of the
+# seed directory, WHO being conf, kb-cold (no shell cache) or kb-warm;
+# PREFIX is a measuring tool (valgrind, /usr/bin/time).
+olddefconfig()
+{
+	local who=$1
+	shift
+	fresh_dir
+	case $who in
+	conf) (cd "$work/run" && "$@" "$conf" -s --olddefconfig Kconfig) ;;
+	kb-cold) (cd "$work/run" && KBROWSE_NO_CACHE=1 "$@" "$kbrowse" conf -s --olddefconfig Kconfig) ;;
+	kb-warm) (cd "$work/run" && "$@" "$kbrowse" conf -s --olddefconfig Kconfig) ;;
+	esac >/dev/null 2>&1
 }
 
 now_ns() { date +%s%N; }
@@ -58,14 +72,13 @@ median()
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-# wall CMD...: median wall time in ms over $runs runs of olddefconfig.
+# wall WHO: median wall time in ms over $runs runs.
 wall()
 {
 	local i t0 t1
 	for i in $(seq "$runs"); do
-		fresh_dir
 		t0=$(now_ns)
-		(cd "$work/run" && "$@" --olddefconfig Kconfig) >/dev/null 2>&1
+		olddefconfig "$1"
 		t1=$(now_ns)
 		echo $(((t1 - t0) / 1000000))
 	done | median
@@ -74,19 +87,17 @@ wall()
 instructions()
 {
 	local out=$work/callgrind.out
-	fresh_dir
-	(cd "$work/run" && valgrind --tool=callgrind --callgrind-out-file="$out" \
-		"$@" --olddefconfig Kconfig) >/dev/null 2>&1
-	sed -n 's/^summary: *//p' "$out" | head -n 1
+	rm -f "$out"
+	olddefconfig "$1" valgrind --tool=callgrind --callgrind-out-file="$out"
+	sed -n 's/^summary: *//p' "$out" 2>/dev/null | head -n 1
 }
 
 peak_rss()
 {
 	[ -x /usr/bin/time ] || { echo "n/a"; return; }
-	fresh_dir
-	(cd "$work/run" && /usr/bin/time -f '%M' -o "$work/rss" "$@" --olddefconfig Kconfig) \
-		>/dev/null 2>&1
-	tail -n 1 "$work/rss"
+	rm -f "$work/rss"
+	olddefconfig "$1" /usr/bin/time -f '%M' -o "$work/rss"
+	tail -n 1 "$work/rss" 2>/dev/null
 }
 
 ratio()
@@ -99,18 +110,14 @@ row()
 	printf '%-34s %14s %14s %8s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
 }
 
-kb_conf() { "$kbrowse" conf "$@"; }
-kb_conf_nocache() { KBROWSE_NO_CACHE=1 "$kbrowse" conf "$@"; }
-
 echo "kbrowse bench: Linux $(kernel_version "$tree"), ARCH=x86_64, olddefconfig on x86_64_defconfig"
 echo "conf: $conf"
 echo "kbrowse: $kbrowse"
 echo
 
 # Check that both agree before measuring anything.
-fresh_dir; (cd "$work/run" && "$conf" -s --olddefconfig Kconfig) >/dev/null 2>&1
-cp "$work/run/.config" "$work/conf.config"
-fresh_dir; (cd "$work/run" && kb_conf_nocache -s --olddefconfig Kconfig) >/dev/null 2>&1
+olddefconfig conf && cp "$work/run/.config" "$work/conf.config"
+olddefconfig kb-cold
 if cmp -s "$work/run/.config" "$work/conf.config"; then
 	echo "outputs: identical .config"
 else
@@ -119,22 +126,16 @@ fi
 echo
 
 printf '%-34s %14s %14s %8s\n' "measure" "kbrowse" "conf" "ratio"
-ir_conf=$(instructions "$conf" -s)
+ir_conf=$(instructions conf)
+row "instructions (no shell cache)" "$(instructions kb-cold)" "$ir_conf"
 rm -rf "$cache"
-ir_kb_cold=$(instructions kb_conf_nocache -s)
-row "instructions (no shell cache)" "$ir_kb_cold" "$ir_conf"
-fresh_dir; (cd "$work/run" && kb_conf -s --olddefconfig Kconfig) >/dev/null 2>&1
-ir_kb_warm=$(instructions kb_conf -s)
-row "instructions (shell cache warm)" "$ir_kb_warm" "$ir_conf"
+olddefconfig kb-warm	# fills the cache
+row "instructions (shell cache warm)" "$(instructions kb-warm)" "$ir_conf"
 
-wall_conf=$(wall "$conf" -s)
-wall_kb_cold=$(wall kb_conf_nocache -s)
-row "wall ms, cold (median of $runs)" "$wall_kb_cold" "$wall_conf"
-fresh_dir; (cd "$work/run" && kb_conf -s --olddefconfig Kconfig) >/dev/null 2>&1
-wall_kb_warm=$(wall kb_conf -s)
-row "wall ms, warm (median of $runs)" "$wall_kb_warm" "$wall_conf"
-
-row "peak RSS KiB (no shell cache)" "$(peak_rss kb_conf_nocache -s)" "$(peak_rss "$conf" -s)"
+wall_conf=$(wall conf)
+row "wall ms, cold (median of $runs)" "$(wall kb-cold)" "$wall_conf"
+row "wall ms, warm (median of $runs)" "$(wall kb-warm)" "$wall_conf"
+row "peak RSS KiB" "$(peak_rss kb-cold)" "$(peak_rss conf)"
 
 # Explaining every symbol: kbrowse only (conf has no such mode).
 if "$kbrowse" explain --help >/dev/null 2>&1; then
