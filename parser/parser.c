@@ -53,7 +53,18 @@ struct parser {
 	struct lexer *lx;		/* the file being read */
 	struct menu_node *choice;	/* the innermost enclosing choice */
 	bool stop;			/* too many errors: read no further */
+	int nesting;			/* blocks and sourced files we are in */
+	int expr_nesting;		/* ( and ! we are in */
+	int expr_operators;		/* && and || in the current expression */
 };
+
+/*
+ * Limits that keep recursion (here, and in whoever walks the trees
+ * later) far from the end of the stack; real trees stay well below.
+ */
+#define MAX_NESTING		1000
+#define MAX_EXPR_NESTING	1000
+#define MAX_EXPR_OPERATORS	10000
 
 #define TOK(p)		((p)->lx->tok)
 
@@ -392,11 +403,34 @@ static struct expr *not_expr(struct parser *p)
 {
 	struct expr *e;
 
-	if (TOK(p).kind != T_NOT)
+	if (TOK(p).kind != T_NOT && TOK(p).kind != T_OPEN_PAREN)
 		return primary_expr(p);
-	next(p);
-	e = not_expr(p);
-	return e ? expr_not(&p->kc->arena, e) : NULL;
+	if (p->expr_nesting >= MAX_EXPR_NESTING) {
+		syntax_error(p, "expression nested too deeply (more than %d levels)",
+			     MAX_EXPR_NESTING);
+		return NULL;
+	}
+	p->expr_nesting++;
+	if (TOK(p).kind == T_OPEN_PAREN) {
+		e = primary_expr(p);
+	} else {
+		next(p);
+		e = not_expr(p);
+		if (e)
+			e = expr_not(&p->kc->arena, e);
+	}
+	p->expr_nesting--;
+	return e;
+}
+
+/* Count a binary operator; false (reported) when there are too many. */
+static bool count_operator(struct parser *p)
+{
+	if (++p->expr_operators <= MAX_EXPR_OPERATORS)
+		return true;
+	syntax_error(p, "expression too long (more than %d operators)",
+		     MAX_EXPR_OPERATORS);
+	return false;
 }
 
 static struct expr *and_expr(struct parser *p)
@@ -406,6 +440,8 @@ static struct expr *and_expr(struct parser *p)
 	while (e && TOK(p).kind == T_AND) {
 		struct expr *right;
 
+		if (!count_operator(p))
+			return NULL;
 		next(p);
 		right = not_expr(p);
 		e = right ? expr_and(&p->kc->arena, e, right) : NULL;
@@ -416,11 +452,17 @@ static struct expr *and_expr(struct parser *p)
 /* expr := and_expr { "||" and_expr }.  NULL after an error (reported). */
 static struct expr *expr(struct parser *p)
 {
-	struct expr *e = and_expr(p);
+	struct expr *e;
+
+	if (p->expr_nesting == 0)
+		p->expr_operators = 0;
+	e = and_expr(p);
 
 	while (e && TOK(p).kind == T_OR) {
 		struct expr *right;
 
+		if (!count_operator(p))
+			return NULL;
 		next(p);
 		right = and_expr(p);
 		e = right ? expr_or(&p->kc->arena, e, right) : NULL;
@@ -1219,10 +1261,9 @@ static void bad_statement(struct parser *p)
  * file, or the end keyword of parent when parent is a block opened in
  * this file.
  */
-static void stmt_list(struct parser *p, struct menu_node *parent)
+static void stmt_list_body(struct parser *p, struct menu_node *parent,
+			   bool closes_here)
 {
-	bool closes_here = is_block(parent) && parent->loc.file == p->lx->file;
-
 	for (;;) {
 		enum token_kind kind = TOK(p).kind;
 		enum token_kind op;
@@ -1294,6 +1335,21 @@ static void stmt_list(struct parser *p, struct menu_node *parent)
 			continue;
 		}
 	}
+}
+
+static void stmt_list(struct parser *p, struct menu_node *parent)
+{
+	bool closes_here = is_block(parent) && parent->loc.file == p->lx->file;
+
+	if (p->nesting >= MAX_NESTING) {
+		syntax_error(p, "blocks and source statements nested too deeply (more than %d levels)",
+			     MAX_NESTING);
+		p->stop = true;
+		return;
+	}
+	p->nesting++;
+	stmt_list_body(p, parent, closes_here);
+	p->nesting--;
 }
 
 void parser_parse(struct kconfig *kc, struct parser *outer,

@@ -827,6 +827,47 @@ static void test_garbage(void **state)
 	}
 }
 
+/* Nesting deep enough to exhaust the stack is refused, not followed. */
+static void test_limits(void **state)
+{
+	static const struct { const char *head, *unit, *tail; int count;
+			      const char *message; } cases[] = {
+		{ "config A\n\tdepends on ", "(", "A", 100000,
+		  "expression nested too deeply (more than 1000 levels)" },
+		{ "config A\n\tdepends on ", "!", "A", 100000,
+		  "expression nested too deeply (more than 1000 levels)" },
+		{ "config A\n\tdepends on A", " || A", "", 20000,
+		  "expression too long (more than 10000 operators)" },
+		{ "", "if A\n", "", 5000,
+		  "blocks and source statements nested too deeply (more than 1000 levels)" },
+		{ "", "menu \"m\"\n", "", 5000,
+		  "blocks and source statements nested too deeply (more than 1000 levels)" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t unit = strlen(cases[i].unit);
+		size_t len = strlen(cases[i].head) + unit * cases[i].count +
+			     strlen(cases[i].tail);
+		char *text = malloc(len + 1), *p = text;
+		struct kconfig *kc;
+		char *diags;
+
+		p += sprintf(p, "%s", cases[i].head);
+		for (int j = 0; j < cases[i].count; j++)
+			p += sprintf(p, "%s", cases[i].unit);
+		sprintf(p, "%s", cases[i].tail);
+		kc = unit_parse(text);
+		diags = unit_diags(kc);
+		assert_int_equal(kc->diags.errors, 1);
+		assert_non_null(strstr(diags, cases[i].message));
+		free(unit_dump(kc));
+		free(diags);
+		kconfig_free(kc);
+		free(text);
+	}
+}
+
 /* kconfig_load: parse, finish, and the default main menu title. */
 static void test_load(void **state)
 {
@@ -863,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_recovery),
 		cmocka_unit_test(test_error_limit),
 		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_load),
 	};
 
