@@ -149,6 +149,7 @@ void explainer_free(struct explainer *ex)
 		return;
 	arena_release(&ex->arena);
 	reverse_index_free(ex->reverse);
+	free(ex->scratch.text);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);
@@ -165,6 +166,18 @@ static struct xexpr *maybe_expr(struct explainer *ex, const struct expr *e,
 				bool cond)
 {
 	return e ? explain_expr(ex, e, cond) : NULL;
+}
+
+/*
+ * A property's whole condition (property.visible) is its `if` ANDed with
+ * its entry's dependencies: the two parts are evaluated already.
+ */
+static tristate prop_active(struct explainer *ex, const struct property *prop,
+			    const struct xexpr *cond, const struct xexpr *deps)
+{
+	if (!prop->node)
+		return config_expr(ex->cfg, prop->visible);
+	return tri_and(cond ? cond->value : TRI_YES, deps ? deps->value : TRI_YES);
 }
 
 static struct xbound *add_bound(struct explainer *ex, struct explanation *x,
@@ -286,9 +299,9 @@ static void explain_defaults_of(struct explainer *ex, const struct symbol *sym,
 			continue;
 		d = &(*out)[(*count)++];
 		d->prop = prop;
-		d->active = config_expr(ex->cfg, prop->visible);
 		d->cond = maybe_expr(ex, prop->cond, true);
 		d->deps = prop->node ? maybe_expr(ex, prop->node->dep, false) : NULL;
+		d->active = prop_active(ex, prop, d->cond, d->deps);
 		d->value = maybe_expr(ex, prop->expr, false);
 		if (is_tri_type(sym->type) || (sym->flags & SYMBOL_CHOICE))
 			d->value_text = prop->expr && prop->expr->op == E_SYMBOL &&
@@ -346,7 +359,7 @@ static void explain_reverse_props(struct explainer *ex, struct explanation *x,
 		r->cond = maybe_expr(ex, prop->cond, true);
 		r->deps = prop->node ? maybe_expr(ex, prop->node->dep, false) : NULL;
 		r->value = tri_and(config_tri(ex->cfg, prop->sym),
-				   config_expr(ex->cfg, prop->visible));
+				   prop_active(ex, prop, r->cond, r->deps));
 	}
 }
 

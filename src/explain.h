@@ -212,6 +212,15 @@ struct explanation {
 
 struct reverse_index;
 
+/* A growing string (the printers' scratch space). */
+struct strbuf {
+	char *text;
+	size_t len, cap;
+};
+
+void strbuf_add(struct strbuf *b, const char *s, size_t n);
+void strbuf_puts(struct strbuf *b, const char *s);
+
 struct explainer {
 	struct config *cfg;
 	struct kconfig *kc;
@@ -224,6 +233,7 @@ struct explainer {
 	unsigned *sel_start, *imp_start;
 	const struct property **sel_props, **imp_props;
 	struct reverse_index *reverse;		/* built on first use */
+	struct strbuf scratch;
 };
 
 struct explainer *explainer_new(struct config *cfg, const struct user_lines *lines);
@@ -247,6 +257,11 @@ bool explain_is_literal(const struct symbol *sym);
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
 /* Print it as Kconfig with values: "A [=y] && !B [=n]". */
 void xexpr_fprint(const struct xexpr *x, FILE *out);
+/* Append e as Kconfig text, with the values from x when x != NULL. */
+void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x);
+/* The same in the explainer's scratch buffer (valid until the next use). */
+const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
+				 const struct xexpr *x);
 /* The same into the arena. */
 const char *xexpr_string(struct explainer *ex, const struct xexpr *x);
 /* The property as a line of Kconfig: "default 12 if PAGE_SIZE_4KB". */
@@ -304,6 +319,7 @@ struct change_step {
 	const char *why;		/* what needs it / what blocks */
 	struct location loc;		/* the line that makes it needed */
 	const struct expr *expr;	/* STEP_NEED_EXPR */
+	bool refused;			/* the setter refused it when the plan was tried */
 };
 
 struct change_effect {

@@ -1,21 +1,850 @@
 // SPDX-License-Identifier: GPL-2.0
-/* stub, replaced below */
+/*
+ * How to change a value: which symbols must change first, and what
+ * blocks them, down to symbols a person can set.
+ *
+ * The planner works backwards from the goal over the same conditions the
+ * evaluator reads: a prompt must be visible before a value can be given;
+ * a symbol without a prompt gets its value from a default (whose
+ * condition must hold, and the earlier defaults' must not), a select or
+ * an imply; a value can only go down once everything selecting it above
+ * that goes down.  Where there are alternatives (an || to make true, a
+ * default or a select) the first one that is not blocked is taken.
+ * Each requirement is recorded as a step, prerequisites first.
+ *
+ * The plan is then tried on a fresh copy of the configuration with the
+ * checked setters a configurator uses, which says whether it works and
+ * which other values and prompts change (what stops being selected or
+ * visible when something is turned off).
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "explain.h"
+
+static const char *tri_text(tristate t)
+{
+	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
+}
+
+static bool is_tri_type(enum symbol_type type)
+{
+	return type == S_BOOLEAN || type == S_TRISTATE;
+}
+
+static bool is_choice_member(const struct symbol *sym)
+{
+	return sym->choice && sym->choice->sym;
+}
+
+/* A change to the planned values, so a failed alternative can be undone. */
+struct undo {
+	unsigned index;
+	unsigned char tri;
+	const char *text;
+};
+
+struct planner {
+	struct explainer *ex;
+	struct config *cfg;
+	int max_depth;
+	struct change_step *steps;
+	unsigned nsteps, cap;
+	/* By symbol index: planned tristate + 1 (0: none), planned text. */
+	unsigned char *planned;
+	const char **planned_text;
+	unsigned char *active;		/* on the current path: cycles stop here */
+	struct undo *undo;
+	unsigned nundo, undo_cap;
+	unsigned blocked;		/* STEP_BLOCKED steps in the plan */
+};
+
+/* --- bookkeeping ------------------------------------------------------------- */
+
+static void *grow(struct explainer *ex, void *old, unsigned count,
+		  unsigned *cap, size_t size)
+{
+	void *bigger;
+
+	if (count < *cap)
+		return old;
+	*cap = *cap ? *cap * 2 : 16;
+	bigger = arena_alloc(&ex->arena, *cap * size);
+	if (count)
+		memcpy(bigger, old, count * size);
+	return bigger;
+}
+
+static struct change_step *add_step(struct planner *p, enum step_kind kind,
+				    const struct symbol *sym, int depth)
+{
+	struct change_step *s;
+
+	p->steps = grow(p->ex, p->steps, p->nsteps, &p->cap, sizeof(*p->steps));
+	s = &p->steps[p->nsteps++];
+	memset(s, 0, sizeof(*s));
+	s->kind = kind;
+	s->sym = sym;
+	s->depth = depth;
+	if (sym && !(sym->flags & SYMBOL_CONST)) {
+		s->now = config_str(p->cfg, sym);
+		s->visible_now = config_visibility(p->cfg, sym) != TRI_NO;
+	}
+	if (kind == STEP_BLOCKED)
+		p->blocked++;
+	return s;
+}
+
+static void plan_value(struct planner *p, const struct symbol *sym,
+		       tristate tri, const char *text)
+{
+	struct undo *u;
+
+	p->undo = grow(p->ex, p->undo, p->nundo, &p->undo_cap, sizeof(*p->undo));
+	u = &p->undo[p->nundo++];
+	u->index = sym->index;
+	u->tri = p->planned[sym->index];
+	u->text = p->planned_text[sym->index];
+	p->planned[sym->index] = (unsigned char)(tri + 1);
+	p->planned_text[sym->index] = text;
+}
+
+struct mark {
+	unsigned nsteps, nundo, blocked;
+};
+
+static struct mark save(const struct planner *p)
+{
+	return (struct mark){ p->nsteps, p->nundo, p->blocked };
+}
+
+static void restore(struct planner *p, struct mark m)
+{
+	while (p->nundo > m.nundo) {
+		struct undo *u = &p->undo[--p->nundo];
+
+		p->planned[u->index] = u->tri;
+		p->planned_text[u->index] = u->text;
+	}
+	p->nsteps = m.nsteps;
+	p->blocked = m.blocked;
+}
+
+/* The value a symbol has once the steps planned so far are taken. */
+static tristate tri_now(struct planner *p, const struct symbol *sym)
+{
+	if (p->planned[sym->index])
+		return (tristate)(p->planned[sym->index] - 1);
+	return config_tri(p->cfg, sym);
+}
+
+static const char *text_now(struct planner *p, const struct symbol *sym)
+{
+	if (p->planned_text[sym->index])
+		return p->planned_text[sym->index];
+	if (p->planned[sym->index] && is_tri_type(sym->type))
+		return tri_text((tristate)(p->planned[sym->index] - 1));
+	return config_str(p->cfg, sym);
+}
+
+/* An expression's value with the planned values in it. */
+static tristate eval_planned(struct planner *p, const struct expr *e)
+{
+	if (!e)
+		return TRI_YES;
+	switch (e->op) {
+	case E_SYMBOL:
+		if (!p->planned[e->sym->index])
+			return config_tri(p->cfg, e->sym);
+		return (tristate)(p->planned[e->sym->index] - 1);
+	case E_NOT:
+		return tri_not(eval_planned(p, e->left));
+	case E_AND:
+		return tri_and(eval_planned(p, e->left), eval_planned(p, e->right));
+	case E_OR:
+		return tri_or(eval_planned(p, e->left), eval_planned(p, e->right));
+	default:
+		/* Comparisons with planned operands are left to the trial. */
+		return config_expr(p->cfg, e);
+	}
+}
+
+static struct change_step *blocked(struct planner *p, const struct symbol *sym,
+				   int depth, const char *why)
+{
+	struct change_step *s = add_step(p, STEP_BLOCKED, sym, depth);
+
+	s->why = why;
+	return s;
+}
+
+/* --- requirements -------------------------------------------------------------- */
+
+static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
+		     tristate hi, int depth, const char *why, struct location loc);
+static void need_text(struct planner *p, const struct symbol *sym,
+		      const char *value, int depth, const char *why,
+		      struct location loc);
+
+/* e must evaluate within [lo, hi]. */
+static void need_expr(struct planner *p, const struct expr *e, tristate lo,
+		      tristate hi, int depth, const char *why, struct location loc);
+
+/* Try each operand in turn; keep the first that is not blocked. */
+static void need_any(struct planner *p, const struct expr *const *ops,
+		     unsigned n, tristate lo, tristate hi, int depth,
+		     const char *why, struct location loc)
+{
+	struct mark start = save(p);
+
+	for (unsigned i = 0; i < n; i++) {
+		tristate v = eval_planned(p, ops[i]);
+
+		if (v >= lo && v <= hi)
+			return;		/* already holds */
+	}
+	for (unsigned i = 0; i < n; i++) {
+		need_expr(p, ops[i], lo, hi, depth, why, loc);
+		if (p->blocked == start.blocked)
+			return;
+		restore(p, start);
+	}
+	/* Every alternative is blocked: show what blocks the first one. */
+	if (n)
+		need_expr(p, ops[0], lo, hi, depth, why, loc);
+}
+
+/* The operands of an && or || chain. */
+static unsigned flatten(const struct expr *e, enum expr_op op,
+			const struct expr **out, unsigned n, unsigned max)
+{
+	if (e->op == op) {
+		n = flatten(e->left, op, out, n, max);
+		return flatten(e->right, op, out, n, max);
+	}
+	if (n < max)
+		out[n++] = e;
+	return n;
+}
+
+static bool is_number_literal(const struct symbol *sym)
+{
+	return explain_is_literal(sym) && !symbol_is_tristate_const(sym) &&
+	       sym->name && ((sym->name[0] >= '0' && sym->name[0] <= '9') ||
+			     sym->name[0] == '-');
+}
+
+/* A comparison: solved when it reads `bool-symbol op y/m/n` or `number op N`. */
+static void need_compare(struct planner *p, const struct expr *e, bool want_true,
+			 int depth, const char *why, struct location loc)
+{
+	const struct symbol *sym = e->lsym, *other = e->rsym;
+	enum expr_op op = e->op;
+	struct change_step *s;
+
+	if (explain_is_literal(sym) && !explain_is_literal(other)) {
+		const struct symbol *t = sym;
+
+		sym = other;
+		other = t;
+		op = op == E_LTH ? E_GTH : op == E_GTH ? E_LTH :
+		     op == E_LEQ ? E_GEQ : op == E_GEQ ? E_LEQ : op;
+	}
+	if (!want_true) {
+		static const enum expr_op negated[] = {
+			[E_EQUAL] = E_UNEQUAL, [E_UNEQUAL] = E_EQUAL,
+			[E_LTH] = E_GEQ, [E_GEQ] = E_LTH,
+			[E_LEQ] = E_GTH, [E_GTH] = E_LEQ,
+		};
+		op = negated[op];
+	}
+	if (!explain_is_literal(sym) && is_tri_type(sym->type) &&
+	    symbol_is_tristate_const(other)) {
+		tristate v = other == p->ex->kc->sym_yes ? TRI_YES :
+			     other == p->ex->kc->sym_mod ? TRI_MOD : TRI_NO;
+
+		switch (op) {
+		case E_EQUAL: need_tri(p, sym, v, v, depth, why, loc); return;
+		case E_UNEQUAL:
+			if (v == TRI_NO)
+				need_tri(p, sym, TRI_MOD, TRI_YES, depth, why, loc);
+			else if (v == TRI_YES)
+				need_tri(p, sym, TRI_NO, TRI_MOD, depth, why, loc);
+			else
+				need_tri(p, sym, TRI_YES, TRI_YES, depth, why, loc);
+			return;
+		default:
+			break;
+		}
+	}
+	if (!explain_is_literal(sym) && (sym->type == S_INT || sym->type == S_HEX) &&
+	    is_number_literal(other) && op != E_UNEQUAL) {
+		long long n = strtoll(other->name, NULL, sym->type == S_HEX ? 16 : 10);
+		long long want = op == E_LTH ? n - 1 : op == E_GTH ? n + 1 : n;
+		const char *text = sym->type == S_HEX
+			? arena_printf(&p->ex->arena, "0x%llx", want)
+			: arena_printf(&p->ex->arena, "%lld", want);
+
+		need_text(p, sym, text, depth, why, loc);
+		return;
+	}
+	if (!explain_is_literal(sym) && sym->type == S_STRING && op == E_EQUAL &&
+	    explain_is_literal(other)) {
+		need_text(p, sym, other->name, depth, why, loc);
+		return;
+	}
+	s = add_step(p, STEP_NEED_EXPR, NULL, depth);
+	s->expr = e;
+	s->value = want_true ? "y" : "n";
+	s->why = why;
+	s->loc = loc;
+	/* Not solved: counted as blocking, the trial will tell. */
+	p->blocked++;
+}
+
+static void need_expr(struct planner *p, const struct expr *e, tristate lo,
+		      tristate hi, int depth, const char *why, struct location loc)
+{
+	const struct expr *ops[64];
+	tristate v = eval_planned(p, e);
+	unsigned n;
+
+	if (v >= lo && v <= hi)
+		return;
+	switch (e->op) {
+	case E_SYMBOL:
+		if (explain_is_literal(e->sym)) {
+			blocked(p, NULL, depth, arena_printf(&p->ex->arena,
+				"the constant %s can never be %s", e->sym->name,
+				tri_text(lo > v ? lo : hi)));
+			return;
+		}
+		need_tri(p, e->sym, lo, hi, depth, why, loc);
+		return;
+	case E_NOT:
+		need_expr(p, e->left, tri_not(hi), tri_not(lo), depth, why, loc);
+		return;
+	case E_AND:
+	case E_OR:
+		n = flatten(e, e->op, ops, 0, 64);
+		/* Raising && and lowering || need every operand. */
+		if ((e->op == E_AND) == (lo > v)) {
+			for (unsigned i = 0; i < n; i++)
+				need_expr(p, ops[i], lo, hi, depth, why, loc);
+			return;
+		}
+		need_any(p, ops, n, lo, hi, depth, why, loc);
+		return;
+	default:
+		need_compare(p, e, lo > TRI_NO, depth, why, loc);
+		return;
+	}
+}
+
+/* --- one symbol ------------------------------------------------------------------ */
+
+static const struct property *first_prompt(const struct symbol *sym)
+{
+	for (const struct property *prop = sym->props; prop; prop = prop->next)
+		if ((prop->type == P_PROMPT || prop->type == P_MENU) && prop->text)
+			return prop;
+	return NULL;
+}
+
+static const char *why_text(struct planner *p, const struct symbol *sym,
+			    const struct property *prop)
+{
+	if (prop)
+		return arena_printf(&p->ex->arena, "%s: %s", sym->name,
+				    property_text(p->ex, prop));
+	return sym->name;
+}
+
+/* Make the prompt visible enough to accept `level`. */
+static void need_prompt(struct planner *p, const struct symbol *sym,
+			const struct property *prompt, tristate level, int depth)
+{
+	need_expr(p, prompt->visible, level, TRI_YES, depth + 1,
+		  arena_printf(&p->ex->arena, "the prompt of %s", sym->name),
+		  prompt->loc);
+	/* m needs modules. */
+	if (level == TRI_MOD && p->ex->kc->modules_sym &&
+	    p->ex->kc->modules_sym != sym)
+		need_tri(p, p->ex->kc->modules_sym, TRI_YES, TRI_YES, depth + 1,
+			 "m needs modules", prompt->loc);
+}
+
+static void choose_member(struct planner *p, const struct symbol *sym,
+			  int depth, const char *why, struct location loc)
+{
+	const struct property *prompt = first_prompt(sym);
+	const struct menu_node *choice = sym->choice;
+	struct change_step *s;
+
+	if (prompt)
+		need_prompt(p, sym, prompt, TRI_YES, depth);
+	s = add_step(p, STEP_CHOOSE, sym, depth);
+	s->value = "y";
+	s->why = why;
+	s->loc = loc;
+	for (const struct menu_node *n = choice->children; n; n = menu_next(choice, n))
+		if (n->sym && n->sym->choice == choice && n->sym != sym)
+			plan_value(p, n->sym, TRI_NO, NULL);
+	plan_value(p, sym, TRI_YES, NULL);
+}
+
+/* A member goes to n when another is chosen: the choice's default, else the first visible. */
+static void unchoose_member(struct planner *p, const struct symbol *sym,
+			    int depth, const char *why, struct location loc)
+{
+	const struct menu_node *choice = sym->choice;
+	const struct symbol *other = NULL;
+
+	for (const struct menu_node *n = choice->children; n && !other;
+	     n = menu_next(choice, n))
+		if (n->sym && n->sym->choice == choice && n->sym != sym &&
+		    config_visibility(p->cfg, n->sym) != TRI_NO)
+			other = n->sym;
+	if (!other) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is the only visible member of its choice", sym->name));
+		return;
+	}
+	choose_member(p, other, depth, why, loc);
+}
+
+/* Raise a symbol without a prompt (or with a hidden one): default, select, imply. */
+static void raise_hidden(struct planner *p, const struct symbol *sym,
+			 tristate lo, int depth)
+{
+	struct explainer *ex = p->ex;
+	struct mark start = save(p);
+
+	for (const struct property *d = sym->props; d; d = d->next) {
+		struct mark before;
+
+		if (d->type != P_DEFAULT || !d->expr)
+			continue;
+		if (eval_planned(p, d->expr) < lo && !(d->expr->op == E_SYMBOL &&
+		    !explain_is_literal(d->expr->sym)))
+			continue;
+		before = save(p);
+		need_expr(p, d->visible, lo, TRI_YES, depth + 1, why_text(p, sym, d), d->loc);
+		need_expr(p, d->expr, lo, TRI_YES, depth + 1, why_text(p, sym, d), d->loc);
+		/* Then earlier defaults giving less must not apply. */
+		for (const struct property *e = sym->props; e != d; e = e->next)
+			if (e->type == P_DEFAULT && eval_planned(p, e->expr) < lo)
+				need_expr(p, e->visible, TRI_NO, TRI_NO, depth + 1,
+					  why_text(p, sym, e), e->loc);
+		if (p->blocked == before.blocked)
+			return;
+		restore(p, before);
+	}
+	for (unsigned i = ex->sel_start[sym->index]; i < ex->sel_start[sym->index + 1]; i++) {
+		const struct property *s = ex->sel_props[i];
+		struct mark before = save(p);
+
+		need_expr(p, s->visible, lo, TRI_YES, depth + 1, why_text(p, s->sym, s), s->loc);
+		need_tri(p, s->sym, lo, TRI_YES, depth + 1, why_text(p, s->sym, s), s->loc);
+		if (p->blocked == before.blocked)
+			return;
+		restore(p, before);
+	}
+	for (unsigned i = ex->imp_start[sym->index]; i < ex->imp_start[sym->index + 1]; i++) {
+		const struct property *s = ex->imp_props[i];
+		struct mark before = save(p);
+
+		need_expr(p, sym->dir_dep, lo, TRI_YES, depth + 1,
+			  arena_printf(&ex->arena, "imply cannot go above the dependencies of %s",
+				       sym->name), s->loc);
+		need_expr(p, s->visible, lo, TRI_YES, depth + 1, why_text(p, s->sym, s), s->loc);
+		need_tri(p, s->sym, lo, TRI_YES, depth + 1, why_text(p, s->sym, s), s->loc);
+		if (p->blocked == before.blocked)
+			return;
+		restore(p, before);
+	}
+	restore(p, start);
+	blocked(p, sym, depth, arena_printf(&ex->arena,
+		"%s has no prompt %s, and no default, select or imply can make it %s",
+		sym->name, first_prompt(sym) ? "that can be shown" : "to set it",
+		tri_text(lo)));
+}
+
+/* Lower a symbol: whatever selects it above hi first. */
+static void lower_selectors(struct planner *p, const struct symbol *sym,
+			    tristate hi, int depth)
+{
+	struct explainer *ex = p->ex;
+
+	for (unsigned i = ex->sel_start[sym->index]; i < ex->sel_start[sym->index + 1]; i++) {
+		const struct property *s = ex->sel_props[i];
+		struct mark before;
+
+		if (tri_and(tri_now(p, s->sym), eval_planned(p, s->visible)) <= hi)
+			continue;
+		before = save(p);
+		need_tri(p, s->sym, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+		if (p->blocked == before.blocked)
+			continue;
+		restore(p, before);
+		need_expr(p, s->visible, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+		if (p->blocked != before.blocked) {
+			restore(p, before);
+			need_tri(p, s->sym, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+		}
+	}
+}
+
+static void lower_hidden(struct planner *p, const struct symbol *sym,
+			 tristate hi, int depth)
+{
+	struct explainer *ex = p->ex;
+
+	for (const struct property *d = sym->props; d; d = d->next)
+		if (d->type == P_DEFAULT && eval_planned(p, d->expr) > hi &&
+		    eval_planned(p, d->visible) != TRI_NO)
+			need_expr(p, d->visible, TRI_NO, TRI_NO, depth + 1,
+				  why_text(p, sym, d), d->loc);
+	for (unsigned i = ex->imp_start[sym->index]; i < ex->imp_start[sym->index + 1]; i++) {
+		const struct property *s = ex->imp_props[i];
+
+		if (tri_and(tri_now(p, s->sym), eval_planned(p, s->visible)) > hi)
+			need_tri(p, s->sym, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+	}
+}
+
+static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
+		     tristate hi, int depth, const char *why, struct location loc)
+{
+	const struct property *prompt;
+	tristate cur = tri_now(p, sym);
+	tristate want = lo > cur ? lo : hi;
+	struct change_step *s;
+
+	if (cur >= lo && cur <= hi)
+		return;
+	if (p->planned[sym->index]) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is needed at %s and, by an earlier step, at %s",
+			sym->name, tri_text(want), tri_text(cur)));
+		return;
+	}
+	if ((sym->flags & SYMBOL_CONST) || sym->type == S_UNKNOWN) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is not defined in this tree: it is always n", sym->name));
+		return;
+	}
+	if (!is_tri_type(sym->type)) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is %s, not bool or tristate", sym->name,
+			symbol_type_name(sym->type)));
+		return;
+	}
+	if (depth > p->max_depth) {
+		blocked(p, sym, depth, "too many steps away (raise --depth)");
+		return;
+	}
+	if (p->active[sym->index]) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s depends on itself through these steps", sym->name));
+		return;
+	}
+	p->active[sym->index] = 1;
+	if (want == TRI_MOD && sym->type == S_BOOLEAN)
+		want = lo > cur ? TRI_YES : TRI_NO;
+	if (is_choice_member(sym)) {
+		if (want == TRI_NO)
+			unchoose_member(p, sym, depth, why, loc);
+		else
+			choose_member(p, sym, depth, why, loc);
+		p->active[sym->index] = 0;
+		return;
+	}
+	if (want < cur)
+		lower_selectors(p, sym, want, depth);
+	prompt = first_prompt(sym);
+	if (prompt && want < cur && config_visibility(p->cfg, sym) == TRI_NO) {
+		/* Hidden, going down: the value comes from defaults or imply. */
+		lower_hidden(p, sym, want, depth);
+		plan_value(p, sym, want, NULL);
+	} else if (prompt) {
+		need_prompt(p, sym, prompt, want, depth);
+		s = add_step(p, STEP_SET, sym, depth);
+		s->value = tri_text(want);
+		s->why = why;
+		s->loc = loc;
+		plan_value(p, sym, want, NULL);
+	} else if (want > cur) {
+		raise_hidden(p, sym, want, depth);
+		plan_value(p, sym, want, NULL);
+	} else {
+		lower_hidden(p, sym, want, depth);
+		plan_value(p, sym, want, NULL);
+	}
+	p->active[sym->index] = 0;
+}
+
+/* A number outside the active range cannot be had: the range clamps it. */
+static bool outside_range(struct planner *p, const struct symbol *sym,
+			  const char *value, int depth)
+{
+	const struct property *range;
+	int base = sym->type == S_HEX ? 16 : 10;
+	long long v, lo, hi;
+
+	if (sym->type != S_INT && sym->type != S_HEX)
+		return false;
+	range = config_active_range(p->cfg, sym);
+	if (!range || !range->range_min || !range->range_max)
+		return false;
+	v = strtoll(value, NULL, base);
+	lo = strtoll(config_str(p->cfg, range->range_min), NULL, base);
+	hi = strtoll(config_str(p->cfg, range->range_max), NULL, base);
+	if (v >= lo && v <= hi)
+		return false;
+	blocked(p, sym, depth, arena_printf(&p->ex->arena,
+		"%s is outside the range of %s: %s (%s)", value, sym->name,
+		property_text(p->ex, range), location_text(p->ex, range->loc)));
+	return true;
+}
+
+static void need_text(struct planner *p, const struct symbol *sym,
+		      const char *value, int depth, const char *why,
+		      struct location loc)
+{
+	const struct property *prompt = first_prompt(sym);
+	struct change_step *s;
+
+	if (strcmp(text_now(p, sym), value) == 0)
+		return;
+	if (p->planned_text[sym->index]) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is needed as %s and, by an earlier step, as %s",
+			sym->name, value, p->planned_text[sym->index]));
+		return;
+	}
+	if (!symbol_text_valid(sym->type, value)) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s is not a valid %s value", value, symbol_type_name(sym->type)));
+		return;
+	}
+	if (depth > p->max_depth || p->active[sym->index]) {
+		blocked(p, sym, depth, "too many steps away, or a loop");
+		return;
+	}
+	if (outside_range(p, sym, value, depth)) {
+		p->planned_text[sym->index] = value;
+		return;
+	}
+	p->active[sym->index] = 1;
+	if (prompt) {
+		need_prompt(p, sym, prompt, TRI_YES, depth);
+		s = add_step(p, STEP_SET, sym, depth);
+		s->value = value;
+		s->why = why;
+		s->loc = loc;
+	} else {
+		/* A default that gives the value: its condition, and no earlier one. */
+		const struct property *found = NULL;
+
+		for (const struct property *d = sym->props; d && !found; d = d->next)
+			if (d->type == P_DEFAULT && d->expr && d->expr->op == E_SYMBOL &&
+			    (strcmp(d->expr->sym->name, value) == 0 ||
+			     !explain_is_literal(d->expr->sym)))
+				found = d;
+		if (!found) {
+			blocked(p, sym, depth, arena_printf(&p->ex->arena,
+				"%s has no prompt and no default that gives %s",
+				sym->name, value));
+		} else {
+			need_expr(p, found->visible, TRI_MOD, TRI_YES, depth + 1,
+				  why_text(p, sym, found), found->loc);
+			if (!explain_is_literal(found->expr->sym))
+				need_text(p, found->expr->sym, value, depth + 1,
+					  why_text(p, sym, found), found->loc);
+			/* Then no earlier default may apply. */
+			for (const struct property *e = sym->props; e != found; e = e->next)
+				if (e->type == P_DEFAULT)
+					need_expr(p, e->visible, TRI_NO, TRI_NO, depth + 1,
+						  why_text(p, sym, e), e->loc);
+		}
+	}
+	p->planned_text[sym->index] = value;
+	p->active[sym->index] = 0;
+}
+
+/* --- trying the plan ---------------------------------------------------------------- */
+
+static bool apply_step(struct config *cfg, const struct change_step *s)
+{
+	switch (s->kind) {
+	case STEP_SET:
+		return config_set_string(cfg, s->sym, s->value);
+	case STEP_CHOOSE:
+		return config_set_choice(cfg, s->sym);
+	default:
+		return true;
+	}
+}
+
+static void try_plan(struct explainer *ex, struct change_plan *plan,
+		     struct config *copy)
+{
+	struct kconfig *kc = ex->kc;
+	unsigned count = 0, cap = 0;
+
+	for (unsigned i = 0; i < plan->nsteps; i++)
+		if (!apply_step(copy, &plan->steps[i]))
+			plan->steps[i].refused = true;
+	plan->result = arena_strdup(&ex->arena, config_str(copy, plan->goal));
+	plan->verified = strcmp(plan->result, plan->want) == 0;
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+		const char *before, *after;
+		tristate vb, va;
+		struct change_effect *e;
+
+		if (!sym->name || (sym->flags & SYMBOL_CONST) ||
+		    !(sym->flags & SYMBOL_DEFINED) || sym == plan->goal)
+			continue;
+		before = config_str(ex->cfg, sym);
+		after = config_str(copy, sym);
+		vb = config_visibility(ex->cfg, sym);
+		va = config_visibility(copy, sym);
+		if (strcmp(before, after) == 0 && (vb != TRI_NO) == (va != TRI_NO))
+			continue;
+		plan->effects = grow(ex, plan->effects, count, &cap, sizeof(*e));
+		e = &plan->effects[count++];
+		e->sym = sym;
+		e->before = arena_strdup(&ex->arena, before);
+		e->after = arena_strdup(&ex->arena, after);
+		e->vis_before = vb;
+		e->vis_after = va;
+	}
+	plan->neffects = count;
+}
+
+/* "Y", "yes", "M"... as y/m/n for a bool or tristate goal. */
+static const char *normal_want(const struct symbol *sym, const char *want)
+{
+	if (!is_tri_type(sym->type))
+		return want;
+	switch (want[0]) {
+	case 'y': case 'Y': return "y";
+	case 'm': case 'M': return "m";
+	case 'n': case 'N': return "n";
+	default: return want;
+	}
+}
 
 struct change_plan *explain_change(struct explainer *ex, const struct symbol *sym,
 				   const char *want, int max_depth,
 				   explain_fresh_fn *fresh, void *fresh_ctx)
 {
 	struct change_plan *plan = arena_new(&ex->arena, struct change_plan);
-	(void)max_depth; (void)fresh; (void)fresh_ctx;
+	size_t n = ex->kc->nsymbols;
+	struct planner p = {
+		.ex = ex, .cfg = ex->cfg, .max_depth = max_depth,
+		.planned = arena_alloc(&ex->arena, n),
+		.planned_text = arena_alloc(&ex->arena, n * sizeof(char *)),
+		.active = arena_alloc(&ex->arena, n),
+	};
+	const struct location nowhere = { 0 };
+
 	plan->goal = sym;
-	plan->want = want;
+	plan->want = want = normal_want(sym, want);
 	plan->now = config_str(ex->cfg, sym);
+	plan->already = strcmp(plan->now, want) == 0;
+	if (!plan->already) {
+		if (is_tri_type(sym->type) && strlen(want) == 1 && strchr("ymn", want[0])) {
+			tristate t = want[0] == 'y' ? TRI_YES : want[0] == 'm' ? TRI_MOD : TRI_NO;
+
+			if (t == TRI_MOD && config_type(ex->cfg, sym) == S_BOOLEAN &&
+			    sym->type == S_BOOLEAN)
+				blocked(&p, sym, 0, "a bool cannot be m");
+			else
+				need_tri(&p, sym, t, t, 0, NULL, nowhere);
+		} else if (is_tri_type(sym->type) || sym->type == S_UNKNOWN) {
+			blocked(&p, sym, 0, arena_printf(&ex->arena,
+				"%s is not a value for %s", want, sym->name));
+		} else {
+			need_text(&p, sym, want, 0, NULL, nowhere);
+		}
+	}
+	plan->steps = p.steps;
+	plan->nsteps = p.nsteps;
+	plan->feasible = p.blocked == 0;
+	if (!plan->already && fresh) {
+		struct config *copy = fresh(fresh_ctx);
+
+		if (copy) {
+			try_plan(ex, plan, copy);
+			config_free(copy);
+		}
+	}
 	return plan;
 }
+
+/* --- text -------------------------------------------------------------------------- */
 
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out)
 {
-	(void)ex; (void)plan; (void)out;
+	const char *name = plan->goal->name;
+
+	fputs("\n", out);
+	if (plan->already) {
+		fprintf(out, "%s is already %s: nothing to change.\n", name, plan->want);
+		return;
+	}
+	fprintf(out, "To make %s %s (now %s):\n", name, plan->want, plan->now);
+	if (!plan->nsteps)
+		fputs("  no step found\n", out);
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *s = &plan->steps[i];
+		int indent = 2 + 2 * s->depth;
+
+		fprintf(out, "%*s", indent, "");
+		switch (s->kind) {
+		case STEP_SET:
+			fprintf(out, "set %s=%s (now %s, prompt %s)", s->sym->name,
+				s->value, s->now, s->visible_now ? "visible" : "hidden now");
+			break;
+		case STEP_CHOOSE:
+			fprintf(out, "choose %s in its choice (now %s, %s)", s->sym->name,
+				s->now, s->visible_now ? "visible" : "hidden now");
+			break;
+		case STEP_BLOCKED:
+			fprintf(out, "blocked: %s", s->why);
+			break;
+		case STEP_NEED_EXPR:
+			fputs("needs ", out);
+			expr_fprint(s->expr, out);
+			fprintf(out, " to be %s", s->value);
+			break;
+		}
+		if (s->kind != STEP_BLOCKED && s->why)
+			fprintf(out, "\n%*s  for %s", indent, "", s->why);
+		if (s->loc.line > 0 && s->kind != STEP_BLOCKED)
+			fprintf(out, " (%s)", location_text(ex, s->loc));
+		if (s->refused)
+			fprintf(out, "\n%*s  (refused when tried: hidden or out of range at that point)",
+				indent, "");
+		putc('\n', out);
+	}
+	if (!plan->result)
+		return;
+	fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
+		name, plan->result, plan->verified ? "." : " (the plan is not enough).");
+	if (!plan->neffects)
+		return;
+	fprintf(out, "Other values that change (%u):\n", plan->neffects);
+	for (unsigned i = 0; i < plan->neffects; i++) {
+		const struct change_effect *e = &plan->effects[i];
+
+		fprintf(out, "  %-32s %s -> %s", e->sym->name, e->before, e->after);
+		if ((e->vis_before != TRI_NO) != (e->vis_after != TRI_NO))
+			fprintf(out, "  (prompt %s)", e->vis_after != TRI_NO ? "shown" : "hidden");
+		putc('\n', out);
+	}
 }

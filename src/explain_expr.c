@@ -86,6 +86,29 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 
 /* --- printing ----------------------------------------------------------------- */
 
+void strbuf_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2 + 256;
+		b->text = realloc(b->text, b->cap);
+		if (!b->text)
+			abort();
+	}
+	memcpy(b->text + b->len, s, n);
+	b->len += n;
+	b->text[b->len] = '\0';
+}
+
+void strbuf_puts(struct strbuf *b, const char *s)
+{
+	strbuf_add(b, s, strlen(s));
+}
+
+static void strbuf_putc(struct strbuf *b, char c)
+{
+	strbuf_add(b, &c, 1);
+}
+
 static int precedence(enum expr_op op)
 {
 	switch (op) {
@@ -97,136 +120,148 @@ static int precedence(enum expr_op op)
 	}
 }
 
-static void print_name(const struct symbol *sym, FILE *out)
+static void append_name(struct strbuf *b, const struct symbol *sym)
 {
 	const char *s;
 
 	if (!sym->name) {
-		fputs("<choice>", out);
+		strbuf_puts(b, "<choice>");
 		return;
 	}
 	if (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)) {
-		fputs(sym->name, out);
+		strbuf_puts(b, sym->name);
 		return;
 	}
-	putc('"', out);
+	strbuf_putc(b, '"');
 	for (s = sym->name; *s; s++) {
 		if (*s == '"' || *s == '\\')
-			putc('\\', out);
-		putc(*s, out);
+			strbuf_putc(b, '\\');
+		strbuf_putc(b, *s);
 	}
-	putc('"', out);
+	strbuf_putc(b, '"');
 }
 
-/* NAME [=value] for symbols; constants print as written. */
-static void print_operand(const struct symbol *sym, const char *value, FILE *out)
+/* NAME [=value] for symbols; literals print as written. */
+static void append_operand(struct strbuf *b, const struct symbol *sym,
+			   const char *value)
 {
-	print_name(sym, out);
-	if (!explain_is_literal(sym) && value) {
-		if (sym->type == S_STRING)
-			fprintf(out, " [=\"%s\"]", value);
-		else
-			fprintf(out, " [=%s]", value);
-	}
+	append_name(b, sym);
+	if (!value || explain_is_literal(sym))
+		return;
+	strbuf_puts(b, sym->type == S_STRING ? " [=\"" : " [=");
+	strbuf_puts(b, value);
+	strbuf_puts(b, sym->type == S_STRING ? "\"]" : "]");
 }
 
-static void print_prec(const struct xexpr *x, int outer, FILE *out)
+/* x, when given, has the same shape as e and adds the values. */
+static void append_prec(struct strbuf *b, const struct expr *e,
+			const struct xexpr *x, int outer)
 {
-	const struct expr *e = x->expr;
 	int prec = precedence(e->op);
 	bool paren = prec < outer || (outer == 4 && prec < 4);
 
 	if (paren)
-		putc('(', out);
+		strbuf_putc(b, '(');
 	switch (e->op) {
 	case E_SYMBOL:
-		print_operand(e->sym, x->lval, out);
+		append_operand(b, e->sym, x ? x->lval : NULL);
 		break;
 	case E_NOT:
-		putc('!', out);
-		print_prec(x->left, 4, out);
+		strbuf_putc(b, '!');
+		append_prec(b, e->left, x ? x->left : NULL, 4);
 		break;
 	case E_AND:
 	case E_OR:
-		print_prec(x->left, prec, out);
-		fprintf(out, " %s ", expr_op_text(e->op));
-		print_prec(x->right, prec + 1, out);
+		append_prec(b, e->left, x ? x->left : NULL, prec);
+		strbuf_puts(b, e->op == E_AND ? " && " : " || ");
+		append_prec(b, e->right, x ? x->right : NULL, prec + 1);
 		break;
 	default:
-		print_operand(e->lsym, x->lval, out);
-		fprintf(out, " %s ", expr_op_text(e->op));
-		print_operand(e->rsym, x->rval, out);
+		append_operand(b, e->lsym, x ? x->lval : NULL);
+		strbuf_putc(b, ' ');
+		strbuf_puts(b, expr_op_text(e->op));
+		strbuf_putc(b, ' ');
+		append_operand(b, e->rsym, x ? x->rval : NULL);
 		break;
 	}
 	if (paren)
-		putc(')', out);
+		strbuf_putc(b, ')');
+}
+
+void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x)
+{
+	if (e)
+		append_prec(b, e, x, 0);
+	else
+		strbuf_putc(b, 'y');
+}
+
+const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
+				 const struct xexpr *x)
+{
+	ex->scratch.len = 0;
+	expr_append(&ex->scratch, e, x);
+	return ex->scratch.text;
 }
 
 void xexpr_fprint(const struct xexpr *x, FILE *out)
 {
-	if (x && x->expr)
-		print_prec(x, 0, out);
-	else
-		fputs("y", out);
+	struct strbuf b = { 0 };
+
+	expr_append(&b, x ? x->expr : NULL, x);
+	fputs(b.text, out);
+	free(b.text);
 }
 
-/* Run a printer into a memory stream and keep the text in the arena. */
-#define ARENA_PRINT(ex, out, body)					\
-	({								\
-		char *buf_ = NULL;					\
-		size_t len_ = 0;					\
-		FILE *out = open_memstream(&buf_, &len_);		\
-		const char *text_;					\
-		if (!out)						\
-			abort();					\
-		body;							\
-		fclose(out);						\
-		text_ = arena_strndup(&(ex)->arena, buf_, len_);	\
-		free(buf_);						\
-		text_;							\
-	})
+static const char *scratch_copy(struct explainer *ex)
+{
+	return arena_strndup(&ex->arena, ex->scratch.text, ex->scratch.len);
+}
 
 const char *xexpr_string(struct explainer *ex, const struct xexpr *x)
 {
-	return ARENA_PRINT(ex, out, xexpr_fprint(x, out));
+	explain_scratch_expr(ex, x ? x->expr : NULL, x);
+	return scratch_copy(ex);
 }
 
-static void print_property(const struct property *prop, FILE *out)
+static void append_property(struct strbuf *b, const struct property *prop)
 {
 	switch (prop->type) {
 	case P_PROMPT:
 	case P_MENU:
 	case P_COMMENT:
-		fputs(prop->type == P_COMMENT ? "comment \"" :
-		      prop->type == P_MENU ? "menu \"" : "prompt \"", out);
-		fputs(prop->text ? prop->text : "", out);
-		putc('"', out);
+		strbuf_puts(b, prop->type == P_COMMENT ? "comment \"" :
+			       prop->type == P_MENU ? "menu \"" : "prompt \"");
+		strbuf_puts(b, prop->text ? prop->text : "");
+		strbuf_putc(b, '"');
 		break;
 	case P_DEFAULT:
-		fputs("default ", out);
-		expr_fprint(prop->expr, out);
+		strbuf_puts(b, "default ");
+		expr_append(b, prop->expr, NULL);
 		break;
 	case P_SELECT:
 	case P_IMPLY:
-		fputs(prop->type == P_SELECT ? "select " : "imply ", out);
-		print_name(prop->target, out);
+		strbuf_puts(b, prop->type == P_SELECT ? "select " : "imply ");
+		append_name(b, prop->target);
 		break;
 	case P_RANGE:
-		fputs("range ", out);
-		print_name(prop->range_min, out);
-		putc(' ', out);
-		print_name(prop->range_max, out);
+		strbuf_puts(b, "range ");
+		append_name(b, prop->range_min);
+		strbuf_putc(b, ' ');
+		append_name(b, prop->range_max);
 		break;
 	}
 	if (prop->cond) {
-		fputs(" if ", out);
-		expr_fprint(prop->cond, out);
+		strbuf_puts(b, " if ");
+		expr_append(b, prop->cond, NULL);
 	}
 }
 
 const char *property_text(struct explainer *ex, const struct property *prop)
 {
-	return ARENA_PRINT(ex, out, print_property(prop, out));
+	ex->scratch.len = 0;
+	append_property(&ex->scratch, prop);
+	return scratch_copy(ex);
 }
 
 const char *location_text(struct explainer *ex, struct location loc)

@@ -16,23 +16,27 @@ static const char *tri_text(tristate t)
 
 static void json_string(const char *s, FILE *out)
 {
+	const char *run = s;
+
 	putc('"', out);
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fwrite(run, 1, (size_t)(s - run), out);
+		run = s + 1;
 		switch (c) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;
 		case '\n': fputs("\\n", out); break;
 		case '\t': fputs("\\t", out); break;
 		case '\r': fputs("\\r", out); break;
-		default:
-			if (c < 0x20)
-				fprintf(out, "\\u%04x", c);
-			else
-				putc(c, out);
+		default: fprintf(out, "\\u%04x", c); break;
 		}
 	}
+	if (run)
+		fwrite(run, 1, (size_t)(s - run), out);
 	putc('"', out);
 }
 
@@ -65,28 +69,26 @@ static void json_location(struct explainer *ex, const char *key,
 	json_field(key, loc.line > 0 ? location_text(ex, loc) : NULL, out);
 }
 
-static void print_plain_expr(const struct expr *e, FILE *out)
+static void print_plain_expr(struct explainer *ex, const struct expr *e,
+			     FILE *out)
 {
-	char *text = expr_to_string(e);
-
-	json_string(text, out);
-	free(text);
+	json_string(explain_scratch_expr(ex, e, NULL), out);
 }
 
 /* The operands of the outermost && or || chain, each with its value. */
-static void print_terms(const struct xexpr *x, enum expr_op op, FILE *out,
-			bool *first)
+static void print_terms(struct explainer *ex, const struct xexpr *x,
+			enum expr_op op, FILE *out, bool *first)
 {
 	if (x->expr && x->expr->op == op) {
-		print_terms(x->left, op, out, first);
-		print_terms(x->right, op, out, first);
+		print_terms(ex, x->left, op, out, first);
+		print_terms(ex, x->right, op, out, first);
 		return;
 	}
 	if (!*first)
 		putc(',', out);
 	*first = false;
 	fputs("{\"expr\":", out);
-	print_plain_expr(x->expr, out);
+	print_plain_expr(ex, x->expr, out);
 	fprintf(out, ",\"value\":\"%s\"}", tri_text(x->value));
 }
 
@@ -144,11 +146,11 @@ static void json_xexpr(struct explainer *ex, const char *key,
 		return;
 	}
 	fputs("{\"expr\":", out);
-	print_plain_expr(x->expr, out);
+	print_plain_expr(ex, x->expr, out);
 	fputs(",\"annotated\":", out);
-	json_string(xexpr_string(ex, x), out);
+	json_string(explain_scratch_expr(ex, x->expr, x), out);
 	fprintf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
-	print_terms(x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
+	print_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
 	fputs("],\"symbols\":[", out);
 	first = true;
 	print_symbols(x, out, &first);
@@ -377,6 +379,7 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 		fprintf(out, ",\"depth\":%d", s->depth);
 		json_field("why", s->why, out);
 		json_location(ex, "location", s->loc, out);
+		json_bool("refused", s->refused, out);
 		putc('}', out);
 	}
 	fputs("]", out);

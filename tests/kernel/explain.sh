@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# `kbrowse explain` on Linux 6.12 against the kernel's own conf.
+#
+# x86_64: the real conf writes .config with --defconfig; then one run of
+# `kbrowse explain --json --all` explains every symbol in it, and for each:
+#   - the explained value is the value conf wrote (for symbols conf did not
+#     write: n for bool and tristate; int, hex and string are not compared);
+#   - whether kbrowse says the symbol is written agrees with .config;
+#   - the derivation is consistent (retracing it gives the computed value);
+#   - an origin of kind default, select or imply points at a line of the
+#     tree that starts with that keyword (default/def_bool/def_tristate,
+#     select, imply), and a user origin at the .config line that sets it.
+# Then the cases the brief names: PAGE_SHIFT is 12 from arch/Kconfig:1241
+# with PAGE_SIZE_4KB's value shown; on arm64 with CONFIG_ARM64_64K_PAGES=y
+# it is 16 from arch/Kconfig:1245.
+#
+# usage: explain.sh [KBROWSE]        (default: $KBROWSE)
+# Prints "ok"/"not ok" lines and "N passed, N failed" at the end.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+kbrowse=${1:-${KBROWSE:-}}
+[ -n "$kbrowse" ] && [ -x "$kbrowse" ] || {
+	echo "usage: $0 KBROWSE" >&2
+	exit 2
+}
+kbrowse=$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")
+
+KERNEL_TREE=$(kernel_tree) || exit 1
+conf=$(kernel_conf) || exit 1
+export KERNEL_TREE
+
+work=$(mktemp -d /tmp/kbrowse-explain.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+passed=0 failed=0
+check()
+{
+	if [ "$1" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok - $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $2"
+	fi
+}
+
+# Run a command in DIR with the environment make gives conf for VARIANT.
+run_in()
+{
+	local dir=$1 variant=$2
+	shift 2
+	local -a envargs
+	mapfile -t envargs < <(arch_env "$variant")
+	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
+}
+
+# --- x86_64 defconfig: every symbol ------------------------------------------
+x86=$work/x86_64
+mkdir -p "$x86"
+run_in "$x86" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+	>"$work/conf.out" 2>&1
+check $? "x86_64: conf --defconfig=arch/x86/configs/x86_64_defconfig"
+
+start=$(date +%s%N)
+run_in "$x86" x86_64 "$kbrowse" explain --json --all >"$work/x86.json" 2>"$work/x86.err"
+rc=$?
+end=$(date +%s%N)
+check $rc "x86_64: kbrowse explain --json --all (exit $rc)"
+[ $rc -eq 0 ] || sed 's/^/# /' "$work/x86.err" | head -n 20
+awk -v ns=$((end - start)) 'BEGIN { printf "# explain --json --all: %.2f s (load included)\n", ns / 1e9 }'
+
+python3 - "$work/x86.json" "$x86/.config" "$KERNEL_TREE" >"$work/x86.check" <<'EOF'
+import json, sys
+
+objs_path, config_path, tree = sys.argv[1:4]
+written = {}
+config_lines = []
+with open(config_path, encoding="utf-8", errors="replace") as f:
+    for line in f:
+        line = line.rstrip("\n")
+        config_lines.append(line)
+        if line.startswith("CONFIG_"):
+            name, _, value = line[7:].partition("=")
+            if value.startswith('"'):
+                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+            written[name] = value
+        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
+            written[line[9:-11]] = "n"
+
+keywords = {
+    "default": ("default", "def_bool", "def_tristate"),
+    "select": ("select",),
+    "imply": ("imply",),
+}
+files = {}
+def source_line(loc):
+    path, _, line = loc.rpartition(":")
+    if path not in files:
+        try:
+            with open(f"{tree}/{path}", encoding="utf-8", errors="replace") as f:
+                files[path] = f.read().split("\n")
+        except OSError:
+            files[path] = []
+    lines = files[path]
+    n = int(line)
+    return lines[n - 1].strip() if 0 < n <= len(lines) else None
+
+count = mismatches = bad_written = inconsistent = bad_loc = 0
+kinds = {}
+problems = []
+for text in open(objs_path, encoding="utf-8"):
+    o = json.loads(text)
+    name = o["symbol"]
+    count += 1
+    kind = o["origin"]["kind"]
+    kinds[kind] = kinds.get(kind, 0) + 1
+    if name in written:
+        if o["value"] != written[name]:
+            mismatches += 1
+            problems.append(f"value {name}: kbrowse {o['value']!r}, conf {written[name]!r}")
+    elif o["type"] in ("bool", "tristate") and o["value"] != "n":
+        mismatches += 1
+        problems.append(f"value {name}: kbrowse {o['value']!r}, conf did not write it")
+    if o.get("written") != (name in written):
+        bad_written += 1
+        problems.append(f"written {name}: kbrowse {o.get('written')}, conf {name in written}")
+    if not o["consistent"]:
+        inconsistent += 1
+        problems.append(f"inconsistent derivation: {name}")
+    loc = o["origin"]["location"]
+    if kind in keywords:
+        line = source_line(loc) if loc else None
+        if not line or not line.split()[0] in keywords[kind]:
+            bad_loc += 1
+            problems.append(f"origin {name}: {kind} at {loc}: {line!r}")
+    elif kind == "user":
+        ok = False
+        if loc and loc.startswith(".config:"):
+            n = int(loc.split(":")[1])
+            if 0 < n <= len(config_lines):
+                l = config_lines[n - 1]
+                ok = l.startswith(f"CONFIG_{name}=") or l == f"# CONFIG_{name} is not set"
+        if not ok:
+            bad_loc += 1
+            problems.append(f"origin {name}: user at {loc}")
+print(f"symbols {count}")
+print(f"mismatches {mismatches}")
+print(f"written {bad_written}")
+print(f"inconsistent {inconsistent}")
+print(f"locations {bad_loc}")
+print("kinds " + " ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
+for p in problems[:40]:
+    print("# " + p)
+EOF
+check $? "x86_64: the JSON parses"
+get() { sed -n "s/^$1 //p" "$work/x86.check"; }
+symbols=$(get symbols)
+echo "# x86_64 defconfig: $symbols symbols explained; origins: $(get kinds)"
+sed -n 's/^# /# /p' "$work/x86.check"
+[ "${symbols:-0}" -gt 10000 ]
+check $? "x86_64: every symbol explained ($symbols)"
+[ "$(get mismatches)" = 0 ]
+check $? "x86_64: every value equals the one conf wrote ($(get mismatches) mismatches)"
+[ "$(get written)" = 0 ]
+check $? "x86_64: written to .config exactly when conf wrote it ($(get written) differ)"
+[ "$(get inconsistent)" = 0 ]
+check $? "x86_64: every derivation gives the computed value ($(get inconsistent) do not)"
+[ "$(get locations)" = 0 ]
+check $? "x86_64: every origin points at a line of its kind ($(get locations) do not)"
+
+# --- PAGE_SHIFT -------------------------------------------------------------------
+page_shift_check()
+{
+	python3 - "$1" "$2" "$3" <<'EOF'
+import json, sys
+o = json.loads(open(sys.argv[1]).readline())
+value, location = sys.argv[2], sys.argv[3]
+origin = o["origin"]
+syms = {s["symbol"]: s["value"] for s in (origin.get("if") or {}).get("symbols", [])}
+size = {"arch/Kconfig:1241": "PAGE_SIZE_4KB", "arch/Kconfig:1245": "PAGE_SIZE_64KB"}[location]
+ok = (o["value"] == value and origin["kind"] == "default" and
+      origin["location"] == location and syms.get(size) == "y")
+print(f"# PAGE_SHIFT={o['value']} {origin['kind']} at {origin['location']}, {size}={syms.get(size)}")
+sys.exit(0 if ok else 1)
+EOF
+}
+run_in "$x86" x86_64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps.json" 2>/dev/null
+page_shift_check "$work/ps.json" 12 arch/Kconfig:1241
+check $? "x86_64: PAGE_SHIFT is 12 from arch/Kconfig:1241 because PAGE_SIZE_4KB=y"
+grep -q '^CONFIG_PAGE_SHIFT=12$' "$x86/.config"
+check $? "x86_64: conf wrote CONFIG_PAGE_SHIFT=12"
+
+# --- arm64 with 64K pages ---------------------------------------------------------
+arm=$work/arm64
+mkdir -p "$arm"
+run_in "$arm" arm64 "$conf" -s --defconfig=arch/arm64/configs/defconfig Kconfig \
+	>"$work/conf-arm.out" 2>&1 &&
+	echo CONFIG_ARM64_64K_PAGES=y >>"$arm/.config" &&
+	run_in "$arm" arm64 "$conf" -s --olddefconfig Kconfig >>"$work/conf-arm.out" 2>&1
+check $? "arm64: defconfig, then CONFIG_ARM64_64K_PAGES=y and --olddefconfig"
+grep -q '^CONFIG_PAGE_SHIFT=16$' "$arm/.config"
+check $? "arm64: conf wrote CONFIG_PAGE_SHIFT=16"
+run_in "$arm" arm64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps-arm.json" 2>/dev/null
+page_shift_check "$work/ps-arm.json" 16 arch/Kconfig:1245
+check $? "arm64: PAGE_SHIFT is 16 from arch/Kconfig:1245 because PAGE_SIZE_64KB=y"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
