@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The browser in a real terminal (tmux), on the built-in teaching tree:
+# walk, search, change values, save, resize, other locales.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+
+echo "1..23"
+work=$TUI_TMP/work
+mkdir -p "$work"
+
+# --- no terminal -------------------------------------------------------------
+
+"$KBROWSE" < /dev/null > "$TUI_TMP/out" 2> "$TUI_TMP/err"
+check "without a terminal: exit status 2" test $? -eq 2
+check "without a terminal: says why" grep -q "needs a terminal" "$TUI_TMP/err"
+
+# --- walking -------------------------------------------------------------------
+
+tui_start 80 24 "$work"
+check "first screen: the main menu of the teaching tree" \
+	tui_wait "Toy OS Configuration" "Processor type and features  --->" \
+	"built-in teaching tree"
+
+tui_keys Down Enter
+check "Enter opens a menu" \
+	tui_wait "Toy OS Configuration > Processor type and features" \
+	"Processor family (Generic 64-bit processor)  --->"
+
+tui_keys Left
+check "Left goes back to the main menu" \
+	tui_wait_line "^Toy OS Configuration +built-in teaching tree"
+
+# --- search and explain --------------------------------------------------------
+
+tui_keys /
+tui_type PAGE_SHIFT
+check "search lists PAGE_SHIFT as you type" \
+	tui_wait 'Search "PAGE_SHIFT"' "arch/Kconfig:179"
+tui_keys Enter
+check "the search jumps to PAGE_SHIFT: value 12, the deciding default line" \
+	tui_wait "PAGE_SHIFT = 12" \
+	"value from: default 12 if PAGE_SIZE_4KB  (arch/Kconfig:181)" \
+	"if: PAGE_SIZE_4KB [=y]"
+
+# --- changing values ---------------------------------------------------------------
+
+tui_keys g
+tui_type PAGE_SIZE_64KB
+tui_keys Enter
+check "goto opens the page-size choice on 64KiB pages" \
+	tui_wait "MMU page size" "( ) 64KiB pages" "PAGE_SIZE_64KB = n"
+tui_keys Space
+check "Space picks 64KiB pages in the choice" \
+	tui_wait "(X) 64KiB pages" "( ) 4KiB pages"
+
+tui_keys g
+tui_type PAGE_SHIFT
+tui_keys Enter
+check "PAGE_SHIFT became 16, from the 64KiB default line" \
+	tui_wait "(16) PAGE_SHIFT" "PAGE_SHIFT = 16" \
+	"value from: default 16 if PAGE_SIZE_64KB  (arch/Kconfig:185)"
+
+tui_keys '['
+check "history-back returns to the choice" tui_wait "(X) 64KiB pages"
+
+tui_keys g
+tui_type SMP
+tui_keys Enter
+check "a bool shows [*] ..." \
+	tui_wait "[*] Symmetric multi-processing support" "Maximum number of CPUs"
+tui_keys Space
+check "... and Space turns it off (NR_CPUS, which depends on it, goes)" \
+	tui_wait "[ ] Symmetric multi-processing support"
+
+tui_keys g
+tui_type PHYS_OFFSET
+tui_keys Enter Enter
+check "Enter on a hex value opens the editor" tui_wait "PHYS_OFFSET (hex)" "from 0x0 to 0xfffff000"
+tui_keys C-u
+tui_type 0x100000000
+tui_keys Enter
+check "a value out of range is refused" tui_wait "is not allowed here"
+tui_keys C-u
+tui_type 0x1000
+tui_keys Enter
+check "a value in range is taken" tui_wait "(0x1000) Physical address of main memory"
+
+# --- saving ---------------------------------------------------------------------
+
+tui_keys s
+check "s saves" tui_wait "configuration written to .config"
+mkdir -p "$work/again"
+cp "$work/.config" "$work/again/.config"
+(cd "$work/again" && "$KBROWSE" conf --olddefconfig > /dev/null 2>&1)
+check "the file is what conf --olddefconfig writes from it" \
+	cmp -s "$work/.config" "$work/again/.config"
+check "and holds the changes" sh -c "grep -qx 'CONFIG_PAGE_SIZE_64KB=y' '$work/.config' &&
+	grep -qx 'CONFIG_PAGE_SHIFT=16' '$work/.config' &&
+	grep -qx '# CONFIG_SMP is not set' '$work/.config' &&
+	grep -qx 'CONFIG_PHYS_OFFSET=0x1000' '$work/.config'"
+
+# --- the terminal changes size ------------------------------------------------------
+
+tui_resize 120 40
+check "resized to 120x40: the panes fill it" \
+	tui_poll sh -c 'test "$(wc -l)" -eq 40 && true' 
+tui_resize 20 5
+check "at 20x5: terminal too small" tui_wait "terminal too small"
+tui_resize 80 24
+tui_keys q
+check "back at 80x24, q quits after saving" tui_wait "[exit 0]"
+
+# --- another locale -------------------------------------------------------------
+
+tui_start 80 24 "$work" LANG=C LC_ALL=C
+check "LANG=C: the screen still draws" \
+	tui_wait "Toy OS Configuration" "Processor type and features  --->"
+
+tui_done 23

@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the terminal tests: drive the real kbrowse in tmux, read
+# the screen with capture-pane, and report in TAP.
+#
+# Nothing here sleeps for a fixed time: every wait polls the screen until
+# the expected text is there, and fails after $TUI_TIMEOUT seconds.
+
+KBROWSE=${KBROWSE:-kbrowse}
+TUI_TIMEOUT=${TUI_TIMEOUT:-10}
+TUI_SOCKET=kbrowse-test-$$
+TUI_SESSION=kb
+TUI_TMP=$(mktemp -d "${TMPDIR:-/tmp}/kbrowse-tui.XXXXXX")
+tap_n=0
+tap_failed=0
+
+tm() {
+	tmux -L "$TUI_SOCKET" -f /dev/null "$@"
+}
+
+tui_cleanup() {
+	tm kill-server 2>/dev/null
+	rm -rf "$TUI_TMP"
+}
+trap tui_cleanup EXIT
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1"
+}
+
+not_ok() {
+	tap_n=$((tap_n + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_n - $1"
+}
+
+# check DESCRIPTION COMMAND...: one TAP line for the command's status.
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+# tui_start COLS ROWS DIR [VAR=VALUE...] [-- ARGS...]
+# Start kbrowse in a fresh tmux session; when it exits the pane shows
+# "[exit STATUS]" so that tests can wait for it.
+tui_start() {
+	cols=$1 rows=$2 dir=$3
+	shift 3
+	envs=""
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		envs="$envs '$1'"
+		shift
+	done
+	[ "${1-}" = "--" ] && shift
+	args=""
+	for a in "$@"; do args="$args '$a'"; done
+	tm kill-session -t "$TUI_SESSION" 2>/dev/null
+	tm new-session -d -s "$TUI_SESSION" -x "$cols" -y "$rows" -c "$dir" \
+		"env -u srctree -u KCONFIG_CONFIG -u NO_COLOR TERM=screen LANG=C.UTF-8 LC_ALL= $envs '$KBROWSE' $args; echo \"[exit \$?]\"; exec sleep 600"
+	# The pane keeps its size even though no client is attached.
+	tm set-option -t "$TUI_SESSION" window-size manual 2>/dev/null
+}
+
+tui_screen() {
+	tm capture-pane -p -t "$TUI_SESSION"
+}
+
+# tui_keys KEY...: tmux key names (Enter, Down, Tab, C-u, ...) or text.
+tui_keys() {
+	tm send-keys -t "$TUI_SESSION" "$@"
+}
+
+# tui_type TEXT: literal text.
+tui_type() {
+	tm send-keys -t "$TUI_SESSION" -l "$1"
+}
+
+# Poll the screen until a command on it succeeds (or time runs out).
+tui_poll() {
+	deadline=$(($(date +%s) + TUI_TIMEOUT))
+	while :; do
+		tui_screen > "$TUI_TMP/screen"
+		if "$@" < "$TUI_TMP/screen"; then
+			return 0
+		fi
+		if [ "$(date +%s)" -ge "$deadline" ]; then
+			echo "# timed out waiting for: $*" >&2
+			sed 's/^/# | /' "$TUI_TMP/screen" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
+# tui_wait TEXT...: until every TEXT is on the screen.
+tui_wait() {
+	tui_poll has_all "$@"
+}
+
+has_all() {
+	screen=$(cat)
+	for want in "$@"; do
+		case $screen in
+		*"$want"*) ;;
+		*) return 1 ;;
+		esac
+	done
+	return 0
+}
+
+# tui_wait_gone TEXT: until TEXT is no longer on the screen.
+tui_wait_gone() {
+	tui_poll has_none "$1"
+}
+
+has_none() {
+	! grep -qF -- "$1"
+}
+
+# tui_wait_line PATTERN: until a line matches the extended regex.
+tui_wait_line() {
+	tui_poll grep -qE -- "$1"
+}
+
+# tui_wait_screen FILE: until the screen is exactly FILE (a golden dump).
+tui_wait_screen() {
+	tui_poll cmp -s - "$1" || {
+		diff -u "$1" "$TUI_TMP/screen" | sed 's/^/# /' >&2
+		return 1
+	}
+}
+
+# tui_resize COLS ROWS
+tui_resize() {
+	tm resize-window -t "$TUI_SESSION" -x "$1" -y "$2"
+}
+
+tui_done() {
+	[ "$tap_n" -eq "$1" ] || echo "# planned $1 tests, ran $tap_n" >&2
+	[ "$tap_failed" -eq 0 ] && [ "$tap_n" -eq "$1" ]
+}

@@ -1,0 +1,743 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The browser: curses set-up, the layout of the panes, the main loop and
+ * the requests that are not any one view's (search, goto, history,
+ * focus, save, help, quit).
+ *
+ *   row 0        header: where you are; which tree; unsaved changes
+ *   rows 1..     the main view (tree, search results or help)
+ *   one row      the explain pane's title bar
+ *   rows ..      the explain pane
+ *   last row     status: messages, prompts, key hints
+ *
+ * On a wide terminal the explain pane sits to the right instead.
+ */
+#include "buildconf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <panel.h>
+
+#include "browser.h"
+#include "cli.h"
+#include "session.h"
+#include "ui.h"
+
+/* Below this, there is no room for a tree and an explanation. */
+#define MIN_LINES 10
+#define MIN_COLS 40
+/* From this width on, the explain pane goes beside the tree. */
+#define SIDE_BY_SIDE_COLS 150
+
+static const struct view_ops *const view_tables[VIEW_COUNT] = {
+	[VIEW_TREE] = &tree_view_ops,
+	[VIEW_EXPLAIN] = &explain_view_ops,
+	[VIEW_SEARCH] = &search_view_ops,
+	[VIEW_HELP] = &help_view_ops,
+};
+
+attr_t ui_style(const struct browser *br, enum ui_style style)
+{
+	return br->styles[style];
+}
+
+void browser_message(struct browser *br, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(br->message, sizeof(br->message), fmt, ap);
+	va_end(ap);
+}
+
+/* --- colours --------------------------------------------------------------- */
+
+static void init_monochrome(struct browser *br)
+{
+	attr_t *s = br->styles;
+
+	s[STYLE_NORMAL] = A_NORMAL;
+	s[STYLE_TITLE] = A_REVERSE;
+	s[STYLE_CURSOR] = A_REVERSE;
+	s[STYLE_CURSOR_IDLE] = A_UNDERLINE;
+	s[STYLE_HIDDEN] = A_DIM;
+	s[STYLE_MENU] = A_BOLD;
+	s[STYLE_COMMENT] = A_NORMAL;
+	s[STYLE_VALUE] = A_NORMAL;
+	s[STYLE_HEADING] = A_BOLD;
+	s[STYLE_DECIDING] = A_BOLD;
+	s[STYLE_DIM] = A_DIM;
+	s[STYLE_LINK] = A_UNDERLINE;
+	s[STYLE_LINK_CURSOR] = A_REVERSE;
+	s[STYLE_ERROR] = A_BOLD;
+}
+
+static void init_colors(struct browser *br)
+{
+	static const struct { enum ui_style style; short fg, bg; attr_t attr; } pairs[] = {
+		{ STYLE_TITLE, COLOR_WHITE, COLOR_BLUE, A_BOLD },
+		{ STYLE_CURSOR, COLOR_BLACK, COLOR_CYAN, A_NORMAL },
+		{ STYLE_VALUE, COLOR_YELLOW, -1, A_NORMAL },
+		{ STYLE_COMMENT, COLOR_CYAN, -1, A_NORMAL },
+		{ STYLE_HEADING, COLOR_YELLOW, -1, A_BOLD },
+		{ STYLE_DECIDING, COLOR_GREEN, -1, A_BOLD },
+		{ STYLE_LINK, COLOR_CYAN, -1, A_UNDERLINE },
+		{ STYLE_LINK_CURSOR, COLOR_BLACK, COLOR_CYAN, A_NORMAL },
+		{ STYLE_ERROR, COLOR_RED, -1, A_BOLD },
+	};
+
+	init_monochrome(br);
+	if (!has_colors() || getenv("NO_COLOR"))
+		return;
+	start_color();
+	if (use_default_colors() == ERR)
+		return;
+	for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		if (init_pair((short)(i + 1), pairs[i].fg, pairs[i].bg) == ERR)
+			return;
+		br->styles[pairs[i].style] = COLOR_PAIR(i + 1) | pairs[i].attr;
+	}
+	br->has_colors = true;
+}
+
+/* --- layout ---------------------------------------------------------------- */
+
+static WINDOW *new_window(int height, int width, int y, int x)
+{
+	WINDOW *win = newwin(height, width, y, x);
+
+	if (win)
+		new_panel(win);
+	return win;
+}
+
+static void free_window(WINDOW **win)
+{
+	PANEL *panel;
+
+	if (!*win)
+		return;
+	panel = panel_below(NULL);
+	/* Find the window's panel among all panels and remove it. */
+	while (panel && panel_window(panel) != *win)
+		panel = panel_below(panel);
+	if (panel)
+		del_panel(panel);
+	delwin(*win);
+	*win = NULL;
+}
+
+static void free_layout(struct browser *br)
+{
+	free_window(&br->header);
+	free_window(&br->status);
+	free_window(&br->explain_title);
+	free_window(&br->separator);
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		free_window(&br->views[i].win);
+		br->views[i].height = br->views[i].width = 0;
+	}
+}
+
+static void place_view(struct view *view, int height, int width, int y, int x)
+{
+	view->win = new_window(height, width, y, x);
+	view->height = view->win ? height : 0;
+	view->width = view->win ? width : 0;
+}
+
+static void layout_panes(struct browser *br)
+{
+	struct view *explain = &br->views[VIEW_EXPLAIN];
+	int body = LINES - 2;
+
+	br->side_by_side = COLS >= SIDE_BY_SIDE_COLS;
+	if (br->main == &br->views[VIEW_HELP]) {
+		place_view(br->main, body, COLS, 1, 0);
+	} else if (br->side_by_side) {
+		int left = COLS * 9 / 20;
+
+		place_view(br->main, body, left, 1, 0);
+		br->separator = new_window(body, 1, 1, left);
+		br->explain_title = new_window(1, COLS - left - 1, 1, left + 1);
+		place_view(explain, body - 1, COLS - left - 1, 2, left + 1);
+	} else {
+		int top = (body - 1) * 11 / 20;
+
+		place_view(br->main, top, COLS, 1, 0);
+		br->explain_title = new_window(1, COLS, 1 + top, 0);
+		place_view(explain, body - 1 - top, COLS, 2 + top, 0);
+	}
+}
+
+void browser_layout(struct browser *br)
+{
+	free_layout(br);
+	br->too_small = LINES < MIN_LINES || COLS < MIN_COLS;
+	if (br->too_small) {
+		br->status = new_window(LINES, COLS, 0, 0);
+		return;
+	}
+	br->header = new_window(1, COLS, 0, 0);
+	br->status = new_window(1, COLS, LINES - 1, 0);
+	layout_panes(br);
+	if (br->focus != br->main && !br->views[VIEW_EXPLAIN].win)
+		br->focus = br->main;
+	/* Explanations are wrapped to the pane's width. */
+	if (br->views[VIEW_EXPLAIN].win)
+		br->views[VIEW_EXPLAIN].ops->open(&br->views[VIEW_EXPLAIN]);
+}
+
+/* --- drawing --------------------------------------------------------------- */
+
+/* Draw utf8 in a one-line window, cut on the left when it is too long. */
+static void draw_bar(struct browser *br, WINDOW *win, const char *left,
+		     const char *right, enum ui_style style)
+{
+	int width = getmaxx(win), right_width = right ? text_width(br->text, right,
+							strlen(right)) : 0;
+	int room = width - right_width - (right_width ? 1 : 0);
+	size_t len = strlen(left);
+
+	wbkgdset(win, ' ' | ui_style(br, style));
+	werase(win);
+	wattrset(win, ui_style(br, style));
+	while (len && text_width(br->text, left, len) > room) {
+		left++;
+		len--;
+		while (len && (*left & 0xc0) == 0x80)
+			left++, len--;
+	}
+	wmove(win, 0, 0);
+	text_draw(br->text, win, left, len, &room);
+	if (right_width && right_width < width) {
+		int cols = right_width;
+
+		wmove(win, 0, width - right_width);
+		text_draw(br->text, win, right, strlen(right), &cols);
+	}
+	wattrset(win, ui_style(br, STYLE_NORMAL));
+}
+
+static void draw_header(struct browser *br)
+{
+	char title[1024], right[256];
+
+	br->main->ops->title(br->main, title, sizeof(title));
+	/* The header says when the teaching tree stands in for a real one. */
+	snprintf(right, sizeof(right), "%s%s%s",
+		 br->show_hidden ? "[all] " : "",
+		 br->modified ? "[+] " : "",
+		 br->cli->builtin_examples ? "built-in teaching tree" : br->config_name);
+	draw_bar(br, br->header, title, right, STYLE_TITLE);
+}
+
+/* "?:help  /:search ..." from the key table. */
+static void key_hints(char *buf, size_t size)
+{
+	static const enum request shown[] = {
+		REQ_HELP, REQ_SEARCH, REQ_GOTO, REQ_TOGGLE, REQ_FOCUS,
+		REQ_HISTORY_BACK, REQ_SAVE, REQ_QUIT,
+	};
+	static const char *const words[] = {
+		"help", "search", "goto", "change", "explain", "back", "save", "quit",
+	};
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < sizeof(shown) / sizeof(shown[0]) && len < size; i++) {
+		char name[32] = "";
+
+		for (unsigned k = 0; k < key_binding_count; k++)
+			if (key_bindings[k].request == shown[i]) {
+				key_label(&key_bindings[k], name, sizeof(name));
+				break;
+			}
+		len += (size_t)snprintf(buf + len, size - len, "%s%s:%s",
+					len ? "  " : "", name, words[i]);
+	}
+}
+
+static void draw_status(struct browser *br)
+{
+	char hints[256];
+
+	/* While a prompt is open the status line is its field: hands off. */
+	if (br->prompting)
+		return;
+	if (br->message[0]) {
+		draw_bar(br, br->status, br->message, NULL, STYLE_NORMAL);
+		return;
+	}
+	key_hints(hints, sizeof(hints));
+	draw_bar(br, br->status, hints, NULL, STYLE_DIM);
+}
+
+static void draw_too_small(struct browser *br)
+{
+	static const char text[] = "terminal too small";
+	int cols = COLS;
+
+	werase(br->status);
+	wmove(br->status, LINES / 2, COLS > (int)sizeof(text) ? (COLS - (int)sizeof(text) + 1) / 2 : 0);
+	text_draw(br->text, br->status, text, sizeof(text) - 1, &cols);
+}
+
+static void draw_separator(struct browser *br)
+{
+	if (!br->separator)
+		return;
+	werase(br->separator);
+	wattrset(br->separator, ui_style(br, STYLE_DIM));
+	mvwvline(br->separator, 0, 0, ACS_VLINE, getmaxy(br->separator));
+	wattrset(br->separator, ui_style(br, STYLE_NORMAL));
+}
+
+/* Draw every window; the caller puts it on the screen. */
+static void browser_paint(struct browser *br)
+{
+	struct view *explain = &br->views[VIEW_EXPLAIN];
+	char title[512];
+
+	if (br->too_small) {
+		draw_too_small(br);
+		return;
+	}
+	draw_header(br);
+	view_draw(br->main);
+	if (explain->win) {
+		char *hint;
+
+		explain->ops->title(explain, title, sizeof(title));
+		/* "left<TAB>right": the hint goes to the right end. */
+		hint = strchr(title, '\t');
+		if (hint)
+			*hint++ = '\0';
+		draw_bar(br, br->explain_title, title, hint, STYLE_TITLE);
+		view_draw(explain);
+	}
+	draw_separator(br);
+	draw_status(br);
+}
+
+void browser_redraw(struct browser *br)
+{
+	browser_paint(br);
+	update_panels();
+	doupdate();
+}
+
+/* --- what the views ask for ----------------------------------------------- */
+
+void browser_explain(struct browser *br, struct entry *entry)
+{
+	struct view *explain = &br->views[VIEW_EXPLAIN];
+
+	if (entry == br->current)
+		return;
+	br->current = entry;
+	if (explain->win)
+		explain->ops->open(explain);
+}
+
+void browser_show(struct browser *br, enum view_id id)
+{
+	struct view *view = &br->views[id];
+
+	br->main = view;
+	br->focus = view;
+	/* The help view takes the whole screen: the panes change. */
+	browser_layout(br);
+	view->ops->open(view);
+}
+
+void browser_values_changed(struct browser *br)
+{
+	struct view *explain = &br->views[VIEW_EXPLAIN];
+
+	br->views[VIEW_TREE].ops->open(&br->views[VIEW_TREE]);
+	if (br->main != &br->views[VIEW_TREE])
+		br->main->ops->open(br->main);
+	if (explain->win)
+		explain->ops->open(explain);
+}
+
+/* Show entry in the tree, showing invisible entries if it is one. */
+static void show_entry(struct browser *br, struct entry *entry)
+{
+	struct view *tree = &br->views[VIEW_TREE];
+	const struct view_line *line;
+
+	if (br->main != tree)
+		browser_show(br, VIEW_TREE);
+	br->focus = tree;
+	tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
+	line = view_current(tree);
+	if ((!line || line->data != entry) && !br->show_hidden) {
+		br->show_hidden = true;
+		browser_message(br, "%s is not visible now: showing all entries (z hides them)",
+				entry_label(entry));
+		tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
+	}
+}
+
+void browser_jump(struct browser *br, struct entry *entry)
+{
+	struct history *h = &br->history;
+
+	if (h->nback == HISTORY_MAX) {
+		memmove(h->back, h->back + 1, (HISTORY_MAX - 1) * sizeof(h->back[0]));
+		h->nback--;
+	}
+	h->back[h->nback++] = tree_place(br);
+	h->nfwd = 0;
+	show_entry(br, entry);
+}
+
+static void history_move(struct browser *br, bool back)
+{
+	struct history *h = &br->history;
+	struct place *from = back ? h->back : h->fwd;
+	struct place *to = back ? h->fwd : h->back;
+	int *nfrom = back ? &h->nback : &h->nfwd;
+	int *nto = back ? &h->nfwd : &h->nback;
+	struct place place;
+
+	if (!*nfrom) {
+		browser_message(br, back ? "no earlier place (history-back goes back after a jump)"
+					 : "no later place");
+		return;
+	}
+	place = from[--*nfrom];
+	if (*nto < HISTORY_MAX)
+		to[(*nto)++] = tree_place(br);
+	if (br->main != &br->views[VIEW_TREE])
+		browser_show(br, VIEW_TREE);
+	br->focus = &br->views[VIEW_TREE];
+	tree_goto(br, place);
+}
+
+/* --- search and goto ---------------------------------------------------------- */
+
+static void search_changed(void *ctx, const char *text)
+{
+	struct browser *br = ctx;
+
+	search_set_query(&br->views[VIEW_SEARCH], text);
+	browser_paint(br);
+}
+
+/* Up and Down move in the results while the query is typed. */
+static bool search_key(void *ctx, int key, bool function_key)
+{
+	struct browser *br = ctx;
+	enum request req = key_request(key, function_key);
+
+	if (req == REQ_MOVE_UP || req == REQ_MOVE_DOWN || req == REQ_PAGE_UP ||
+	    req == REQ_PAGE_DOWN) {
+		view_move(&br->views[VIEW_SEARCH], req);
+		browser_paint(br);
+		return true;
+	}
+	return false;
+}
+
+static void run_search(struct browser *br)
+{
+	char *query;
+	struct entry *hit;
+
+	browser_show(br, VIEW_SEARCH);
+	query = browser_prompt(br, "/", "", search_changed, search_key, br);
+	hit = query ? search_selected(&br->views[VIEW_SEARCH]) : NULL;
+	if (query && !hit)
+		browser_message(br, "nothing matches \"%s\"", query);
+	browser_show(br, VIEW_TREE);
+	if (hit)
+		browser_jump(br, hit);
+	free(query);
+}
+
+static struct entry *symbol_entry(struct browser *br, const struct symbol *sym)
+{
+	struct entry *best = NULL;
+
+	for (const struct menu_node *n = sym->first_node; n; n = n->next_def) {
+		struct entry *e = tree_model_find(br->model, n);
+
+		if (e && (!best || (entry_visible(br, e) && !entry_visible(br, best))))
+			best = e;
+	}
+	return best;
+}
+
+static void run_goto(struct browser *br)
+{
+	char *name = browser_prompt(br, "Go to symbol: ", "", NULL, NULL, NULL);
+	const struct symbol *sym;
+	size_t plen = strlen(br->io.prefix);
+	struct entry *entry;
+
+	if (!name || !name[0]) {
+		free(name);
+		return;
+	}
+	sym = symbol_find(br->kc, name);
+	if (!sym && strncmp(name, br->io.prefix, plen) == 0)
+		sym = symbol_find(br->kc, name + plen);
+	if (!sym) {
+		for (char *p = name; *p; p++)
+			*p = (char)toupper((unsigned char)*p);
+		sym = symbol_find(br->kc, name);
+	}
+	entry = sym ? symbol_entry(br, sym) : NULL;
+	if (entry)
+		browser_jump(br, entry);
+	else
+		browser_message(br, sym ? "%s is not defined in any Kconfig file"
+				    : "no symbol %s", name);
+	free(name);
+}
+
+char *browser_prompt(struct browser *br, const char *label, const char *initial,
+		     input_change_fn *on_change, input_key_fn *on_key, void *ctx)
+{
+	char *text = initial ? strdup(initial) : NULL;
+
+	for (;;) {
+		struct input_options opts = {
+			.win = br->status, .row = 0, .col = 0, .width = COLS,
+			.label = label, .initial = text, .on_change = on_change,
+			.on_key = on_key, .ctx = ctx,
+		};
+		char *result;
+		enum input_result how;
+
+		br->message[0] = '\0';
+		browser_paint(br);
+		if (br->too_small) {
+			free(text);
+			return NULL;
+		}
+		br->prompting = true;
+		how = input_run(br, &opts, &result);
+		br->prompting = false;
+		free(text);
+		text = result;
+		if (how != INPUT_RESIZED)
+			return text;
+		browser_layout(br);
+	}
+}
+
+/* --- requests ------------------------------------------------------------- */
+
+static void toggle_focus(struct browser *br)
+{
+	struct view *explain = &br->views[VIEW_EXPLAIN];
+
+	if (br->focus == explain) {
+		br->focus = br->main;
+		return;
+	}
+	if (!explain->win)
+		return;
+	br->focus = explain;
+	if (explain->ops->focus)
+		explain->ops->focus(explain);
+}
+
+static void toggle_hidden(struct browser *br)
+{
+	br->show_hidden = !br->show_hidden;
+	browser_message(br, br->show_hidden ? "showing all entries, invisible ones dimmed"
+					    : "showing visible entries only");
+	browser_values_changed(br);
+}
+
+static void quit(struct browser *br)
+{
+	int answer;
+
+	if (br->main != &br->views[VIEW_TREE]) {
+		browser_show(br, VIEW_TREE);
+		return;
+	}
+	if (!br->modified) {
+		br->quit = true;
+		return;
+	}
+	answer = dialog_ask(br, " Unsaved changes ",
+			    "Save the configuration before leaving? (y)es (n)o (c)ancel",
+			    "ync");
+	if (answer == 'n' || (answer == 'y' && session_save(br)))
+		br->quit = true;
+}
+
+static void save(struct browser *br)
+{
+	session_save(br);
+	/* Explanations now cite the lines of the file just written. */
+	browser_values_changed(br);
+}
+
+static void browser_request(struct browser *br, enum request req)
+{
+	struct view *view = br->focus;
+
+	req = view->ops->request(view, req);
+	if (req == REQ_NONE || view_move(view, req))
+		return;
+	switch (req) {
+	case REQ_FOCUS: toggle_focus(br); break;
+	case REQ_SEARCH: run_search(br); break;
+	case REQ_GOTO: run_goto(br); break;
+	case REQ_HISTORY_BACK: history_move(br, true); break;
+	case REQ_HISTORY_FWD: history_move(br, false); break;
+	case REQ_TOGGLE_HIDDEN: toggle_hidden(br); break;
+	case REQ_SAVE: save(br); break;
+	case REQ_HELP: browser_show(br, VIEW_HELP); break;
+	case REQ_REDRAW: clearok(curscr, TRUE); break;
+	case REQ_QUIT: quit(br); break;
+	default: break;
+	}
+}
+
+/* --- the loop ------------------------------------------------------------- */
+
+static void main_loop(struct browser *br)
+{
+	int errors = 0;
+
+	while (!br->quit) {
+		wint_t ch;
+		int got;
+
+		browser_redraw(br);
+		got = get_wch(&ch);
+		if (got == ERR) {
+			/* The terminal went away: stop instead of spinning. */
+			if (errno != EINTR && ++errors > 100)
+				break;
+			continue;
+		}
+		errors = 0;
+		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
+			browser_layout(br);
+			continue;
+		}
+		br->message[0] = '\0';
+		if (br->too_small) {
+			if (key_request((int)ch, got == KEY_CODE_YES) == REQ_QUIT)
+				quit(br);
+			continue;
+		}
+		browser_request(br, key_request((int)ch, got == KEY_CODE_YES));
+	}
+}
+
+static bool start_curses(struct browser *br)
+{
+	br->screen = newterm(NULL, stdout, stdin);
+	if (!br->screen)
+		return false;
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	/* Esc is a key here (back), not only the start of a sequence. */
+	set_escdelay(25);
+	init_colors(br);
+	/* stdscr stays blank below the panels; reading keys must not redraw it. */
+	refresh();
+	return true;
+}
+
+static void stop_curses(struct browser *br)
+{
+	free_layout(br);
+	endwin();
+	/* ncurses keeps its screen buffers until told to let them go. */
+	delscreen(br->screen);
+}
+
+static int run(struct browser *br)
+{
+	setlocale(LC_ALL, "");
+	br->text = text_new();
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		br->views[i].ops = view_tables[i];
+		br->views[i].br = br;
+	}
+	br->main = br->focus = &br->views[VIEW_TREE];
+	if (!start_curses(br)) {
+		text_free(br->text);
+		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->cli->prog,
+			getenv("TERM") ? getenv("TERM") : "");
+		return EXIT_USAGE;
+	}
+	browser_layout(br);
+	br->main->ops->open(br->main);
+	if (br->read_from && br->read_warnings)
+		browser_message(br, "%d warning%s reading %s (kbrowse conf --olddefconfig lists them)",
+				br->read_warnings, br->read_warnings == 1 ? "" : "s",
+				br->read_from);
+	else if (!br->read_from)
+		browser_message(br, "no %s: every value is a default (s saves one)",
+				br->config_name);
+	main_loop(br);
+	stop_curses(br);
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		if (br->views[i].ops->done)
+			br->views[i].ops->done(&br->views[i]);
+		free(br->views[i].lines);
+	}
+	text_free(br->text);
+	return EXIT_OK;
+}
+
+static int parse_args(struct cli *cli, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		int used = cli_common_option(cli, argc, argv, i);
+
+		if (used < 0)
+			return EXIT_USAGE;
+		if (used) {
+			i += used - 1;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			return usage_error(cli, "unknown option '%s'", argv[i]);
+		if (cli->kconfig)
+			return usage_error(cli, "only one KCONFIG file, not '%s'", argv[i]);
+		cli->kconfig = argv[i];
+	}
+	return EXIT_OK;
+}
+
+int browser_main(struct cli *cli, int argc, char **argv)
+{
+	struct browser br = { 0 };
+	int status = parse_args(cli, argc, argv);
+
+	if (status)
+		return status;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "%s: the browser needs a terminal on stdin and stdout; "
+			"for scripts use 'kbrowse explain', 'kbrowse conf' or "
+			"'kbrowse dump'\n", cli->prog);
+		return EXIT_USAGE;
+	}
+	status = session_load(&br, cli);
+	if (status == EXIT_OK)
+		status = run(&br);
+	session_free(&br);
+	return status;
+}

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dialogs: small boxed windows on a panel above the views, for a
+ * question (save before quitting?) or for typing a value.  After a
+ * resize the screen is laid out again and the dialog is rebuilt, with
+ * what was typed kept.
+ */
+#include "buildconf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <panel.h>
+
+#include "ui.h"
+
+struct dialog {
+	WINDOW *win;
+	PANEL *panel;
+	int height, width;
+};
+
+static bool dialog_open(struct browser *br, struct dialog *d, int height,
+			int want_width, const char *title)
+{
+	int cols = COLS - 2;
+
+	d->height = height;
+	d->width = want_width < cols ? want_width : cols;
+	if (d->width < 20 || LINES < height + 2)
+		return false;
+	d->win = newwin(height, d->width, (LINES - height) / 2, (COLS - d->width) / 2);
+	if (!d->win)
+		return false;
+	d->panel = new_panel(d->win);
+	wbkgdset(d->win, ' ' | ui_style(br, STYLE_NORMAL));
+	werase(d->win);
+	box(d->win, 0, 0);
+	if (title) {
+		int room = d->width - 4;
+
+		wmove(d->win, 0, 2);
+		wattrset(d->win, ui_style(br, STYLE_HEADING));
+		text_draw(br->text, d->win, title, strlen(title), &room);
+		wattrset(d->win, ui_style(br, STYLE_NORMAL));
+	}
+	return true;
+}
+
+static void dialog_close(struct dialog *d)
+{
+	if (d->panel)
+		del_panel(d->panel);
+	if (d->win)
+		delwin(d->win);
+	d->panel = NULL;
+	d->win = NULL;
+}
+
+static void dialog_text(struct browser *br, struct dialog *d, int row,
+			const char *text, enum ui_style style)
+{
+	int room = d->width - 4;
+
+	wmove(d->win, row, 2);
+	wclrtoeol(d->win);
+	wattrset(d->win, ui_style(br, style));
+	text_draw(br->text, d->win, text, strlen(text), &room);
+	wattrset(d->win, ui_style(br, STYLE_NORMAL));
+	/* wclrtoeol took the right border with it. */
+	mvwaddch(d->win, row, d->width - 1, ACS_VLINE);
+}
+
+static void relayout(struct browser *br)
+{
+	browser_layout(br);
+	browser_redraw(br);
+}
+
+int dialog_ask(struct browser *br, const char *title, const char *question,
+	       const char *answers)
+{
+	for (;;) {
+		struct dialog d = { 0 };
+		wint_t ch;
+		int got;
+
+		if (!dialog_open(br, &d, 5, (int)strlen(question) + 6, title)) {
+			dialog_close(&d);
+			return answers[strlen(answers) - 1];
+		}
+		dialog_text(br, &d, 2, question, STYLE_NORMAL);
+		update_panels();
+		doupdate();
+		got = get_wch(&ch);
+		dialog_close(&d);
+		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
+			relayout(br);
+			continue;
+		}
+		if (got == ERR && errno != EINTR)
+			return answers[strlen(answers) - 1];
+		if (got == OK && ch == 0x1b)
+			return answers[strlen(answers) - 1];
+		if (got == OK && ch < 0x80 && strchr(answers, (int)ch) && ch)
+			return (int)ch;
+		browser_redraw(br);
+	}
+}
+
+/* "an int from 2 to 512", "a hex value", "a string". */
+static void value_hint(struct browser *br, const struct symbol *sym,
+		       char *buf, size_t size)
+{
+	const struct property *range = config_active_range(br->cfg, sym);
+	const char *what = sym->type == S_INT ? "a decimal number" :
+			   sym->type == S_HEX ? "a hex number" : "a string";
+
+	if (range && range->range_min && range->range_max)
+		snprintf(buf, size, "%s from %s to %s", what,
+			 config_str(br->cfg, range->range_min),
+			 config_str(br->cfg, range->range_max));
+	else
+		snprintf(buf, size, "%s", what);
+}
+
+/* One round of the value editor; *text keeps what was typed. */
+static enum input_result edit_round(struct browser *br, const struct symbol *sym,
+				    const char *error, char **text)
+{
+	struct dialog d = { 0 };
+	char title[256], hint[256];
+	struct input_options opts = { 0 };
+	enum input_result result;
+	char *initial = *text;
+
+	snprintf(title, sizeof(title), " %s (%s) ", sym->name, symbol_type_name(sym->type));
+	value_hint(br, sym, hint, sizeof(hint));
+	if (!dialog_open(br, &d, 7, 64, title)) {
+		dialog_close(&d);
+		browser_message(br, "the terminal is too small to edit a value");
+		return INPUT_CANCEL;
+	}
+	dialog_text(br, &d, 1, hint, STYLE_NORMAL);
+	if (error)
+		dialog_text(br, &d, 4, error, STYLE_ERROR);
+	dialog_text(br, &d, 5, "Enter: set   Esc: cancel", STYLE_DIM);
+	opts.win = d.win;
+	opts.row = 3;
+	opts.col = 2;
+	opts.width = d.width - 4;
+	opts.initial = initial;
+	result = input_run(br, &opts, text);
+	free(initial);
+	dialog_close(&d);
+	return result;
+}
+
+bool dialog_edit_value(struct browser *br, const struct symbol *sym)
+{
+	char *text = strdup(config_str(br->cfg, sym));
+	const char *error = NULL;
+	char message[300];
+
+	if (!text)
+		abort();
+	for (;;) {
+		enum input_result result = edit_round(br, sym, error, &text);
+
+		if (result == INPUT_CANCEL)
+			break;
+		if (result == INPUT_RESIZED) {
+			relayout(br);
+			continue;
+		}
+		if (config_set_string(br->cfg, sym, text)) {
+			free(text);
+			return true;
+		}
+		snprintf(message, sizeof(message), "\"%.200s\" is not allowed here", text);
+		error = message;
+		browser_redraw(br);
+	}
+	free(text);
+	browser_redraw(br);
+	return false;
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One-line text input on an ncurses form: the search prompt, goto, and
+ * the value editor all use it.  The form does the editing (insert,
+ * delete, cursor, horizontal scrolling); this file maps keys to form
+ * requests and reports the text after every change.
+ */
+#include "buildconf.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <form.h>
+#include <panel.h>
+
+#include "ui.h"
+
+#define CTRL(c) ((c) & 0x1f)
+
+struct input {
+	struct browser *br;
+	const struct input_options *opts;
+	FIELD *fields[2];
+	FORM *form;
+	WINDOW *sub;
+};
+
+/* The field's text as UTF-8, trailing padding removed (heap). */
+static char *input_text(struct input *in)
+{
+	char *local, *utf8;
+	size_t len;
+
+	form_driver(in->form, REQ_VALIDATION);
+	local = strdup(field_buffer(in->fields[0], 0));
+	if (!local)
+		abort();
+	len = strlen(local);
+	while (len && local[len - 1] == ' ')
+		local[--len] = '\0';
+	utf8 = text_from_locale(in->br->text, local);
+	free(local);
+	return utf8;
+}
+
+static bool input_open(struct input *in)
+{
+	const struct input_options *o = in->opts;
+	int label_width = o->label ? (int)strlen(o->label) : 0;
+	int width = o->width - label_width;
+	char *initial;
+
+	if (width < 2)
+		return false;
+	wmove(o->win, o->row, o->col);
+	wclrtoeol(o->win);
+	if (o->label)
+		mvwaddstr(o->win, o->row, o->col, o->label);
+	in->fields[0] = new_field(1, width, 0, 0, 0, 0);
+	in->fields[1] = NULL;
+	if (!in->fields[0])
+		return false;
+	/* Grow and scroll sideways instead of stopping at the edge. */
+	field_opts_off(in->fields[0], O_STATIC | O_AUTOSKIP);
+	set_max_field(in->fields[0], 0);
+	set_field_back(in->fields[0], ui_style(in->br, STYLE_NORMAL));
+	initial = text_to_locale(in->br->text, o->initial ? o->initial : "");
+	set_field_buffer(in->fields[0], 0, initial);
+	free(initial);
+	in->form = new_form(in->fields);
+	in->sub = derwin(o->win, 1, width, o->row, o->col + label_width);
+	if (!in->form || !in->sub)
+		return false;
+	set_form_win(in->form, o->win);
+	set_form_sub(in->form, in->sub);
+	post_form(in->form);
+	form_driver(in->form, REQ_END_LINE);
+	return true;
+}
+
+static void input_close(struct input *in)
+{
+	if (in->form) {
+		unpost_form(in->form);
+		free_form(in->form);
+	}
+	if (in->fields[0])
+		free_field(in->fields[0]);
+	if (in->sub)
+		delwin(in->sub);
+	curs_set(0);
+}
+
+static void input_refresh(struct input *in)
+{
+	update_panels();
+	pos_form_cursor(in->form);
+	wnoutrefresh(in->sub);
+	curs_set(1);
+	doupdate();
+}
+
+static void notify(struct input *in)
+{
+	char *text;
+
+	if (!in->opts->on_change)
+		return;
+	text = input_text(in);
+	in->opts->on_change(in->opts->ctx, text);
+	free(text);
+}
+
+/* Editing keys as form requests; 0 when the key is not one. */
+static int edit_request(int key, bool function_key)
+{
+	if (function_key) {
+		switch (key) {
+		case KEY_LEFT: return REQ_PREV_CHAR;
+		case KEY_RIGHT: return REQ_NEXT_CHAR;
+		case KEY_HOME: return REQ_BEG_LINE;
+		case KEY_END: return REQ_END_LINE;
+		case KEY_BACKSPACE: return REQ_DEL_PREV;
+		case KEY_DC: return REQ_DEL_CHAR;
+		}
+		return 0;
+	}
+	switch (key) {
+	case 0x7f: case '\b': return REQ_DEL_PREV;
+	case CTRL('A'): return REQ_BEG_LINE;
+	case CTRL('E'): return REQ_END_LINE;
+	case CTRL('D'): return REQ_DEL_CHAR;
+	case CTRL('U'): return REQ_CLR_FIELD;
+	}
+	return 0;
+}
+
+/* Feed one key; returns the result when the input is over, -1 otherwise. */
+static int input_key(struct input *in, int key, bool function_key)
+{
+	int req = edit_request(key, function_key);
+
+	if (function_key && key == KEY_RESIZE)
+		return INPUT_RESIZED;
+	if ((!function_key && (key == '\n' || key == '\r')) ||
+	    (function_key && key == KEY_ENTER))
+		return INPUT_DONE;
+	if (!function_key && key == 0x1b)
+		return INPUT_CANCEL;
+	if (req) {
+		form_driver(in->form, req);
+		notify(in);
+	} else if (!function_key && key >= 0x20) {
+#ifdef HAVE_NCURSESW
+		form_driver_w(in->form, OK, (wchar_t)key);
+#else
+		form_driver(in->form, key);
+#endif
+		notify(in);
+	} else if (in->opts->on_key) {
+		in->opts->on_key(in->opts->ctx, key, function_key);
+	}
+	return -1;
+}
+
+enum input_result input_run(struct browser *br, const struct input_options *opts,
+			    char **text)
+{
+	struct input in = { .br = br, .opts = opts };
+	int result = INPUT_CANCEL;
+
+	*text = NULL;
+	if (!input_open(&in)) {
+		input_close(&in);
+		return INPUT_CANCEL;
+	}
+	notify(&in);
+	for (;;) {
+		wint_t ch;
+		int got;
+
+		input_refresh(&in);
+		got = get_wch(&ch);
+		if (got == ERR) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		result = input_key(&in, (int)ch, got == KEY_CODE_YES);
+		if (result >= 0)
+			break;
+	}
+	if (result != INPUT_CANCEL)
+		*text = input_text(&in);
+	input_close(&in);
+	return (enum input_result)result;
+}

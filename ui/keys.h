@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keys and requests.  Every key maps to a named request in one table
+ * (keys.c); views handle requests, never raw keys, and the help screen
+ * and the README's key list are generated from the same table.
+ */
+#ifndef KBROWSE_UI_KEYS_H
+#define KBROWSE_UI_KEYS_H
+
+#include <stdbool.h>
+
+#define REQUESTS(_) \
+	_(NONE,          "none",          "do nothing") \
+	_(MOVE_UP,       "move-up",       "move up") \
+	_(MOVE_DOWN,     "move-down",     "move down") \
+	_(PAGE_UP,       "page-up",       "move up a page") \
+	_(PAGE_DOWN,     "page-down",     "move down a page") \
+	_(MOVE_FIRST,    "move-first",    "move to the first line") \
+	_(MOVE_LAST,     "move-last",     "move to the last line") \
+	_(ENTER,         "enter",         "open a menu or choice, edit a value, follow a symbol") \
+	_(OPEN,          "open",          "open a menu or choice") \
+	_(BACK,          "back",          "leave the menu (back to the parent menu)") \
+	_(TOGGLE,        "toggle",        "cycle n/m/y, or pick a choice entry") \
+	_(SET_YES,       "set-yes",       "set to y") \
+	_(SET_MOD,       "set-mod",       "set to m") \
+	_(SET_NO,        "set-no",        "set to n") \
+	_(SEARCH,        "search",        "search names, prompts and help") \
+	_(GOTO,          "goto",          "go to a symbol by name") \
+	_(HISTORY_BACK,  "history-back",  "go back to where you were before a jump") \
+	_(HISTORY_FWD,   "history-fwd",   "go forward again") \
+	_(FOCUS,         "focus",         "switch between the tree and the explain pane") \
+	_(TOGGLE_HIDDEN, "toggle-hidden", "show or hide invisible entries") \
+	_(SAVE,          "save",          "save the configuration") \
+	_(HELP,          "help",          "show this help") \
+	_(REDRAW,        "redraw",        "redraw the screen") \
+	_(QUIT,          "quit",          "quit (asks first if there are unsaved changes)")
+
+enum request {
+#define REQ_ENUM(id, name, help) REQ_##id,
+	REQUESTS(REQ_ENUM)
+#undef REQ_ENUM
+	REQ_COUNT
+};
+
+struct key_binding {
+	int key;		/* a curses key code or a character */
+	bool function_key;	/* key is a KEY_* code (from get_wch) */
+	enum request request;
+};
+
+extern const struct key_binding key_bindings[];
+extern const unsigned key_binding_count;
+
+/* The request a key asks for (REQ_NONE when unbound). */
+enum request key_request(int key, bool function_key);
+const char *request_name(enum request req);
+const char *request_help(enum request req);
+/* "Up", "k", "Enter", "Ctrl-L", "F1", "Space"... into buf. */
+const char *key_label(const struct key_binding *binding, char *buf, unsigned size);
+
+#endif

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the parts of the browser share: the browser's state, and the one
+ * `struct view` every pane is made of.
+ *
+ * A view is a list of lines, a cursor and a table of operations (open,
+ * draw a line, handle a request, match a search, follow the cursor).
+ * The generic code in view.c scrolls, moves the cursor and draws; each
+ * view_*.c file is one table of operations.
+ */
+#ifndef KBROWSE_UI_H
+#define KBROWSE_UI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <curses.h>
+
+#include "config.h"
+#include "config_io.h"
+#include "explain.h"
+#include "keys.h"
+#include "text.h"
+#include "tree_model.h"
+
+struct browser;
+struct view;
+
+struct view_line {
+	const void *data;	/* what the view shows on this line */
+	int kind;		/* the view's own line kinds */
+	int depth;		/* indentation */
+};
+
+struct view_ops {
+	const char *name;
+	/* (Re)build the lines from the model, keeping the cursor's item. */
+	void (*open)(struct view *view);
+	/* Draw one line in the given row of view->win. */
+	void (*draw)(struct view *view, const struct view_line *line, int row,
+		     bool selected);
+	/* Handle a request; return REQ_NONE when done, else pass it on. */
+	enum request (*request)(struct view *view, enum request req);
+	/* The text of the title bar. */
+	void (*title)(struct view *view, char *buf, size_t size);
+	/* The cursor moved (the explain pane follows it). */
+	void (*select)(struct view *view);
+	/* The view gets the keyboard focus (optional). */
+	void (*focus)(struct view *view);
+	/* Release what the view owns. */
+	void (*done)(struct view *view);
+};
+
+struct view {
+	const struct view_ops *ops;
+	struct browser *br;
+	WINDOW *win;		/* the lines; NULL while not laid out */
+	int height, width;
+	struct view_line *lines;
+	size_t nlines, cap;
+	size_t offset;		/* first line shown */
+	size_t lineno;		/* the cursor */
+	void *priv;
+};
+
+enum view_id {
+	VIEW_TREE,
+	VIEW_EXPLAIN,
+	VIEW_SEARCH,
+	VIEW_HELP,
+	VIEW_COUNT,
+};
+
+/* A place in the tree, for the history of jumps. */
+struct place {
+	struct entry *page;
+	struct entry *selected;
+};
+
+#define HISTORY_MAX 64
+
+struct history {
+	struct place back[HISTORY_MAX], fwd[HISTORY_MAX];
+	int nback, nfwd;
+};
+
+/* Attributes, by meaning; filled in for colour or monochrome. */
+enum ui_style {
+	STYLE_NORMAL,
+	STYLE_TITLE,		/* title bars and the header */
+	STYLE_CURSOR,		/* the cursor in the focused view */
+	STYLE_CURSOR_IDLE,	/* the cursor in the other view */
+	STYLE_HIDDEN,		/* invisible entries, shown on demand */
+	STYLE_MENU,		/* menus and choices ("--->") */
+	STYLE_COMMENT,		/* *** comments *** */
+	STYLE_VALUE,		/* the value column */
+	STYLE_HEADING,		/* section headings in the explain pane */
+	STYLE_DECIDING,		/* the line that decided a value */
+	STYLE_DIM,		/* conditions that are n, unused defaults */
+	STYLE_LINK,		/* a symbol one can follow */
+	STYLE_LINK_CURSOR,	/* the selected symbol */
+	STYLE_ERROR,
+	STYLE_COUNT,
+};
+
+struct browser {
+	struct cli *cli;
+	struct kconfig *kc;
+	struct config *cfg;
+	struct tree_model *model;
+	struct text *text;
+	struct explainer *ex;
+	struct user_lines *user_lines;
+	struct config_io_options io;
+	const char *config_name;	/* $KCONFIG_CONFIG, else .config */
+	const char *read_from;		/* the file values came from, or NULL */
+	char *config_text;		/* the .config read at start, if any */
+	size_t config_len;
+	int read_warnings;
+
+	bool modified;
+	bool show_hidden;
+	bool quit;
+	bool too_small;
+	bool prompting;			/* the status line is an input field */
+	bool side_by_side;
+	bool has_colors;
+	attr_t styles[STYLE_COUNT];
+
+	SCREEN *screen;
+	WINDOW *header, *status, *explain_title, *separator;
+	struct view views[VIEW_COUNT];
+	struct view *main;		/* tree, search or help: the big pane */
+	struct view *focus;		/* main or the explain pane */
+	struct entry *current;		/* what the explain pane explains */
+	struct history history;
+	char message[256];
+};
+
+/* --- view.c: the generic view --------------------------------------------- */
+
+void view_clear(struct view *view);
+void view_add(struct view *view, const void *data, int kind, int depth);
+/* Put the cursor on line n (clamped), scrolling to show it. */
+void view_select(struct view *view, size_t n);
+/* The cursor movements every view has; false if req is not one. */
+bool view_move(struct view *view, enum request req);
+void view_draw(struct view *view);
+const struct view_line *view_current(const struct view *view);
+/* Draw utf8 in the row from column col with a style; returns the column after. */
+int view_put(struct view *view, int row, int col, const char *utf8,
+	     enum ui_style style);
+/* Fill the rest of the row with a style (the cursor bar). */
+void view_fill(struct view *view, int row, int col, enum ui_style style);
+
+/* --- browser.c ------------------------------------------------------------ */
+
+attr_t ui_style(const struct browser *br, enum ui_style style);
+void browser_message(struct browser *br, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Show entry in the tree (a jump: remembered for history-back). */
+void browser_jump(struct browser *br, struct entry *entry);
+/* The explain pane now explains entry. */
+void browser_explain(struct browser *br, struct entry *entry);
+/* Make a view the big pane (tree, search, help) and focus it. */
+void browser_show(struct browser *br, enum view_id id);
+/* Values changed: reopen what shows them. */
+void browser_values_changed(struct browser *br);
+/* Redraw everything (after a dialog or a resize). */
+void browser_redraw(struct browser *br);
+/* Lay the windows out for the terminal's current size. */
+void browser_layout(struct browser *br);
+
+/* --- entries as text (view_tree.c) ------------------------------------------ */
+
+/* The prompt as shown, or the symbol's name when there is no prompt. */
+const char *entry_label(const struct entry *entry);
+/* Is the entry shown (visible in this configuration)? */
+bool entry_visible(struct browser *br, const struct entry *entry);
+/* The tree's current page and cursor, for history. */
+struct place tree_place(struct browser *br);
+void tree_goto(struct browser *br, struct place place);
+
+/* --- the views ------------------------------------------------------------ */
+
+extern const struct view_ops tree_view_ops;
+extern const struct view_ops explain_view_ops;
+extern const struct view_ops search_view_ops;
+extern const struct view_ops help_view_ops;
+
+/* view_search.c: run a search, and the entry it selects. */
+void search_set_query(struct view *view, const char *query);
+struct entry *search_selected(struct view *view);
+
+/* --- input.c: one-line text input (ncurses form) ----------------------------- */
+
+/* Called after each edit with the text so far (UTF-8); may redraw. */
+typedef void input_change_fn(void *ctx, const char *text);
+/* Keys the input does not use (Up, Down...) go here; true: consumed. */
+typedef bool input_key_fn(void *ctx, int key, bool function_key);
+
+struct input_options {
+	WINDOW *win;			/* where the field goes (one row used) */
+	int row, col, width;
+	const char *label;		/* drawn before the field */
+	const char *initial;		/* UTF-8 */
+	input_change_fn *on_change;
+	input_key_fn *on_key;
+	void *ctx;
+};
+
+enum input_result {
+	INPUT_DONE,		/* Enter: *text is what was typed */
+	INPUT_CANCEL,		/* Esc: *text is NULL */
+	INPUT_RESIZED,		/* the terminal changed size: *text so far */
+};
+
+/* Edit a line; *text (heap, UTF-8) gets the result as above. */
+enum input_result input_run(struct browser *br, const struct input_options *opts,
+			    char **text);
+/* input_run() in the status line, laid out again after a resize. */
+char *browser_prompt(struct browser *br, const char *label, const char *initial,
+		     input_change_fn *on_change, input_key_fn *on_key, void *ctx);
+
+/* --- dialog.c: panels over the screen --------------------------------------- */
+
+/* Ask a question; returns the key pressed among answers ("ync"). */
+int dialog_ask(struct browser *br, const char *title, const char *question,
+	       const char *answers);
+/* Edit a symbol's value in a panel, checked by the value model. */
+bool dialog_edit_value(struct browser *br, const struct symbol *sym);
+
+#endif

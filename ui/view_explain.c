@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The explain pane: why the entry under the cursor has its value.
+ *
+ * The derivation comes from the explain engine (src/explain.h): the line
+ * that decided the value and its condition with every part's value, the
+ * other defaults, select and imply, prompts, bounds, the choice.  Each
+ * symbol named in the text is a link: with the pane focused, Up and Down
+ * move between links and Enter follows one (history-back comes back).
+ */
+#include "buildconf.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+struct link {
+	size_t start, len;		/* bytes of the line's text */
+	const struct symbol *sym;
+};
+
+struct xline {
+	const char *text;
+	enum ui_style style;
+	struct link *links;
+	unsigned nlinks;
+};
+
+/* A link by position: line and link number within the line. */
+struct link_ref {
+	size_t line;
+	unsigned link;
+};
+
+struct explain_state {
+	struct arena arena;		/* the lines of one explanation */
+	const struct entry *entry;	/* what is explained */
+	struct link_ref *refs;		/* every link, in reading order */
+	size_t nrefs, refs_cap;
+	size_t cur;			/* the selected link */
+	char title[256];
+};
+
+static struct explain_state *state_of(struct view *view)
+{
+	if (!view->priv) {
+		struct explain_state *st = calloc(1, sizeof(*st));
+
+		if (!st)
+			abort();
+		arena_init(&st->arena);
+		view->priv = st;
+	}
+	return view->priv;
+}
+
+/* --- links ---------------------------------------------------------------- */
+
+static bool is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * A word is a link when it names a defined symbol and looks like a
+ * symbol name (no lower-case letters), so that ordinary words of help
+ * text that happen to be symbols of some tree are left alone.
+ */
+static const struct symbol *word_symbol(struct browser *br, const char *word,
+					size_t len)
+{
+	char name[128];
+	const struct symbol *sym;
+	bool letter = false;
+
+	if (len < 2 || len >= sizeof(name))
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		if (islower((unsigned char)word[i]))
+			return NULL;
+		letter |= isupper((unsigned char)word[i]) != 0;
+	}
+	if (!letter)
+		return NULL;
+	memcpy(name, word, len);
+	name[len] = '\0';
+	sym = symbol_find(br->kc, name);
+	if (!sym || (sym->flags & SYMBOL_CONST) || !(sym->flags & SYMBOL_DEFINED))
+		return NULL;
+	return sym;
+}
+
+static void add_ref(struct explain_state *st, size_t line, unsigned link)
+{
+	if (st->nrefs == st->refs_cap) {
+		st->refs_cap = st->refs_cap ? st->refs_cap * 2 : 64;
+		st->refs = realloc(st->refs, st->refs_cap * sizeof(*st->refs));
+		if (!st->refs)
+			abort();
+	}
+	st->refs[st->nrefs++] = (struct link_ref){ .line = line, .link = link };
+}
+
+static void find_links(struct view *view, struct xline *xl)
+{
+	struct explain_state *st = state_of(view);
+	const char *s = xl->text;
+	struct link found[32];
+	unsigned n = 0;
+
+	for (size_t i = 0; s[i] && n < 32;) {
+		size_t start = i;
+		const struct symbol *sym;
+
+		if (!is_name_char(s[i])) {
+			i++;
+			continue;
+		}
+		while (is_name_char(s[i]))
+			i++;
+		/* Not part of a path such as arch/Kconfig or a file:line. */
+		if ((start && s[start - 1] == '/') || s[i] == '/')
+			continue;
+		sym = word_symbol(view->br, s + start, i - start);
+		if (sym && (!st->entry || sym != st->entry->node->sym))
+			found[n++] = (struct link){ start, i - start, sym };
+	}
+	if (!n)
+		return;
+	xl->links = arena_alloc(&st->arena, n * sizeof(*xl->links));
+	memcpy(xl->links, found, n * sizeof(*xl->links));
+	xl->nlinks = n;
+	for (unsigned k = 0; k < n; k++)
+		add_ref(st, view->nlines - 1, k);
+}
+
+/* --- lines ----------------------------------------------------------------- */
+
+static void add_text_line(struct view *view, const char *text, size_t len,
+			  enum ui_style style)
+{
+	struct explain_state *st = state_of(view);
+	struct xline *xl = arena_new(&st->arena, struct xline);
+
+	xl->text = arena_strndup(&st->arena, text, len);
+	xl->style = style;
+	view_add(view, xl, 0, 0);
+	find_links(view, xl);
+}
+
+static size_t leading_spaces(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] == ' ')
+		n++;
+	return n;
+}
+
+/*
+ * Add text as lines no wider than the pane, broken at spaces where
+ * possible; continuation lines are indented two more than the first.
+ */
+static void add_wrapped(struct view *view, const char *text, enum ui_style style)
+{
+	int width = view->width > 20 ? view->width : 80;
+	size_t indent = leading_spaces(text);
+	size_t len = strlen(text);
+	size_t lead = 0;
+	char buf[4096];
+
+	if (indent > (size_t)width / 2)
+		indent = (size_t)width / 2;
+	do {
+		size_t take = text_fit(view->br->text, text, len, width - (int)lead);
+
+		if (take < len) {
+			size_t cut = take;
+
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut > (lead ? 0 : indent))
+				take = cut;
+			else if (!take)
+				take = 1;
+		}
+		snprintf(buf, sizeof(buf), "%*s%.*s", (int)lead, "", (int)take, text);
+		add_text_line(view, buf, strlen(buf), style);
+		text += take;
+		len -= take;
+		while (len && *text == ' ')
+			text++, len--;
+		lead = indent + 2;
+	} while (len);
+}
+
+static void say(struct view *view, enum ui_style style, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void say(struct view *view, enum ui_style style, const char *fmt, ...)
+{
+	char *text;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	/* Tabs from Kconfig text would draw as '?': spaces instead. */
+	for (char *p = text; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	add_wrapped(view, text, style);
+	free(text);
+}
+
+/* --- sections ------------------------------------------------------------- */
+
+static const char *tri_text(tristate t)
+{
+	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
+}
+
+static const char *loc(struct browser *br, struct location l)
+{
+	return l.line > 0 ? location_text(br->ex, l) : "";
+}
+
+/* A condition with its value: "A [=y] && !B [=n]  => y". */
+static const char *cond_text(struct browser *br, const struct xexpr *x)
+{
+	const char *text = xexpr_string(br->ex, x);
+
+	if (x->expr && x->expr->op != E_SYMBOL)
+		return arena_printf(&br->ex->arena, "%s  => %s", text,
+				    tri_text(x->value));
+	return text;
+}
+
+static void say_condition(struct view *view, const char *indent,
+			  const struct xexpr *cond, const struct xexpr *deps,
+			  enum ui_style style)
+{
+	struct browser *br = view->br;
+
+	if (cond)
+		say(view, style, "%sif: %s", indent, cond_text(br, cond));
+	if (deps)
+		say(view, style, "%sdepends on: %s", indent, cond_text(br, deps));
+}
+
+static const char *choice_rule_text(enum choice_rule rule)
+{
+	switch (rule) {
+	case CHOICE_RULE_NONE: return "no entry is visible";
+	case CHOICE_RULE_USER: return "it was chosen";
+	case CHOICE_RULE_DEFAULT: return "the choice's default names it";
+	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry";
+	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first entry without a value";
+	case CHOICE_RULE_LAST_RESORT: return "every visible entry was set to n: the last preferred one";
+	}
+	return "";
+}
+
+static const char *unused_text(enum unused_reason reason)
+{
+	switch (reason) {
+	case UNUSED_NOTHING: return "used";
+	case UNUSED_NO_PROMPT: return "the symbol has no prompt";
+	case UNUSED_DEPS_UNMET: return "its dependencies are not met";
+	case UNUSED_PROMPT_HIDDEN: return "its prompt is hidden";
+	case UNUSED_LIMITED: return "the prompt allows only m here";
+	case UNUSED_SELECTED: return "a select forces a higher value";
+	case UNUSED_RANGE: return "outside the range: clamped";
+	case UNUSED_MODULES: return "m reads as y (modules off, or a bool)";
+	case UNUSED_CHOICE_OTHER: return "the choice picked another entry";
+	case UNUSED_CHOICE_ALL_NO: return "every entry of the choice was n";
+	case UNUSED_INVALID: return "not a valid value for the type";
+	}
+	return "";
+}
+
+static void say_header(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+	const struct symbol *sym = x->sym;
+	const char *q = sym->type == S_STRING ? "\"" : "";
+
+	say(view, STYLE_HEADING, "%s = %s%s%s", sym->name, q, x->value, q);
+	if (!x->defined) {
+		say(view, STYLE_NORMAL, "not defined in this tree, only referenced");
+		return;
+	}
+	say(view, STYLE_NORMAL, "%s%s, %s, %s .config", symbol_type_name(x->type),
+	    x->type != sym->type ? " (tristate: modules are off)" : "",
+	    !x->nprompts ? "no prompt" : x->visible ? "prompt shown" : "prompt hidden",
+	    x->written ? "written to" : "not written to");
+	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
+		say(view, STYLE_NORMAL, "defined at %s", loc(br, n->loc));
+}
+
+static void say_taken_default(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+
+	say(view, STYLE_DECIDING, "value from: %s  (%s)",
+	    property_text(br->ex, x->origin.prop), loc(br, x->origin.loc));
+	for (unsigned i = 0; i < x->ndefaults; i++)
+		if (x->defaults[i].prop == x->origin.prop)
+			say_condition(view, "  ", x->defaults[i].cond,
+				      x->defaults[i].deps, STYLE_NORMAL);
+	if (x->choice && x->choice->default_prop == x->origin.prop)
+		say(view, STYLE_NORMAL, "  the choice's default: %s",
+		    choice_rule_text(x->choice->rule));
+}
+
+static void say_origin(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+	const struct xchoice *c = x->choice;
+	char by[1024] = "";
+	size_t len = 0;
+
+	switch (x->origin.kind) {
+	case ORIGIN_USER:
+		say(view, STYLE_DECIDING, "value from: the user value %s",
+		    x->origin.loc.line ? loc(br, x->origin.loc) : "(set in this session)");
+		break;
+	case ORIGIN_DEFAULT:
+		say_taken_default(view, x);
+		break;
+	case ORIGIN_SELECT:
+	case ORIGIN_IMPLY:
+		for (unsigned i = 0; i < x->origin.nby && len < sizeof(by); i++)
+			len += (size_t)snprintf(by + len, sizeof(by) - len, "%s%s [=%s] (%s)",
+				i ? ", " : "", x->origin.by[i]->from->name,
+				x->origin.by[i]->from_value,
+				loc(br, x->origin.by[i]->prop->loc));
+		say(view, STYLE_DECIDING, "value from: %s by %s",
+		    x->origin.kind == ORIGIN_SELECT ? "selected" : "implied", by);
+		break;
+	case ORIGIN_CHOICE:
+		if (c && c->selection == x->sym)
+			say(view, STYLE_DECIDING, "value from: the choice (%s) picked it: %s",
+			    loc(br, c->node->loc), choice_rule_text(c->rule));
+		else if (c && c->selection)
+			say(view, STYLE_DECIDING, "value from: the choice (%s) picked %s",
+			    loc(br, c->node->loc), c->selection->name);
+		else
+			say(view, STYLE_DECIDING, "value from: the choice: no entry is visible");
+		break;
+	case ORIGIN_NONE:
+		say(view, STYLE_DECIDING, "value from: nothing applies (no active default, select or imply)");
+		break;
+	}
+	if (!x->consistent)
+		say(view, STYLE_ERROR, "warning: this derivation does not give the computed value");
+}
+
+static void say_user(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+	const struct xuser *u = &x->user;
+
+	if (u->present && u->reason != UNUSED_NOTHING)
+		say(view, STYLE_NORMAL, "user value %s (%s) %s: %s", u->value,
+		    u->loc.line ? loc(br, u->loc) : "this session",
+		    u->used ? "only partly used" : "not used", unused_text(u->reason));
+	if (u->ignored_text)
+		say(view, STYLE_NORMAL, "line %s (value %s) ignored: %s",
+		    loc(br, u->ignored_loc), u->ignored_text, unused_text(UNUSED_INVALID));
+}
+
+static void say_prompts(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+
+	for (unsigned i = 0; i < x->nprompts; i++) {
+		const struct xprompt *p = &x->prompts[i];
+
+		say(view, STYLE_NORMAL, "prompt \"%s\" (%s): %s", p->prop->text,
+		    loc(br, p->prop->loc), p->visible ? "shown" : "hidden");
+		say_condition(view, "  ", p->cond, p->deps, STYLE_NORMAL);
+		if (p->hidden_by)
+			say(view, STYLE_NORMAL, "  hidden by the menu at %s: visible if %s",
+			    loc(br, p->hidden_by->loc), cond_text(br, p->visible_if));
+	}
+}
+
+static void say_defaults(struct view *view, const struct xdefault *defs,
+			 unsigned n)
+{
+	struct browser *br = view->br;
+
+	if (!n)
+		return;
+	say(view, STYLE_HEADING, "defaults (the first that holds is taken):");
+	for (unsigned i = 0; i < n; i++) {
+		const struct xdefault *d = &defs[i];
+		static const char *const status[] = {
+			[DEFAULT_TAKEN] = "taken", [DEFAULT_INACTIVE] = "n",
+			[DEFAULT_SHADOWED] = "holds, an earlier one came first",
+			[DEFAULT_UNUSED] = "holds, the user value counts",
+		};
+		enum ui_style style = d->status == DEFAULT_TAKEN ? STYLE_DECIDING :
+				      d->status == DEFAULT_INACTIVE ? STYLE_DIM : STYLE_NORMAL;
+
+		say(view, style, "%s %s  %s  (%s)", d->status == DEFAULT_TAKEN ? "->" : "  ",
+		    property_text(br->ex, d->prop), loc(br, d->prop->loc),
+		    status[d->status]);
+		if (d->status == DEFAULT_TAKEN || d->status == DEFAULT_INACTIVE)
+			say_condition(view, "     ", d->cond, d->deps, style);
+	}
+}
+
+static void say_reverse_props(struct view *view, const char *what,
+			      const struct xreverse *list, unsigned n)
+{
+	struct browser *br = view->br;
+
+	if (!n)
+		return;
+	say(view, STYLE_HEADING, "%s by:", what);
+	for (unsigned i = 0; i < n; i++) {
+		const struct xreverse *r = &list[i];
+
+		say(view, r->value ? STYLE_NORMAL : STYLE_DIM, "  %s [=%s]  %s  %s  => %s",
+		    r->from->name, r->from_value, loc(br, r->prop->loc),
+		    property_text(br->ex, r->prop), tri_text(r->value));
+		if (r->value == TRI_NO && r->from_value[0] != 'n')
+			say_condition(view, "    ", r->cond, r->deps, STYLE_DIM);
+	}
+}
+
+static void say_bounds(struct view *view, const struct explanation *x)
+{
+	struct browser *br = view->br;
+
+	for (unsigned i = 0; i < x->nbounds; i++) {
+		const struct xbound *b = &x->bounds[i];
+		char what[512];
+
+		switch (b->kind) {
+		case BOUND_VISIBILITY:
+			snprintf(what, sizeof(what), "at most %s (the prompt's visibility)", b->limit);
+			break;
+		case BOUND_DEPENDS:
+			snprintf(what, sizeof(what), "at most %s (imply is capped by the dependencies)", b->limit);
+			break;
+		case BOUND_SELECT:
+			snprintf(what, sizeof(what), "at least %s (select)", b->limit);
+			break;
+		case BOUND_MODULES:
+			snprintf(what, sizeof(what), "m reads as y (modules off, or a bool)");
+			break;
+		case BOUND_RANGE:
+			snprintf(what, sizeof(what), "range %s (%s)", b->limit, loc(br, b->loc));
+			break;
+		}
+		if (b->applied)
+			say(view, STYLE_DECIDING, "%s: %s became %s", what, b->before,
+			    b->kind == BOUND_RANGE ? x->value : b->limit);
+		else
+			say(view, STYLE_NORMAL, "%s: not reached", what);
+	}
+	if (x->depends)
+		say(view, STYLE_NORMAL, "depends on: %s", cond_text(br, x->depends));
+}
+
+static void say_choice(struct view *view, const struct xchoice *c)
+{
+	struct browser *br = view->br;
+
+	say(view, STYLE_NORMAL, "in the choice \"%s\" (%s): %s%s%s",
+	    c->prompt ? c->prompt : "", loc(br, c->node->loc),
+	    c->selection ? c->selection->name : "",
+	    c->selection ? " is y: " : "", choice_rule_text(c->rule));
+	say_defaults(view, c->defaults, c->ndefaults);
+}
+
+static void say_used_by(struct view *view, const struct symbol *sym)
+{
+	struct browser *br = view->br;
+	unsigned n;
+	const struct reverse_use *uses = explain_reverse(br->ex, sym, &n);
+
+	if (!n)
+		return;
+	say(view, STYLE_HEADING, "used by (%u):", n);
+	for (unsigned i = 0; i < n; i++) {
+		const struct reverse_use *u = &uses[i];
+		const char *who = u->user && u->user->name ? u->user->name :
+			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)";
+
+		say(view, STYLE_NORMAL, "  %s  %s  %s", who, reverse_kind_name(u->kind),
+		    loc(br, u->loc));
+	}
+}
+
+static void say_help(struct view *view, const struct menu_node *node)
+{
+	const char *help = node->help;
+
+	if (!help && node->sym)
+		for (const struct menu_node *n = node->sym->first_node; n && !help;
+		     n = n->next_def)
+			help = n->help;
+	if (!help)
+		return;
+	say(view, STYLE_HEADING, "help:");
+	while (*help) {
+		const char *end = strchr(help, '\n');
+		size_t len = end ? (size_t)(end - help) : strlen(help);
+
+		say(view, STYLE_NORMAL, "  %.*s", (int)len, help);
+		help += len;
+		if (*help == '\n')
+			help++;
+	}
+}
+
+static void explain_sym(struct view *view, const struct entry *entry)
+{
+	struct browser *br = view->br;
+	const struct explanation *x = explain_symbol(br->ex, entry->node->sym);
+
+	say_header(view, x);
+	if (!x->defined)
+		return;
+	say_origin(view, x);
+	say_user(view, x);
+	say_prompts(view, x);
+	if (x->choice)
+		say_choice(view, x->choice);
+	say_defaults(view, x->defaults, x->ndefaults);
+	say_reverse_props(view, "selected", x->selects, x->nselects);
+	say_reverse_props(view, "implied", x->implies, x->nimplies);
+	say_bounds(view, x);
+	say_help(view, entry->node);
+	say_used_by(view, x->sym);
+}
+
+static void explain_choice_entry(struct view *view, const struct entry *entry)
+{
+	struct browser *br = view->br;
+	const struct xchoice *c = explain_choice(br->ex, entry->node);
+
+	say(view, STYLE_HEADING, "choice \"%s\"", c->prompt ? c->prompt : "");
+	say(view, STYLE_NORMAL, "defined at %s", loc(br, entry->node->loc));
+	if (c->selection)
+		say(view, STYLE_DECIDING, "%s is chosen: %s%s%s", c->selection->name,
+		    choice_rule_text(c->rule), c->decided_at.line ? "  " : "",
+		    loc(br, c->decided_at));
+	else
+		say(view, STYLE_DECIDING, "nothing chosen: %s", choice_rule_text(c->rule));
+	say_defaults(view, c->defaults, c->ndefaults);
+	if (entry->node->dep)
+		say(view, STYLE_NORMAL, "depends on: %s",
+		    cond_text(br, explain_expr(br->ex, entry->node->dep, true)));
+	say_help(view, entry->node);
+}
+
+static void explain_menu_entry(struct view *view, const struct entry *entry)
+{
+	struct browser *br = view->br;
+	const struct menu_node *node = entry->node;
+	const char *kind = node->kind == MENU_COMMENT ? "comment" :
+			   node->kind == MENU_ROOT ? "mainmenu" : "menu";
+
+	say(view, STYLE_HEADING, "%s \"%s\"", kind, entry_label(entry));
+	if (node->loc.line)
+		say(view, STYLE_NORMAL, "defined at %s", loc(br, node->loc));
+	say(view, STYLE_NORMAL, "%s", entry_visible(br, entry) ? "shown" : "hidden");
+	if (node->dep)
+		say(view, STYLE_NORMAL, "depends on: %s",
+		    cond_text(br, explain_expr(br->ex, node->dep, true)));
+	if (node->visible_if)
+		say(view, STYLE_NORMAL, "visible if: %s",
+		    cond_text(br, explain_expr(br->ex, node->visible_if, true)));
+	say_help(view, node);
+}
+
+/* --- operations ------------------------------------------------------------ */
+
+static void explain_reset(struct view *view)
+{
+	struct explain_state *st = state_of(view);
+
+	arena_release(&st->arena);
+	arena_init(&st->arena);
+	explainer_reset(view->br->ex);
+	st->nrefs = 0;
+	st->cur = 0;
+	view_clear(view);
+	view->lineno = 0;
+	view->offset = 0;
+}
+
+static void explain_open(struct view *view)
+{
+	struct explain_state *st = state_of(view);
+	const struct entry *entry = view->br->current;
+
+	st->entry = entry;
+	explain_reset(view);
+	st->title[0] = '\0';
+	if (!entry)
+		return;
+	if (entry->node->sym && entry->node->kind != MENU_CHOICE) {
+		explain_sym(view, entry);
+		snprintf(st->title, sizeof(st->title), "%s", entry->node->sym->name);
+	} else if (entry->node->kind == MENU_CHOICE) {
+		explain_choice_entry(view, entry);
+		snprintf(st->title, sizeof(st->title), "choice");
+	} else {
+		explain_menu_entry(view, entry);
+		snprintf(st->title, sizeof(st->title), "%s",
+			 entry->node->kind == MENU_COMMENT ? "comment" : "menu");
+	}
+}
+
+static const struct link *selected_link(struct view *view, size_t *line)
+{
+	struct explain_state *st = state_of(view);
+	const struct xline *xl;
+
+	if (view->br->focus != view || st->cur >= st->nrefs)
+		return NULL;
+	*line = st->refs[st->cur].line;
+	xl = view->lines[*line].data;
+	return &xl->links[st->refs[st->cur].link];
+}
+
+static void explain_draw(struct view *view, const struct view_line *line,
+			 int row, bool selected)
+{
+	const struct xline *xl = line->data;
+	size_t sel_line = (size_t)-1;
+	const struct link *sel = selected_link(view, &sel_line);
+	size_t pos = 0;
+	int col = 0;
+	char buf[4096];
+
+	(void)selected;
+	for (unsigned i = 0; i <= xl->nlinks; i++) {
+		size_t end = i < xl->nlinks ? xl->links[i].start : strlen(xl->text);
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(end - pos), xl->text + pos);
+		col = view_put(view, row, col, buf, xl->style);
+		if (i == xl->nlinks)
+			break;
+		snprintf(buf, sizeof(buf), "%.*s", (int)xl->links[i].len,
+			 xl->text + xl->links[i].start);
+		col = view_put(view, row, col, buf,
+			       sel == &xl->links[i] ? STYLE_LINK_CURSOR : STYLE_LINK);
+		pos = end + xl->links[i].len;
+	}
+	(void)sel_line;
+}
+
+/* Select link k and show its line. */
+static void select_link(struct view *view, size_t k)
+{
+	struct explain_state *st = state_of(view);
+
+	st->cur = k;
+	view_select(view, st->refs[k].line);
+}
+
+static void move_link(struct view *view, enum request req)
+{
+	struct explain_state *st = state_of(view);
+
+	if (!st->nrefs) {
+		/* Nothing to follow: scroll the text instead. */
+		size_t last = view->nlines ? view->nlines - 1 : 0;
+		size_t top = req == REQ_MOVE_UP ? (view->offset ? view->offset - 1 : 0)
+						: view->offset + 1;
+
+		if (view->nlines > (size_t)view->height &&
+		    top + (size_t)view->height <= view->nlines)
+			view->offset = top;
+		view->lineno = req == REQ_MOVE_UP ? view->offset :
+			(view->offset + (size_t)view->height - 1 < last ?
+			 view->offset + (size_t)view->height - 1 : last);
+		return;
+	}
+	if (req == REQ_MOVE_UP && st->cur > 0)
+		select_link(view, st->cur - 1);
+	else if (req == REQ_MOVE_DOWN && st->cur + 1 < st->nrefs)
+		select_link(view, st->cur + 1);
+}
+
+/* After paging, select the first link on screen (if any). */
+static void page(struct view *view, enum request req)
+{
+	struct explain_state *st = state_of(view);
+
+	view_move(view, req);
+	for (size_t k = 0; k < st->nrefs; k++)
+		if (st->refs[k].line >= view->offset) {
+			st->cur = k;
+			break;
+		}
+}
+
+static void follow(struct view *view)
+{
+	size_t line;
+	const struct link *link = selected_link(view, &line);
+	struct browser *br = view->br;
+	struct entry *target = NULL;
+
+	if (!link)
+		return;
+	for (const struct menu_node *n = link->sym->first_node; n; n = n->next_def) {
+		struct entry *e = tree_model_find(br->model, n);
+
+		if (e && (!target || (entry_visible(br, e) && !entry_visible(br, target))))
+			target = e;
+	}
+	if (!target) {
+		browser_message(br, "%s has no entry in the tree", link->sym->name);
+		return;
+	}
+	browser_jump(br, target);
+}
+
+static enum request explain_request(struct view *view, enum request req)
+{
+	switch (req) {
+	case REQ_MOVE_UP:
+	case REQ_MOVE_DOWN:
+		move_link(view, req);
+		return REQ_NONE;
+	case REQ_PAGE_UP:
+	case REQ_PAGE_DOWN:
+	case REQ_MOVE_FIRST:
+	case REQ_MOVE_LAST:
+		page(view, req);
+		return REQ_NONE;
+	case REQ_ENTER:
+	case REQ_OPEN:
+		follow(view);
+		return REQ_NONE;
+	case REQ_BACK:
+		return REQ_FOCUS;
+	default:
+		return req;
+	}
+}
+
+static void explain_title(struct view *view, char *buf, size_t size)
+{
+	struct explain_state *st = state_of(view);
+
+	if (view->br->focus == view)
+		snprintf(buf, size, "Why: %s\tUp/Down: pick a symbol  Enter: follow  Tab: back",
+			 st->title);
+	else
+		snprintf(buf, size, "Why: %s\tTab: follow the symbols named here",
+			 st->title);
+}
+
+/* Focus arrives: show the selected link. */
+static void explain_focus(struct view *view)
+{
+	struct explain_state *st = state_of(view);
+
+	if (st->cur < st->nrefs)
+		select_link(view, st->cur);
+}
+
+static void explain_done(struct view *view)
+{
+	struct explain_state *st = view->priv;
+
+	if (!st)
+		return;
+	arena_release(&st->arena);
+	free(st->refs);
+	free(st);
+	view->priv = NULL;
+}
+
+const struct view_ops explain_view_ops = {
+	.name = "explain",
+	.open = explain_open,
+	.draw = explain_draw,
+	.request = explain_request,
+	.title = explain_title,
+	.focus = explain_focus,
+	.done = explain_done,
+};
