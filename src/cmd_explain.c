@@ -131,7 +131,7 @@ static void json_chain(struct explainer *ex, struct explain_run *run,
 		head++;
 		if (depth > 0)
 			explain_print_json(ex, y, NULL, run->reverse, stdout);
-		if (depth >= run->depth)
+		if (depth >= run->depth - 1)
 			continue;
 		for (unsigned i = 0; i < y->nbecause && tail < cap; i++) {
 			if (seen[y->because[i]->index])
@@ -150,15 +150,15 @@ static void explain_one(struct explainer *ex, struct explain_run *run,
 	const struct change_plan *plan = NULL;
 
 	if (run->to)
-		plan = explain_change(ex, sym, run->to, run->depth > 0 ? run->depth + 4 : 8,
+		plan = explain_change(ex, sym, run->to, run->depth > 8 ? run->depth : 8,
 				      fresh_config, run);
 	if (run->json) {
 		explain_print_json(ex, x, plan, run->reverse, stdout);
-		if (run->depth > 0)
+		if (run->depth > 1)
 			json_chain(ex, run, x);
 	} else {
 		explain_print_text(ex, x, &(struct explain_print_options){
-				   .depth = run->depth, .reverse = run->reverse },
+				   .depth = run->depth - 1, .reverse = run->reverse },
 				   stdout);
 		if (plan)
 			explain_print_plan_text(ex, plan, stdout);
@@ -175,8 +175,8 @@ static int parse_depth(struct cli *cli, const char *text, int *depth)
 
 	errno = 0;
 	value = strtol(text, &end, 10);
-	if (errno || *end || end == text || value < 0 || value > 1000)
-		return usage_error(cli, "explain: --depth needs a number from 0 to 1000, not '%s'",
+	if (errno || *end || end == text || value < 1 || value > 1000)
+		return usage_error(cli, "explain: --depth needs a number from 1 to 1000, not '%s'",
 				   text);
 	*depth = (int)value;
 	return 0;
@@ -250,7 +250,7 @@ static int explain_all(struct explainer *ex, struct explain_run *run,
 
 int cmd_explain(struct cli *cli, int argc, char **argv)
 {
-	struct explain_run run = { 0 };
+	struct explain_run run = { .depth = 1 };
 	char **names = calloc((size_t)argc + 1, sizeof(*names));
 	int nnames = 0, status = EXIT_OK;
 	struct user_lines *lines;

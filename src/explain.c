@@ -277,6 +277,30 @@ static void explain_prompts(struct explainer *ex, struct explanation *x)
 	}
 }
 
+static void explain_dep_sources(struct explainer *ex, struct explanation *x)
+{
+	const struct menu_node *def, *up;
+	unsigned n = 0;
+
+	for (def = x->sym->first_node; def; def = def->next_def)
+		for (up = def; up && up->kind != MENU_ROOT; up = up->parent)
+			if (up->depends)
+				n++;
+	if (!n)
+		return;
+	x->dep_sources = ARENA_ARRAY(ex, struct xdepsource, n);
+	for (def = x->sym->first_node; def; def = def->next_def)
+		for (up = def; up && up->kind != MENU_ROOT; up = up->parent) {
+			struct xdepsource *d;
+
+			if (!up->depends)
+				continue;
+			d = &x->dep_sources[x->ndep_sources++];
+			d->node = up;
+			d->expr = explain_expr(ex, up->depends, true);
+		}
+}
+
 static void explain_defaults_of(struct explainer *ex, const struct symbol *sym,
 				struct xdefault **out, unsigned *count)
 {
@@ -753,6 +777,12 @@ static void explain_member(struct explainer *ex, struct explanation *x)
 		default:
 			x->origin.kind = ORIGIN_CHOICE;
 			x->origin.loc = c->decided_at;
+			/* Picked for being visible: what makes it visible. */
+			for (unsigned i = 0; i < x->nprompts; i++) {
+				add_because_expr(ex, x, x->prompts[i].prop->cond);
+				if (x->prompts[i].prop->node)
+					add_because_expr(ex, x, x->prompts[i].prop->node->dep);
+			}
 			break;
 		}
 		if (x->user.present && !said_yes)
@@ -782,13 +812,18 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	x->tri = config_tri(cfg, sym);
 	x->origin.kind = ORIGIN_NONE;
 	x->consistent = true;
-	if ((sym->flags & SYMBOL_CONST) || sym->type == S_UNKNOWN)
+	if ((sym->flags & SYMBOL_CONST) || sym->type == S_UNKNOWN) {
+		/* An undefined name acts as n in conditions (its text is its name). */
+		if (!explain_is_literal(sym))
+			x->value = tri_text(x->tri);
 		return x;
+	}
 
 	x->written = config_written(cfg, sym);
 	x->changeable = config_changeable(cfg, sym);
 	x->visible = config_visibility(cfg, sym);
 	explain_prompts(ex, x);
+	explain_dep_sources(ex, x);
 	explain_user(ex, x);
 
 	if (sym->flags & SYMBOL_CHOICE) {

@@ -97,6 +97,16 @@ struct xreverse {
 	tristate value;			/* from && cond && deps: what it forces */
 };
 
+/*
+ * Where a dependency comes from: the entry's own `depends on`, or the
+ * `if`, `menu` or `choice` around it (design.md: dependencies are shown
+ * with the block that adds them).
+ */
+struct xdepsource {
+	const struct menu_node *node;	/* the entry, or the enclosing block */
+	struct xexpr *expr;		/* its `depends on` (an if: its condition) */
+};
+
 /* A prompt and whether it is shown. */
 struct xprompt {
 	const struct property *prop;
@@ -176,6 +186,8 @@ struct explanation {
 	unsigned nprompts;
 	tristate dir_dep, rev_dep, implied;
 	struct xexpr *depends;		/* dir_dep, evaluated; NULL when none */
+	struct xdepsource *dep_sources;	/* each definition's, innermost first */
+	unsigned ndep_sources;
 
 	struct {
 		enum origin_kind kind;

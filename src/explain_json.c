@@ -290,6 +290,30 @@ static void json_prompts(struct explainer *ex, const struct explanation *x,
 	putc(']', out);
 }
 
+static void json_dep_sources(struct explainer *ex, const struct explanation *x,
+			     FILE *out)
+{
+	static const char *const kinds[] = {
+		[MENU_ROOT] = "root", [MENU_CONFIG] = "config",
+		[MENU_MENUCONFIG] = "menuconfig", [MENU_CHOICE] = "choice",
+		[MENU_MENU] = "menu", [MENU_COMMENT] = "comment", [MENU_IF] = "if",
+	};
+
+	fputs(",\"depends_from\":[", out);
+	for (unsigned i = 0; i < x->ndep_sources; i++) {
+		const struct xdepsource *d = &x->dep_sources[i];
+
+		if (i)
+			putc(',', out);
+		fputs("{\"block\":", out);
+		json_string(kinds[d->node->kind], out);
+		json_location(ex, "location", d->node->loc, out);
+		json_xexpr(ex, "expr", d->expr, out);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
 static void json_bounds(struct explainer *ex, const struct explanation *x,
 			FILE *out)
 {
@@ -425,6 +449,7 @@ void explain_print_json(struct explainer *ex, const struct explanation *x,
 	if (x->defined) {
 		json_prompts(ex, x, out);
 		json_xexpr(ex, "depends", x->depends, out);
+		json_dep_sources(ex, x, out);
 		json_field("dir_dep", tri_text(x->dir_dep), out);
 		json_field("rev_dep", tri_text(x->rev_dep), out);
 		json_field("implied", tri_text(x->implied), out);

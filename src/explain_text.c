@@ -51,6 +51,18 @@ static void print_condition(const char *indent, const struct xexpr *cond,
 	}
 }
 
+/* A default whose value is an expression: its parts' values. */
+static void print_default_value(const struct xdefault *d, FILE *out)
+{
+	const struct expr *e = d->prop->expr;
+
+	if (!d->value || !e || (e->op == E_SYMBOL && explain_is_literal(e->sym)))
+		return;
+	fputs("    value: ", out);
+	print_xexpr_value(d->value, out);
+	putc('\n', out);
+}
+
 static const char *user_reason_text(enum unused_reason reason)
 {
 	switch (reason) {
@@ -123,21 +135,23 @@ static void print_origin(struct explainer *ex, const struct explanation *x,
 	fputs("  value from: ", out);
 	switch (x->origin.kind) {
 	case ORIGIN_USER:
-		fprintf(out, "the user value %s\n",
-			x->origin.loc.line ? location_text(ex, x->origin.loc)
-					   : "(set in this session)");
+		fputs("the user value ", out);
+		print_value(x->sym, x->user.value, out);
+		fprintf(out, " (%s)\n", x->origin.loc.line ? location_text(ex, x->origin.loc)
+							   : "set in this session");
 		break;
 	case ORIGIN_DEFAULT:
 		fprintf(out, "%s  (%s)\n", property_text(ex, x->origin.prop),
 			location_text(ex, x->origin.loc));
 		for (unsigned i = 0; i < x->ndefaults; i++)
-			if (x->defaults[i].prop == x->origin.prop)
+			if (x->defaults[i].prop == x->origin.prop) {
+				print_default_value(&x->defaults[i], out);
 				print_condition("    ", x->defaults[i].cond,
 						x->defaults[i].deps, out);
-		if (x->origin.value_from)
-			fprintf(out, "    the value of %s\n", x->origin.value_from->name);
+			}
 		if (c && c->default_prop == x->origin.prop)
-			fprintf(out, "    the choice's default: %s\n", choice_rule_text(c->rule));
+			fprintf(out, "    the default of the choice \"%s\" (%s)\n",
+				c->prompt ? c->prompt : "", location_text(ex, c->node->loc));
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
@@ -205,12 +219,12 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 	}
 }
 
-static void print_defaults(struct explainer *ex, const struct xdefault *defs,
-			   unsigned n, FILE *out)
+static void print_defaults(struct explainer *ex, const char *whose,
+			   const struct xdefault *defs, unsigned n, FILE *out)
 {
 	if (!n)
 		return;
-	fputs("  defaults (the first whose condition holds is taken):\n", out);
+	fprintf(out, "  %sdefaults (the first whose condition holds is taken):\n", whose);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
@@ -224,6 +238,12 @@ static void print_defaults(struct explainer *ex, const struct xdefault *defs,
 		}
 		if (d->status == DEFAULT_INACTIVE || d->status == DEFAULT_TAKEN)
 			print_condition("       ", d->cond, d->deps, out);
+		if (d->status == DEFAULT_TAKEN && d->value && d->prop->expr &&
+		    !(d->prop->expr->op == E_SYMBOL && explain_is_literal(d->prop->expr->sym))) {
+			fputs("       value: ", out);
+			print_xexpr_value(d->value, out);
+			putc('\n', out);
+		}
 	}
 }
 
@@ -241,6 +261,43 @@ static void print_reverse_props(struct explainer *ex, const char *what,
 			tri_text(r->value));
 		if (r->value == TRI_NO && r->from_value[0] != 'n')
 			print_condition("      ", r->cond, r->deps, out);
+	}
+}
+
+static const char *block_name(const struct menu_node *node)
+{
+	switch (node->kind) {
+	case MENU_IF: return "if";
+	case MENU_MENU: return "menu";
+	case MENU_CHOICE: return "choice";
+	case MENU_COMMENT: return "comment";
+	default: return "entry";
+	}
+}
+
+/* The dependencies, then where each part of them is written. */
+static void print_dep_sources(struct explainer *ex, const struct explanation *x,
+			      FILE *out)
+{
+	if (!x->ndep_sources)
+		return;
+	fputs("  depends on", out);
+	if (x->depends) {
+		fputs(": ", out);
+		print_xexpr_value(x->depends, out);
+	}
+	fputs("\n", out);
+	for (unsigned i = 0; i < x->ndep_sources; i++) {
+		const struct xdepsource *d = &x->dep_sources[i];
+
+		fprintf(out, "    %s (%s", location_text(ex, d->node->loc),
+			block_name(d->node));
+		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
+		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
+			fprintf(out, " \"%s\"", d->node->prompt->text);
+		fputs("): ", out);
+		print_xexpr_value(d->expr, out);
+		putc('\n', out);
 	}
 }
 
@@ -274,11 +331,7 @@ static void print_bounds(struct explainer *ex, const struct explanation *x,
 		else
 			fputs(": not reached\n", out);
 	}
-	if (x->depends) {
-		fputs("  depends on: ", out);
-		print_xexpr_value(x->depends, out);
-		putc('\n', out);
-	}
+	print_dep_sources(ex, x, out);
 }
 
 static void print_choice(struct explainer *ex, const struct xchoice *c, FILE *out)
@@ -293,7 +346,7 @@ static void print_choice(struct explainer *ex, const struct xchoice *c, FILE *ou
 	    c->rule != CHOICE_RULE_NONE)
 		fprintf(out, " (%s)", location_text(ex, c->decided_at));
 	putc('\n', out);
-	print_defaults(ex, c->defaults, c->ndefaults, out);
+	print_defaults(ex, "the choice's ", c->defaults, c->ndefaults, out);
 }
 
 static void print_reverse(struct explainer *ex, const struct explanation *x,
@@ -316,6 +369,8 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 		}
 		shown++;
 		fprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
+			u->node->kind == MENU_IF ? "(if)" :
+			u->node->kind == MENU_CHOICE ? "(choice)" :
 			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)",
 			reverse_kind_name(u->kind), location_text(ex, u->loc));
 		if (u->prop)
@@ -335,7 +390,7 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	print_prompts(ex, x, out);
 	if (x->choice)
 		print_choice(ex, x->choice, out);
-	print_defaults(ex, x->defaults, x->ndefaults, out);
+	print_defaults(ex, "", x->defaults, x->ndefaults, out);
 	print_reverse_props(ex, "selected", x->selects, x->nselects, out);
 	print_reverse_props(ex, "implied", x->implies, x->nimplies, out);
 	print_bounds(ex, x, out);

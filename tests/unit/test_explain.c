@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Explanations: for small trees and .config texts, the value, the kind
+ * and line of its origin, and what became of the user value; every
+ * origin kind and every reason a user value is not used.  Then plans
+ * (--to), the reverse view, the .config line scan and the JSON form.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "unit.h"
+#include "config.h"
+#include "config_io.h"
+#include "explain.h"
+
+/* A loaded tree with a configuration and its explainer. */
+struct fixture {
+	struct kconfig *kc;
+	struct config *cfg;
+	struct user_lines *lines;
+	struct explainer *ex;
+	const char *dotconfig;
+	struct config_io_options io;
+};
+
+static void fixture_load(struct fixture *f, const char *kconfig,
+			 const char *dotconfig)
+{
+	memset(f, 0, sizeof(*f));
+	f->kc = unit_load(kconfig);
+	assert_non_null(f->kc);
+	if (f->kc->diags.errors)
+		diag_print_all(&f->kc->diags, stderr);
+	assert_int_equal(f->kc->diags.errors, 0);
+	f->cfg = config_new(f->kc);
+	f->io.prefix = "CONFIG_";
+	f->dotconfig = dotconfig;
+	if (dotconfig) {
+		config_read_text(f->cfg, ".config", dotconfig, strlen(dotconfig),
+				 &f->io, NULL);
+		f->lines = user_lines_scan(f->kc, ".config", dotconfig,
+					   strlen(dotconfig), "CONFIG_");
+	}
+	f->ex = explainer_new(f->cfg, f->lines);
+}
+
+static void fixture_free(struct fixture *f)
+{
+	explainer_free(f->ex);
+	user_lines_free(f->lines);
+	config_free(f->cfg);
+	kconfig_free(f->kc);
+}
+
+static struct config *fresh_copy(void *ctx)
+{
+	struct fixture *f = ctx;
+	struct config *cfg = config_new_sibling(f->cfg);
+
+	if (f->dotconfig)
+		config_read_text(cfg, ".config", f->dotconfig,
+				 strlen(f->dotconfig), &f->io, NULL);
+	return cfg;
+}
+
+static const struct symbol *find(struct fixture *f, const char *name)
+{
+	const struct symbol *sym = symbol_find(f->kc, name);
+
+	assert_non_null(sym);
+	return sym;
+}
+
+/* --- origins and user values ------------------------------------------------- */
+
+#define MODULES_ENTRY "config MODULES\n\tbool \"modules\"\n\tmodules\n"
+
+struct origin_case {
+	const char *name;
+	const char *kconfig;
+	const char *dotconfig;		/* NULL: none */
+	const char *symbol;
+	const char *value;
+	enum origin_kind kind;
+	const char *location;		/* "Kconfig:3", ".config:1", "" for none */
+	enum unused_reason reason;	/* of the user value */
+	bool used;			/* the user value was used */
+};
+
+static const struct origin_case origin_cases[] = {
+	{ "default: the first active one",
+	  "config A\n\tint\n\tdefault 3 if B\n\tdefault 4\nconfig B\n\tbool\n",
+	  NULL, "A", "4", ORIGIN_DEFAULT, "Kconfig:4", UNUSED_NOTHING, false },
+	{ "default: with a tab after the keyword",
+	  "config A\n\tint\n\tdefault\t12 if B\nconfig B\n\tdef_bool y\n",
+	  NULL, "A", "12", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_NOTHING, false },
+	{ "default: def_bool with a condition",
+	  "config A\n\tdef_bool y if B\nconfig B\n\tdef_bool y\n",
+	  NULL, "A", "y", ORIGIN_DEFAULT, "Kconfig:2", UNUSED_NOTHING, false },
+	{ "default: n written as a default still decides",
+	  "config A\n\tbool \"a\"\n\tdefault n\n",
+	  NULL, "A", "n", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_NOTHING, false },
+	{ "default: the value of another symbol",
+	  "config A\n\tint\n\tdefault B\nconfig B\n\tint\n\tdefault 7\n",
+	  NULL, "A", "7", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_NOTHING, false },
+	{ "user: from its .config line",
+	  "config A\n\tbool \"a\"\n",
+	  "# a comment\nCONFIG_A=y\n", "A", "y", ORIGIN_USER, ".config:2",
+	  UNUSED_NOTHING, true },
+	{ "user: the last of two lines counts",
+	  "config A\n\tint \"a\"\n",
+	  "CONFIG_A=1\nCONFIG_A=2\n", "A", "2", ORIGIN_USER, ".config:2",
+	  UNUSED_NOTHING, true },
+	{ "user: is not set",
+	  "config A\n\tbool \"a\"\n\tdefault y\n",
+	  "# CONFIG_A is not set\n", "A", "n", ORIGIN_USER, ".config:1",
+	  UNUSED_NOTHING, true },
+	{ "select: by a symbol that is y",
+	  "config A\n\tbool\nconfig B\n\tdef_bool y\n\tselect A\n",
+	  NULL, "A", "y", ORIGIN_SELECT, "Kconfig:5", UNUSED_NOTHING, false },
+	{ "select: only the active one of two",
+	  "config A\n\tbool\nconfig B\n\tbool\n\tselect A\nconfig C\n\tdef_bool y\n\tselect A if C\n",
+	  NULL, "A", "y", ORIGIN_SELECT, "Kconfig:8", UNUSED_NOTHING, false },
+	{ "imply: raises a visible symbol without a user value",
+	  "config A\n\tbool \"a\"\nconfig B\n\tdef_bool y\n\timply A\n",
+	  NULL, "A", "y", ORIGIN_IMPLY, "Kconfig:5", UNUSED_NOTHING, false },
+	{ "choice: its default line",
+	  "choice\n\tprompt \"c\"\n\tdefault Y\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  NULL, "Y", "y", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_NOTHING, false },
+	{ "choice: the first visible member",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  NULL, "X", "y", ORIGIN_CHOICE, "Kconfig:1", UNUSED_NOTHING, false },
+	{ "choice: a member the choice did not pick",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  NULL, "Y", "n", ORIGIN_CHOICE, "Kconfig:1", UNUSED_NOTHING, false },
+	{ "choice: the member set to y",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  "CONFIG_Y=y\n", "Y", "y", ORIGIN_USER, ".config:1", UNUSED_NOTHING, true },
+	{ "none: a bool with nothing",
+	  "config A\n\tbool\n",
+	  NULL, "A", "n", ORIGIN_NONE, "", UNUSED_NOTHING, false },
+	{ "none: a string with nothing",
+	  "config A\n\tstring\n",
+	  NULL, "A", "", ORIGIN_NONE, "", UNUSED_NOTHING, false },
+	{ "none: every default's condition is n",
+	  "config A\n\tint\n\tdefault 1 if B\nconfig B\n\tbool\n",
+	  NULL, "A", "0", ORIGIN_NONE, "", UNUSED_NOTHING, false },
+	{ "tristate: default m with modules on",
+	  MODULES_ENTRY "\tdefault y\nconfig A\n\ttristate \"a\"\n\tdefault m\n",
+	  NULL, "A", "m", ORIGIN_DEFAULT, "Kconfig:7", UNUSED_NOTHING, false },
+	{ "tristate: default m reads y with modules off",
+	  MODULES_ENTRY "config A\n\ttristate \"a\"\n\tdefault m\n",
+	  NULL, "A", "y", ORIGIN_DEFAULT, "Kconfig:6", UNUSED_NOTHING, false },
+
+	/* Every reason a user value is not (fully) used. */
+	{ "unused: no prompt",
+	  "config A\n\tbool\n\tdefault n\n",
+	  "CONFIG_A=y\n", "A", "n", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_NO_PROMPT, false },
+	{ "unused: dependencies not met",
+	  "config A\n\tbool \"a\"\n\tdepends on B\nconfig B\n\tbool \"b\"\n",
+	  "CONFIG_A=y\n", "A", "n", ORIGIN_NONE, "", UNUSED_DEPS_UNMET, false },
+	{ "unused: the prompt's condition is n",
+	  "config A\n\tbool \"a\" if B\nconfig B\n\tbool \"b\"\n",
+	  "CONFIG_A=y\n", "A", "n", ORIGIN_NONE, "", UNUSED_PROMPT_HIDDEN, false },
+	{ "unused: a menu's visible if is n",
+	  "menu \"m\"\n\tvisible if B\nconfig A\n\tbool \"a\"\nendmenu\nconfig B\n\tbool \"b\"\n",
+	  "CONFIG_A=y\n", "A", "n", ORIGIN_NONE, "", UNUSED_PROMPT_HIDDEN, false },
+	{ "unused: limited to m by a dependency",
+	  MODULES_ENTRY "config A\n\ttristate \"a\"\n\tdepends on B\nconfig B\n\ttristate \"b\"\n",
+	  "CONFIG_MODULES=y\nCONFIG_B=m\nCONFIG_A=y\n", "A", "m", ORIGIN_USER, ".config:3",
+	  UNUSED_LIMITED, true },
+	{ "unused: a select forces more",
+	  "config A\n\tbool \"a\"\nconfig B\n\tbool \"b\"\n\tselect A\n",
+	  "# CONFIG_A is not set\nCONFIG_B=y\n", "A", "y", ORIGIN_SELECT, "Kconfig:5",
+	  UNUSED_SELECTED, true },
+	{ "unused: out of range, clamped",
+	  "config A\n\tint \"a\"\n\trange 1 10\n",
+	  "CONFIG_A=20\n", "A", "10", ORIGIN_USER, ".config:1", UNUSED_RANGE, true },
+	{ "unused: below the range, clamped",
+	  "config A\n\thex \"a\"\n\trange 0x10 0x20\n",
+	  "CONFIG_A=0x4\n", "A", "0x10", ORIGIN_USER, ".config:1", UNUSED_RANGE, true },
+	{ "unused: m with modules off",
+	  MODULES_ENTRY "config A\n\ttristate \"a\"\n",
+	  "# CONFIG_MODULES is not set\nCONFIG_A=m\n", "A", "y", ORIGIN_USER, ".config:2",
+	  UNUSED_MODULES, true },
+	{ "unused: the choice picked another member",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  "CONFIG_X=y\nCONFIG_Y=y\n", "X", "n", ORIGIN_CHOICE, ".config:2",
+	  UNUSED_CHOICE_OTHER, false },
+	{ "unused: every member set to n",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\nendchoice\n",
+	  "# CONFIG_X is not set\n# CONFIG_Y is not set\n", "X", "y", ORIGIN_CHOICE,
+	  "Kconfig:1", UNUSED_CHOICE_ALL_NO, false },
+	{ "unused: an invalid value is ignored",
+	  "config A\n\tint \"a\"\n\tdefault 5\n",
+	  "CONFIG_A=abc\n", "A", "5", ORIGIN_DEFAULT, "Kconfig:3", UNUSED_INVALID, false },
+	{ "unused: a choice member that is hidden",
+	  "choice\n\tprompt \"c\"\nconfig X\n\tbool \"x\"\nconfig Y\n\tbool \"y\"\n\tdepends on Z\nendchoice\nconfig Z\n\tbool\n",
+	  "CONFIG_Y=y\n", "Y", "n", ORIGIN_NONE, "", UNUSED_DEPS_UNMET, false },
+};
+
+static void test_origins(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(origin_cases) / sizeof(origin_cases[0]); i++) {
+		const struct origin_case *c = &origin_cases[i];
+		struct fixture f;
+		const struct explanation *x;
+
+		print_message("case: %s\n", c->name);
+		fixture_load(&f, c->kconfig, c->dotconfig);
+		x = explain_symbol(f.ex, find(&f, c->symbol));
+		assert_string_equal(x->value, c->value);
+		assert_string_equal(origin_kind_name(x->origin.kind),
+				    origin_kind_name(c->kind));
+		assert_string_equal(location_text(f.ex, x->origin.loc), c->location);
+		assert_string_equal(unused_reason_name(x->user.reason),
+				    unused_reason_name(c->reason));
+		assert_int_equal(x->user.present && x->user.used, c->used);
+		assert_true(x->consistent);
+		fixture_free(&f);
+	}
+}
+
+/* --- the parts of a derivation --------------------------------------------------- */
+
+static const char page_shift_tree[] =
+	"choice\n"
+	"\tprompt \"page size\"\n"
+	"config PAGE_SIZE_4KB\n"
+	"\tbool \"4K\"\n"
+	"config PAGE_SIZE_64KB\n"
+	"\tbool \"64K\"\n"
+	"endchoice\n"
+	"config PAGE_SHIFT\n"
+	"\tint\n"
+	"\tdefault\t12 if PAGE_SIZE_4KB\n"
+	"\tdefault\t16 if PAGE_SIZE_64KB\n"
+	"config FOO\n"
+	"\tbool \"foo\"\n"
+	"config BAR\n"
+	"\tint\n"
+	"\tdefault 1 if PAGE_SIZE_4KB && !FOO\n"
+	"\tdefault 2\n";
+
+static void test_defaults_and_terms(void **state)
+{
+	struct fixture f;
+	const struct explanation *x;
+
+	(void)state;
+	fixture_load(&f, page_shift_tree, NULL);
+	x = explain_symbol(f.ex, find(&f, "PAGE_SHIFT"));
+	assert_int_equal(x->ndefaults, 2);
+	assert_int_equal(x->defaults[0].status, DEFAULT_TAKEN);
+	assert_int_equal(x->defaults[1].status, DEFAULT_INACTIVE);
+	assert_string_equal(x->defaults[0].value_text, "12");
+	assert_string_equal(xexpr_string(f.ex, x->defaults[0].cond), "PAGE_SIZE_4KB [=y]");
+	assert_string_equal(xexpr_string(f.ex, x->defaults[1].cond), "PAGE_SIZE_64KB [=n]");
+	assert_string_equal(property_text(f.ex, x->origin.prop), "default 12 if PAGE_SIZE_4KB");
+	assert_int_equal(x->nbecause, 1);
+	assert_string_equal(x->because[0]->name, "PAGE_SIZE_4KB");
+
+	x = explain_symbol(f.ex, find(&f, "BAR"));
+	assert_string_equal(x->value, "1");
+	assert_string_equal(xexpr_string(f.ex, x->defaults[0].cond),
+			    "PAGE_SIZE_4KB [=y] && !FOO [=n]");
+	assert_int_equal(x->defaults[0].cond->value, TRI_YES);
+	assert_int_equal(x->defaults[0].cond->right->value, TRI_YES);
+	assert_int_equal(x->defaults[0].cond->right->left->value, TRI_NO);
+	assert_int_equal(x->defaults[1].status, DEFAULT_SHADOWED);
+	fixture_free(&f);
+}
+
+static void test_bounds(void **state)
+{
+	struct fixture f;
+	const struct explanation *x;
+
+	(void)state;
+	fixture_load(&f, "config A\n\tint \"a\"\n\trange 1 10 if B\n\trange 1 100\n"
+		     "\tdefault 50\nconfig B\n\tdef_bool y\n", NULL);
+	x = explain_symbol(f.ex, find(&f, "A"));
+	assert_string_equal(x->value, "10");
+	assert_int_equal(x->nbounds, 1);
+	assert_int_equal(x->bounds[0].kind, BOUND_RANGE);
+	assert_true(x->bounds[0].applied);
+	assert_string_equal(x->bounds[0].limit, "1..10");
+	assert_string_equal(x->bounds[0].before, "50");
+	assert_int_equal(x->bounds[0].loc.line, 3);
+	fixture_free(&f);
+
+	/* imply cannot go above the dependencies */
+	fixture_load(&f, MODULES_ENTRY "\tdefault y\n"
+		     "config A\n\ttristate \"a\"\n\tdepends on C\n"
+		     "config B\n\tdef_bool y\n\timply A\n"
+		     "config C\n\tdef_tristate m\n", NULL);
+	x = explain_symbol(f.ex, find(&f, "A"));
+	assert_string_equal(x->value, "m");
+	assert_int_equal(x->origin.kind, ORIGIN_IMPLY);
+	assert_int_equal(x->nbounds, 1);
+	assert_int_equal(x->bounds[0].kind, BOUND_DEPENDS);
+	assert_true(x->bounds[0].applied);
+	assert_string_equal(x->bounds[0].limit, "m");
+	fixture_free(&f);
+}
+
+static void test_choice_rules(void **state)
+{
+	static const struct {
+		const char *dotconfig;
+		const char *selection;
+		enum choice_rule rule;
+	} cases[] = {
+		{ NULL, "Y", CHOICE_RULE_DEFAULT },
+		{ "CONFIG_X=y\n", "X", CHOICE_RULE_USER },
+		{ "# CONFIG_Y is not set\n", "X", CHOICE_RULE_FIRST_UNSET },
+		{ "# CONFIG_X is not set\n# CONFIG_Y is not set\n", "X", CHOICE_RULE_LAST_RESORT },
+	};
+	const char *tree = "choice\n\tprompt \"c\"\n\tdefault Y\nconfig X\n\tbool \"x\"\n"
+			   "config Y\n\tbool \"y\"\nendchoice\n";
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture f;
+		const struct xchoice *c;
+
+		fixture_load(&f, tree, cases[i].dotconfig);
+		c = explain_choice(f.ex, find(&f, "X")->choice);
+		assert_non_null(c->selection);
+		assert_string_equal(c->selection->name, cases[i].selection);
+		assert_string_equal(choice_rule_name(c->rule), choice_rule_name(cases[i].rule));
+		fixture_free(&f);
+	}
+}
+
+static void test_undefined_and_selectors(void **state)
+{
+	struct fixture f;
+	const struct explanation *x;
+
+	(void)state;
+	fixture_load(&f, "config A\n\tbool\n\tdepends on NOWHERE\n"
+		     "config B\n\tdef_bool y\n\tselect C\n"
+		     "config D\n\tbool\n\tselect C\n"
+		     "config C\n\tbool\n", NULL);
+	x = explain_symbol(f.ex, find(&f, "NOWHERE"));
+	assert_false(x->defined);
+	assert_string_equal(x->value, "n");
+	x = explain_symbol(f.ex, find(&f, "C"));
+	assert_int_equal(x->nselects, 2);
+	assert_int_equal(x->origin.nby, 1);
+	assert_string_equal(x->origin.by[0]->from->name, "B");
+	assert_int_equal(x->selects[1].value, TRI_NO);
+	fixture_free(&f);
+}
+
+/* --- plans ------------------------------------------------------------------------ */
+
+struct plan_case {
+	const char *name;
+	const char *kconfig;
+	const char *dotconfig;
+	const char *symbol;
+	const char *want;
+	const char *steps;	/* "set A=y, choose X, blocked B" */
+	bool feasible;
+	bool verified;
+};
+
+static const struct plan_case plan_cases[] = {
+	{ "enable through a dependency",
+	  "config A\n\tbool \"a\"\nconfig X\n\tbool \"x\"\n\tdepends on A\n",
+	  NULL, "X", "y", "set A=y, set X=y", true, true },
+	{ "two levels of dependencies",
+	  "config A\n\tbool \"a\"\nconfig B\n\tbool \"b\"\n\tdepends on A\n"
+	  "config X\n\tbool \"x\"\n\tdepends on B\n",
+	  NULL, "X", "y", "set A=y, set B=y, set X=y", true, true },
+	{ "no prompt: through a select",
+	  "config X\n\tbool\nconfig S\n\tbool \"s\"\n\tselect X\n",
+	  NULL, "X", "y", "set S=y", true, true },
+	{ "no prompt: through a default's condition",
+	  "config X\n\tbool\n\tdefault y if A\nconfig A\n\tbool \"a\"\n",
+	  NULL, "X", "y", "set A=y", true, true },
+	{ "down: the selector first",
+	  "config X\n\tbool \"x\"\nconfig S\n\tbool \"s\"\n\tselect X\n",
+	  "CONFIG_S=y\nCONFIG_X=y\n", "X", "n", "set S=n, set X=n", true, true },
+	{ "an int through a choice",
+	  page_shift_tree, NULL, "PAGE_SHIFT", "16", "choose PAGE_SIZE_64KB", true, true },
+	{ "an int with a prompt, in range",
+	  "config N\n\tint \"n\"\n\trange 1 8\n\tdefault 2\n",
+	  NULL, "N", "4", "set N=4", true, true },
+	{ "an int out of range",
+	  "config N\n\tint \"n\"\n\trange 1 8\n\tdefault 2\n",
+	  NULL, "N", "9", "blocked N", false, false },
+	{ "a dependency that is never defined",
+	  "config X\n\tbool \"x\"\n\tdepends on BROKEN\n",
+	  NULL, "X", "y", "blocked BROKEN, set X=y", false, false },
+	{ "a bool cannot be m",
+	  "config X\n\tbool \"x\"\n", NULL, "X", "m", "blocked X", false, false },
+	{ "already there",
+	  "config X\n\tbool \"x\"\n\tdefault y\n", NULL, "X", "y", "", true, false },
+	{ "a comparison with a number",
+	  "config N\n\tint \"n\"\n\tdefault 20\nconfig X\n\tbool \"x\"\n\tdepends on N <= 16\n",
+	  NULL, "X", "y", "set N=16, set X=y", true, true },
+};
+
+static char *steps_text(const struct change_plan *plan)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *s = &plan->steps[i];
+
+		if (i)
+			fputs(", ", out);
+		switch (s->kind) {
+		case STEP_SET:
+			fprintf(out, "set %s=%s", s->sym->name, s->value);
+			break;
+		case STEP_CHOOSE:
+			fprintf(out, "choose %s", s->sym->name);
+			break;
+		case STEP_BLOCKED:
+			fprintf(out, "blocked %s", s->sym ? s->sym->name : "");
+			break;
+		case STEP_NEED_EXPR:
+			fputs("needs", out);
+			break;
+		}
+	}
+	fclose(out);
+	return text;
+}
+
+static void test_plans(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(plan_cases) / sizeof(plan_cases[0]); i++) {
+		const struct plan_case *c = &plan_cases[i];
+		const struct change_plan *plan;
+		struct fixture f;
+
+		print_message("case: %s\n", c->name);
+		fixture_load(&f, c->kconfig, c->dotconfig);
+		plan = explain_change(f.ex, find(&f, c->symbol), c->want, 8,
+				      fresh_copy, &f);
+		assert_text(steps_text(plan), c->steps);
+		assert_int_equal(plan->feasible, c->feasible);
+		assert_int_equal(plan->verified, c->verified);
+		fixture_free(&f);
+	}
+}
+
+static void test_plan_effects(void **state)
+{
+	struct fixture f;
+	const struct change_plan *plan;
+
+	(void)state;
+	/* Turning S off: X stops being selected, Y's prompt disappears. */
+	fixture_load(&f, "config S\n\tbool \"s\"\n\tselect X\nconfig X\n\tbool\n"
+		     "config Y\n\tbool \"y\"\n\tdepends on S\n",
+		     "CONFIG_S=y\nCONFIG_Y=y\n");
+	plan = explain_change(f.ex, find(&f, "S"), "n", 8, fresh_copy, &f);
+	assert_true(plan->verified);
+	assert_int_equal(plan->neffects, 2);
+	assert_string_equal(plan->effects[0].sym->name, "X");
+	assert_string_equal(plan->effects[0].before, "y");
+	assert_string_equal(plan->effects[0].after, "n");
+	assert_string_equal(plan->effects[1].sym->name, "Y");
+	assert_int_equal(plan->effects[1].vis_after, TRI_NO);
+	fixture_free(&f);
+}
+
+/* --- reverse view ----------------------------------------------------------------- */
+
+static void test_reverse(void **state)
+{
+	static const char tree[] =
+		"config A\n\tbool \"a\"\n"				/* 1 */
+		"config B\n\tbool\n\tdepends on A\n"			/* 3 */
+		"config C\n\tbool\n\tselect D if A\n"			/* 6 */
+		"config D\n\tbool\n"					/* 9 */
+		"config E\n\tint\n\tdefault 3 if A\n\trange 1 5 if !A\n" /* 11 */
+		"if A\nconfig F\n\tbool \"f\"\nendif\n"			/* 15 */
+		"menu \"m\"\n\tvisible if A\nendmenu\n";		/* 19 */
+	static const struct {
+		enum reverse_kind kind;
+		const char *user;
+		int line;
+	} want[] = {
+		{ REV_DEPENDS, "B", 3 },
+		{ REV_SELECT_COND, "C", 8 },
+		{ REV_DEFAULT, "E", 13 },
+		{ REV_RANGE, "E", 14 },
+		{ REV_MENU_DEPENDS, NULL, 15 },
+		{ REV_DEPENDS_INHERITED, "F", 16 },
+		{ REV_VISIBLE_IF, NULL, 19 },
+	};
+	struct fixture f;
+	const struct reverse_use *uses;
+	unsigned n;
+
+	(void)state;
+	fixture_load(&f, tree, NULL);
+	uses = explain_reverse(f.ex, find(&f, "A"), &n);
+	assert_int_equal(n, sizeof(want) / sizeof(want[0]));
+	for (unsigned i = 0; i < n; i++) {
+		assert_string_equal(reverse_kind_name(uses[i].kind),
+				    reverse_kind_name(want[i].kind));
+		if (want[i].user)
+			assert_string_equal(uses[i].user->name, want[i].user);
+		else
+			assert_null(uses[i].user);
+		assert_int_equal(uses[i].loc.line, want[i].line);
+	}
+	uses = explain_reverse(f.ex, find(&f, "D"), &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(uses[0].kind, REV_SELECTS);
+	assert_string_equal(uses[0].user->name, "C");
+	fixture_free(&f);
+}
+
+/* --- the .config line scan ---------------------------------------------------------- */
+
+static void test_user_lines(void **state)
+{
+	static const char tree[] =
+		"config B\n\tbool \"b\"\nconfig T\n\ttristate \"t\"\n"
+		"config I\n\tint \"i\"\nconfig S\n\tstring \"s\"\n";
+	static const struct {
+		const char *dotconfig;
+		const char *symbol;
+		int line;		/* 0: no line counts */
+		int refused;		/* a refused line after it, or 0 */
+	} cases[] = {
+		{ "CONFIG_B=y\n", "B", 1, 0 },
+		{ "\n\n# CONFIG_B is not set\n", "B", 3, 0 },
+		{ "CONFIG_B=y\r\nCONFIG_B=n\r\n", "B", 2, 0 },
+		{ "CONFIG_B=m\n", "B", 0, 1 },
+		{ "CONFIG_T=m\n", "T", 1, 0 },
+		{ "CONFIG_I=12\nCONFIG_I=0x3\n", "I", 1, 2 },
+		{ "CONFIG_I=012\n", "I", 0, 1 },
+		{ "CONFIG_S=\"a\\\"b\"\n", "S", 1, 0 },
+		{ "CONFIG_S=\"open\n", "S", 0, 1 },
+		{ "CONFIG_S=bare\n", "S", 0, 0 },
+		{ "#CONFIG_B is not set\n", "B", 0, 0 },
+		{ "# CONFIG_B is not set really\n", "B", 0, 0 },
+		{ "CONFIG_B\n", "B", 0, 0 },
+		{ "CONFIG_Bx=y\nCONFIG_=y\n=\n", "B", 0, 0 },
+		{ "CONFIG_B=y", "B", 1, 0 },
+		{ "", "B", 0, 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fixture f;
+		struct location loc = { 0 };
+		const char *refused;
+
+		fixture_load(&f, tree, cases[i].dotconfig);
+		assert_int_equal(user_lines_find(f.lines, find(&f, cases[i].symbol)).line,
+				 cases[i].line);
+		refused = user_lines_refused(f.lines, find(&f, cases[i].symbol), &loc);
+		assert_int_equal(refused ? loc.line : 0, cases[i].refused);
+		/* The reader and the scan agree on whether a value was given. */
+		assert_int_equal(config_has_user(f.cfg, find(&f, cases[i].symbol)),
+				 cases[i].line != 0);
+		fixture_free(&f);
+	}
+}
+
+/* --- JSON -------------------------------------------------------------------------- */
+
+static void test_json(void **state)
+{
+	struct fixture f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+	const struct explanation *x;
+
+	(void)state;
+	fixture_load(&f, page_shift_tree, NULL);
+	x = explain_symbol(f.ex, find(&f, "PAGE_SHIFT"));
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	explain_print_json(f.ex, x, NULL, false, out);
+	fclose(out);
+	assert_non_null(strstr(text, "{\"symbol\":\"PAGE_SHIFT\",\"type\":\"int\""));
+	assert_non_null(strstr(text, ",\"value\":\"12\","));
+	assert_non_null(strstr(text, "\"origin\":{\"kind\":\"default\",\"location\":\"Kconfig:10\","
+				     "\"text\":\"default 12 if PAGE_SIZE_4KB\""));
+	assert_non_null(strstr(text, "\"symbols\":[{\"symbol\":\"PAGE_SIZE_4KB\",\"value\":\"y\"}]"));
+	/* One object, one line. */
+	assert_ptr_equal(strchr(text, '\n'), text + len - 1);
+	free(text);
+	fixture_free(&f);
+
+	/* Strings are escaped. */
+	fixture_load(&f, "config S\n\tstring \"s\"\n", "CONFIG_S=\"a\\\"b\\\\c\"\n");
+	x = explain_symbol(f.ex, find(&f, "S"));
+	text = NULL;
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	explain_print_json(f.ex, x, NULL, false, out);
+	fclose(out);
+	assert_non_null(strstr(text, ",\"value\":\"a\\\"b\\\\c\","));
+	free(text);
+	fixture_free(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_origins),
+		cmocka_unit_test(test_defaults_and_terms),
+		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_choice_rules),
+		cmocka_unit_test(test_undefined_and_selectors),
+		cmocka_unit_test(test_plans),
+		cmocka_unit_test(test_plan_effects),
+		cmocka_unit_test(test_reverse),
+		cmocka_unit_test(test_user_lines),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
