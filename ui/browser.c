@@ -196,26 +196,49 @@ void browser_layout(struct browser *br)
 
 /* --- drawing --------------------------------------------------------------- */
 
-/* Draw utf8 in a one-line window, cut on the left when it is too long. */
+/*
+ * Where left is too long for room columns, keep its end: from a " > "
+ * of a breadcrumb when there is one ("... > MMU page size"), else from
+ * a character boundary after a "<".
+ */
+static const char *cut_left(struct browser *br, const char *left, int room,
+			    const char **prefix)
+{
+	size_t len = strlen(left);
+	const char *sep;
+
+	*prefix = "";
+	if (text_width(br->text, left, len) <= room)
+		return left;
+	for (sep = strstr(left, " > "); sep; sep = strstr(sep + 3, " > "))
+		if (text_width(br->text, sep + 3, strlen(sep + 3)) + 6 <= room) {
+			*prefix = "... > ";
+			return sep + 3;
+		}
+	*prefix = "<";
+	while (*left && text_width(br->text, left, strlen(left)) > room - 1) {
+		left++;
+		while ((*left & 0xc0) == 0x80)
+			left++;
+	}
+	return left;
+}
+
 static void draw_bar(struct browser *br, WINDOW *win, const char *left,
 		     const char *right, enum ui_style style)
 {
 	int width = getmaxx(win), right_width = right ? text_width(br->text, right,
 							strlen(right)) : 0;
 	int room = width - right_width - (right_width ? 1 : 0);
-	size_t len = strlen(left);
+	const char *prefix;
 
 	wbkgdset(win, ' ' | ui_style(br, style));
 	werase(win);
 	wattrset(win, ui_style(br, style));
-	while (len && text_width(br->text, left, len) > room) {
-		left++;
-		len--;
-		while (len && (*left & 0xc0) == 0x80)
-			left++, len--;
-	}
+	left = cut_left(br, left, room, &prefix);
 	wmove(win, 0, 0);
-	text_draw(br->text, win, left, len, &room);
+	text_draw(br->text, win, prefix, strlen(prefix), &room);
+	text_draw(br->text, win, left, strlen(left), &room);
 	if (right_width && right_width < width) {
 		int cols = right_width;
 

@@ -21,8 +21,7 @@ const struct key_binding key_bindings[] = {
 	CH('-', PAGE_UP),
 	FN(KEY_NPAGE, PAGE_DOWN),	CH(CTRL('F'), PAGE_DOWN),
 	FN(KEY_HOME, MOVE_FIRST),	FN(KEY_END, MOVE_LAST),
-	CH('\n', ENTER),		CH('\r', ENTER),
-	FN(KEY_ENTER, ENTER),
+	CH('\n', ENTER),		FN(KEY_ENTER, ENTER),
 	FN(KEY_RIGHT, OPEN),		CH('l', OPEN),
 	FN(KEY_LEFT, BACK),		CH('h', BACK),
 	FN(KEY_BACKSPACE, BACK),	CH(0x7f, BACK),
@@ -95,11 +94,10 @@ static const char *char_key_name(int key)
 {
 	switch (key) {
 	case '\n': return "Enter";
-	case '\r': return "Return";
 	case '\t': return "Tab";
 	case ' ': return "Space";
 	case 0x1b: return "Esc";
-	case 0x7f: return "Del";
+	case 0x7f: return "Backspace";
 	case '\b': return "Ctrl-H";
 	}
 	return NULL;

@@ -144,11 +144,17 @@ void view_add(struct view *view, const void *data, int kind, int depth);
 void view_select(struct view *view, size_t n);
 /* The cursor movements every view has; false if req is not one. */
 bool view_move(struct view *view, enum request req);
+/* Scroll text without a cursor (help, long explanations). */
+bool view_scroll(struct view *view, enum request req);
 void view_draw(struct view *view);
 const struct view_line *view_current(const struct view *view);
 /* Draw utf8 in the row from column col with a style; returns the column after. */
 int view_put(struct view *view, int row, int col, const char *utf8,
 	     enum ui_style style);
+typedef void view_wrap_fn(void *ctx, const char *line);
+/* Break utf8 into lines of at most width columns; emit gets each one. */
+void view_wrap(struct view *view, const char *utf8, int width,
+	       view_wrap_fn *emit, void *ctx);
 /* Fill the rest of the row with a style (the cursor bar). */
 void view_fill(struct view *view, int row, int col, enum ui_style style);
 

@@ -5,6 +5,7 @@
  */
 #include "buildconf.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,27 @@ bool view_move(struct view *view, enum request req)
 	return true;
 }
 
+bool view_scroll(struct view *view, enum request req)
+{
+	size_t height = view->height > 0 ? (size_t)view->height : 1;
+	size_t page = height > 1 ? height - 1 : 1;
+	size_t last = view->nlines > height ? view->nlines - height : 0;
+	size_t top = view->offset;
+
+	switch (req) {
+	case REQ_MOVE_UP: top = top ? top - 1 : 0; break;
+	case REQ_MOVE_DOWN: top++; break;
+	case REQ_PAGE_UP: top = top > page ? top - page : 0; break;
+	case REQ_PAGE_DOWN: top += page; break;
+	case REQ_MOVE_FIRST: top = 0; break;
+	case REQ_MOVE_LAST: top = last; break;
+	default: return false;
+	}
+	view->offset = top < last ? top : last;
+	view->lineno = view->offset;
+	return true;
+}
+
 void view_draw(struct view *view)
 {
 	if (!view->win)
@@ -129,4 +151,50 @@ void view_fill(struct view *view, int row, int col, enum ui_style style)
 	wattrset(view->win, ui_style(view->br, style));
 	mvwhline(view->win, row, col, ' ', view->width - col);
 	wattrset(view->win, ui_style(view->br, STYLE_NORMAL));
+}
+
+static size_t leading_spaces(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] == ' ')
+		n++;
+	return n;
+}
+
+/*
+ * Break text into lines of at most width columns, at spaces where there
+ * are any; continuation lines are indented two more than the text.
+ */
+void view_wrap(struct view *view, const char *text, int width,
+	       view_wrap_fn *emit, void *ctx)
+{
+	size_t indent = leading_spaces(text);
+	size_t len = strlen(text);
+	size_t lead = 0;
+	char buf[4096];
+
+	if (indent > (size_t)width / 2)
+		indent = (size_t)width / 2;
+	do {
+		size_t take = text_fit(view->br->text, text, len, width - (int)lead);
+
+		if (take < len) {
+			size_t cut = take;
+
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut > (lead ? 0 : indent))
+				take = cut;
+			else if (!take)
+				take = 1;
+		}
+		snprintf(buf, sizeof(buf), "%*s%.*s", (int)lead, "", (int)take, text);
+		emit(ctx, buf);
+		text += take;
+		len -= take;
+		while (len && *text == ' ')
+			text++, len--;
+		lead = indent + 2;
+	} while (len);
 }

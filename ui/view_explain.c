@@ -140,6 +140,11 @@ static void find_links(struct view *view, struct xline *xl)
 
 /* --- lines ----------------------------------------------------------------- */
 
+struct wrap_ctx {
+	struct view *view;
+	enum ui_style style;
+};
+
 static void add_text_line(struct view *view, const char *text, size_t len,
 			  enum ui_style style)
 {
@@ -152,50 +157,19 @@ static void add_text_line(struct view *view, const char *text, size_t len,
 	find_links(view, xl);
 }
 
-static size_t leading_spaces(const char *s)
+static void add_piece(void *ctx, const char *line)
 {
-	size_t n = 0;
+	struct wrap_ctx *w = ctx;
 
-	while (s[n] == ' ')
-		n++;
-	return n;
+	add_text_line(w->view, line, strlen(line), w->style);
 }
 
-/*
- * Add text as lines no wider than the pane, broken at spaces where
- * possible; continuation lines are indented two more than the first.
- */
+/* Text as lines no wider than the pane (continuations indented). */
 static void add_wrapped(struct view *view, const char *text, enum ui_style style)
 {
-	int width = view->width > 20 ? view->width : 80;
-	size_t indent = leading_spaces(text);
-	size_t len = strlen(text);
-	size_t lead = 0;
-	char buf[4096];
+	struct wrap_ctx w = { .view = view, .style = style };
 
-	if (indent > (size_t)width / 2)
-		indent = (size_t)width / 2;
-	do {
-		size_t take = text_fit(view->br->text, text, len, width - (int)lead);
-
-		if (take < len) {
-			size_t cut = take;
-
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut > (lead ? 0 : indent))
-				take = cut;
-			else if (!take)
-				take = 1;
-		}
-		snprintf(buf, sizeof(buf), "%*s%.*s", (int)lead, "", (int)take, text);
-		add_text_line(view, buf, strlen(buf), style);
-		text += take;
-		len -= take;
-		while (len && *text == ' ')
-			text++, len--;
-		lead = indent + 2;
-	} while (len);
+	view_wrap(view, text, view->width > 20 ? view->width : 80, add_piece, &w);
 }
 
 static void say(struct view *view, enum ui_style style, const char *fmt, ...)
@@ -574,7 +548,8 @@ static void explain_menu_entry(struct view *view, const struct entry *entry)
 	say(view, STYLE_HEADING, "%s \"%s\"", kind, entry_label(entry));
 	if (node->loc.line)
 		say(view, STYLE_NORMAL, "defined at %s", loc(br, node->loc));
-	say(view, STYLE_NORMAL, "%s", entry_visible(br, entry) ? "shown" : "hidden");
+	say(view, STYLE_NORMAL, "%s", entry_visible(br, entry) ? "visible" :
+	    "invisible now (z shows invisible entries)");
 	if (node->dep)
 		say(view, STYLE_NORMAL, "depends on: %s",
 		    cond_text(br, explain_expr(br->ex, node->dep, true)));
@@ -612,14 +587,15 @@ static void explain_open(struct view *view)
 		return;
 	if (entry->node->sym && entry->node->kind != MENU_CHOICE) {
 		explain_sym(view, entry);
-		snprintf(st->title, sizeof(st->title), "%s", entry->node->sym->name);
+		snprintf(st->title, sizeof(st->title), "Why: %s", entry->node->sym->name);
 	} else if (entry->node->kind == MENU_CHOICE) {
 		explain_choice_entry(view, entry);
-		snprintf(st->title, sizeof(st->title), "choice");
+		snprintf(st->title, sizeof(st->title), "Why: the choice \"%s\"",
+			 entry_label(entry));
 	} else {
 		explain_menu_entry(view, entry);
-		snprintf(st->title, sizeof(st->title), "%s",
-			 entry->node->kind == MENU_COMMENT ? "comment" : "menu");
+		snprintf(st->title, sizeof(st->title), "About: %s",
+			 entry->node->kind == MENU_COMMENT ? "a comment" : "a menu");
 	}
 }
 
@@ -675,21 +651,9 @@ static void move_link(struct view *view, enum request req)
 {
 	struct explain_state *st = state_of(view);
 
-	if (!st->nrefs) {
-		/* Nothing to follow: scroll the text instead. */
-		size_t last = view->nlines ? view->nlines - 1 : 0;
-		size_t top = req == REQ_MOVE_UP ? (view->offset ? view->offset - 1 : 0)
-						: view->offset + 1;
-
-		if (view->nlines > (size_t)view->height &&
-		    top + (size_t)view->height <= view->nlines)
-			view->offset = top;
-		view->lineno = req == REQ_MOVE_UP ? view->offset :
-			(view->offset + (size_t)view->height - 1 < last ?
-			 view->offset + (size_t)view->height - 1 : last);
-		return;
-	}
-	if (req == REQ_MOVE_UP && st->cur > 0)
+	if (!st->nrefs)
+		view_scroll(view, req);	/* nothing to follow: scroll the text */
+	else if (req == REQ_MOVE_UP && st->cur > 0)
 		select_link(view, st->cur - 1);
 	else if (req == REQ_MOVE_DOWN && st->cur + 1 < st->nrefs)
 		select_link(view, st->cur + 1);
@@ -700,7 +664,7 @@ static void page(struct view *view, enum request req)
 {
 	struct explain_state *st = state_of(view);
 
-	view_move(view, req);
+	view_scroll(view, req);
 	for (size_t k = 0; k < st->nrefs; k++)
 		if (st->refs[k].line >= view->offset) {
 			st->cur = k;
@@ -759,10 +723,10 @@ static void explain_title(struct view *view, char *buf, size_t size)
 	struct explain_state *st = state_of(view);
 
 	if (view->br->focus == view)
-		snprintf(buf, size, "Why: %s\tUp/Down: pick a symbol  Enter: follow  Tab: back",
+		snprintf(buf, size, "%s\tUp/Down: pick a symbol  Enter: follow  Tab: back",
 			 st->title);
 	else
-		snprintf(buf, size, "Why: %s\tTab: follow the symbols named here",
+		snprintf(buf, size, "%s\tTab: follow the symbols named here",
 			 st->title);
 }
 

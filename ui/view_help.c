@@ -13,6 +13,9 @@
 
 enum help_kind { HELP_HEADING, HELP_TEXT };
 
+/* The keys column. */
+#define KEYS_WIDTH 20
+
 struct help_state {
 	char **texts;
 	size_t count;
@@ -43,21 +46,68 @@ static void add(struct view *view, struct help_state *st, enum help_kind kind,
 	view_add(view, st->texts[st->count++], kind, 0);
 }
 
+/* Is name already in the ", "-separated list? */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
 /* "Up, k" for a request: every key bound to it, in table order. */
 static void keys_of(enum request req, char *buf, size_t size)
 {
 	size_t len = 0;
 
 	buf[0] = '\0';
-	for (unsigned i = 0; i < key_binding_count; i++) {
+	for (unsigned i = 0; i < key_binding_count && len < size; i++) {
 		char name[32];
 
 		if (key_bindings[i].request != req)
 			continue;
 		key_label(&key_bindings[i], name, sizeof(name));
-		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s",
-					len ? ", " : "", name);
+		if (!listed(buf, name))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+						len ? ", " : "", name);
 	}
+}
+
+struct help_add {
+	struct view *view;
+	struct help_state *st;
+	const char *keys;	/* for the first piece; "" after it */
+};
+
+static void add(struct view *view, struct help_state *st, enum help_kind kind,
+		const char *text);
+
+static void add_piece(void *ctx, const char *piece)
+{
+	struct help_add *h = ctx;
+	char line[512];
+
+	snprintf(line, sizeof(line), "  %-*s %s", KEYS_WIDTH, h->keys, piece);
+	add(h->view, h->st, HELP_TEXT, line);
+	h->keys = "";
+}
+
+/* "  keys    what they do", the text wrapped in its own column. */
+static void add_binding(struct view *view, struct help_state *st,
+			const char *keys, const char *help)
+{
+	struct help_add h = { view, st, keys };
+	int width = view->width > 40 ? view->width : 80;
+	char line[512];
+
+	if (strlen(keys) > KEYS_WIDTH) {
+		snprintf(line, sizeof(line), "  %s", keys);
+		add(view, st, HELP_TEXT, line);
+		h.keys = "";
+	}
+	view_wrap(view, help, width - KEYS_WIDTH - 3, add_piece, &h);
 }
 
 static bool listed_before(unsigned upto, enum request req)
@@ -97,8 +147,7 @@ static void help_open(struct view *view)
 		if (listed_before(i, req))
 			continue;
 		keys_of(req, keys, sizeof(keys));
-		snprintf(line, sizeof(line), "  %-28s %s", keys, request_help(req));
-		add(view, st, HELP_TEXT, line);
+		add_binding(view, st, keys, request_help(req));
 	}
 	add(view, st, HELP_TEXT, "");
 	add(view, st, HELP_HEADING, "Values");
@@ -119,14 +168,10 @@ static void help_draw(struct view *view, const struct view_line *line, int row,
 
 static enum request help_request(struct view *view, enum request req)
 {
-	switch (req) {
-	case REQ_MOVE_UP:
-	case REQ_MOVE_DOWN:
-		/* A page of text: the arrows scroll it. */
-		view_select(view, req == REQ_MOVE_UP ?
-			    (view->offset ? view->offset - 1 : 0) :
-			    view->offset + (size_t)view->height);
+	/* A page of text: the movement keys scroll it. */
+	if (view_scroll(view, req))
 		return REQ_NONE;
+	switch (req) {
 	case REQ_BACK:
 	case REQ_HELP:
 	case REQ_QUIT:

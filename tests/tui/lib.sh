@@ -145,3 +145,28 @@ tui_done() {
 	[ "$tap_n" -eq "$1" ] || echo "# planned $1 tests, ran $tap_n" >&2
 	[ "$tap_failed" -eq 0 ] && [ "$tap_n" -eq "$1" ]
 }
+
+# tui_settle: print the screen once it has stopped changing (for
+# writing golden files with TUI_UPDATE=yes, never for comparing).
+tui_settle() {
+	prev=
+	deadline=$(($(date +%s) + TUI_TIMEOUT))
+	while [ "$(date +%s)" -lt "$deadline" ]; do
+		cur=$(tui_screen)
+		[ -n "$prev" ] && [ "$cur" = "$prev" ] && break
+		prev=$cur
+		sleep 0.2
+	done
+	tui_screen
+}
+
+# tui_golden NAME DESCRIPTION TEXT: the screen must become exactly
+# tests/tui/expected/NAME.txt.  TUI_UPDATE=yes rewrites the file from
+# the screen once TEXT is on it.
+tui_golden() {
+	file=$TUI_EXPECTED/$1.txt
+	if [ "${TUI_UPDATE-}" = yes ]; then
+		tui_wait "$3" && tui_settle > "$file"
+	fi
+	check "$2" tui_wait_screen "$file"
+}
