@@ -281,6 +281,36 @@ compare_file()
 	return 1
 }
 
+# Every file both sides wrote; files only one side wrote are counted and
+# the first few named, not diffed one by one (conf writes thousands of
+# include/config/* files).
+compare_trees()
+{
+	local cdir=$1 kdir=$2 log=$3 rel only ok=0 n
+	(cd "$cdir" && find . -type f | LC_ALL=C sort) >"$cdir.files"
+	(cd "$kdir" && find . -type f | LC_ALL=C sort) >"$kdir.files"
+	for only in conf kbrowse; do
+		if [ "$only" = conf ]; then
+			comm -23 "$cdir.files" "$kdir.files" >"$cdir.only"
+		else
+			comm -13 "$cdir.files" "$kdir.files" >"$cdir.only"
+		fi
+		n=$(wc -l <"$cdir.only")
+		[ "$n" = 0 ] && continue
+		ok=1
+		{
+			echo "== $n files written by $only only:"
+			head -n 20 "$cdir.only"
+			[ "$n" -gt 20 ] && echo "..."
+		} >>"$log"
+		first_diff=${first_diff:-"$n files written by $only only ($(head -n 3 "$cdir.only" | tr '\n' ' ')...)"}
+	done
+	while IFS= read -r rel; do
+		compare_file "$rel" "$cdir" "$kdir" "$log" || ok=1
+	done < <(comm -12 "$cdir.files" "$kdir.files")
+	return $ok
+}
+
 report()
 {
 	local name=$1 result=$2 ctime=$3 ktime=$4 detail=${5:-}
@@ -345,10 +375,7 @@ run_case()
 
 	if [ -n "$KBC_ALL_FILES" ]; then
 		tar -xzf "$entry/files.tar.gz" -C "$work/conf"
-		while IFS= read -r rel; do
-			compare_file "$rel" "$work/conf" "$work/kbrowse" "$log" || ok=0
-		done < <({ (cd "$work/conf" && find . -type f); (cd "$work/kbrowse" && find . -type f); } |
-			LC_ALL=C sort -u)
+		compare_trees "$work/conf" "$work/kbrowse" "$log" || ok=0
 	else
 		cp -p "$entry"/files/.config "$work/conf/" 2>/dev/null
 		cp -p "$entry"/files/defconfig "$work/conf/" 2>/dev/null
