@@ -16,14 +16,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
 mode=allnoconfig
-while getopts m: opt; do
-	case $opt in
-	m) mode=$OPTARG ;;
-	*) echo "usage: $0 [-m MODE] [VARIANT...]" >&2; exit 2 ;;
+variants=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	-m) mode=${2:?-m needs a mode}; shift ;;
+	-*) echo "usage: $0 [-m MODE] [VARIANT...]" >&2; exit 2 ;;
+	*) variants+=("$1") ;;
 	esac
+	shift
 done
-shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- x86_64 arm64 um i386
+[ ${#variants[@]} -gt 0 ] || variants=(x86_64 arm64 um i386)
+set -- "${variants[@]}"
 
 KERNEL_TREE=$(kernel_tree) || exit 1
 conf=$(kernel_conf) || exit 1
@@ -60,7 +63,7 @@ exec "$(dirname "$0")/conf.real" "$@"
 EOF
 chmod +x "$obj/scripts/kconfig/conf"
 
-status=0
+status=0 passed=0 failed=0
 for variant in "$@"; do
 	problems=0
 	rm -f "$obj/.config"
@@ -68,7 +71,7 @@ for variant in "$@"; do
 		ARCH="$variant" "$mode" >"$work/make.log" 2>&1; then
 		echo "$variant: make $mode failed:"
 		cat "$work/make.log"
-		status=1
+		status=1 failed=$((failed + 1))
 		continue
 	fi
 	arch_env "$variant" >"$work/arch.env"
@@ -78,7 +81,7 @@ for variant in "$@"; do
 		"$conf" "--$mode" Kconfig >"$work/conf.log" 2>&1) || {
 		echo "$variant: conf --$mode failed:"
 		cat "$work/conf.log"
-		status=1
+		status=1 failed=$((failed + 1))
 		continue
 	}
 	if ! cmp -s "$obj/.config" "$work/direct/.config"; then
@@ -102,8 +105,10 @@ for variant in "$@"; do
 	done <"$work/env-read"
 	if [ "$problems" = 0 ]; then
 		echo "$variant: $mode identical, environment matches make's"
+		passed=$((passed + 1))
 	else
-		status=1
+		status=1 failed=$((failed + 1))
 	fi
 done
+echo "$passed passed, $failed failed"
 exit $status

@@ -3,7 +3,10 @@
 #
 # usage: run.sh [--quick|--full] [OPTIONS] KBROWSE
 #
-# Runs, in order, each of these that exists (a missing one is skipped):
+# First check_env.sh checks that the environment the tests give conf is the
+# one the kernel's Makefile gives it (x86_64 and arm64; with --full also
+# um and i386).  Then runs, in order, each of these that exists (a missing
+# one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
@@ -15,14 +18,24 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0 status=0
 
-for script in parse.sh conformance.sh selftests.sh; do
+env_variants="x86_64 arm64"
+for arg in "$@"; do
+	[ "$arg" = --full ] && env_variants="x86_64 arm64 um i386"
+done
+
+for script in check_env.sh parse.sh conformance.sh selftests.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
 	fi
 	echo "== $script"
 	log=$(mktemp /tmp/kbrowse-run-kernel.XXXXXX) || exit 1
-	bash "$here/$script" "$@" 2>&1 | tee "$log"
+	if [ "$script" = check_env.sh ]; then
+		# shellcheck disable=SC2086 # a list of names
+		bash "$here/$script" $env_variants 2>&1 | tee "$log"
+	else
+		bash "$here/$script" "$@" 2>&1 | tee "$log"
+	fi
 	rc=${PIPESTATUS[0]}
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	rm -f "$log"
