@@ -26,7 +26,9 @@
 #
 # conf's results are cached under $KBROWSE_KERNEL_CACHE/conf-results, keyed
 # by the tree, the conf binary, the host tools, the environment and the
-# arguments, so a rerun only runs kbrowse.
+# arguments, so a rerun only runs kbrowse (entries unused for 30 days go).
+# kbrowse keeps its own $(shell) cache; KBROWSE_NO_CACHE=1 and
+# XDG_CACHE_HOME are passed on to it.
 #
 # usage: conformance.sh [OPTIONS] [KBROWSE]
 #   KBROWSE          the kbrowse binary (default: $KBROWSE)
@@ -193,7 +195,8 @@ run_side()
 	local name
 	mapfile -t envargs <"$envfile"
 	for name in PATH HOME TMPDIR RUSTUP_HOME CARGO_HOME RUSTUP_TOOLCHAIN \
-		ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS; do
+		ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS \
+		XDG_CACHE_HOME KBROWSE_NO_CACHE; do
 		[ -n "${!name:-}" ] && pass+=("$name=${!name}")
 	done
 	start=$(date +%s%N)
@@ -441,6 +444,8 @@ export KERNEL_TREE KBC_CONF
 
 KBC_RUN=$(mktemp -d /tmp/kbrowse-conformance.XXXXXX) || exit 1
 trap 'rm -rf "$KBC_RUN"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 mkdir -p "$KBC_RUN/env" "$KBC_RUN/results" "$KBC_RUN/work"
 
 if [ "$SELECTION" = quick ]; then VARIANTS=$QUICK_VARIANTS; else VARIANTS=$(arch_variants); fi
@@ -483,6 +488,11 @@ else
 fi
 mkdir -p "$KBC_CACHE" 2>/dev/null && [ -w "$KBC_CACHE" ] || KBC_CACHE=$KBC_RUN/cache
 mkdir -p "$KBC_CACHE"
+# Forget results unused for a month, and what interrupted runs left.
+find "$KBC_CACHE" -mindepth 2 -maxdepth 2 -name hit -mtime +30 2>/dev/null |
+	while IFS= read -r f; do rm -rf "${f%/hit}"; done
+find "$KBC_CACHE" -mindepth 1 -maxdepth 1 -name '.new.*' -mmin +120 \
+	-exec rm -rf {} + 2>/dev/null
 rm -rf "$KBC_LOGS"
 mkdir -p "$KBC_LOGS/env" || exit 1
 cp "$KBC_RUN"/env/* "$KBC_LOGS/env/"
