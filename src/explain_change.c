@@ -147,6 +147,41 @@ static const char *text_now(struct planner *p, const struct symbol *sym)
 	return config_str(p->cfg, sym);
 }
 
+/* A y/m/n side of a comparison: its planned or current tristate. */
+static bool tri_side(struct planner *p, const struct symbol *sym, tristate *t)
+{
+	if (symbol_is_tristate_const(sym) ||
+	    (!(sym->flags & SYMBOL_CONST) && is_tri_type(sym->type))) {
+		*t = tri_now(p, sym);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Comparisons of y/m/n values follow the planned values (n < m < y, as
+ * the evaluator reads them); others are left to the trial of the plan.
+ */
+static tristate compare_planned(struct planner *p, const struct expr *e)
+{
+	tristate a, b;
+	bool holds;
+
+	if (!p->planned[e->lsym->index] && !p->planned[e->rsym->index])
+		return config_expr(p->cfg, e);
+	if (!tri_side(p, e->lsym, &a) || !tri_side(p, e->rsym, &b))
+		return config_expr(p->cfg, e);
+	switch (e->op) {
+	case E_EQUAL: holds = a == b; break;
+	case E_UNEQUAL: holds = a != b; break;
+	case E_LTH: holds = a < b; break;
+	case E_LEQ: holds = a <= b; break;
+	case E_GTH: holds = a > b; break;
+	default: holds = a >= b; break;
+	}
+	return holds ? TRI_YES : TRI_NO;
+}
+
 /* An expression's value with the planned values in it. */
 static tristate eval_planned(struct planner *p, const struct expr *e)
 {
@@ -164,8 +199,7 @@ static tristate eval_planned(struct planner *p, const struct expr *e)
 	case E_OR:
 		return tri_or(eval_planned(p, e->left), eval_planned(p, e->right));
 	default:
-		/* Comparisons with planned operands are left to the trial. */
-		return config_expr(p->cfg, e);
+		return compare_planned(p, e);
 	}
 }
 
@@ -311,6 +345,11 @@ static void need_expr(struct planner *p, const struct expr *e, tristate lo,
 
 	if (v >= lo && v <= hi)
 		return;
+	if (!e) {
+		blocked(p, NULL, depth, arena_printf(&p->ex->arena,
+			"%s has no condition: it always applies", why ? why : "it"));
+		return;
+	}
 	switch (e->op) {
 	case E_SYMBOL:
 		if (explain_is_literal(e->sym)) {
@@ -513,13 +552,15 @@ static void lower_hidden(struct planner *p, const struct symbol *sym,
 	}
 }
 
+static void change_tri(struct planner *p, const struct symbol *sym,
+		       tristate want, tristate cur, int depth, const char *why,
+		       struct location loc);
+
 static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 		     tristate hi, int depth, const char *why, struct location loc)
 {
-	const struct property *prompt;
 	tristate cur = tri_now(p, sym);
 	tristate want = lo > cur ? lo : hi;
-	struct change_step *s;
 
 	if (cur >= lo && cur <= hi)
 		return;
@@ -552,12 +593,37 @@ static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 	p->active[sym->index] = 1;
 	if (want == TRI_MOD && sym->type == S_BOOLEAN)
 		want = lo > cur ? TRI_YES : TRI_NO;
+	/*
+	 * Going up to "at least m": y first, which later requirements of
+	 * "y" also accept; m when y is blocked.
+	 */
+	if (lo > cur && hi > lo && sym->type == S_TRISTATE) {
+		struct mark before = save(p);
+
+		change_tri(p, sym, hi, cur, depth, why, loc);
+		if (p->blocked != before.blocked) {
+			restore(p, before);
+			change_tri(p, sym, want, cur, depth, why, loc);
+		}
+	} else {
+		change_tri(p, sym, want, cur, depth, why, loc);
+	}
+	p->active[sym->index] = 0;
+}
+
+/* Plan sym's change from cur to want. */
+static void change_tri(struct planner *p, const struct symbol *sym,
+		       tristate want, tristate cur, int depth, const char *why,
+		       struct location loc)
+{
+	const struct property *prompt;
+	struct change_step *s;
+
 	if (is_choice_member(sym)) {
 		if (want == TRI_NO)
 			unchoose_member(p, sym, depth, why, loc);
 		else
 			choose_member(p, sym, depth, why, loc);
-		p->active[sym->index] = 0;
 		return;
 	}
 	if (want < cur)
@@ -581,7 +647,6 @@ static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 		lower_hidden(p, sym, want, depth);
 		plan_value(p, sym, want, NULL);
 	}
-	p->active[sym->index] = 0;
 }
 
 /* A number outside the active range cannot be had: the range clamps it. */
