@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "examples.h"
+#include "kernel_env.h"
 
 int usage_error(const struct cli *cli, const char *fmt, ...)
 {
@@ -75,6 +76,9 @@ void cli_resolve_tree(struct cli *cli)
 		cli->builtin_examples = true;
 		cli->opts.builtin_file = example_file_text;
 	}
+	/* On a kernel tree, what `make menuconfig` would have set, if unset. */
+	if (!cli->builtin_examples)
+		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
 	cli->opts.info_out = stdout;
