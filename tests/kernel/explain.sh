@@ -58,22 +58,8 @@ run_in()
 	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
 }
 
-# --- x86_64 defconfig: every symbol ------------------------------------------
-x86=$work/x86_64
-mkdir -p "$x86"
-run_in "$x86" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
-	>"$work/conf.out" 2>&1
-check $? "x86_64: conf --defconfig=arch/x86/configs/x86_64_defconfig"
-
-start=$(date +%s%N)
-run_in "$x86" x86_64 "$kbrowse" explain --json --all >"$work/x86.json" 2>"$work/x86.err"
-rc=$?
-end=$(date +%s%N)
-check $rc "x86_64: kbrowse explain --json --all (exit $rc)"
-[ $rc -eq 0 ] || sed 's/^/# /' "$work/x86.err" | head -n 20
-awk -v ns=$((end - start)) 'BEGIN { printf "# explain --json --all: %.2f s (load included)\n", ns / 1e9 }'
-
-python3 - "$work/x86.json" "$x86/.config" "$KERNEL_TREE" >"$work/x86.check" <<'EOF'
+# --- x86_64: every symbol, after defconfig and after allmodconfig ------------------
+cat >"$work/check.py" <<'EOF'
 import json, sys
 
 objs_path, config_path, tree = sys.argv[1:4]
@@ -156,21 +142,46 @@ print("kinds " + " ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
 for p in problems[:40]:
     print("# " + p)
 EOF
-check $? "x86_64: the JSON parses"
-get() { sed -n "s/^$1 //p" "$work/x86.check"; }
-symbols=$(get symbols)
-echo "# x86_64 defconfig: $symbols symbols explained; origins: $(get kinds)"
-sed -n 's/^# /# /p' "$work/x86.check"
-[ "${symbols:-0}" -gt 10000 ]
-check $? "x86_64: every symbol explained ($symbols)"
-[ "$(get mismatches)" = 0 ]
-check $? "x86_64: every value equals the one conf wrote ($(get mismatches) mismatches)"
-[ "$(get written)" = 0 ]
-check $? "x86_64: written to .config exactly when conf wrote it ($(get written) differ)"
-[ "$(get inconsistent)" = 0 ]
-check $? "x86_64: every derivation gives the computed value ($(get inconsistent) do not)"
-[ "$(get locations)" = 0 ]
-check $? "x86_64: every origin points at a line of its kind ($(get locations) do not)"
+
+# every_symbol NAME CONF-ARGS...: conf writes .config in $work/NAME, then
+# kbrowse explains every symbol of the tree in one run.
+every_symbol()
+{
+	local name=$1 dir=$work/$1 start end rc
+	shift
+	mkdir -p "$dir"
+	run_in "$dir" x86_64 "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
+	check $? "$name: conf $*"
+	start=$(date +%s%N)
+	run_in "$dir" x86_64 env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
+		>"$work/$name.json" 2>"$work/$name.err"
+	rc=$?
+	end=$(date +%s%N)
+	check $rc "$name: kbrowse explain --json --all (exit $rc)"
+	[ $rc -eq 0 ] || sed 's/^/# /' "$work/$name.err" | head -n 20
+	awk -v ns=$((end - start)) 'BEGIN { printf "# explain --json --all: %.2f s in all\n", ns / 1e9 }'
+	sed -n 's/^kbrowse: explain: /# /p' "$work/$name.err"
+	python3 "$work/check.py" "$work/$name.json" "$dir/.config" "$KERNEL_TREE" >"$work/$name.check"
+	check $? "$name: the JSON parses"
+	get() { sed -n "s/^$1 //p" "$work/$name.check"; }
+	symbols=$(get symbols)
+	echo "# $name: $symbols symbols explained; origins: $(get kinds)"
+	sed -n 's/^# /# /p' "$work/$name.check"
+	[ "${symbols:-0}" -gt 10000 ]
+	check $? "$name: every symbol explained ($symbols)"
+	[ "$(get mismatches)" = 0 ]
+	check $? "$name: every value equals the one conf wrote ($(get mismatches) mismatches)"
+	[ "$(get written)" = 0 ]
+	check $? "$name: written to .config exactly when conf wrote it ($(get written) differ)"
+	[ "$(get inconsistent)" = 0 ]
+	check $? "$name: every derivation gives the computed value ($(get inconsistent) do not)"
+	[ "$(get locations)" = 0 ]
+	check $? "$name: every origin points at a line of its kind ($(get locations) do not)"
+}
+
+every_symbol x86_64-defconfig --defconfig=arch/x86/configs/x86_64_defconfig
+every_symbol x86_64-allmodconfig --allmodconfig
+x86=$work/x86_64-defconfig
 
 # --- PAGE_SHIFT -------------------------------------------------------------------
 page_shift_check()
@@ -193,6 +204,48 @@ page_shift_check "$work/ps.json" 12 arch/Kconfig:1241
 check $? "x86_64: PAGE_SHIFT is 12 from arch/Kconfig:1241 because PAGE_SIZE_4KB=y"
 grep -q '^CONFIG_PAGE_SHIFT=12$' "$x86/.config"
 check $? "x86_64: conf wrote CONFIG_PAGE_SHIFT=12"
+
+# --- plans (--to) on a sample of x86_64 defconfig's symbols ----------------------
+# 150 bool/tristate symbols that are n (to y) and 150 that are y (to n),
+# every k-th by name.  A plan the planner finds feasible must give the
+# value when tried on a copy of the configuration; the planner is a
+# heuristic (it follows conditions one symbol at a time), so a few are
+# allowed to fall short, and the figures are printed.
+python3 - "$work/x86_64-defconfig.json" >"$work/sample" <<'EOF'
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+def pick(value):
+    names = sorted(o["symbol"] for o in objs if o["type"] in ("bool", "tristate")
+                   and o["value"] == value and o.get("defined") and "choice" not in o)
+    step = max(1, len(names) // 150)
+    return " ".join(names[::step][:150])
+print(pick("n"))
+print(pick("y"))
+EOF
+plans_check()
+{
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+plans = [o["change"] for o in objs]
+feasible = sum(p["feasible"] for p in plans)
+verified = sum(p["verified"] for p in plans)
+short = [o["symbol"] for o in objs if o["change"]["feasible"] and not o["change"]["verified"]]
+print(f"# --to {sys.argv[2]}: {len(plans)} plans, {feasible} feasible, {verified} verified"
+      f" when tried, {len(short)} feasible but short: {' '.join(short[:10])}")
+sys.exit(0 if len(plans) >= 100 and len(short) * 20 <= max(feasible, 1) else 1)
+EOF
+}
+# shellcheck disable=SC2046 # the names are words
+run_in "$x86" x86_64 "$kbrowse" explain --json --to y $(sed -n 1p "$work/sample") \
+	>"$work/plans-y.json" 2>/dev/null
+plans_check "$work/plans-y.json" y
+check $? "x86_64: plans to turn symbols on work when tried (at most 5% fall short)"
+# shellcheck disable=SC2046
+run_in "$x86" x86_64 "$kbrowse" explain --json --to n $(sed -n 2p "$work/sample") \
+	>"$work/plans-n.json" 2>/dev/null
+plans_check "$work/plans-n.json" n
+check $? "x86_64: plans to turn symbols off work when tried (at most 5% fall short)"
 
 # --- arm64 with 64K pages ---------------------------------------------------------
 arm=$work/arm64
