@@ -553,13 +553,15 @@ static struct symbol *visit_choice(struct loop_check *lc, struct symbol *choice)
 	size_t at = lc->depth;
 	struct symbol *found;
 
-	push_frame(lc, choice);
 	mark_choice_members(lc, node, true);
 	lc->state[choice->index] |= LOOP_ACTIVE | LOOP_DONE;
 	found = visit_edges(lc, choice);
 	lc->state[choice->index] &= ~LOOP_ACTIVE;
-	if (!found)
+	if (!found) {
+		/* The members' edges, each seen from the choice. */
+		push_frame(lc, choice);
 		found = visit_members(lc, node);
+	}
 	mark_choice_members(lc, node, false);
 	if (found && found->choice == node)
 		found = choice;
@@ -677,10 +679,11 @@ static void report_step(struct loop_check *lc, const struct loop_frame *frame,
 		break;
 	case EDGE_NONE:
 		diag_add(diags, DIAG_NOTE,
-			 sym->first_node ? sym->first_node->loc
-					 : (struct location){0},
-			 "symbol %s depends on %s", sym_label(sym),
-			 sym_label(next));
+			 next->first_node ? next->first_node->loc
+					  : (struct location){0},
+			 "%s %s contains symbol %s",
+			 sym->flags & SYMBOL_CHOICE ? "choice" : "symbol",
+			 sym_label(sym), sym_label(next));
 		break;
 	}
 }
@@ -711,9 +714,6 @@ static void report_loop(struct loop_check *lc, struct symbol *last)
 		const struct symbol *next = i + 1 < lc->depth
 			? lc->stack[i + 1].sym : last;
 
-		/* A frame repeated for a choice says nothing new. */
-		if (next == lc->stack[i].sym)
-			continue;
 		report_step(lc, &lc->stack[i], next);
 	}
 	lc->depth = depth;

@@ -255,15 +255,15 @@ static int read_probabilities(struct probabilities *p)
 }
 
 /* Each choice member without a value may become the preferred y. */
-static void randomize_choice(struct conf_run *run, const struct menu_node *choice)
+static void randomize_choice(struct config *cfg, const struct menu_node *choice)
 {
-	const struct choice_info *info = config_choice_of(run->cfg, choice->sym);
+	const struct choice_info *info = config_choice_of(cfg, choice->sym);
 	unsigned left = 0;
 
 	if (!info)
 		return;
 	for (unsigned i = 0; i < info->nentries; i++)
-		if (!config_has_user(run->cfg, info->entries[i]))
+		if (!config_has_user(cfg, info->entries[i]))
 			left++;
 	for (; left > 0; left--) {
 		int x = rand() % (int)left;
@@ -271,11 +271,11 @@ static void randomize_choice(struct conf_run *run, const struct menu_node *choic
 		for (unsigned i = 0; i < info->nentries; i++) {
 			const struct symbol *sym = info->entries[i];
 
-			if (!config_has_user(run->cfg, sym))
+			if (!config_has_user(cfg, sym))
 				x--;
 			if (x < 0) {
-				config_set_user_tri(run->cfg, sym, TRI_YES);
-				config_choice_demote(run->cfg, sym);
+				config_set_user_tri(cfg, sym, TRI_YES);
+				config_choice_demote(cfg, sym);
 				break;
 			}
 		}
@@ -286,56 +286,80 @@ static void randomize_choice(struct conf_run *run, const struct menu_node *choic
 
 /*
  * all*config: every bool/tristate prompt the user said nothing about is
- * answered the same way (choices are left to pick their default).
+ * answered the same way (choices are left to pick their default, or
+ * randomized).  rnd is NULL unless randconfig.
  */
-static int answer_all(struct conf_run *run)
+static void answer_prompts(struct config *cfg, enum conf_answer answer,
+			   const struct probabilities *rnd)
 {
-	const struct menu_node *root = &run->kc->root, *node;
-	struct probabilities prob = { 50, 33, 33 };
+	struct kconfig *kc = config_tree(cfg);
+	const struct menu_node *root = &kc->root, *node;
 
-	if (run->mode == MODE_RANDCONFIG && read_probabilities(&prob))
-		return -1;
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 		tristate value = TRI_NO;
 
 		if (!sym || node->kind == MENU_IF || !node->prompt ||
-		    config_has_user(run->cfg, sym) || !is_bool_type(sym->type) ||
+		    config_has_user(cfg, sym) || !is_bool_type(sym->type) ||
 		    config_is_choice_member(sym))
 			continue;
 		if (sym->flags & SYMBOL_CHOICE) {
-			if (run->mode == MODE_RANDCONFIG)
-				randomize_choice(run, node);
+			if (rnd)
+				randomize_choice(cfg, node);
 			continue;
 		}
-		switch (run->mode) {
-		case MODE_ALLYESCONFIG:
-			value = TRI_YES;
-			break;
-		case MODE_ALLMODCONFIG:
-			value = TRI_MOD;
-			break;
-		case MODE_ALLNOCONFIG:
-			value = TRI_NO;
-			break;
-		case MODE_RANDCONFIG: {
+		if (rnd) {
 			int roll = rand() % 100;
 
 			if (sym->type == S_TRISTATE) {
-				if (roll < prob.tri_yes)
+				if (roll < rnd->tri_yes)
 					value = TRI_YES;
-				else if (roll < prob.tri_yes + prob.tri_mod)
+				else if (roll < rnd->tri_yes + rnd->tri_mod)
 					value = TRI_MOD;
-			} else if (roll < prob.bool_yes) {
+			} else if (roll < rnd->bool_yes) {
 				value = TRI_YES;
 			}
-			break;
+		} else {
+			switch (answer) {
+			case CONF_ANSWER_YES:
+				value = TRI_YES;
+				break;
+			case CONF_ANSWER_MOD:
+				value = TRI_MOD;
+				break;
+			case CONF_ANSWER_NO:
+				value = TRI_NO;
+				break;
+			default:
+				continue;
+			}
 		}
-		default:
-			continue;
-		}
-		config_set_user_tri(run->cfg, sym, value);
+		config_set_user_tri(cfg, sym, value);
 	}
+}
+
+void conf_answer_all(struct config *cfg, enum conf_answer answer)
+{
+	answer_prompts(cfg, answer, NULL);
+}
+
+static int answer_all(struct conf_run *run)
+{
+	struct probabilities prob = { 50, 33, 33 };
+	enum conf_answer answer = CONF_ANSWER_DEFAULT;
+
+	switch (run->mode) {
+	case MODE_RANDCONFIG:
+		if (read_probabilities(&prob))
+			return -1;
+		answer_prompts(run->cfg, CONF_ANSWER_DEFAULT, &prob);
+		return 0;
+	case MODE_ALLYESCONFIG: answer = CONF_ANSWER_YES; break;
+	case MODE_ALLMODCONFIG: answer = CONF_ANSWER_MOD; break;
+	case MODE_ALLNOCONFIG: answer = CONF_ANSWER_NO; break;
+	default: break;
+	}
+	answer_prompts(run->cfg, answer, NULL);
 	return 0;
 }
 

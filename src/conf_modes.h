@@ -10,6 +10,8 @@
 
 #include "kconfig.h"
 
+struct config;
+
 /*
  * argv[0] is the subcommand's name ("conf"); the rest are conf's own
  * arguments: options (-s, --olddefconfig, --defconfig=FILE or
@@ -19,5 +21,18 @@
  * 1 errors in the input (as conf), 2 usage errors.
  */
 int conf_main(int argc, char **argv, const struct kconfig_options *opts);
+
+/*
+ * What all*config does to a configuration after reading
+ * KCONFIG_ALLCONFIG: every bool and tristate prompt without a user value
+ * gets the answer (alldefconfig: none; choices keep their default).
+ */
+enum conf_answer {
+	CONF_ANSWER_DEFAULT,
+	CONF_ANSWER_NO,
+	CONF_ANSWER_YES,
+	CONF_ANSWER_MOD,
+};
+void conf_answer_all(struct config *cfg, enum conf_answer answer);
 
 #endif

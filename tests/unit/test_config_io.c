@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * .config files: reading (every kind of line conf accepts, and the
+ * malformed ones, with conf's warnings, worded and located as conf
+ * prints them), writing (.config and savedefconfig, byte for byte as conf
+ * writes them for the same input) and the file dance (temporary file,
+ * .config.old, no rewrite when nothing changed).  Expected texts were
+ * taken from the kernel's conf run on the same inputs (--olddefconfig).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "config.h"
+#include "config_io.h"
+
+/* The tree the reading cases use. */
+static const char read_tree[] =
+	"config MODULES\n\tdef_bool y\n\tmodules\n"
+	"config B\n\tbool \"b\"\n"
+	"config T\n\ttristate \"t\"\n"
+	"config N\n\tint \"n\"\n"
+	"config H\n\thex \"h\"\n"
+	"config S\n\tstring \"s\"\n"
+	"choice\n\tprompt \"c\"\n"
+	"config C1\n\tbool \"c1\"\n"
+	"config C2\n\tbool \"c2\"\n"
+	"endchoice\n";
+
+struct read_case {
+	const char *name;
+	bool warn_unknown;	/* KCONFIG_WARN_UNKNOWN_SYMBOLS */
+	const char *dotconfig;
+	size_t len;		/* the text may hold a NUL */
+	const char *warnings;	/* as conf prints them on stderr */
+	const char *result;	/* .config written afterwards, header left out */
+};
+
+static const struct read_case read_cases[] = {
+	{
+		.name = "valid",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_B=y\nCONFIG_T=m\nCONFIG_N=-12\nCONFIG_H=0x1F\nCONFIG_S=\"text\"\n",
+		.len = 65,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"CONFIG_B=y\n"
+		"CONFIG_T=m\n"
+		"CONFIG_N=-12\n"
+		"CONFIG_H=0x1F\n"
+		"CONFIG_S=\"text\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "unexpected",
+		.warn_unknown = false,
+		.dotconfig = "garbage line\nCONFIG_B\n",
+		.len = 22,
+		.warnings =
+		".config:1:warning: unexpected data: garbage line\n"
+		".config:2:warning: unexpected data: CONFIG_B\n"
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "invalid_values",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_B=m\nCONFIG_T=x\nCONFIG_N=012\nCONFIG_N=abc\nCONFIG_H=0xg\nCONFIG_T=\n",
+		.len = 71,
+		.warnings =
+		".config:1:warning: symbol value 'm' invalid for B\n"
+		".config:2:warning: symbol value 'x' invalid for T\n"
+		".config:3:warning: symbol value '012' invalid for N\n"
+		".config:4:warning: symbol value 'abc' invalid for N\n"
+		".config:5:warning: symbol value '0xg' invalid for H\n"
+		".config:6:warning: symbol value '' invalid for T\n"
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "unterminated_string",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_S=\"unterminated\n",
+		.len = 23,
+		.warnings =
+		".config:1:warning: invalid string found\n"
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "unquoted_string",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_S=noquotes\n",
+		.len = 18,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "escapes",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_S=\"a\\\"b\\\\c\" trailing\n",
+		.len = 28,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"a\\\"b\\\\c\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "override",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_B=y\nCONFIG_B=n\n",
+		.len = 22,
+		.warnings =
+		".config:2:warning: override: reassigning to symbol B\n"
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "comments",
+		.warn_unknown = false,
+		.dotconfig = "# CONFIG_B is not set\n#CONFIG_T is not set\n# CONFIG_T is not set extra\n# just a comment\n\nCONFIG_T=y\n",
+		.len = 100,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"CONFIG_T=y\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "crlf",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_B=y\r\nCONFIG_N=5\r\n",
+		.len = 24,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"CONFIG_B=y\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=5\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "no_final_newline",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_N=7",
+		.len = 10,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=7\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "unknown_quiet",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_NOPE=y\nCONFIG_B=y\n",
+		.len = 25,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"CONFIG_B=y\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "unknown_warned",
+		.warn_unknown = true,
+		.dotconfig = "CONFIG_NOPE=y\nCONFIG_B=y\n",
+		.len = 25,
+		.warnings =
+		".config:1:warning: unknown symbol: NOPE\n"
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"CONFIG_B=y\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "first_letter",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_B=yes\nCONFIG_T=mod\n",
+		.len = 26,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"CONFIG_B=y\n"
+		"CONFIG_T=m\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "choice_last_wins",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_C2=y\nCONFIG_C1=y\n",
+		.len = 24,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "nul_byte",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_N=1\0junk\n",
+		.len = 16,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=1\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+	{
+		.name = "empty_name",
+		.warn_unknown = false,
+		.dotconfig = "CONFIG_=y\nCONFIG_B = y\n",
+		.len = 23,
+		.warnings =
+		"",
+		.result =
+		"CONFIG_MODULES=y\n"
+		"# CONFIG_B is not set\n"
+		"# CONFIG_T is not set\n"
+		"CONFIG_N=0\n"
+		"CONFIG_H=0x0\n"
+		"CONFIG_S=\"\"\n"
+		"CONFIG_C1=y\n"
+		"# CONFIG_C2 is not set\n"
+		"",
+	},
+};
+
+static struct kconfig *load_ok(const char *text)
+{
+	struct kconfig *kc = unit_load(text);
+
+	assert_non_null(kc);
+	assert_int_equal(kc->diags.errors, 0);
+	return kc;
+}
+
+/* Diagnostics in conf's own format: "file:line:warning: message". */
+static char *conf_warnings(const struct diag_list *diags)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	const struct diag *d;
+
+	for (d = diags->first; d; d = d->next)
+		fprintf(out, "%s:%d:warning: %s\n", location_file(d->loc),
+			d->loc.line, d->message);
+	fclose(out);
+	return text;
+}
+
+static char *written_text(struct config *cfg, bool defconfig)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (defconfig)
+		config_write_defconfig_stream(cfg, out, "CONFIG_");
+	else
+		config_write_stream(cfg, out, "CONFIG_");
+	fclose(out);
+	return text;
+}
+
+/* The .config text without its four header lines. */
+static const char *body_of(const char *text)
+{
+	for (int i = 0; i < 4 && text; i++) {
+		text = strchr(text, '\n');
+		if (text)
+			text++;
+	}
+	return text ? text : "";
+}
+
+static void test_read_cases(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(read_cases) / sizeof(read_cases[0]); i++) {
+		const struct read_case *c = &read_cases[i];
+		struct config_io_options io = {
+			.prefix = "CONFIG_", .warn_unknown = c->warn_unknown,
+		};
+		struct config *cfg = config_new(kc);
+		struct diag_list diags;
+		char *warnings, *text;
+
+		diag_init(&diags);
+		config_read_text(cfg, ".config", c->dotconfig, c->len, &io, &diags);
+		warnings = conf_warnings(&diags);
+		text = written_text(cfg, false);
+		if (strcmp(warnings, c->warnings) || strcmp(body_of(text), c->result))
+			fprintf(stderr, "case %s:\n%s%s", c->name, warnings,
+				body_of(text));
+		assert_string_equal(warnings, c->warnings);
+		assert_string_equal(body_of(text), c->result);
+		free(warnings);
+		free(text);
+		diag_release(&diags);
+		config_free(cfg);
+	}
+	kconfig_free(kc);
+}
+
+/* Reading replaces every user value, as conf does with a second file. */
+static void test_read_replaces(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	struct config *cfg = config_new(kc);
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	const struct symbol *b = symbol_find(kc, "B"), *n = symbol_find(kc, "N");
+
+	(void)state;
+	config_read_text(cfg, "one", "CONFIG_B=y\n", 11, &io, NULL);
+	assert_string_equal(config_str(cfg, b), "y");
+	config_read_text(cfg, "two", "CONFIG_N=4\n", 11, &io, NULL);
+	assert_string_equal(config_str(cfg, b), "n");
+	assert_false(config_has_user(cfg, b));
+	assert_string_equal(config_str(cfg, n), "4");
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+/* A custom prefix ($CONFIG_ in the kernel) in reading and writing. */
+static void test_prefix(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	struct config *cfg = config_new(kc);
+	struct config_io_options io = { .prefix = "XY_" };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	config_read_text(cfg, "p", "XY_B=y\nCONFIG_T=y\n", 19, &io, NULL);
+	assert_string_equal(config_str(cfg, symbol_find(kc, "B")), "y");
+	out = open_memstream(&text, &len);
+	config_write_defconfig_stream(cfg, out, "XY_");
+	fclose(out);
+	assert_string_equal(text, "XY_B=y\n");
+	free(text);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+/* --- writing --------------------------------------------------------------- */
+
+static const char write_tree[] =
+	"mainmenu \"Write test \\\"tree\\\"\"\n"
+	"config MODULES\n"
+	"\tdef_bool y\n"
+	"\tmodules\n"
+	"menu \"First menu\"\n"
+	"config A\n"
+	"\tbool \"a\"\n"
+	"\tdefault y\n"
+	"comment \"a comment\"\n"
+	"config S\n"
+	"\tstring \"s\"\n"
+	"\tdefault \"quote \\\" and \\\\ backslash\"\n"
+	"menu \"Nested\"\n"
+	"\tdepends on A\n"
+	"config N\n"
+	"\tint \"n\"\n"
+	"\tdefault 3\n"
+	"endmenu\n"
+	"config AFTER\n"
+	"\tbool \"after\"\n"
+	"endmenu\n"
+	"menu \"Invisible menu\"\n"
+	"\tdepends on NEVER\n"
+	"config X\n"
+	"\tbool \"x\"\n"
+	"endmenu\n"
+	"config NEVER\n"
+	"\tbool\n"
+	"choice\n"
+	"\tprompt \"c\"\n"
+	"config C1\n"
+	"\tbool \"c1\"\n"
+	"config C2\n"
+	"\tbool \"c2\"\n"
+	"endchoice\n"
+	"config TWICE\n"
+	"\tbool \"twice\"\n"
+	"\tdefault y\n"
+	"if A\n"
+	"config TWICE\n"
+	"\tbool\n"
+	"config IN_IF\n"
+	"\ttristate \"in if\"\n"
+	"\tdefault m\n"
+	"endif\n"
+	"menu \"Empty but visible\"\n"
+	"endmenu\n"
+	"config LAST\n"
+	"\thex \"last\"\n"
+	"\tdefault 0x10\n"
+	"";
+
+static const char write_input[] =
+	"CONFIG_C2=y\n"
+	"CONFIG_N=9\n"
+	"# CONFIG_TWICE is not set\n"
+	"";
+
+static const char write_expected[] =
+	"#\n"
+	"# Automatically generated file; DO NOT EDIT.\n"
+	"# Write test \"tree\"\n"
+	"#\n"
+	"CONFIG_MODULES=y\n"
+	"\n"
+	"#\n"
+	"# First menu\n"
+	"#\n"
+	"CONFIG_A=y\n"
+	"\n"
+	"#\n"
+	"# a comment\n"
+	"#\n"
+	"CONFIG_S=\"quote \\\" and \\\\ backslash\"\n"
+	"\n"
+	"#\n"
+	"# Nested\n"
+	"#\n"
+	"CONFIG_N=9\n"
+	"# end of Nested\n"
+	"\n"
+	"# CONFIG_AFTER is not set\n"
+	"# end of First menu\n"
+	"\n"
+	"# CONFIG_C1 is not set\n"
+	"CONFIG_C2=y\n"
+	"# CONFIG_TWICE is not set\n"
+	"CONFIG_IN_IF=m\n"
+	"\n"
+	"#\n"
+	"# Empty but visible\n"
+	"#\n"
+	"# end of Empty but visible\n"
+	"\n"
+	"CONFIG_LAST=0x10\n"
+	"";
+
+static const char defconfig_expected[] =
+	"CONFIG_N=9\n"
+	"CONFIG_C2=y\n"
+	"# CONFIG_TWICE is not set\n"
+	"";
+
+static struct config *write_fixture(struct kconfig **kc)
+{
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	struct config *cfg;
+
+	*kc = load_ok(write_tree);
+	cfg = config_new(*kc);
+	config_read_text(cfg, ".config", write_input, strlen(write_input), &io,
+			 NULL);
+	return cfg;
+}
+
+static void test_write_dotconfig(void **state)
+{
+	struct kconfig *kc;
+	struct config *cfg = write_fixture(&kc);
+
+	(void)state;
+	assert_text(written_text(cfg, false), write_expected);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+static void test_write_defconfig(void **state)
+{
+	struct kconfig *kc;
+	struct config *cfg = write_fixture(&kc);
+
+	(void)state;
+	assert_text(written_text(cfg, true), defconfig_expected);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+/* Reading what was written gives the same configuration back. */
+static void test_round_trip(void **state)
+{
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	struct kconfig *kc;
+	struct config *cfg = write_fixture(&kc), *again = config_new_sibling(cfg);
+	char *text = written_text(cfg, true);
+
+	(void)state;
+	config_read_text(again, "defconfig", text, strlen(text), &io, NULL);
+	assert_text(written_text(again, false), write_expected);
+	free(text);
+	config_free(again);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+static char *file_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0;
+
+	if (!f)
+		return NULL;
+	if (getdelim(&text, &len, '\0', f) < 0) {
+		free(text);
+		text = strdup("");
+	}
+	fclose(f);
+	return text;
+}
+
+static void test_write_file(void **state)
+{
+	char dir[] = "/tmp/kbrowse-io-XXXXXX", path[200], old[256], err[256];
+	char *text;
+	struct kconfig *kc;
+	struct config *cfg = write_fixture(&kc);
+	struct stat st;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	/* Parent directories are created, as conf does. */
+	snprintf(path, sizeof(path), "%s/sub/dir/.config", dir);
+	snprintf(old, sizeof(old), "%s.old", path);
+	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+					   sizeof(err)), CONFIG_WRITTEN);
+	assert_text(file_text(path), write_expected);
+	assert_int_not_equal(stat(old, &st), 0);
+
+	/* Same contents: nothing is renamed, no .old appears. */
+	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+					   sizeof(err)), CONFIG_UNCHANGED);
+	assert_int_not_equal(stat(old, &st), 0);
+
+	/* A change: the previous file is kept as .config.old. */
+	config_set_user_tri(cfg, symbol_find(kc, "AFTER"), TRI_YES);
+	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+					   sizeof(err)), CONFIG_WRITTEN);
+	assert_text(file_text(old), write_expected);
+	text = file_text(path);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "CONFIG_AFTER=y\n"));
+	free(text);
+
+	/* A directory cannot be written over. */
+	snprintf(path, sizeof(path), "%s/sub", dir);
+	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+					   sizeof(err)), CONFIG_WRITE_FAILED);
+	assert_non_null(strstr(err, "Is a directory"));
+	assert_int_equal(config_write_file(cfg, "", "CONFIG_", false, err,
+					   sizeof(err)), CONFIG_WRITE_FAILED);
+
+	snprintf(old, sizeof(old), "rm -rf '%s'", dir);
+	assert_int_equal(system(old), 0);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+/* A missing file is reported, not read as empty. */
+static void test_read_missing(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	struct config *cfg = config_new(kc);
+	struct config_io_options io = { .prefix = "CONFIG_" };
+
+	(void)state;
+	assert_int_equal(config_read(cfg, "/nonexistent/.config", &io, NULL), -1);
+	io.srctree = "/nonexistent";
+	assert_int_equal(config_read(cfg, "no/such/file", &io, NULL), -1);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_cases),
+		cmocka_unit_test(test_read_replaces),
+		cmocka_unit_test(test_prefix),
+		cmocka_unit_test(test_write_dotconfig),
+		cmocka_unit_test(test_write_defconfig),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_write_file),
+		cmocka_unit_test(test_read_missing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
