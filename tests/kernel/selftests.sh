@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# The kernel's own kconfig self-tests (scripts/kconfig/tests in the Linux
+# 6.12 tree) run against `kbrowse conf`, as their conftest.py runs conf:
+# in an empty directory, with srctree set to the test's directory and
+# KCONFIG_DEFCONFIG_LIST empty, checked against the test's expected files.
+#
+# Only the tests conf answers without a terminal are run as written
+# (all*config, randconfig).  Tests that drive the interactive
+# --oldaskconfig are run in the batch mode that computes the same thing:
+#   err_recursive_dep, err_recursive_inc: the tree is refused (exit 1)
+#       whatever the mode; every loop step conf prints is printed too
+#   no_write_if_dep_unmet: the answer the test types (n for A) is put in
+#       the .config, then --olddefconfig
+#   preprocess/*: no prompt is asked, so --olddefconfig; stdout/stderr
+#       as the test checks them, kbrowse's "file:line:column: severity: "
+#       read as conf's "file:line: "
+# auto_submenu and new_choice_with_dep test the interactive dialogue only
+# and are skipped.
+#
+# usage: selftests.sh [OPTIONS] [KBROWSE]   (options of run.sh are ignored)
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+kbrowse=${KBROWSE:-}
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j|-k|--logs|--timeout) shift ;;
+	-*) ;;
+	*) kbrowse=$1 ;;
+	esac
+	shift
+done
+[ -n "$kbrowse" ] && [ -x "$kbrowse" ] || {
+	echo "usage: $0 [OPTIONS] KBROWSE (or set \$KBROWSE)" >&2
+	exit 2
+}
+kbrowse=$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")
+
+tree=$(kernel_tree) || exit 1
+tests=$tree/scripts/kconfig/tests
+work=$(mktemp -d /tmp/kbrowse-selftests.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); echo "ok      $1"; }
+not_ok()
+{
+	failed=$((failed + 1))
+	echo "FAILED  $1"
+	[ -n "${2:-}" ] && sed 's/^/        /' "$2" | head -n 40
+	return 0
+}
+
+# run_conf TESTDIR MODE [ENV...]: run kbrowse conf in a fresh directory;
+# leaves $out (the directory), $rc, $out/stdout, $out/stderr.
+run_conf()
+{
+	local dir=$1 mode=$2
+	shift 2
+	out=$work/run.$RANDOM$RANDOM
+	mkdir -p "$out"
+	[ -n "${dot_config:-}" ] && cp "$dot_config" "$out/.config"
+	(cd "$out" && env srctree="$dir" KCONFIG_DEFCONFIG_LIST= "$@" \
+		"$kbrowse" conf "$mode" Kconfig >stdout 2>stderr)
+	rc=$?
+}
+
+# Does file $1 contain the text of file $2 (conftest's *_contains)?
+contains()
+{
+	python3 - "$1" "$2" <<'EOF'
+import sys
+hay = open(sys.argv[1]).read()
+needle = open(sys.argv[2]).read()
+sys.exit(0 if needle in hay else 1)
+EOF
+}
+
+# --- choice: all*config -------------------------------------------------
+for mode in allyes allmod allno alldef; do
+	name="choice/$mode"
+	dot_config='' run_conf "$tests/choice" --${mode}config
+	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/choice/${mode}_expected_config"; then
+		ok "$name"
+	else
+		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/choice/${mode}_expected_config" "$out/.config"; } >"$work/log"
+		not_ok "$name" "$work/log"
+	fi
+done
+
+# --- randconfig over choices ----------------------------------------------
+# choice_randomize: every seed gives one of the expected configs, and the
+# first hundred seeds give all three.  choice_randomize2: twenty seeds, each
+# one of the three.
+randomize()
+{
+	local test=$1 seeds=$2 need_all=$3 seed i seen=() bad=''
+	for ((seed = 0; seed < seeds; seed++)); do
+		dot_config='' run_conf "$tests/$test" --randconfig KCONFIG_SEED=$(printf '0x%x' $seed)
+		if [ "$rc" != 0 ]; then
+			bad="seed $seed: exit $rc"
+			break
+		fi
+		local hit=''
+		for i in 0 1 2; do
+			if cmp -s "$out/.config" "$tests/$test/expected_config$i"; then
+				hit=$i
+				seen[i]=1
+			fi
+		done
+		if [ -z "$hit" ]; then
+			bad="seed $seed: matches no expected config"
+			cp "$out/.config" "$work/log"
+			break
+		fi
+		if [ "$need_all" = 1 ] && [ -n "${seen[0]:-}" ] && [ -n "${seen[1]:-}" ] &&
+			[ -n "${seen[2]:-}" ]; then
+			break
+		fi
+	done
+	if [ -z "$bad" ] && [ "$need_all" = 1 ] &&
+		{ [ -z "${seen[0]:-}" ] || [ -z "${seen[1]:-}" ] || [ -z "${seen[2]:-}" ]; }; then
+		bad="not every expected config came up"
+	fi
+	if [ -z "$bad" ]; then
+		ok "$test"
+	else
+		echo "$bad" >>"$work/log"
+		not_ok "$test" "$work/log"
+	fi
+}
+: >"$work/log"
+randomize choice_randomize 100 1
+: >"$work/log"
+randomize choice_randomize2 20 0
+
+# --- dependency loops: refused, every step shown ------------------------------
+name=err_recursive_dep
+dot_config='' run_conf "$tests/$name" --olddefconfig
+# Each step conf prints ("symbol A depends on B", ...) must be among ours;
+# the lines about choices are worded differently and only counted.
+grep -E '^	symbol ' "$tests/$name/expected_stderr" |
+	grep -v -e 'part of choice block' -e 'unknown is visible' |
+	sed 's/^	//' >"$work/steps"
+missing=$(while IFS= read -r step; do
+	grep -qF "$step" "$out/stderr" || echo "$step"
+done <"$work/steps")
+want=$(grep -c 'recursive dependency detected' "$tests/$name/expected_stderr")
+got=$(grep -c 'recursive dependency detected' "$out/stderr")
+if [ "$rc" = 1 ] && [ -z "$missing" ] && [ "$want" = "$got" ]; then
+	ok "$name"
+else
+	{ echo "exit $rc, $got loops reported, conf reports $want"; echo "missing steps:"; echo "$missing"; cat "$out/stderr"; } >"$work/log"
+	not_ok "$name" "$work/log"
+fi
+
+name=err_recursive_inc
+dot_config='' run_conf "$tests/$name" --olddefconfig
+if [ "$rc" != 0 ] && grep -qi 'recursive' "$out/stderr" &&
+	grep -q 'Kconfig.inc1' "$out/stderr"; then
+	ok "$name"
+else
+	{ echo "exit $rc"; cat "$out/stderr"; } >"$work/log"
+	not_ok "$name" "$work/log"
+fi
+
+# --- no "is not set" for choice values whose dependency is unmet ------------------
+name=no_write_if_dep_unmet
+printf '# CONFIG_A is not set\n' >"$work/answered.config"
+dot_config=$work/answered.config run_conf "$tests/$name" --olddefconfig
+if [ "$rc" = 0 ] && cmp -s "$out/.config" "$tests/$name/expected_config"; then
+	ok "$name"
+else
+	{ echo "exit $rc"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
+	not_ok "$name" "$work/log"
+fi
+
+# --- the macro language ------------------------------------------------------------
+for t in builtin_func circular_expansion escape variable; do
+	name=preprocess/$t
+	dir=$tests/preprocess/$t
+	dot_config='' run_conf "$dir" --olddefconfig
+	good=1
+	case $t in
+	circular_expansion) [ "$rc" != 0 ] || good=0 ;;
+	*) [ "$rc" = 0 ] || good=0 ;;
+	esac
+	# kbrowse locates messages as file:line:column: severity: (design.md);
+	# the text after it must be conf's (the case of its first letter aside).
+	sed -E 's/^([^:]+:[0-9]+):[0-9]+: (warning|error|note): /\1: /' \
+		"$out/stderr" >"$out/stderr.conf-form"
+	diff -qi "$out/stderr.conf-form" "$dir/expected_stderr" >/dev/null || good=0
+	if [ -f "$dir/expected_stdout" ] && ! contains "$out/stdout" "$dir/expected_stdout"; then
+		good=0
+	fi
+	if [ "$good" = 1 ]; then
+		ok "$name"
+	else
+		{
+			echo "exit $rc"
+			echo "stderr (--- expected, +++ kbrowse):"
+			diff -u "$dir/expected_stderr" "$out/stderr.conf-form"
+			if [ -f "$dir/expected_stdout" ]; then
+				echo "stdout:"
+				cat "$out/stdout"
+			fi
+		} >"$work/log"
+		not_ok "$name" "$work/log"
+	fi
+done
+
+echo "skipped auto_submenu new_choice_with_dep (interactive dialogue only)"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
