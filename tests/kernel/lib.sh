@@ -328,15 +328,54 @@ kernel_rustc_version_text()
 	$1 --version 2>/dev/null | tr -d '#' | tr '\n' ' ' | sed 's/ $//'
 }
 
+# scripts/Makefile.clang: the --target for each arch directory.
+kernel_clang_target()
+{
+	case $1 in
+	arm) echo arm-linux-gnueabi ;;
+	arm64) echo aarch64-linux-gnu ;;
+	hexagon) echo hexagon-linux-musl ;;
+	loongarch) echo loongarch64-linux-gnusf ;;
+	m68k) echo m68k-linux-gnu ;;
+	mips) echo mipsel-linux-gnu ;;
+	powerpc) echo powerpc64le-linux-gnu ;;
+	riscv) echo riscv64-linux-gnu ;;
+	s390) echo s390x-linux-gnu ;;
+	x86) echo x86_64-linux-gnu ;;
+	esac
+}
+
+# CLANG_FLAGS, which the top-level Makefile exports after including
+# scripts/Makefile.clang when CC_VERSION_TEXT names clang.
+kernel_clang_flags()
+{
+	local srcarch=$1 subarch=$2 cross=$3 target elfedit dir
+	[ "$srcarch" = um ] && srcarch=$subarch
+	target=$(kernel_clang_target "$srcarch")
+	[ -n "$target" ] || return 0
+	printf -- '--target=%s ' "$target"
+	if [ "${LLVM_IAS:-}" = 0 ]; then
+		elfedit=$(command -v "${cross}elfedit" 2>/dev/null)
+		dir=
+		[ -n "$elfedit" ] && dir=${elfedit%/*}/
+		printf -- '-fno-integrated-as --prefix=%s%s ' "$dir" "${cross##*/}"
+	else
+		printf -- '-fintegrated-as '
+	fi
+	printf -- '-Werror=unknown-warning-option -Werror=ignored-optimization-argument'
+	printf -- ' -Werror=option-ignored -Werror=unused-command-line-argument\n'
+}
+
 # The environment the top-level Makefile exports to scripts/kconfig/conf for
 # `make O=... ARCH=VARIANT *config`, as NAME=VALUE lines (values may hold
 # blanks, never newlines).  Only what Kconfig files and the scripts they run
 # can read matters; the rest of make's exports are left out.  CROSS_COMPILE
-# is taken from the environment as make does; the cross prefixes some arch
-# Makefiles look for in $PATH (cc-cross-prefix) are not searched.
+# and LLVM are taken from the environment as make does; the cross prefixes
+# some arch Makefiles look for in $PATH (cc-cross-prefix) are not searched.
 arch_env()
 {
-	local variant=$1 tree srcarch subarch cross cc nm
+	local variant=$1 tree srcarch subarch cross llvm pre suf cc_text
+	local cc ld ar nm objcopy hostcc hostcxx
 	tree=${KERNEL_TREE:-$(kernel_tree)} || return 1
 	srcarch=$(kernel_srcarch "$variant")
 	[ -f "$tree/arch/$srcarch/Kconfig" ] || {
@@ -345,12 +384,25 @@ arch_env()
 	}
 	subarch=$(kernel_subarch)
 	cross=${CROSS_COMPILE:-}
-	cc=${cross}gcc
-	nm=${cross}nm
+	llvm=${LLVM:-}
+	if [ -n "$llvm" ]; then
+		case $llvm in
+		*/) pre=$llvm suf='' ;;
+		-*) pre='' suf=$llvm ;;
+		*) pre='' suf='' ;;
+		esac
+		cc=${pre}clang$suf ld=${pre}ld.lld$suf ar=${pre}llvm-ar$suf
+		nm=${pre}llvm-nm$suf objcopy=${pre}llvm-objcopy$suf
+		hostcc=${pre}clang$suf hostcxx=${pre}clang++$suf
+	else
+		cc=${cross}gcc ld=${cross}ld ar=${cross}ar nm=${cross}nm
+		objcopy=${cross}objcopy hostcc=gcc hostcxx=g++
+	fi
 	case $srcarch in
 	alpha) nm="$nm -B" ;;		# arch/alpha/Makefile: NM := $(NM) -B
 	powerpc) nm="$nm --synthetic" ;;
 	esac
+	cc_text=$(kernel_cc_version_text "$cc")
 
 	echo "srctree=$tree"
 	echo "ARCH=$variant"
@@ -369,16 +421,14 @@ arch_env()
 	echo "SUBLEVEL=$(kernel_make_var "$tree" SUBLEVEL)"
 	echo "KERNELRELEASE="
 	echo "CROSS_COMPILE=$cross"
+	[ -n "$llvm" ] && echo "LLVM=$llvm"
 	echo "CC=$cc"
-	echo "LD=${cross}ld"
-	echo "AR=${cross}ar"
+	echo "LD=$ld"
+	echo "AR=$ar"
 	echo "NM=$nm"
-	echo "OBJCOPY=${cross}objcopy"
-	echo "OBJDUMP=${cross}objdump"
-	echo "READELF=${cross}readelf"
-	echo "STRIP=${cross}strip"
-	echo "HOSTCC=gcc"
-	echo "HOSTCXX=g++"
+	echo "OBJCOPY=$objcopy"
+	echo "HOSTCC=$hostcc"
+	echo "HOSTCXX=$hostcxx"
 	echo "HOSTRUSTC=rustc"
 	echo "HOSTPKG_CONFIG=pkg-config"
 	echo "RUSTC=rustc"
@@ -393,7 +443,10 @@ arch_env()
 	echo "YACC=bison"
 	echo "AWK=awk"
 	echo "CONFIG_SHELL=sh"
-	echo "CC_VERSION_TEXT=$(kernel_cc_version_text "$cc")"
+	echo "CC_VERSION_TEXT=$cc_text"
+	case $cc_text in
+	*clang*) echo "CLANG_FLAGS=$(kernel_clang_flags "$srcarch" "$subarch" "$cross")" ;;
+	esac
 	echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
 	echo "KBUILD_DEFCONFIG=$(kernel_kbuild_defconfig "$tree" "$variant" "$srcarch" "$subarch")"
 	echo "KBUILD_KCONFIG="
