@@ -150,6 +150,7 @@ void explainer_free(struct explainer *ex)
 	arena_release(&ex->arena);
 	reverse_index_free(ex->reverse);
 	free(ex->scratch.text);
+	free(ex->json.text);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);

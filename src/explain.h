@@ -233,6 +233,16 @@ struct strbuf {
 void strbuf_add(struct strbuf *b, const char *s, size_t n);
 void strbuf_puts(struct strbuf *b, const char *s);
 
+static inline void strbuf_putc(struct strbuf *b, char c)
+{
+	if (b->len + 2 > b->cap) {
+		strbuf_add(b, &c, 1);
+		return;
+	}
+	b->text[b->len++] = c;
+	b->text[b->len] = '\0';
+}
+
 struct explainer {
 	struct config *cfg;
 	struct kconfig *kc;
@@ -246,6 +256,7 @@ struct explainer {
 	const struct property **sel_props, **imp_props;
 	struct reverse_index *reverse;		/* built on first use */
 	struct strbuf scratch;
+	struct strbuf json;		/* explain_print_json builds its line here */
 };
 
 struct explainer *explainer_new(struct config *cfg, const struct user_lines *lines);

@@ -104,11 +104,6 @@ void strbuf_puts(struct strbuf *b, const char *s)
 	strbuf_add(b, s, strlen(s));
 }
 
-static void strbuf_putc(struct strbuf *b, char c)
-{
-	strbuf_add(b, &c, 1);
-}
-
 static int precedence(enum expr_op op)
 {
 	switch (op) {

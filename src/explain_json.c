@@ -4,80 +4,139 @@
  * contract in design.md): symbol, type, value, origin {kind, location},
  * then the defaults, selects, implies, bounds and conditions in full.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "explain.h"
+
+static void sb_printf(struct strbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return;
+	if ((size_t)len < sizeof(small)) {
+		strbuf_add(b, small, (size_t)len);
+		return;
+	}
+	{
+		char *big = malloc((size_t)len + 1);
+
+		if (!big)
+			abort();
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)len + 1, fmt, ap);
+		va_end(ap);
+		strbuf_add(b, big, (size_t)len);
+		free(big);
+	}
+}
 
 static const char *tri_text(tristate t)
 {
 	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
 }
 
-static void json_string(const char *s, FILE *out)
+/* The length of a valid UTF-8 sequence at s, or 0. */
+static int utf8_length(const unsigned char *s)
+{
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 :
+		s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
+
+	if (s[0] > 0xf4)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* Text from the tree is bytes: invalid UTF-8 becomes U+FFFD, so the line stays JSON. */
+static void json_string(const char *s, struct strbuf *out)
 {
 	const char *run = s;
 
-	putc('"', out);
+	strbuf_putc(out, '"');
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		int len;
 
+		if (c >= 0x80) {
+			len = utf8_length((const unsigned char *)s);
+			if (len) {
+				s += len - 1;
+				continue;
+			}
+			strbuf_add(out, run, (size_t)(s - run));
+			strbuf_puts(out, "\\ufffd");
+			run = s + 1;
+			continue;
+		}
 		if (c >= 0x20 && c != '"' && c != '\\')
 			continue;
-		fwrite(run, 1, (size_t)(s - run), out);
+		strbuf_add(out, run, (size_t)(s - run));
 		run = s + 1;
 		switch (c) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\t': fputs("\\t", out); break;
-		case '\r': fputs("\\r", out); break;
-		default: fprintf(out, "\\u%04x", c); break;
+		case '"': strbuf_puts(out, "\\\""); break;
+		case '\\': strbuf_puts(out, "\\\\"); break;
+		case '\n': strbuf_puts(out, "\\n"); break;
+		case '\t': strbuf_puts(out, "\\t"); break;
+		case '\r': strbuf_puts(out, "\\r"); break;
+		default: sb_printf(out, "\\u%04x", c); break;
 		}
 	}
 	if (run)
-		fwrite(run, 1, (size_t)(s - run), out);
-	putc('"', out);
+		strbuf_add(out, run, (size_t)(s - run));
+	strbuf_putc(out, '"');
 }
 
-static void json_key(const char *key, FILE *out)
+static void json_key(const char *key, struct strbuf *out)
 {
 	json_string(key, out);
-	putc(':', out);
+	strbuf_putc(out, ':');
 }
 
-static void json_field(const char *key, const char *value, FILE *out)
+static void json_field(const char *key, const char *value, struct strbuf *out)
 {
-	putc(',', out);
+	strbuf_putc(out, ',');
 	json_key(key, out);
 	if (value)
 		json_string(value, out);
 	else
-		fputs("null", out);
+		strbuf_puts(out, "null");
 }
 
-static void json_bool(const char *key, bool value, FILE *out)
+static void json_bool(const char *key, bool value, struct strbuf *out)
 {
-	putc(',', out);
+	strbuf_putc(out, ',');
 	json_key(key, out);
-	fputs(value ? "true" : "false", out);
+	strbuf_puts(out, value ? "true" : "false");
 }
 
 static void json_location(struct explainer *ex, const char *key,
-			  struct location loc, FILE *out)
+			  struct location loc, struct strbuf *out)
 {
 	json_field(key, loc.line > 0 ? location_text(ex, loc) : NULL, out);
 }
 
 static void print_plain_expr(struct explainer *ex, const struct expr *e,
-			     FILE *out)
+			     struct strbuf *out)
 {
 	json_string(explain_scratch_expr(ex, e, NULL), out);
 }
 
 /* The operands of the outermost && or || chain, each with its value. */
 static void print_terms(struct explainer *ex, const struct xexpr *x,
-			enum expr_op op, FILE *out, bool *first)
+			enum expr_op op, struct strbuf *out, bool *first)
 {
 	if (x->expr && x->expr->op == op) {
 		print_terms(ex, x->left, op, out, first);
@@ -85,14 +144,14 @@ static void print_terms(struct explainer *ex, const struct xexpr *x,
 		return;
 	}
 	if (!*first)
-		putc(',', out);
+		strbuf_putc(out, ',');
 	*first = false;
-	fputs("{\"expr\":", out);
+	strbuf_puts(out, "{\"expr\":");
 	print_plain_expr(ex, x->expr, out);
-	fprintf(out, ",\"value\":\"%s\"}", tri_text(x->value));
+	sb_printf(out, ",\"value\":\"%s\"}", tri_text(x->value));
 }
 
-static void print_symbols(const struct xexpr *x, FILE *out, bool *first)
+static void print_symbols(const struct xexpr *x, struct strbuf *out, bool *first)
 {
 	const struct expr *e = x->expr;
 	const struct symbol *side[2] = { NULL, NULL };
@@ -124,49 +183,49 @@ static void print_symbols(const struct xexpr *x, FILE *out, bool *first)
 		if (!side[i] || explain_is_literal(side[i]) || !side[i]->name)
 			continue;
 		if (!*first)
-			putc(',', out);
+			strbuf_putc(out, ',');
 		*first = false;
-		fputs("{\"symbol\":", out);
+		strbuf_puts(out, "{\"symbol\":");
 		json_string(side[i]->name, out);
-		fputs(",\"value\":", out);
+		strbuf_puts(out, ",\"value\":");
 		json_string(value[i], out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
 }
 
 static void json_xexpr(struct explainer *ex, const char *key,
-		       const struct xexpr *x, FILE *out)
+		       const struct xexpr *x, struct strbuf *out)
 {
 	bool first = true;
 
-	putc(',', out);
+	strbuf_putc(out, ',');
 	json_key(key, out);
 	if (!x || !x->expr) {
-		fputs("null", out);
+		strbuf_puts(out, "null");
 		return;
 	}
-	fputs("{\"expr\":", out);
+	strbuf_puts(out, "{\"expr\":");
 	print_plain_expr(ex, x->expr, out);
-	fputs(",\"annotated\":", out);
+	strbuf_puts(out, ",\"annotated\":");
 	json_string(explain_scratch_expr(ex, x->expr, x), out);
-	fprintf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
+	sb_printf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
 	print_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
-	fputs("],\"symbols\":[", out);
+	strbuf_puts(out, "],\"symbols\":[");
 	first = true;
 	print_symbols(x, out, &first);
-	fputs("]}", out);
+	strbuf_puts(out, "]}");
 }
 
 static void json_defaults(struct explainer *ex, const struct xdefault *defs,
-			  unsigned n, FILE *out)
+			  unsigned n, struct strbuf *out)
 {
-	fputs(",\"defaults\":[", out);
+	strbuf_puts(out, ",\"defaults\":[");
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"location\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"location\":");
 		json_string(location_text(ex, d->prop->loc), out);
 		json_field("text", property_text(ex, d->prop), out);
 		json_field("value", d->value_text, out);
@@ -174,23 +233,23 @@ static void json_defaults(struct explainer *ex, const struct xdefault *defs,
 		json_field("active", tri_text(d->active), out);
 		json_xexpr(ex, "if", d->cond, out);
 		json_xexpr(ex, "depends", d->deps, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
 static void json_reverse_props(struct explainer *ex, const char *key,
-			       const struct xreverse *list, unsigned n, FILE *out)
+			       const struct xreverse *list, unsigned n, struct strbuf *out)
 {
-	putc(',', out);
+	strbuf_putc(out, ',');
 	json_key(key, out);
-	putc('[', out);
+	strbuf_putc(out, '[');
 	for (unsigned i = 0; i < n; i++) {
 		const struct xreverse *r = &list[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"symbol\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"symbol\":");
 		json_string(r->from->name, out);
 		json_field("value", r->from_value, out);
 		json_location(ex, "location", r->prop->loc, out);
@@ -198,15 +257,15 @@ static void json_reverse_props(struct explainer *ex, const char *key,
 		json_field("forces", tri_text(r->value), out);
 		json_xexpr(ex, "if", r->cond, out);
 		json_xexpr(ex, "depends", r->deps, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
 static void json_origin(struct explainer *ex, const struct explanation *x,
-			FILE *out)
+			struct strbuf *out)
 {
-	fputs(",\"origin\":{\"kind\":", out);
+	strbuf_puts(out, ",\"origin\":{\"kind\":");
 	json_string(origin_kind_name(x->origin.kind), out);
 	json_location(ex, "location", x->origin.loc, out);
 	if (x->origin.prop)
@@ -219,43 +278,43 @@ static void json_origin(struct explainer *ex, const struct explanation *x,
 	if (x->origin.value_from)
 		json_field("value_from", x->origin.value_from->name, out);
 	if (x->origin.nby) {
-		fputs(",\"by\":[", out);
+		strbuf_puts(out, ",\"by\":[");
 		for (unsigned i = 0; i < x->origin.nby; i++) {
 			const struct xreverse *r = x->origin.by[i];
 
 			if (i)
-				putc(',', out);
-			fputs("{\"symbol\":", out);
+				strbuf_putc(out, ',');
+			strbuf_puts(out, "{\"symbol\":");
 			json_string(r->from->name, out);
 			json_field("value", r->from_value, out);
 			json_location(ex, "location", r->prop->loc, out);
-			putc('}', out);
+			strbuf_putc(out, '}');
 		}
-		putc(']', out);
+		strbuf_putc(out, ']');
 	}
 	if (x->choice && x->origin.kind != ORIGIN_NONE) {
 		json_field("choice_rule", choice_rule_name(x->choice->rule), out);
 		json_field("choice_selection", x->choice->selection ?
 			   x->choice->selection->name : NULL, out);
 	}
-	putc('}', out);
+	strbuf_putc(out, '}');
 }
 
 static void json_user(struct explainer *ex, const struct explanation *x,
-		      FILE *out)
+		      struct strbuf *out)
 {
 	const struct xuser *u = &x->user;
 
-	fputs(",\"user\":", out);
+	strbuf_puts(out, ",\"user\":");
 	if (!u->present && !u->ignored_text) {
-		fputs("null", out);
+		strbuf_puts(out, "null");
 		return;
 	}
-	fputs("{\"value\":", out);
+	strbuf_puts(out, "{\"value\":");
 	if (u->present)
 		json_string(u->value, out);
 	else
-		fputs("null", out);
+		strbuf_puts(out, "null");
 	json_location(ex, "location", u->loc, out);
 	json_bool("used", u->present && u->used, out);
 	json_field("reason", unused_reason_name(u->reason), out);
@@ -263,19 +322,19 @@ static void json_user(struct explainer *ex, const struct explanation *x,
 		json_location(ex, "ignored_location", u->ignored_loc, out);
 		json_field("ignored_value", u->ignored_text, out);
 	}
-	putc('}', out);
+	strbuf_putc(out, '}');
 }
 
 static void json_prompts(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+			 struct strbuf *out)
 {
-	fputs(",\"prompts\":[", out);
+	strbuf_puts(out, ",\"prompts\":[");
 	for (unsigned i = 0; i < x->nprompts; i++) {
 		const struct xprompt *p = &x->prompts[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"text\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"text\":");
 		json_string(p->prop->text, out);
 		json_location(ex, "location", p->prop->loc, out);
 		json_field("visible", tri_text(p->visible), out);
@@ -285,13 +344,13 @@ static void json_prompts(struct explainer *ex, const struct explanation *x,
 			json_location(ex, "hidden_by", p->hidden_by->loc, out);
 			json_xexpr(ex, "visible_if", p->visible_if, out);
 		}
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
 static void json_dep_sources(struct explainer *ex, const struct explanation *x,
-			     FILE *out)
+			     struct strbuf *out)
 {
 	static const char *const kinds[] = {
 		[MENU_ROOT] = "root", [MENU_CONFIG] = "config",
@@ -299,31 +358,31 @@ static void json_dep_sources(struct explainer *ex, const struct explanation *x,
 		[MENU_MENU] = "menu", [MENU_COMMENT] = "comment", [MENU_IF] = "if",
 	};
 
-	fputs(",\"depends_from\":[", out);
+	strbuf_puts(out, ",\"depends_from\":[");
 	for (unsigned i = 0; i < x->ndep_sources; i++) {
 		const struct xdepsource *d = &x->dep_sources[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"block\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"block\":");
 		json_string(kinds[d->node->kind], out);
 		json_location(ex, "location", d->node->loc, out);
 		json_xexpr(ex, "expr", d->expr, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
 static void json_bounds(struct explainer *ex, const struct explanation *x,
-			FILE *out)
+			struct strbuf *out)
 {
-	fputs(",\"bounds\":[", out);
+	strbuf_puts(out, ",\"bounds\":[");
 	for (unsigned i = 0; i < x->nbounds; i++) {
 		const struct xbound *b = &x->bounds[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"kind\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"kind\":");
 		json_string(bound_kind_name(b->kind), out);
 		json_field("limit", b->limit, out);
 		json_bool("applied", b->applied, out);
@@ -333,36 +392,36 @@ static void json_bounds(struct explainer *ex, const struct explanation *x,
 			json_field("text", property_text(ex, b->prop), out);
 		if (b->kind == BOUND_RANGE)
 			json_xexpr(ex, "if", b->cond, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
-static void json_choice(struct explainer *ex, const struct xchoice *c, FILE *out)
+static void json_choice(struct explainer *ex, const struct xchoice *c, struct strbuf *out)
 {
-	fputs(",\"choice\":{\"location\":", out);
+	strbuf_puts(out, ",\"choice\":{\"location\":");
 	json_string(location_text(ex, c->node->loc), out);
 	json_field("prompt", c->prompt, out);
 	json_field("selection", c->selection ? c->selection->name : NULL, out);
 	json_field("rule", choice_rule_name(c->rule), out);
 	json_location(ex, "decided_at", c->decided_at, out);
 	json_defaults(ex, c->defaults, c->ndefaults, out);
-	putc('}', out);
+	strbuf_putc(out, '}');
 }
 
 static void json_reverse(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+			 struct strbuf *out)
 {
 	unsigned n;
 	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
 
-	fputs(",\"used_by\":[", out);
+	strbuf_puts(out, ",\"used_by\":[");
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"kind\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"kind\":");
 		json_string(reverse_kind_name(u->kind), out);
 		json_field("symbol", u->user ? u->user->name : NULL, out);
 		json_location(ex, "location", u->loc, out);
@@ -370,68 +429,69 @@ static void json_reverse(struct explainer *ex, const struct explanation *x,
 			json_field("text", property_text(ex, u->prop), out);
 		else if (!u->user && u->node->prompt)
 			json_field("menu", u->node->prompt->text, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 }
 
 static void json_plan(struct explainer *ex, const struct change_plan *plan,
-		      FILE *out)
+		      struct strbuf *out)
 {
 	static const char *const kinds[] = {
 		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
 		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
 	};
 
-	fputs(",\"change\":{\"want\":", out);
+	strbuf_puts(out, ",\"change\":{\"want\":");
 	json_string(plan->want, out);
 	json_field("now", plan->now, out);
 	json_bool("already", plan->already, out);
 	json_bool("feasible", plan->feasible, out);
-	fputs(",\"steps\":[", out);
+	strbuf_puts(out, ",\"steps\":[");
 	for (unsigned i = 0; i < plan->nsteps; i++) {
 		const struct change_step *s = &plan->steps[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"action\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"action\":");
 		json_string(kinds[s->kind], out);
 		json_field("symbol", s->sym && s->sym->name ? s->sym->name : NULL, out);
 		json_field("value", s->value, out);
 		json_field("now", s->now, out);
 		json_bool("visible_now", s->visible_now, out);
-		fprintf(out, ",\"depth\":%d", s->depth);
+		sb_printf(out, ",\"depth\":%d", s->depth);
 		json_field("why", s->why, out);
 		json_location(ex, "location", s->loc, out);
 		json_bool("refused", s->refused, out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	fputs("]", out);
+	strbuf_puts(out, "]");
 	json_bool("verified", plan->verified, out);
 	json_field("result", plan->result, out);
-	fputs(",\"effects\":[", out);
+	strbuf_puts(out, ",\"effects\":[");
 	for (unsigned i = 0; i < plan->neffects; i++) {
 		const struct change_effect *e = &plan->effects[i];
 
 		if (i)
-			putc(',', out);
-		fputs("{\"symbol\":", out);
+			strbuf_putc(out, ',');
+		strbuf_puts(out, "{\"symbol\":");
 		json_string(e->sym->name, out);
 		json_field("before", e->before, out);
 		json_field("after", e->after, out);
 		json_field("visible_before", tri_text(e->vis_before), out);
 		json_field("visible_after", tri_text(e->vis_after), out);
-		putc('}', out);
+		strbuf_putc(out, '}');
 	}
-	fputs("]}", out);
+	strbuf_puts(out, "]}");
 }
 
-void explain_print_json(struct explainer *ex, const struct explanation *x,
-			const struct change_plan *plan, bool reverse, FILE *out)
+static void json_explanation(struct explainer *ex, const struct explanation *x,
+			     const struct change_plan *plan, bool reverse,
+			     struct strbuf *out)
 {
 	const struct symbol *sym = x->sym;
 
-	fputs("{\"symbol\":", out);
+	strbuf_puts(out, "{\"symbol\":");
 	json_string(sym->name, out);
 	json_field("type", symbol_type_name(x->type), out);
 	json_field("declared_type", symbol_type_name(sym->type), out);
@@ -460,17 +520,28 @@ void explain_print_json(struct explainer *ex, const struct explanation *x,
 		if (x->choice)
 			json_choice(ex, x->choice, out);
 	}
-	fputs(",\"because\":[", out);
+	strbuf_puts(out, ",\"because\":[");
 	for (unsigned i = 0; i < x->nbecause; i++) {
 		if (i)
-			putc(',', out);
+			strbuf_putc(out, ',');
 		json_string(x->because[i]->name, out);
 	}
-	putc(']', out);
+	strbuf_putc(out, ']');
 	json_bool("consistent", x->consistent, out);
 	if (reverse)
 		json_reverse(ex, x, out);
 	if (plan)
 		json_plan(ex, plan, out);
-	fputs("}\n", out);
+	strbuf_puts(out, "}\n");
+}
+
+/* Built in memory and written at once: stdio per piece costs more than the rest. */
+void explain_print_json(struct explainer *ex, const struct explanation *x,
+			const struct change_plan *plan, bool reverse, FILE *out)
+{
+	struct strbuf *b = &ex->json;
+
+	b->len = 0;
+	json_explanation(ex, x, plan, reverse, b);
+	fwrite(b->text, 1, b->len, out);
 }

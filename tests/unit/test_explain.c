@@ -615,6 +615,18 @@ static void test_json(void **state)
 	assert_non_null(strstr(text, ",\"value\":\"a\\\"b\\\\c\","));
 	free(text);
 	fixture_free(&f);
+
+	/* Bytes that are not UTF-8 do not break the JSON; UTF-8 passes. */
+	fixture_load(&f, "config S\n\tstring \"s\"\n", "CONFIG_S=\"a\xff\xc3\xa9\tb\"\n");
+	x = explain_symbol(f.ex, find(&f, "S"));
+	text = NULL;
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	explain_print_json(f.ex, x, NULL, false, out);
+	fclose(out);
+	assert_non_null(strstr(text, ",\"value\":\"a\\ufffd\xc3\xa9\\tb\","));
+	free(text);
+	fixture_free(&f);
 }
 
 int main(void)
