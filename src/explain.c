@@ -544,6 +544,7 @@ static void explain_tristate(struct explainer *ex, struct explanation *x)
 		}
 	}
 	final = tri_or(base, x->rev_dep);
+	x->unmet_deps = x->dir_dep < x->rev_dep;
 	if (x->rev_dep != TRI_NO) {
 		b = add_bound(ex, x, BOUND_SELECT);
 		b->limit = tri_text(x->rev_dep);

@@ -209,6 +209,8 @@ struct explanation {
 	struct xbound *bounds;
 	unsigned nbounds;
 	struct xchoice *choice;		/* choice members and choices */
+	/* Selected above what its dependencies allow (conf warns about it). */
+	bool unmet_deps;
 
 	/*
 	 * Does the retraced derivation give the value the evaluator

@@ -517,6 +517,7 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_reverse_props(ex, "selected_by", x->selects, x->nselects, out);
 		json_reverse_props(ex, "implied_by", x->implies, x->nimplies, out);
 		json_bounds(ex, x, out);
+		json_bool("unmet_deps", x->unmet_deps, out);
 		if (x->choice)
 			json_choice(ex, x->choice, out);
 	}

@@ -332,6 +332,10 @@ static void print_bounds(struct explainer *ex, const struct explanation *x,
 			fputs(": not reached\n", out);
 	}
 	print_dep_sources(ex, x, out);
+	if (x->unmet_deps)
+		fprintf(out, "  warning: selected up to %s although its dependencies allow only %s"
+			" (conf warns: unmet direct dependencies)\n",
+			tri_text(x->rev_dep), tri_text(x->dir_dep));
 }
 
 static void print_choice(struct explainer *ex, const struct xchoice *c, FILE *out)

@@ -308,6 +308,22 @@ static void test_bounds(void **state)
 	fixture_free(&f);
 }
 
+static void test_unmet_dependencies(void **state)
+{
+	struct fixture f;
+	const struct explanation *x;
+
+	(void)state;
+	fixture_load(&f, "config A\n\tbool\n\tdepends on B\nconfig B\n\tbool\n"
+		     "config S\n\tdef_bool y\n\tselect A\n", NULL);
+	x = explain_symbol(f.ex, find(&f, "A"));
+	assert_string_equal(x->value, "y");
+	assert_int_equal(x->origin.kind, ORIGIN_SELECT);
+	assert_true(x->unmet_deps);
+	assert_true(x->consistent);
+	fixture_free(&f);
+}
+
 static void test_choice_rules(void **state)
 {
 	static const struct {
@@ -351,6 +367,7 @@ static void test_undefined_and_selectors(void **state)
 	assert_false(x->defined);
 	assert_string_equal(x->value, "n");
 	x = explain_symbol(f.ex, find(&f, "C"));
+	assert_false(x->unmet_deps);
 	assert_int_equal(x->nselects, 2);
 	assert_int_equal(x->origin.nby, 1);
 	assert_string_equal(x->origin.by[0]->from->name, "B");
@@ -635,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_origins),
 		cmocka_unit_test(test_defaults_and_terms),
 		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_unmet_dependencies),
 		cmocka_unit_test(test_choice_rules),
 		cmocka_unit_test(test_undefined_and_selectors),
 		cmocka_unit_test(test_plans),
