@@ -108,46 +108,40 @@ static void init_colors(struct browser *br)
 
 /* --- layout ---------------------------------------------------------------- */
 
-static WINDOW *new_window(int height, int width, int y, int x)
+/* A window on a panel of its own, remembered for free_layout(). */
+static WINDOW *new_window(struct browser *br, int height, int width, int y, int x)
 {
-	WINDOW *win = newwin(height, width, y, x);
+	WINDOW *win;
 
-	if (win)
-		new_panel(win);
+	if (br->npanels == LAYOUT_MAX || height <= 0 || width <= 0)
+		return NULL;
+	win = newwin(height, width, y, x);
+	if (!win)
+		return NULL;
+	br->panels[br->npanels++] = new_panel(win);
 	return win;
-}
-
-static void free_window(WINDOW **win)
-{
-	PANEL *panel;
-
-	if (!*win)
-		return;
-	panel = panel_below(NULL);
-	/* Find the window's panel among all panels and remove it. */
-	while (panel && panel_window(panel) != *win)
-		panel = panel_below(panel);
-	if (panel)
-		del_panel(panel);
-	delwin(*win);
-	*win = NULL;
 }
 
 static void free_layout(struct browser *br)
 {
-	free_window(&br->header);
-	free_window(&br->status);
-	free_window(&br->explain_title);
-	free_window(&br->separator);
+	while (br->npanels) {
+		PANEL *panel = br->panels[--br->npanels];
+		WINDOW *win = panel_window(panel);
+
+		del_panel(panel);
+		delwin(win);
+	}
+	br->header = br->status = br->explain_title = br->separator = NULL;
 	for (int i = 0; i < VIEW_COUNT; i++) {
-		free_window(&br->views[i].win);
+		br->views[i].win = NULL;
 		br->views[i].height = br->views[i].width = 0;
 	}
 }
 
-static void place_view(struct view *view, int height, int width, int y, int x)
+static void place_view(struct browser *br, struct view *view, int height,
+		       int width, int y, int x)
 {
-	view->win = new_window(height, width, y, x);
+	view->win = new_window(br, height, width, y, x);
 	view->height = view->win ? height : 0;
 	view->width = view->win ? width : 0;
 }
@@ -159,20 +153,20 @@ static void layout_panes(struct browser *br)
 
 	br->side_by_side = COLS >= SIDE_BY_SIDE_COLS;
 	if (br->main == &br->views[VIEW_HELP]) {
-		place_view(br->main, body, COLS, 1, 0);
+		place_view(br, br->main, body, COLS, 1, 0);
 	} else if (br->side_by_side) {
 		int left = COLS * 9 / 20;
 
-		place_view(br->main, body, left, 1, 0);
-		br->separator = new_window(body, 1, 1, left);
-		br->explain_title = new_window(1, COLS - left - 1, 1, left + 1);
-		place_view(explain, body - 1, COLS - left - 1, 2, left + 1);
+		place_view(br, br->main, body, left, 1, 0);
+		br->separator = new_window(br, body, 1, 1, left);
+		br->explain_title = new_window(br, 1, COLS - left - 1, 1, left + 1);
+		place_view(br, explain, body - 1, COLS - left - 1, 2, left + 1);
 	} else {
 		int top = (body - 1) * 11 / 20;
 
-		place_view(br->main, top, COLS, 1, 0);
-		br->explain_title = new_window(1, COLS, 1 + top, 0);
-		place_view(explain, body - 1 - top, COLS, 2 + top, 0);
+		place_view(br, br->main, top, COLS, 1, 0);
+		br->explain_title = new_window(br, 1, COLS, 1 + top, 0);
+		place_view(br, explain, body - 1 - top, COLS, 2 + top, 0);
 	}
 }
 
@@ -181,11 +175,11 @@ void browser_layout(struct browser *br)
 	free_layout(br);
 	br->too_small = LINES < MIN_LINES || COLS < MIN_COLS;
 	if (br->too_small) {
-		br->status = new_window(LINES, COLS, 0, 0);
+		br->status = new_window(br, LINES, COLS, 0, 0);
 		return;
 	}
-	br->header = new_window(1, COLS, 0, 0);
-	br->status = new_window(1, COLS, LINES - 1, 0);
+	br->header = new_window(br, 1, COLS, 0, 0);
+	br->status = new_window(br, 1, COLS, LINES - 1, 0);
 	layout_panes(br);
 	if (br->focus != br->main && !br->views[VIEW_EXPLAIN].win)
 		br->focus = br->main;
@@ -232,6 +226,8 @@ static void draw_bar(struct browser *br, WINDOW *win, const char *left,
 	int room = width - right_width - (right_width ? 1 : 0);
 	const char *prefix;
 
+	if (!win)
+		return;
 	wbkgdset(win, ' ' | ui_style(br, style));
 	werase(win);
 	wattrset(win, ui_style(br, style));
@@ -307,6 +303,8 @@ static void draw_too_small(struct browser *br)
 	static const char text[] = "terminal too small";
 	int cols = COLS;
 
+	if (!br->status)
+		return;
 	werase(br->status);
 	wmove(br->status, LINES / 2, COLS > (int)sizeof(text) ? (COLS - (int)sizeof(text) + 1) / 2 : 0);
 	text_draw(br->text, br->status, text, sizeof(text) - 1, &cols);

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <curses.h>
+#include <panel.h>
 
 #include "config.h"
 #include "config_io.h"
@@ -127,6 +128,9 @@ struct browser {
 	attr_t styles[STYLE_COUNT];
 
 	SCREEN *screen;
+#define LAYOUT_MAX 16
+	PANEL *panels[LAYOUT_MAX];	/* the layout's windows, to free them */
+	int npanels;
 	WINDOW *header, *status, *explain_title, *separator;
 	struct view views[VIEW_COUNT];
 	struct view *main;		/* tree, search or help: the big pane */

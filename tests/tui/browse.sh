@@ -9,7 +9,6 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 
-echo "1..23"
 work=$TUI_TMP/work
 mkdir -p "$work"
 
@@ -68,6 +67,22 @@ check "PAGE_SHIFT became 16, from the 64KiB default line" \
 tui_keys '['
 check "history-back returns to the choice" tui_wait "(X) 64KiB pages"
 
+tui_keys ']'
+check "history-fwd goes to PAGE_SHIFT again" tui_wait "(16) PAGE_SHIFT"
+
+tui_keys Tab
+check "Tab focuses the explain pane" tui_wait "Up/Down: pick a symbol  Enter: follow"
+tui_keys Down Down Enter
+check "Enter follows the symbol picked there (PAGE_SIZE_4KB)" \
+	tui_wait "PAGE_SIZE_4KB = n" "picked PAGE_SIZE_64KB"
+tui_keys '['
+check "and history-back comes back to PAGE_SHIFT" tui_wait "PAGE_SHIFT = 16"
+
+tui_keys '?'
+check "? shows the keys" tui_wait "search names, prompts and help" "Help: q, Esc or ? closes it"
+tui_keys q
+check "q closes the help" tui_wait "Tab: follow the symbols named here"
+
 tui_keys g
 tui_type SMP
 tui_keys Enter
@@ -121,4 +136,18 @@ tui_start 80 24 "$work" LANG=C LC_ALL=C
 check "LANG=C: the screen still draws" \
 	tui_wait "Toy OS Configuration" "Processor type and features  --->"
 
-tui_done 23
+# A tree with UTF-8 text: shown as is in UTF-8, transliterated in C.
+utf=$TUI_TMP/utf8
+mkdir -p "$utf"
+printf '%s\n' 'mainmenu "Gr\303\266\303\237e"' 'config SIZE' \
+	'	bool "Gr\303\266\303\237e \342\200\223 4 KiB \342\200\234pages\342\200\235"' \
+	'	default y' > "$utf/Kconfig.in"
+printf "$(cat "$utf/Kconfig.in")\n" > "$utf/Kconfig"
+tui_start 80 24 "$utf"
+check "UTF-8 locale: UTF-8 prompts as written" \
+	tui_wait "[*] Gr$(printf '\303\266\303\237')e $(printf '\342\200\223') 4 KiB"
+tui_start 80 24 "$utf" LANG=C LC_ALL=C
+check "C locale: the same prompt in ASCII, nothing garbled" \
+	tui_wait "[*] Gr?sse - 4 KiB \"pages\""
+
+tui_done

@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A scripted session under valgrind: no memory errors, nothing leaked
+# at exit.  Skipped where valgrind or tmux is missing.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+
+if ! command -v tmux >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1; then
+	echo "1..0 # SKIP needs tmux and valgrind"
+	exit 0
+fi
+
+TUI_TIMEOUT=60
+work=$TUI_TMP/work
+mkdir -p "$work"
+log=$TUI_TMP/valgrind.log
+real=$KBROWSE
+KBROWSE=valgrind
+supp=${top_srcdir:-$(dirname "$0")/../..}/tests/tui/valgrind.supp
+tui_start 80 24 "$work" -- --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	--suppressions="$supp" --error-exitcode=9 --log-file="$log" "$real"
+KBROWSE=$real
+
+tui_wait "Kernel hacking  --->"
+tui_keys g
+tui_type PAGE_SIZE_64KB
+tui_keys Enter
+tui_wait "( ) 64KiB pages"
+tui_keys Space
+tui_wait "(X) 64KiB pages"
+tui_keys /
+tui_type PAGE_SH
+tui_wait 'Search "PAGE_SH"'
+tui_keys Enter
+tui_wait "PAGE_SHIFT = 16"
+tui_keys Tab Down Enter
+tui_wait_gone "Up/Down: pick a symbol"
+tui_keys '['
+tui_wait "(16) PAGE_SHIFT"
+tui_keys g
+tui_type NR_CPUS
+tui_keys Enter Enter
+tui_wait "NR_CPUS (int)"
+tui_keys C-u
+tui_type 9999
+tui_keys Enter
+tui_wait "is not allowed here"
+tui_keys Escape
+tui_wait_gone "NR_CPUS (int)"
+tui_keys '?'
+tui_wait "switch between the tree"
+tui_keys q
+tui_wait_gone "switch between the tree"
+# Under valgrind a SIGWINCH may not interrupt the wait for a key, so a
+# key (Ctrl-L, redraw) follows each resize; browse.sh tests resizing
+# without one.
+tui_resize 30 6
+tui_keys C-l
+tui_wait "terminal too small"
+tui_resize 160 40
+tui_keys C-l
+tui_wait_line "Processor family .*Why: NR_CPUS"
+tui_keys q
+check "quitting with unsaved changes asks first" tui_wait "Save the configuration before leaving?"
+tui_keys n
+tui_wait "[exit "
+check "n leaves without saving" test ! -e "$work/.config"
+sed -n '/HEAP SUMMARY/,$s/^/# /p' "$log"
+check "valgrind: no errors, no leaks" grep -q "ERROR SUMMARY: 0 errors" "$log"
+
+tui_done
