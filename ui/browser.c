@@ -712,6 +712,9 @@ static int run(struct browser *br)
 	else if (!br->read_from)
 		browser_message(br, "no %s: every value is a default (s saves one)",
 				br->config_name);
+	else if (strcmp(br->read_from, br->config_name) != 0)
+		browser_message(br, "no %s: values from %s (s saves to %s)",
+				br->config_name, br->read_from, br->config_name);
 	main_loop(br);
 	stop_curses(br);
 	for (int i = 0; i < VIEW_COUNT; i++) {
