@@ -14,15 +14,25 @@
 # with PAGE_SIZE_4KB's value shown; on arm64 with CONFIG_ARM64_64K_PAGES=y
 # it is 16 from arch/Kconfig:1245.
 #
-# usage: explain.sh [KBROWSE]        (default: $KBROWSE)
-# Prints "ok"/"not ok" lines and "N passed, N failed" at the end.
+# usage: explain.sh [OPTIONS] [KBROWSE]        (default: $KBROWSE)
+# Takes the arguments run.sh gives every kernel script; the options
+# (--quick, --full, -j N, -k REGEX, --logs DIR, --timeout SECS) change
+# nothing here.  Prints "ok"/"not ok" lines and "N passed, N failed".
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=${1:-${KBROWSE:-}}
+kbrowse=${KBROWSE:-}
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j|-k|--logs|--timeout) shift ;;
+	-*) ;;
+	*) kbrowse=$1 ;;
+	esac
+	shift
+done
 [ -n "$kbrowse" ] && [ -x "$kbrowse" ] || {
 	echo "usage: $0 KBROWSE" >&2
 	exit 2
