@@ -12,7 +12,8 @@
 
 static const char usage_text[] =
 "Usage: %s [OPTIONS] [KCONFIG]            browse a Kconfig tree\n"
-"       %s explain [--json] SYMBOL...     why each symbol has its value\n"
+"       %s explain [--json] [--depth N] [--to VALUE] [--reverse] SYMBOL...\n"
+"                                             why each symbol has its value\n"
 "       %s conf MODE [KCONFIG]            batch modes of scripts/kconfig/conf\n"
 "       %s dump [KCONFIG]                 print the parsed tree as Kconfig\n"
 "       %s --help | --version\n"
