@@ -6,9 +6,13 @@
 #   - the .config files, byte for byte;
 #   - every variable arch_env sets with the value make exported;
 #   - every variable the Kconfig files read ($(NAME) not defined in
-#     Kconfig) that make exported, which arch_env must set too.
+#     Kconfig) that make exported, which arch_env must set too;
+#   - with -b KBROWSE, the .config `kbrowse conf` writes when given only
+#     ARCH, PATH and HOME: its own derivation (src/kernel_env.c) must give
+#     what make gives.
 #
-# usage: check_env.sh [-m MODE] [VARIANT...]   (default: x86_64 arm64 um i386)
+# usage: check_env.sh [-m MODE] [-b KBROWSE] [VARIANT...]
+#        (default variants: x86_64 arm64 um i386)
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,11 +20,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
 mode=allnoconfig
+kbrowse=
 variants=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-m) mode=${2:?-m needs a mode}; shift ;;
-	-*) echo "usage: $0 [-m MODE] [VARIANT...]" >&2; exit 2 ;;
+	-b) kbrowse=${2:?-b needs the kbrowse binary}; shift ;;
+	-*) echo "usage: $0 [-m MODE] [-b KBROWSE] [VARIANT...]" >&2; exit 2 ;;
 	*) variants+=("$1") ;;
 	esac
 	shift
@@ -103,8 +109,24 @@ for variant in "$@"; do
 		echo "$variant: make exports $name (read by Kconfig), arch_env does not"
 		problems=$((problems + 1))
 	done <"$work/env-read"
+	if [ -n "$kbrowse" ]; then
+		rm -rf "$work/derived" && mkdir "$work/derived"
+		if ! (cd "$work/derived" && env -i PATH="$PATH" HOME="${HOME:-/}" \
+			ARCH="$variant" "$kbrowse" conf -C "$KERNEL_TREE" "--$mode" Kconfig \
+			>"$work/kbrowse.log" 2>&1); then
+			echo "$variant: kbrowse conf --$mode with a derived environment failed:"
+			head -n 20 "$work/kbrowse.log"
+			problems=$((problems + 1))
+		elif ! cmp -s "$obj/.config" "$work/derived/.config"; then
+			echo "$variant: kbrowse's derived environment gives another .config than make:"
+			diff "$obj/.config" "$work/derived/.config" | head -n 20
+			problems=$((problems + 1))
+		fi
+	fi
 	if [ "$problems" = 0 ]; then
-		echo "$variant: $mode identical, environment matches make's"
+		also=
+		[ -n "$kbrowse" ] && also=", and kbrowse's own"
+		echo "$variant: $mode identical, environment matches make's$also"
 		passed=$((passed + 1))
 	else
 		status=1 failed=$((failed + 1))

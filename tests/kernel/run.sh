@@ -4,8 +4,8 @@
 # usage: run.sh [--quick|--full] [OPTIONS] KBROWSE
 #
 # First check_env.sh checks that the environment the tests give conf is the
-# one the kernel's Makefile gives it (x86_64 and arm64; with --full also
-# um and i386).  Then runs, in order, each of these that exists (a missing
+# one the kernel's Makefile gives it, and that kbrowse derives the same by
+# itself (x86_64 and arm64; with --full also um and i386).  Then runs, in order, each of these that exists (a missing
 # one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
@@ -19,8 +19,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0 status=0
 
 env_variants="x86_64 arm64"
+kbrowse=${KBROWSE:-}
+skip=
 for arg in "$@"; do
-	[ "$arg" = --full ] && env_variants="x86_64 arm64 um i386"
+	if [ -n "$skip" ]; then skip=; continue; fi
+	case $arg in
+	--full) env_variants="x86_64 arm64 um i386" ;;
+	-j|-k|--logs|--timeout) skip=1 ;;
+	-*) ;;
+	*) kbrowse=$arg ;;
+	esac
 done
 
 for script in check_env.sh parse.sh conformance.sh selftests.sh; do
@@ -32,7 +40,7 @@ for script in check_env.sh parse.sh conformance.sh selftests.sh; do
 	log=$(mktemp /tmp/kbrowse-run-kernel.XXXXXX) || exit 1
 	if [ "$script" = check_env.sh ]; then
 		# shellcheck disable=SC2086 # a list of names
-		bash "$here/$script" $env_variants 2>&1 | tee "$log"
+		bash "$here/$script" ${kbrowse:+-b "$kbrowse"} $env_variants 2>&1 | tee "$log"
 	else
 		bash "$here/$script" "$@" 2>&1 | tee "$log"
 	fi
