@@ -56,6 +56,20 @@ void browser_message(struct browser *br, const char *fmt, ...)
 	va_end(ap);
 }
 
+#ifdef __SANITIZE_ADDRESS__
+/*
+ * The panel library keeps a pseudo-panel for stdscr from the first
+ * new_panel() to the end of the process (ncurses frees it only in its
+ * debugging builds); every panel kbrowse makes is deleted.  LeakSanitizer
+ * reads this hook (tests/tui/valgrind.supp says the same to valgrind).
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:new_panel\n";
+}
+#endif
+
 /* --- colours --------------------------------------------------------------- */
 
 static void init_monochrome(struct browser *br)
@@ -218,20 +232,31 @@ static const char *cut_left(struct browser *br, const char *left, int room,
 	return left;
 }
 
+/*
+ * A one-line bar: left text, right text at the right end.  When both do
+ * not fit, the header keeps its right part (which tree, unsaved changes)
+ * and cuts the breadcrumb on the left; other bars drop the right part (a
+ * key hint) and cut their text on the right.
+ */
 static void draw_bar(struct browser *br, WINDOW *win, const char *left,
-		     const char *right, enum ui_style style)
+		     const char *right, enum ui_style style, bool keep_right)
 {
-	int width = getmaxx(win), right_width = right ? text_width(br->text, right,
-							strlen(right)) : 0;
-	int room = width - right_width - (right_width ? 1 : 0);
-	const char *prefix;
+	int width, right_width, room;
+	const char *prefix = "";
 
 	if (!win)
 		return;
+	width = getmaxx(win);
+	right_width = right ? text_width(br->text, right, strlen(right)) : 0;
+	if (!keep_right && right_width &&
+	    text_width(br->text, left, strlen(left)) + right_width + 1 > width)
+		right_width = 0;
+	room = width - right_width - (right_width ? 1 : 0);
 	wbkgdset(win, ' ' | ui_style(br, style));
 	werase(win);
 	wattrset(win, ui_style(br, style));
-	left = cut_left(br, left, room, &prefix);
+	if (keep_right)
+		left = cut_left(br, left, room, &prefix);
 	wmove(win, 0, 0);
 	text_draw(br->text, win, prefix, strlen(prefix), &room);
 	text_draw(br->text, win, left, strlen(left), &room);
@@ -254,7 +279,7 @@ static void draw_header(struct browser *br)
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->cli->builtin_examples ? "built-in teaching tree" : br->config_name);
-	draw_bar(br, br->header, title, right, STYLE_TITLE);
+	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
 }
 
 /* "?:help  /:search ..." from the key table. */
@@ -291,11 +316,11 @@ static void draw_status(struct browser *br)
 	if (br->prompting)
 		return;
 	if (br->message[0]) {
-		draw_bar(br, br->status, br->message, NULL, STYLE_NORMAL);
+		draw_bar(br, br->status, br->message, NULL, STYLE_NORMAL, false);
 		return;
 	}
 	key_hints(hints, sizeof(hints));
-	draw_bar(br, br->status, hints, NULL, STYLE_DIM);
+	draw_bar(br, br->status, hints, NULL, STYLE_DIM, false);
 }
 
 static void draw_too_small(struct browser *br)
@@ -340,7 +365,7 @@ static void browser_paint(struct browser *br)
 		hint = strchr(title, '\t');
 		if (hint)
 			*hint++ = '\0';
-		draw_bar(br, br->explain_title, title, hint, STYLE_TITLE);
+		draw_bar(br, br->explain_title, title, hint, STYLE_TITLE, false);
 		view_draw(explain);
 	}
 	draw_separator(br);

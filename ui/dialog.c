@@ -97,6 +97,8 @@ int dialog_ask(struct browser *br, const char *title, const char *question,
 		dialog_close(&d);
 		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
 			relayout(br);
+			if (br->too_small)
+				return answers[strlen(answers) - 1];
 			continue;
 		}
 		if (got == ERR && errno != EINTR)
@@ -172,7 +174,10 @@ bool dialog_edit_value(struct browser *br, const struct symbol *sym)
 			break;
 		if (result == INPUT_RESIZED) {
 			relayout(br);
-			continue;
+			if (!br->too_small)
+				continue;
+			browser_message(br, "the terminal became too small: value not changed");
+			break;
 		}
 		if (config_set_string(br->cfg, sym, text)) {
 			free(text);

@@ -52,8 +52,8 @@ static bool input_open(struct input *in)
 
 	if (width < 2)
 		return false;
-	wmove(o->win, o->row, o->col);
-	wclrtoeol(o->win);
+	/* Clear only our part of the row: a dialog's border stays. */
+	mvwhline(o->win, o->row, o->col, ' ', o->width);
 	if (o->label)
 		mvwaddstr(o->win, o->row, o->col, o->label);
 	in->fields[0] = new_field(1, width, 0, 0, 0, 0);

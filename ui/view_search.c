@@ -111,7 +111,8 @@ static void search_open(struct view *view)
 		if (rank != RANK_NONE)
 			add_hit(st, entry, rank);
 	}
-	qsort(st->hits, st->nhits, sizeof(*st->hits), compare_hits);
+	if (st->nhits)
+		qsort(st->hits, st->nhits, sizeof(*st->hits), compare_hits);
 	for (size_t i = 0; i < st->nhits; i++)
 		view_add(view, st->hits[i].entry, (int)st->hits[i].rank, 0);
 	view_select(view, 0);
