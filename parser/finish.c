@@ -453,25 +453,38 @@ static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
 	return frame;
 }
 
+/* Most symbols met are done already: that case is decided here. */
+static inline struct symbol *visit_leaf(struct loop_check *lc, struct symbol *sym)
+{
+	if (lc->state[sym->index] == LOOP_DONE)
+		return NULL;
+	return visit_symbol(lc, sym);
+}
+
 static struct symbol *visit_expr(struct loop_check *lc, const struct expr *e)
 {
 	struct symbol *found;
 
-	if (!e)
-		return NULL;
-	switch (e->op) {
-	case E_SYMBOL:
-		return visit_symbol(lc, e->sym);
-	case E_NOT:
-		return visit_expr(lc, e->left);
-	case E_AND:
-	case E_OR:
-		found = visit_expr(lc, e->left);
-		return found ? found : visit_expr(lc, e->right);
-	default:
-		found = visit_symbol(lc, e->lsym);
-		return found ? found : visit_symbol(lc, e->rsym);
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			return visit_leaf(lc, e->sym);
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			found = visit_expr(lc, e->left);
+			if (found)
+				return found;
+			e = e->right;
+			continue;
+		default:
+			found = visit_leaf(lc, e->lsym);
+			return found ? found : visit_leaf(lc, e->rsym);
+		}
 	}
+	return NULL;
 }
 
 /* The edges out of one symbol, with a frame saying which is followed. */

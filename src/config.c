@@ -188,7 +188,7 @@ static void add_reads(struct edge_builder *b, const struct symbol *sym)
 	}
 }
 
-static void build_readers(struct config_model *model)
+void config_model_build_readers(struct config_model *model)
 {
 	struct kconfig *kc = model->kc;
 	struct edge_builder b = { .model = model };
@@ -236,7 +236,6 @@ struct config_model *config_model_build(struct kconfig *kc)
 		model->choice_index[i] = -1;
 	model->member_pos = xcalloc(kc->nsymbols, sizeof(unsigned));
 	build_choices(model);
-	build_readers(model);
 	return model;
 }
 
@@ -266,6 +265,11 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 	cfg->model = model;
 	cfg->vals = xcalloc(kc->nsymbols, sizeof(*cfg->vals));
 	cfg->work = xcalloc(kc->nsymbols + 1, sizeof(*cfg->work));
+	cfg->memo_mask = 1023;
+	while (cfg->memo_mask + 1 < 4 * kc->nsymbols)
+		cfg->memo_mask = cfg->memo_mask * 2 + 1;
+	cfg->memo = xcalloc(cfg->memo_mask + 1, sizeof(*cfg->memo));
+	cfg->epoch = 1;
 	arena_init(&cfg->string_arena);
 	intern_init(&cfg->strings, &cfg->string_arena);
 	return cfg;
@@ -291,6 +295,7 @@ void config_free(struct config *cfg)
 	arena_release(&cfg->string_arena);
 	free(cfg->vals);
 	free(cfg->work);
+	free(cfg->memo);
 	free(cfg);
 }
 

@@ -46,7 +46,11 @@ struct choice_info {
 struct config_model {
 	int refs;
 	struct kconfig *kc;
-	/* Readers of symbol i: readers[reader_start[i] .. reader_start[i+1]). */
+	/*
+	 * Readers of symbol i: readers[reader_start[i] .. reader_start[i+1]).
+	 * Built the first time a computed value must be invalidated (batch
+	 * runs compute everything once and never need it).
+	 */
 	unsigned *reader_start;
 	unsigned *readers;
 	struct choice_info *choices;
@@ -55,6 +59,13 @@ struct config_model {
 	int *choice_index;
 	/* By symbol index: position among its choice's members. */
 	unsigned *member_pos;
+};
+
+/* A remembered value of an && / || subexpression (see eval()). */
+struct expr_memo {
+	const struct expr *expr;
+	unsigned epoch;
+	tristate value;
 };
 
 struct config {
@@ -70,9 +81,18 @@ struct config {
 	config_unmet_fn *on_unmet;
 	void *unmet_ctx;
 	unsigned *work;			/* scratch stack for invalidation */
+	/*
+	 * Values of shared subexpressions (an entry's dependencies appear in
+	 * every condition of the entry and of the entries inside it), valid
+	 * while epoch has not moved: any invalidation moves it.
+	 */
+	struct expr_memo *memo;
+	size_t memo_mask;
+	unsigned epoch;
 };
 
 struct config_model *config_model_build(struct kconfig *kc);
+void config_model_build_readers(struct config_model *model);
 void config_model_put(struct config_model *model);
 
 /* symbol_value.c */

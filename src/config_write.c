@@ -40,10 +40,15 @@ static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
 		return;
 	value = config_str(cfg, sym);
 	if (is_bool_type(sym->type) && value[0] == 'n') {
-		fprintf(out, "# %s%s is not set\n", prefix, sym->name);
+		fputs("# ", out);
+		fputs(prefix, out);
+		fputs(sym->name, out);
+		fputs(" is not set\n", out);
 		return;
 	}
-	fprintf(out, "%s%s=", prefix, sym->name);
+	fputs(prefix, out);
+	fputs(sym->name, out);
+	putc('=', out);
 	if (sym->type == S_STRING)
 		config_write_escaped(out, value);
 	else

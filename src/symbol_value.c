@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,37 @@ static int compare_symbols(struct config *cfg, const struct symbol *a,
 	return (na.s > nb.s) - (na.s < nb.s);
 }
 
+static tristate eval(struct config *cfg, const struct expr *e);
+
+static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
+{
+	size_t h = ((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
+
+	return &cfg->memo[(h >> 20) & cfg->memo_mask];
+}
+
+/*
+ * && and || nodes are remembered: an entry's dependency is a subtree of
+ * the condition of each of its properties and of every entry inside it.
+ */
+static tristate eval_binary(struct config *cfg, const struct expr *e)
+{
+	struct expr_memo *slot = memo_slot(cfg, e);
+	tristate value;
+
+	if (slot->expr == e && slot->epoch == cfg->epoch)
+		return slot->value;
+	if (e->op == E_AND)
+		value = tri_and(eval(cfg, e->left), eval(cfg, e->right));
+	else
+		value = tri_or(eval(cfg, e->left), eval(cfg, e->right));
+	/* The recursion may have reused the slot: take it back. */
+	slot->expr = e;
+	slot->epoch = cfg->epoch;
+	slot->value = value;
+	return value;
+}
+
 static tristate eval(struct config *cfg, const struct expr *e)
 {
 	int order;
@@ -101,15 +133,18 @@ static tristate eval(struct config *cfg, const struct expr *e)
 	if (!e)
 		return TRI_YES;
 	switch (e->op) {
-	case E_SYMBOL:
-		config_calc(cfg, e->sym);
-		return symval(cfg, e->sym)->tri;
+	case E_SYMBOL: {
+		const struct symval *v = symval(cfg, e->sym);
+
+		if (!(v->flags & V_VALID))
+			config_calc(cfg, e->sym);
+		return v->tri;
+	}
 	case E_NOT:
 		return tri_not(eval(cfg, e->left));
 	case E_AND:
-		return tri_and(eval(cfg, e->left), eval(cfg, e->right));
 	case E_OR:
-		return tri_or(eval(cfg, e->left), eval(cfg, e->right));
+		return eval_binary(cfg, e);
 	default:
 		break;
 	}
@@ -363,6 +398,7 @@ const char *config_raw_str(struct config *cfg, const struct symbol *sym)
 
 void config_invalidate_all(struct config *cfg)
 {
+	cfg->epoch++;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++)
 		cfg->vals[i].flags &= ~(V_VALID | V_CHOICE_VALID);
 }
@@ -373,14 +409,19 @@ void config_invalidate_all(struct config *cfg)
  */
 void config_invalidate(struct config *cfg, const struct symbol *sym)
 {
-	const struct config_model *model = cfg->model;
+	struct config_model *model = cfg->model;
 	size_t top = 0;
 
+	if (!(symval(cfg, sym)->flags & (V_VALID | V_CHOICE_VALID)))
+		return;
 	if (sym == cfg->kc->modules_sym) {
 		/* Every tristate reads whether modules are enabled. */
 		config_invalidate_all(cfg);
 		return;
 	}
+	if (!model->reader_start)
+		config_model_build_readers(model);
+	cfg->epoch++;
 	cfg->work[top++] = sym->index;
 	while (top) {
 		unsigned i = cfg->work[--top];
@@ -388,6 +429,10 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 
 		if (!(v->flags & (V_VALID | V_CHOICE_VALID)) && i != sym->index)
 			continue;
+		if (cfg->kc->modules_sym && i == cfg->kc->modules_sym->index) {
+			config_invalidate_all(cfg);
+			return;
+		}
 		v->flags &= ~(V_VALID | V_CHOICE_VALID);
 		for (unsigned r = model->reader_start[i];
 		     r < model->reader_start[i + 1]; r++) {
