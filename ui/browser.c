@@ -647,6 +647,7 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_HISTORY_BACK: history_move(br, true); break;
 	case REQ_HISTORY_FWD: history_move(br, false); break;
 	case REQ_TOGGLE_HIDDEN: toggle_hidden(br); break;
+	case REQ_TOGGLE_NAMES: br->show_names = !br->show_names; break;
 	case REQ_SAVE: save(br); break;
 	case REQ_HELP: browser_show(br, VIEW_HELP); break;
 	case REQ_REDRAW: clearok(curscr, TRUE); break;

@@ -32,7 +32,7 @@ const struct key_binding key_bindings[] = {
 	CH('/', SEARCH),		CH('g', GOTO),
 	CH('[', HISTORY_BACK),		CH(']', HISTORY_FWD),
 	CH('\t', FOCUS),
-	CH('z', TOGGLE_HIDDEN),
+	CH('z', TOGGLE_HIDDEN),		CH('N', TOGGLE_NAMES),
 	CH('s', SAVE),
 	CH('?', HELP),			FN(KEY_F(1), HELP),
 	CH(CTRL('L'), REDRAW),

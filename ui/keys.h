@@ -30,6 +30,7 @@
 	_(HISTORY_FWD,   "history-fwd",   "go forward again") \
 	_(FOCUS,         "focus",         "switch between the tree and the explain pane") \
 	_(TOGGLE_HIDDEN, "toggle-hidden", "show or hide invisible entries") \
+	_(TOGGLE_NAMES,  "toggle-names",  "show or hide symbol names after the prompts") \
 	_(SAVE,          "save",          "save the configuration") \
 	_(HELP,          "help",          "show this help") \
 	_(REDRAW,        "redraw",        "redraw the screen") \

@@ -120,6 +120,7 @@ struct browser {
 
 	bool modified;
 	bool show_hidden;
+	bool show_names;		/* symbol names after the prompts */
 	bool quit;
 	bool too_small;
 	bool prompting;			/* the status line is an input field */

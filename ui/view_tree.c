@@ -143,6 +143,8 @@ static void entry_text(struct browser *br, const struct entry *entry,
 		(has_shown_child(br, entry) ? "  --->" : "  ----") : "";
 	bool is_new = sym && sym->name && node->kind != MENU_CHOICE &&
 		      !config_has_user(br->cfg, sym) && config_changeable(br->cfg, sym);
+	const char *name = br->show_names && sym && sym->name &&
+			   node->prompt ? sym->name : NULL;
 
 	if (node->kind == MENU_COMMENT) {
 		snprintf(buf, size, "*** %s ***", label);
@@ -157,7 +159,8 @@ static void entry_text(struct browser *br, const struct entry *entry,
 		else
 			snprintf(buf, size, "%s%s", label, arrow);
 	} else {
-		snprintf(buf, size, "%s%s%s", label, is_new ? " (NEW)" : "", arrow);
+		snprintf(buf, size, "%s%s%s%s%s", label, is_new ? " (NEW)" : "", arrow,
+			 name ? "  " : "", name ? name : "");
 	}
 }
 
@@ -218,10 +221,14 @@ static bool is_bool_type(const struct symbol *sym)
 	return sym->type == S_BOOLEAN || sym->type == S_TRISTATE;
 }
 
-static void changed(struct browser *br)
+/* After a change: everything that shows values follows; say what it is now. */
+static void changed(struct browser *br, const struct symbol *sym)
 {
+	const char *q = sym->type == S_STRING ? "\"" : "";
+
 	br->modified = true;
 	browser_values_changed(br);
+	browser_message(br, "%s = %s%s%s", sym->name, q, config_str(br->cfg, sym), q);
 }
 
 /* n -> m -> y -> n, skipping what the dependencies do not allow. */
@@ -233,7 +240,7 @@ static void cycle_value(struct browser *br, const struct symbol *sym)
 		tristate next = (tristate)((now + step) % 3);
 
 		if (config_set_tri(br->cfg, sym, next)) {
-			changed(br);
+			changed(br, sym);
 			return;
 		}
 	}
@@ -250,7 +257,7 @@ static void set_value(struct browser *br, const struct symbol *sym, tristate val
 	if (config_tri(br->cfg, sym) == value)
 		return;
 	if (config_set_tri(br->cfg, sym, value))
-		changed(br);
+		changed(br, sym);
 	else
 		browser_message(br, "%s cannot be %c: see why below", sym->name,
 				tri_char(value));
@@ -266,7 +273,7 @@ static void change_entry(struct view *view, struct entry *entry)
 		return;
 	if (sym->choice && sym->choice->sym) {
 		if (config_set_choice(br->cfg, sym))
-			changed(br);
+			changed(br, sym);
 		else
 			browser_message(br, "%s cannot be chosen now", sym->name);
 	} else if (is_bool_type(sym)) {
@@ -276,7 +283,7 @@ static void change_entry(struct view *view, struct entry *entry)
 			browser_message(br, "%s cannot be set: it has no visible prompt",
 					sym->name);
 		else if (dialog_edit_value(br, sym))
-			changed(br);
+			changed(br, sym);
 	}
 }
 

@@ -150,4 +150,16 @@ tui_start 80 24 "$utf" LANG=C LC_ALL=C
 check "C locale: the same prompt in ASCII, nothing garbled" \
 	tui_wait "[*] Gr?sse - 4 KiB \"pages\""
 
+# --- README's key list is the help screen's ------------------------------------
+
+tui_start 80 60 "$work"
+tui_wait "Kernel hacking  --->"
+tui_keys '?'
+tui_wait "quit (asks first"
+tui_screen | sed -n '/^Keys$/,/^$/p' | sed '1d;$d;s/^  //' > "$TUI_TMP/keys.screen"
+sed -n '/^### Keys/,/^## /p' "${top_srcdir:-$(dirname "$0")/../..}/README.md" |
+	sed -n '/^```$/,/^```$/p' | sed '1d;$d' > "$TUI_TMP/keys.readme"
+check "README.md lists the keys as the help screen does" \
+	sh -c 'test -s "$1" && cmp -s "$1" "$2"' - "$TUI_TMP/keys.screen" "$TUI_TMP/keys.readme"
+
 tui_done
