@@ -510,7 +510,7 @@ static void run_search(struct browser *br)
 	free(query);
 }
 
-static struct entry *symbol_entry(struct browser *br, const struct symbol *sym)
+struct entry *browser_symbol_entry(struct browser *br, const struct symbol *sym)
 {
 	struct entry *best = NULL;
 
@@ -542,7 +542,7 @@ static void run_goto(struct browser *br)
 			*p = (char)toupper((unsigned char)*p);
 		sym = symbol_find(br->kc, name);
 	}
-	entry = sym ? symbol_entry(br, sym) : NULL;
+	entry = sym ? browser_symbol_entry(br, sym) : NULL;
 	if (entry)
 		browser_jump(br, entry);
 	else

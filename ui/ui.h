@@ -168,6 +168,8 @@ void view_fill(struct view *view, int row, int col, enum ui_style style);
 attr_t ui_style(const struct browser *br, enum ui_style style);
 void browser_message(struct browser *br, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The entry to show for a symbol: a visible one if it has several. */
+struct entry *browser_symbol_entry(struct browser *br, const struct symbol *sym);
 /* Show entry in the tree (a jump: remembered for history-back). */
 void browser_jump(struct browser *br, struct entry *entry);
 /* The explain pane now explains entry. */

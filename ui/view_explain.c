@@ -599,29 +599,29 @@ static void explain_open(struct view *view)
 	}
 }
 
-static const struct link *selected_link(struct view *view, size_t *line)
+/* The link Enter would follow: only while the pane has the focus. */
+static const struct link *selected_link(struct view *view)
 {
 	struct explain_state *st = state_of(view);
 	const struct xline *xl;
 
 	if (view->br->focus != view || st->cur >= st->nrefs)
 		return NULL;
-	*line = st->refs[st->cur].line;
-	xl = view->lines[*line].data;
+	xl = view->lines[st->refs[st->cur].line].data;
 	return &xl->links[st->refs[st->cur].link];
 }
 
+/* The line's text in its style, with its links in the link style. */
 static void explain_draw(struct view *view, const struct view_line *line,
 			 int row, bool selected)
 {
 	const struct xline *xl = line->data;
-	size_t sel_line = (size_t)-1;
-	const struct link *sel = selected_link(view, &sel_line);
+	const struct link *sel = selected_link(view);
 	size_t pos = 0;
 	int col = 0;
 	char buf[4096];
 
-	(void)selected;
+	(void)selected;		/* the cursor is a link, not a line */
 	for (unsigned i = 0; i <= xl->nlinks; i++) {
 		size_t end = i < xl->nlinks ? xl->links[i].start : strlen(xl->text);
 
@@ -635,7 +635,6 @@ static void explain_draw(struct view *view, const struct view_line *line,
 			       sel == &xl->links[i] ? STYLE_LINK_CURSOR : STYLE_LINK);
 		pos = end + xl->links[i].len;
 	}
-	(void)sel_line;
 }
 
 /* Select link k and show its line. */
@@ -674,19 +673,13 @@ static void page(struct view *view, enum request req)
 
 static void follow(struct view *view)
 {
-	size_t line;
-	const struct link *link = selected_link(view, &line);
+	const struct link *link = selected_link(view);
 	struct browser *br = view->br;
-	struct entry *target = NULL;
+	struct entry *target;
 
 	if (!link)
 		return;
-	for (const struct menu_node *n = link->sym->first_node; n; n = n->next_def) {
-		struct entry *e = tree_model_find(br->model, n);
-
-		if (e && (!target || (entry_visible(br, e) && !entry_visible(br, target))))
-			target = e;
-	}
+	target = browser_symbol_entry(br, link->sym);
 	if (!target) {
 		browser_message(br, "%s has no entry in the tree", link->sym->name);
 		return;
