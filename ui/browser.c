@@ -714,23 +714,11 @@ static void stop_curses(struct browser *br)
 	delscreen(br->screen);
 }
 
-static int run(struct browser *br)
+/* The first thing the status line says: where the values came from. */
+static void startup_message(struct browser *br)
 {
-	setlocale(LC_ALL, "");
-	br->text = text_new();
-	for (int i = 0; i < VIEW_COUNT; i++) {
-		br->views[i].ops = view_tables[i];
-		br->views[i].br = br;
-	}
-	br->main = br->focus = &br->views[VIEW_TREE];
-	if (!start_curses(br)) {
-		text_free(br->text);
-		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->cli->prog,
-			getenv("TERM") ? getenv("TERM") : "");
-		return EXIT_USAGE;
-	}
-	browser_layout(br);
-	br->main->ops->open(br->main);
+	int kconfig_warnings = br->kc->diags.warnings;
+
 	if (br->read_from && br->read_warnings)
 		browser_message(br, "%d warning%s reading %s (kbrowse conf --olddefconfig lists them)",
 				br->read_warnings, br->read_warnings == 1 ? "" : "s",
@@ -741,13 +729,46 @@ static int run(struct browser *br)
 	else if (strcmp(br->read_from, br->config_name) != 0)
 		browser_message(br, "no %s: values from %s (s saves to %s)",
 				br->config_name, br->read_from, br->config_name);
-	main_loop(br);
-	stop_curses(br);
+	else if (kconfig_warnings)
+		browser_message(br, "%d warning%s in the Kconfig files ('kbrowse dump >/dev/null' lists them)",
+				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
+}
+
+static void init_views(struct browser *br)
+{
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		br->views[i].ops = view_tables[i];
+		br->views[i].br = br;
+	}
+	br->main = br->focus = &br->views[VIEW_TREE];
+}
+
+static void free_views(struct browser *br)
+{
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		if (br->views[i].ops->done)
 			br->views[i].ops->done(&br->views[i]);
 		free(br->views[i].lines);
 	}
+}
+
+static int run(struct browser *br)
+{
+	setlocale(LC_ALL, "");
+	br->text = text_new();
+	init_views(br);
+	if (!start_curses(br)) {
+		text_free(br->text);
+		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->cli->prog,
+			getenv("TERM") ? getenv("TERM") : "");
+		return EXIT_USAGE;
+	}
+	browser_layout(br);
+	br->main->ops->open(br->main);
+	startup_message(br);
+	main_loop(br);
+	stop_curses(br);
+	free_views(br);
 	text_free(br->text);
 	return EXIT_OK;
 }
