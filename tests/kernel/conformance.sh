@@ -393,8 +393,8 @@ run_case()
 	else
 		cp "$work/kbrowse.err" "$KBC_LOGS/$slug.kbrowse.stderr" 2>/dev/null
 		for f in .config defconfig; do
-			[ -f "$work/conf/$f" ] && cp "$work/conf/$f" "$KBC_LOGS/$slug.conf$f"
-			[ -f "$work/kbrowse/$f" ] && cp "$work/kbrowse/$f" "$KBC_LOGS/$slug.kbrowse$f"
+			[ -f "$work/conf/$f" ] && cp "$work/conf/$f" "$KBC_LOGS/$slug.conf.${f#.}"
+			[ -f "$work/kbrowse/$f" ] && cp "$work/kbrowse/$f" "$KBC_LOGS/$slug.kbrowse.${f#.}"
 		done
 		rm -rf "$work"
 		report "$name" DIFFERENT "$ctime" "$ktime" "$first_diff"
