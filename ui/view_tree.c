@@ -214,6 +214,8 @@ static void open_page(struct view *view, struct entry *page, struct entry *selec
 	view->lineno = 0;
 	view->offset = 0;
 	tree_open(view);
+	if (!view->nlines)
+		browser_message(view->br, "nothing here is visible now (z shows invisible entries)");
 }
 
 static bool is_bool_type(const struct symbol *sym)

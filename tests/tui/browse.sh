@@ -105,6 +105,26 @@ tui_type 0x1000
 tui_keys Enter
 check "a value in range is taken" tui_wait "(0x1000) Physical address of main memory"
 
+tui_keys g
+tui_type BLK_DEV_LOOP
+tui_keys Enter
+check "a tristate shows <M> ..." tui_wait "<M> Loopback device support"
+tui_keys Space
+check "... Space makes it <*> ..." tui_wait "<*> Loopback device support" "BLK_DEV_LOOP = y"
+tui_keys Space
+check "... then < > ..." tui_wait "< > Loopback device support"
+tui_keys m
+check "... and m sets m" tui_wait "<M> Loopback device support"
+
+tui_keys g
+tui_type DEFAULT_HOSTNAME
+tui_keys Enter
+check "a string shows its value" tui_wait '("toy-box") Default hostname'
+tui_keys Enter C-u
+tui_type 'my "box"'
+tui_keys Enter
+check "a string is edited with quotes and spaces" tui_wait '("my "box"") Default hostname'
+
 # --- saving ---------------------------------------------------------------------
 
 tui_keys s
@@ -117,6 +137,8 @@ check "the file is what conf --olddefconfig writes from it" \
 check "and holds the changes" sh -c "grep -qx 'CONFIG_PAGE_SIZE_64KB=y' '$work/.config' &&
 	grep -qx 'CONFIG_PAGE_SHIFT=16' '$work/.config' &&
 	grep -qx '# CONFIG_SMP is not set' '$work/.config' &&
+	grep -qx 'CONFIG_BLK_DEV_LOOP=m' '$work/.config' &&
+	grep -qx 'CONFIG_DEFAULT_HOSTNAME=\"my \\\\\"box\\\\\"\"' '$work/.config' &&
 	grep -qx 'CONFIG_PHYS_OFFSET=0x1000' '$work/.config'"
 
 # --- the terminal changes size ------------------------------------------------------
