@@ -47,8 +47,8 @@ static void buf_reserve(struct lexbuf *b, size_t more)
 
 	if (need <= b->cap)
 		return;
-	if (b->cap < 64)
-		b->cap = 64;
+	if (b->cap < 4096)
+		b->cap = 4096;	/* most help texts fit: one allocation per file */
 	while (b->cap < need)
 		b->cap *= 2;
 	b->data = realloc(b->data, b->cap);
@@ -493,17 +493,16 @@ void lexer_next(struct lexer *lx)
 			set_token(lx, lx->tok.kind == T_EOL || lx->tok.kind == T_EOF ?
 				  T_EOF : T_EOL, p, p, 0);
 			return;
-		case '#':
-			while (*p != '\n' && *p != '\0')
-				p++;
-			if (p[-1] == '\r' && *p == '\n')
+		case '#': {
+			/* a comment runs to the end of the line, whatever it holds */
+			const char *nl = memchr(p, '\n', lx->end - p);
+
+			p = nl ? nl : lx->end;
+			if (nl && p[-1] == '\r')
 				note_cr(lx, p - 1);
-			if (*p == '\0' && p < lx->end) {
-				lx->p = p + 1;	/* NUL inside a comment */
-				continue;
-			}
 			lx->p = p;
 			continue;
+		}
 		case '\\':
 			if (newline_len(p + 1)) {
 				if (p[1] == '\r')

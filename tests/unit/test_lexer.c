@@ -300,10 +300,10 @@ static void test_nul_byte(void **state)
 {
 	struct kconfig_options opts = unit_options();
 	struct kconfig *kc = kconfig_new(&opts);
-	static const char text[] = "A\0B \"x\0y\"\0\0";
+	static const char text[] = "A\0B \"x\0y\"\0\0 # c\0d\nC";
 
 	(void)state;
-	assert_text(lex(kc, text, sizeof(text) - 1, false), "A B \"xy\" |");
+	assert_text(lex(kc, text, sizeof(text) - 1, false), "A B \"xy\" | C |");
 	assert_text(unit_diags(kc),
 		    "test/Kconfig:1:2: warning: ignoring unsupported character 0x00\n");
 	kconfig_free(kc);
