@@ -146,6 +146,9 @@ check "and holds the changes" sh -c "grep -qx 'CONFIG_PAGE_SIZE_64KB=y' '$work/.
 tui_resize 120 40
 check "resized to 120x40: the panes fill it" \
 	tui_poll sh -c 'test "$(wc -l)" -eq 40 && true' 
+tui_resize 160 40
+check "at 160x40 the explain pane goes beside the tree" \
+	tui_wait_line "Default hostname.*Why: DEFAULT_HOSTNAME"
 tui_resize 20 5
 check "at 20x5: terminal too small" tui_wait "terminal too small"
 tui_resize 80 24
