@@ -233,7 +233,7 @@ static char *path_search(const char *name)
 
 		if (len && len + strlen(name) + 2 < sizeof(candidate)) {
 			memcpy(candidate, path, len);
-			sprintf(candidate + len, "/%s", name);
+			snprintf(candidate + len, sizeof(candidate) - len, "/%s", name);
 			if (access(candidate, X_OK) == 0) {
 				char *id = file_identity(candidate);
 
