@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/time.h>
 
+#include "autoconf.h"
 #include "conf_modes.h"
 #include "config.h"
 #include "config_internal.h"
@@ -573,16 +574,22 @@ static int write_output(struct conf_run *run)
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
 		message(run, "configuration written to %s", name);
-		return 0;
+		break;
 	case CONFIG_UNCHANGED:
 		message(run, "No change to %s", name);
-		return 0;
+		break;
 	default:
 		if (err[0])
 			fprintf(stderr, "%s\n", err);
 		fprintf(stderr, "\n*** Error during writing of the configuration.\n\n");
 		return 1;
 	}
+	/*
+	 * As conf: the build files, if the object tree has none yet (make
+	 * needs include/config/auto.conf to exist).  Errors do not count.
+	 */
+	autoconf_write(run->cfg, run->io.prefix, false);
+	return 0;
 }
 
 static int run_conf(struct conf_run *run)

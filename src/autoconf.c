@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The build files conf writes beside .config when the object tree has
+ * none yet (include/config/auto.conf missing), byte for byte as conf:
+ *
+ *   include/config/auto.conf.cmd   the Kconfig files read and the
+ *                                  environment variables they read
+ *   include/config/FOO             an empty file per symbol set
+ *   include/generated/autoconf.h   #define CONFIG_FOO 1, ...
+ *   include/generated/rustc_cfg    --cfg=CONFIG_FOO ...
+ *   include/config/auto.conf       CONFIG_FOO=y, ... (written last)
+ *
+ * The symbols come in the order of the kernel's symbol hash table (FNV-1
+ * of the name, 16384 buckets, the newest first in a bucket), since the
+ * files list them that way.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "autoconf.h"
+#include "config_internal.h"
+#include "config_io.h"
+#include "macro.h"
+
+#define KERNEL_HASH_BUCKETS 16384u
+
+static unsigned kernel_name_hash(const char *name)
+{
+	unsigned hash = 2166136261u;
+
+	for (; *name; name++)
+		hash = (hash ^ (unsigned)(int)*name) * 0x01000193u;
+	return hash;
+}
+
+struct ordered {
+	unsigned bucket;
+	unsigned index;
+	const struct symbol *sym;
+};
+
+static int by_table_order(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+
+	if (x->bucket != y->bucket)
+		return x->bucket < y->bucket ? -1 : 1;
+	/* Newest first within a bucket. */
+	return x->index < y->index ? 1 : x->index > y->index ? -1 : 0;
+}
+
+/* The symbols conf writes (SYMBOL_WRITE, named), in its table order. */
+static struct ordered *written_symbols(struct config *cfg, size_t *count)
+{
+	struct kconfig *kc = config_tree(cfg);
+	struct ordered *list = calloc(kc->nsymbols + 1, sizeof(*list));
+	size_t n = 0;
+
+	if (!list)
+		abort();
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!sym->name || (sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)) ||
+		    !config_written(cfg, sym))
+			continue;
+		list[n].bucket = kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS;
+		list[n].index = sym->index;
+		list[n].sym = sym;
+		n++;
+	}
+	qsort(list, n, sizeof(*list), by_table_order);
+	*count = n;
+	return list;
+}
+
+/* --- the Kconfig files read, in the order they were opened ------------------ */
+
+struct file_list {
+	const char **names;	/* interned by the loader: compared as pointers */
+	size_t count, cap;
+	const struct source_file *last;	/* most entries follow their neighbour's */
+};
+
+static bool file_listed(const struct file_list *list, const char *name)
+{
+	for (size_t i = list->count; i > 0; i--)
+		if (list->names[i - 1] == name)
+			return true;
+	return false;
+}
+
+static void add_file(struct file_list *list, const struct source_file *file)
+{
+	if (!file || file == list->last)
+		return;
+	if (!file_listed(list, file->name)) {
+		/* A file is opened after the files that source it. */
+		add_file(list, file->parent);
+		if (list->count == list->cap) {
+			list->cap = list->cap ? list->cap * 2 : 64;
+			list->names = realloc(list->names,
+					      list->cap * sizeof(*list->names));
+			if (!list->names)
+				abort();
+		}
+		list->names[list->count++] = file->name;
+	}
+	list->last = file;
+}
+
+/*
+ * Files in the order conf opened them: the order of the first entry
+ * written in each (or in a file it sources), which is the order of the
+ * `source` statements.
+ */
+static void collect_files(const struct kconfig *kc, struct file_list *list)
+{
+	const struct menu_node *node;
+
+	if (kc->nfiles_read) {
+		for (size_t i = 0; i < kc->nfiles_read; i++)
+			add_file(list, kc->files_read[i]);
+		return;
+	}
+	add_file(list, kc->top_file);
+	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
+		const struct property *prop;
+
+		add_file(list, node->loc.file);
+		if (node->sym && node->kind != MENU_ROOT)
+			for (prop = node->sym->props; prop; prop = prop->next)
+				if (prop->node == node)
+					add_file(list, prop->loc.file);
+		add_file(list, node->end_loc.file);
+	}
+}
+
+/* --- writing ------------------------------------------------------------------ */
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *value = getenv(name);
+
+	return value ? value : fallback;
+}
+
+/* mkdir -p of the directory part of path. */
+static int make_parents(const char *path)
+{
+	char *copy = strdup(path), *p;
+	int ret = 0;
+
+	if (!copy)
+		abort();
+	for (p = copy + 1; (p = strchr(p, '/')); p++) {
+		struct stat st;
+
+		*p = '\0';
+		if (stat(copy, &st) != 0 && mkdir(copy, 0755) != 0 &&
+		    errno != EEXIST) {
+			ret = -1;
+			*p = '/';
+			break;
+		}
+		*p = '/';
+	}
+	free(copy);
+	return ret;
+}
+
+static FILE *open_temp(const char *name, const char *suffix, char **tmp)
+{
+	size_t len = strlen(name) + strlen(suffix) + 1;
+	FILE *out;
+
+	*tmp = malloc(len);
+	if (!*tmp)
+		abort();
+	snprintf(*tmp, len, "%s%s", name, suffix);
+	if (make_parents(name))
+		return NULL;
+	out = fopen(*tmp, "w");
+	if (!out)
+		perror("fopen");
+	return out;
+}
+
+static int close_and_rename(FILE *out, char *tmp, const char *name)
+{
+	int failed = fflush(out) != 0 || ferror(out);
+
+	if (fclose(out) != 0)
+		failed = 1;
+	if (!failed && rename(tmp, name) != 0) {
+		perror("rename");
+		failed = 1;
+	}
+	free(tmp);
+	return failed ? -1 : 0;
+}
+
+static int write_cmd_file(struct config *cfg, const char *autoconf)
+{
+	struct kconfig *kc = config_tree(cfg);
+	struct file_list files = { 0 };
+	size_t len = strlen(autoconf) + 5;
+	char *name = malloc(len), *tmp;
+	const char **vars;
+	size_t nvars;
+	FILE *out;
+	int ret;
+
+	if (!name)
+		abort();
+	snprintf(name, len, "%s.cmd", autoconf);
+	out = open_temp(name, ".tmp", &tmp);
+	if (!out) {
+		free(tmp);
+		free(name);
+		return -1;
+	}
+	fprintf(out, "autoconfig := %s\n", autoconf);
+	fputs("\ndeps_config := \\\n", out);
+	collect_files(kc, &files);
+	for (size_t i = 0; i < files.count; i++)
+		fprintf(out, "\t%s \\\n", files.names[i]);
+	free(files.names);
+	fputs("\n$(autoconfig): $(deps_config)\n$(deps_config): ;\n", out);
+	nvars = kc->macros ? macro_env_vars_used(kc->macros, &vars) : 0;
+	for (size_t i = 0; i < nvars; i++)
+		fprintf(out, "\nifneq \"$(%s)\" \"%s\"\n$(autoconfig): FORCE\nendif\n",
+			vars[i], macro_env_used_value(kc->macros, i));
+	ret = close_and_rename(out, tmp, name);
+	free(name);
+	return ret;
+}
+
+/* An empty include/config/FOO for each symbol that is set. */
+static int touch_symbol_files(struct config *cfg, const char *autoconf,
+			      const struct ordered *list, size_t count)
+{
+	const char *slash = strrchr(autoconf, '/');
+	size_t dir_len = slash ? (size_t)(slash - autoconf) + 1 : 0;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct symbol *sym = list[i].sym;
+		size_t len = dir_len + strlen(sym->name) + 1;
+		char *path;
+		int fd;
+
+		if (is_bool_type(sym->type) && config_tri(cfg, sym) == TRI_NO)
+			continue;
+		path = malloc(len);
+		if (!path)
+			abort();
+		memcpy(path, autoconf, dir_len);
+		strcpy(path + dir_len, sym->name);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		free(path);
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	return 0;
+}
+
+enum autoconf_style { STYLE_C, STYLE_RUST, STYLE_MAKE };
+
+static bool has_hex_prefix(const char *value)
+{
+	return value[0] == '0' && (value[1] == 'x' || value[1] == 'X');
+}
+
+static void write_autoconf_symbol(struct config *cfg, FILE *out,
+				  const char *prefix, const struct symbol *sym,
+				  enum autoconf_style style)
+{
+	const char *value;
+
+	if (sym->type == S_UNKNOWN)
+		return;
+	value = config_str(cfg, sym);
+	if (is_bool_type(sym->type) && value[0] == 'n')
+		return;
+	switch (style) {
+	case STYLE_C:
+		fprintf(out, "#define %s%s", prefix, sym->name);
+		if (is_bool_type(sym->type)) {
+			fprintf(out, "%s 1\n", value[0] == 'm' ? "_MODULE" : "");
+			return;
+		}
+		putc(' ', out);
+		if (sym->type == S_HEX && !has_hex_prefix(value))
+			fputs("0x", out);
+		if (sym->type == S_STRING)
+			config_write_escaped(out, value);
+		else
+			fputs(value, out);
+		putc('\n', out);
+		return;
+	case STYLE_RUST:
+		if (is_bool_type(sym->type))
+			fprintf(out, "--cfg=%s%s\n", prefix, sym->name);
+		fprintf(out, "--cfg=%s%s=", prefix, sym->name);
+		if (sym->type == S_HEX && !has_hex_prefix(value)) {
+			char *prefixed = malloc(strlen(value) + 3);
+
+			if (!prefixed)
+				abort();
+			strcpy(prefixed, "0x");
+			strcat(prefixed, value);
+			config_write_escaped(out, prefixed);
+			free(prefixed);
+		} else {
+			config_write_escaped(out, value);
+		}
+		putc('\n', out);
+		return;
+	case STYLE_MAKE:
+		/* auto.conf keeps strings as they are, quotes and all. */
+		fprintf(out, "%s%s=%s\n", prefix, sym->name, value);
+		return;
+	}
+}
+
+static int write_symbols_file(struct config *cfg, const char *name,
+			      const char *prefix, const struct ordered *list,
+			      size_t count, enum autoconf_style style)
+{
+	const char *title = config_tree(cfg)->root.prompt &&
+			    config_tree(cfg)->root.prompt->text
+		? config_tree(cfg)->root.prompt->text : "Main menu";
+	char *tmp;
+	FILE *out = open_temp(name, ".tmp", &tmp);
+
+	if (!out) {
+		free(tmp);
+		return -1;
+	}
+	if (style == STYLE_C)
+		fprintf(out, "/*\n * Automatically generated file; DO NOT EDIT.\n"
+			" * %s\n */\n", title);
+	else if (style == STYLE_MAKE)
+		fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n"
+			"# %s\n#\n", title);
+	for (size_t i = 0; i < count; i++)
+		write_autoconf_symbol(cfg, out, prefix, list[i].sym, style);
+	return close_and_rename(out, tmp, name);
+}
+
+int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)
+{
+	const char *autoconf = env_or("KCONFIG_AUTOCONFIG", "include/config/auto.conf");
+	struct ordered *list;
+	struct stat st;
+	size_t count;
+	int ret;
+
+	if (!overwrite && stat(autoconf, &st) == 0)
+		return 0;
+	if (write_cmd_file(cfg, autoconf))
+		return -1;
+	list = written_symbols(cfg, &count);
+	ret = touch_symbol_files(cfg, autoconf, list, count);
+	if (!ret)
+		ret = write_symbols_file(cfg, env_or("KCONFIG_AUTOHEADER",
+						     "include/generated/autoconf.h"),
+					 prefix, list, count, STYLE_C);
+	if (!ret)
+		ret = write_symbols_file(cfg, env_or("KCONFIG_RUSTCCFG",
+						     "include/generated/rustc_cfg"),
+					 prefix, list, count, STYLE_RUST);
+	/* Last: the build takes auto.conf as the sign that all is written. */
+	if (!ret)
+		ret = write_symbols_file(cfg, autoconf, prefix, list, count,
+					 STYLE_MAKE);
+	free(list);
+	return ret;
+}
