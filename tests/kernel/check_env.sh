@@ -13,6 +13,8 @@
 #
 # usage: check_env.sh [-m MODE] [-b KBROWSE] [VARIANT...]
 #        (default variants: x86_64 arm64 um i386)
+# Started by sh (make's $(SHELL) may be one): continue in bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -41,6 +41,8 @@
 #   --no-cache       run conf again for every case (results kept per run)
 #   --logs DIR       where failure logs go (default /tmp/kbrowse-kernel-logs)
 #   --timeout SECS   per program and case (default 600)
+# Started by sh (make's $(SHELL) may be one): continue in bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

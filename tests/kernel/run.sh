@@ -5,14 +5,18 @@
 #
 # First check_env.sh checks that the environment the tests give conf is the
 # one the kernel's Makefile gives it, and that kbrowse derives the same by
-# itself (x86_64 and arm64; with --full also um and i386).  Then runs, in order, each of these that exists (a missing
-# one is skipped):
+# itself (x86_64 and arm64; with --full also um and i386).  Then it runs,
+# in order, each of these that exists (a missing one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
-# Each gets the same arguments and closes with a line "N passed, N failed";
-# the last line here is the sum.  KBROWSE may also come from $KBROWSE.
-# Extra options (-j N, -k REGEX, ...) are passed on to every script.
+#   explain.sh      kbrowse explain against the values conf computes
+# Each closes with a line "N passed, N failed"; the last line here is the
+# sum.  KBROWSE may also come from $KBROWSE.  conformance.sh, selftests.sh
+# and explain.sh get all the arguments (-j N, -k REGEX, ... included);
+# parse.sh gets KBROWSE alone.
+# Started by sh (make's $(SHELL) may be one): continue in bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,20 +34,28 @@ for arg in "$@"; do
 	*) kbrowse=$arg ;;
 	esac
 done
+if [ -z "$kbrowse" ]; then
+	echo "usage: $0 [--quick|--full] [OPTIONS] KBROWSE (or set \$KBROWSE)" >&2
+	exit 2
+fi
 
-for script in check_env.sh parse.sh conformance.sh selftests.sh; do
+for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
 	fi
 	echo "== $script"
 	log=$(mktemp /tmp/kbrowse-run-kernel.XXXXXX) || exit 1
-	if [ "$script" = check_env.sh ]; then
+	case $script in
+	check_env.sh)
 		# shellcheck disable=SC2086 # a list of names
-		bash "$here/$script" ${kbrowse:+-b "$kbrowse"} $env_variants 2>&1 | tee "$log"
-	else
-		bash "$here/$script" "$@" 2>&1 | tee "$log"
-	fi
+		bash "$here/$script" ${kbrowse:+-b "$kbrowse"} $env_variants 2>&1 | tee "$log" ;;
+	parse.sh)
+		# usage: parse.sh KBROWSE [KERNEL_TREE] [VARIANT...]
+		bash "$here/$script" "$kbrowse" 2>&1 | tee "$log" ;;
+	*)
+		bash "$here/$script" "$@" 2>&1 | tee "$log" ;;
+	esac
 	rc=${PIPESTATUS[0]}
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	rm -f "$log"
