@@ -11,9 +11,10 @@
  * Files are recorded under the name the statement gave (after macro
  * expansion), as the kernel prints them.  rsource and orsource names are
  * relative to the directory of the file they are written in; names with
- * glob characters (* ? [) source every matching file, in sorted order,
- * (Kconfiglib's extensions), and old-style $VAR references left after
- * macro expansion are read from the environment (older kernels).
+ * glob characters (* ? [) source every matching file on disk, in sorted
+ * order (Kconfiglib's extensions; the built-in files are not globbed),
+ * and old-style $VAR references left after macro expansion are read from
+ * the environment (older kernels).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* asprintf() */
