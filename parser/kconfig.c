@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -130,6 +131,51 @@ static bool read_named(struct kconfig *kc, const char *name,
 	return ok;
 }
 
+/* --- the list of files read ---------------------------------------------- */
+
+/* Append to kc->files_read; its capacity doubles at each power of two. */
+static void note_file_read(struct kconfig *kc, const struct source_file *file)
+{
+	size_t n = kc->nfiles_read;
+
+	if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) {
+		kc->files_read = realloc(kc->files_read,
+					 (n ? 2 * n : 16) * sizeof(*kc->files_read));
+		if (!kc->files_read)
+			abort();
+	}
+	kc->files_read[kc->nfiles_read++] = file;
+}
+
+/*
+ * Keep the first of the files read under each name (names are interned:
+ * equal names are equal pointers), in order, as conf lists them.
+ */
+static void dedupe_files_read(struct kconfig *kc)
+{
+	size_t nslots = 64, kept = 0;
+	const char **seen;
+
+	while (nslots < 2 * kc->nfiles_read)
+		nslots *= 2;
+	seen = calloc(nslots, sizeof(*seen));
+	if (!seen)
+		abort();
+	for (size_t i = 0; i < kc->nfiles_read; i++) {
+		const char *name = kc->files_read[i]->name;
+		size_t slot = ((uintptr_t)name >> 4) & (nslots - 1);
+
+		while (seen[slot] && seen[slot] != name)
+			slot = (slot + 1) & (nslots - 1);
+		if (seen[slot])
+			continue;
+		seen[slot] = name;
+		kc->files_read[kept++] = kc->files_read[i];
+	}
+	kc->nfiles_read = kept;
+	free(seen);
+}
+
 /* --- the source statement ------------------------------------------------ */
 
 static const struct source_file *new_source_file(struct kconfig *kc,
@@ -190,6 +236,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 	if (!p && !kc->top_file)
 		kc->top_file = file;
 	kc->nfiles++;
+	note_file_read(kc, file);
 	parser_parse(kc, p, parent, file, text.data, text.len);
 	free(text.data);
 }
@@ -349,6 +396,7 @@ void kconfig_free(struct kconfig *kc)
 	if (!kc)
 		return;
 	macro_env_free(kc->macros);
+	free(kc->files_read);
 	shell_cache_close(kc->shell_cache);
 	symbol_table_release(kc);
 	intern_release(&kc->strings);
@@ -362,6 +410,7 @@ void kconfig_parse_file(struct kconfig *kc, const char *name)
 	struct location from = { 0 };
 
 	kconfig_source(kc, NULL, &kc->root, name, SOURCE_PLAIN, from);
+	dedupe_files_read(kc);
 }
 
 void kconfig_parse_text(struct kconfig *kc, const char *name,
@@ -378,8 +427,10 @@ void kconfig_parse_text(struct kconfig *kc, const char *name,
 	if (!kc->top_file)
 		kc->top_file = file;
 	kc->nfiles++;
+	note_file_read(kc, file);
 	parser_parse(kc, NULL, &kc->root, file, copy, len);
 	free(copy);
+	dedupe_files_read(kc);
 }
 
 struct kconfig *kconfig_load(const struct kconfig_options *opts)

@@ -552,9 +552,38 @@ static void test_source(void **state)
 	assert_string_equal(top->sym->name, "TOP");
 	assert_string_equal(kc->top_file->name, "Kconfig");
 	assert_int_equal(kc->nfiles, 3);
+	/* the files read, in the order they were opened */
+	assert_int_equal(kc->nfiles_read, 3);
+	assert_string_equal(kc->files_read[0]->name, "Kconfig");
+	assert_string_equal(kc->files_read[1]->name, "sub/Kconfig");
+	assert_string_equal(kc->files_read[2]->name, "sub/inner/Kconfig");
 	assert_text(unit_dump(kc),
 		    "menu \"M\"\n\nconfig SUB\n\tbool\n\nconfig INNER\n\tbool\n\n"
 		    "endmenu\n\nconfig TOP\n\tbool\n");
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
+/* A file sourced twice is read twice, and listed once. */
+static void test_files_read(void **state)
+{
+	static const struct unit_file files[] = {
+		{ "Kconfig", "source \"a\"\nsource \"b\"\nsource \"a\"\n" },
+		{ "a", "config A\n\tbool\n" },
+		{ "b", "source \"a\"\nosource \"none\"\n" },
+		{ NULL, NULL },
+	};
+	struct kconfig *kc = unit_parse_files(files);
+
+	(void)state;
+	assert_int_equal(kc->diags.errors, 0);
+	assert_int_equal(kc->nfiles, 5);
+	assert_int_equal(kc->nfiles_read, 3);
+	assert_string_equal(kc->files_read[0]->name, "Kconfig");
+	assert_string_equal(kc->files_read[1]->name, "a");
+	assert_string_equal(kc->files_read[2]->name, "b");
+	/* A has three definitions, one from each time "a" was read */
+	assert_non_null(kc->root.children->sym->first_node->next_def->next_def);
 	kconfig_free(kc);
 	unit_files = NULL;
 }
@@ -897,6 +926,7 @@ int main(void)
 		cmocka_unit_test(test_literals),
 		cmocka_unit_test(test_tree_and_locations),
 		cmocka_unit_test(test_source),
+		cmocka_unit_test(test_files_read),
 		cmocka_unit_test(test_source_errors),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_block_errors),
