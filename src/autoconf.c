@@ -24,56 +24,22 @@
 #include "autoconf.h"
 #include "config_internal.h"
 #include "config_io.h"
+#include "kernel_expr.h"
 #include "macro.h"
 
-#define KERNEL_HASH_BUCKETS 16384u
-
-static unsigned kernel_name_hash(const char *name)
-{
-	unsigned hash = 2166136261u;
-
-	for (; *name; name++)
-		hash = (hash ^ (unsigned)(int)*name) * 0x01000193u;
-	return hash;
-}
-
-struct ordered {
-	unsigned bucket;
-	unsigned index;
-	const struct symbol *sym;
-};
-
-static int by_table_order(const void *a, const void *b)
-{
-	const struct ordered *x = a, *y = b;
-
-	if (x->bucket != y->bucket)
-		return x->bucket < y->bucket ? -1 : 1;
-	/* Newest first within a bucket. */
-	return x->index < y->index ? 1 : x->index > y->index ? -1 : 0;
-}
-
 /* The symbols conf writes (SYMBOL_WRITE, named), in its table order. */
-static struct ordered *written_symbols(struct config *cfg, size_t *count)
+static const struct symbol **written_symbols(struct config *cfg, size_t *count)
 {
-	struct kconfig *kc = config_tree(cfg);
-	struct ordered *list = calloc(kc->nsymbols + 1, sizeof(*list));
-	size_t n = 0;
+	size_t n = 0, total;
+	const struct symbol **list = kernel_table_order(config_tree(cfg), &total);
 
-	if (!list)
-		abort();
-	for (size_t i = 0; i < kc->nsymbols; i++) {
-		const struct symbol *sym = kc->symbols[i];
+	for (size_t i = 0; i < total; i++) {
+		const struct symbol *sym = list[i];
 
-		if (!sym->name || (sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)) ||
-		    !config_written(cfg, sym))
-			continue;
-		list[n].bucket = kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS;
-		list[n].index = sym->index;
-		list[n].sym = sym;
-		n++;
+		if (sym->name && !(sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)) &&
+		    config_written(cfg, sym))
+			list[n++] = sym;
 	}
-	qsort(list, n, sizeof(*list), by_table_order);
 	*count = n;
 	return list;
 }
@@ -242,13 +208,13 @@ static int write_cmd_file(struct config *cfg, const char *autoconf)
 
 /* An empty include/config/FOO for each symbol that is set. */
 static int touch_symbol_files(struct config *cfg, const char *autoconf,
-			      const struct ordered *list, size_t count)
+			      const struct symbol **list, size_t count)
 {
 	const char *slash = strrchr(autoconf, '/');
 	size_t dir_len = slash ? (size_t)(slash - autoconf) + 1 : 0;
 
 	for (size_t i = 0; i < count; i++) {
-		const struct symbol *sym = list[i].sym;
+		const struct symbol *sym = list[i];
 		size_t len = dir_len + strlen(sym->name) + 1;
 		char *path;
 		int fd;
@@ -329,7 +295,7 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 }
 
 static int write_symbols_file(struct config *cfg, const char *name,
-			      const char *prefix, const struct ordered *list,
+			      const char *prefix, const struct symbol **list,
 			      size_t count, enum autoconf_style style)
 {
 	const char *title = config_tree(cfg)->root.prompt &&
@@ -349,14 +315,14 @@ static int write_symbols_file(struct config *cfg, const char *name,
 		fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n"
 			"# %s\n#\n", title);
 	for (size_t i = 0; i < count; i++)
-		write_autoconf_symbol(cfg, out, prefix, list[i].sym, style);
+		write_autoconf_symbol(cfg, out, prefix, list[i], style);
 	return close_and_rename(out, tmp, name);
 }
 
 int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)
 {
 	const char *autoconf = env_or("KCONFIG_AUTOCONFIG", "include/config/auto.conf");
-	struct ordered *list;
+	const struct symbol **list;
 	struct stat st;
 	size_t count;
 	int ret;

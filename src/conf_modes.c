@@ -12,6 +12,7 @@
 
 #include "autoconf.h"
 #include "conf_modes.h"
+#include "kernel_expr.h"
 #include "config.h"
 #include "config_internal.h"
 #include "config_io.h"
@@ -45,6 +46,12 @@ struct conf_run {
 	struct config_io_options io;
 	struct diag_list read_diags;	/* warnings about .config lines */
 	int unmet_warnings;
+	/*
+	 * conf's "changed" flag: whether the configuration differs from the
+	 * .config read.  When it does not, conf computes every value again
+	 * while writing (and prints its warnings again).
+	 */
+	bool changed;
 };
 
 static const struct option conf_options[] = {
@@ -136,6 +143,7 @@ static int read_existing(struct conf_run *run)
 
 	if (read_file(run, name ? name : ".config") == 0)
 		return 0;
+	run->changed = true;
 	list = getenv("KCONFIG_DEFCONFIG_LIST");
 	if (!list)
 		return -1;
@@ -401,43 +409,12 @@ static void list_new(struct conf_run *run, const struct menu_node *node)
 
 /* --- unmet dependencies ---------------------------------------------------- */
 
-static void print_selectors(struct config *cfg, const struct expr *e,
-			    tristate level, const char **title)
-{
-	if (!e)
-		return;
-	if (e->op == E_OR) {
-		print_selectors(cfg, e->left, level, title);
-		print_selectors(cfg, e->right, level, title);
-		return;
-	}
-	if (config_expr(cfg, e) != level)
-		return;
-	if (*title) {
-		fputs(*title, stderr);
-		*title = NULL;
-	}
-	fputs("  - ", stderr);
-	expr_fprint(e, stderr);
-	fputc('\n', stderr);
-}
-
 static void report_unmet(void *ctx, struct config *cfg, const struct symbol *sym)
 {
 	struct conf_run *run = ctx;
-	const char *title;
 
 	run->unmet_warnings++;
-	fprintf(stderr, "\nWARNING: unmet direct dependencies detected for %s\n",
-		sym->name);
-	fprintf(stderr, "  Depends on [%c]: ",
-		symval(cfg, sym)->dir_dep == TRI_MOD ? 'm' : 'n');
-	expr_fprint(sym->dir_dep, stderr);
-	fputc('\n', stderr);
-	title = "  Selected by [y]:\n";
-	print_selectors(cfg, sym->rev_dep, TRI_YES, &title);
-	title = "  Selected by [m]:\n";
-	print_selectors(cfg, sym->rev_dep, TRI_MOD, &title);
+	kernel_print_unmet(cfg, sym, stderr);
 }
 
 /* --- main --------------------------------------------------------------------- */
@@ -487,6 +464,45 @@ static bool supported(enum conf_mode mode)
 	}
 }
 
+/* Is sym's value the one the .config gave it, as conf checks after reading? */
+static bool matches_user(struct conf_run *run, const struct symbol *sym)
+{
+	if (is_bool_type(sym->type))
+		return config_user_tri(run->cfg, sym) == config_tri(run->cfg, sym);
+	return strcmp(config_str(run->cfg, sym), config_user_str(run->cfg, sym)) == 0;
+}
+
+/*
+ * After reading a .config conf computes every value, in the order of its
+ * symbol table (which is the order its warnings come in), and notes
+ * whether the result differs from the file.
+ */
+static void compute_after_read(struct conf_run *run)
+{
+	size_t count;
+	const struct symbol **order = kernel_table_order(run->kc, &count);
+
+	config_settle(run->cfg);
+	for (size_t i = 0; i < count; i++) {
+		const struct symbol *sym = order[i];
+		bool user, written;
+
+		config_tri(run->cfg, sym);
+		if (sym->flags & SYMBOL_CHOICE)
+			continue;
+		user = config_has_user(run->cfg, sym);
+		written = config_written(run->cfg, sym);
+		if (user && written && matches_user(run, sym))
+			continue;
+		if (!user && !written)
+			continue;
+		run->changed = true;
+	}
+	free(order);
+	if (config_read_unknown_count(run->cfg) || run->read_diags.warnings)
+		run->changed = true;
+}
+
 static int read_input(struct conf_run *run)
 {
 	switch (run->mode) {
@@ -496,6 +512,7 @@ static int read_input(struct conf_run *run)
 				"\"%s\"!\n***\n", run->mode_file);
 			return -1;
 		}
+		compute_after_read(run);
 		break;
 	case MODE_ALLNOCONFIG:
 	case MODE_ALLYESCONFIG:
@@ -504,10 +521,10 @@ static int read_input(struct conf_run *run)
 	case MODE_RANDCONFIG:
 		return read_allconfig(run);
 	default:
-		read_existing(run);
-		/* conf computes every value after reading, warnings and all. */
-		for (size_t i = 0; i < run->kc->nsymbols; i++)
-			config_tri(run->cfg, run->kc->symbols[i]);
+		if (read_existing(run) == 0)
+			compute_after_read(run);
+		else
+			config_settle(run->cfg);
 		break;
 	}
 	return 0;
@@ -515,6 +532,26 @@ static int read_input(struct conf_run *run)
 
 static int apply_mode(struct conf_run *run)
 {
+	/*
+	 * conf starts these modes over from scratch (sym_clear_all_valid):
+	 * every value is computed again while writing.
+	 */
+	switch (run->mode) {
+	case MODE_ALLNOCONFIG:
+	case MODE_ALLYESCONFIG:
+	case MODE_ALLMODCONFIG:
+	case MODE_ALLDEFCONFIG:
+	case MODE_RANDCONFIG:
+	case MODE_DEFCONFIG:
+	case MODE_YES2MODCONFIG:
+	case MODE_MOD2YESCONFIG:
+	case MODE_MOD2NOCONFIG:
+		run->changed = true;
+		config_invalidate_all(run->cfg);
+		break;
+	default:
+		break;
+	}
 	switch (run->mode) {
 	case MODE_ALLNOCONFIG:
 	case MODE_ALLYESCONFIG:
@@ -556,6 +593,8 @@ static int write_output(struct conf_run *run)
 				run->mode_file);
 			return 1;
 		}
+		/* conf computes everything again for savedefconfig. */
+		config_invalidate_all(run->cfg);
 		failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
 		if (fclose(out) != 0 || failed) {
 			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
@@ -570,6 +609,8 @@ static int write_output(struct conf_run *run)
 	name = getenv("KCONFIG_CONFIG");
 	if (!name)
 		name = ".config";
+	if (!run->changed)
+		config_invalidate_all(run->cfg);
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:

@@ -127,6 +127,9 @@ typedef void config_unmet_fn(void *ctx, struct config *cfg,
 			     const struct symbol *sym);
 void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx);
 
+/* How many lines of the last .config read named no symbol of the tree. */
+unsigned config_read_unknown_count(const struct config *cfg);
+
 /* Forget every computed value (the next query recomputes). */
 void config_invalidate_all(struct config *cfg);
 

@@ -78,6 +78,7 @@ struct config {
 	/* User strings, interned so that computed values may point at them. */
 	struct arena string_arena;
 	struct intern_table strings;
+	unsigned read_unknown;		/* unknown symbols in the last file read */
 	config_unmet_fn *on_unmet;
 	void *unmet_ctx;
 	unsigned *work;			/* scratch stack for invalidation */

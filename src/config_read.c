@@ -154,6 +154,7 @@ static void read_line(struct reader *rd, char *line)
 
 	sym = symbol_find(rd->cfg->kc, name);
 	if (!sym) {
+		rd->cfg->read_unknown++;
 		if (rd->io->warn_unknown)
 			warn(rd, "unknown symbol: %s", name);
 		return;
@@ -178,6 +179,7 @@ void config_read_text(struct config *cfg, const char *name, const char *text,
 	rd.file = arena_new(&cfg->string_arena, struct source_file);
 	rd.file->name = arena_strdup(&cfg->string_arena, name);
 
+	cfg->read_unknown = 0;
 	/* A file replaces every user value. */
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
 		cfg->vals[i].flags &= ~V_USER;
@@ -206,6 +208,11 @@ void config_read_text(struct config *cfg, const char *name, const char *text,
 		start = end + 1;
 	}
 	free(line);
+}
+
+unsigned config_read_unknown_count(const struct config *cfg)
+{
+	return cfg->read_unknown;
 }
 
 static char *slurp(FILE *f, size_t *len)

@@ -1,0 +1,648 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Expressions in the form the kernel's tools print them.
+ *
+ * The kernel simplifies every dependency while finishing the tree (A=n
+ * becomes !A for a bool, duplicates merge, y and n fold away) and prints
+ * symbols with their values ("A [=y] && !B [=n]").  Values do not depend
+ * on this (the rewrites keep meaning; parser/finish.c keeps expressions
+ * as written), but conf's "unmet direct dependencies" warning shows the
+ * simplified text, so it is rebuilt here, level by level as the kernel
+ * builds it, only when such a warning is printed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_internal.h"
+#include "kernel_expr.h"
+
+struct kform {
+	struct config *cfg;
+	struct kconfig *kc;
+	struct arena arena;
+	int changes;		/* the kernel's trans_count */
+};
+
+/* --- the kernel's symbol table order ---------------------------------------- */
+
+#define KERNEL_HASH_BUCKETS 16384u
+
+static unsigned kernel_name_hash(const char *name)
+{
+	unsigned hash = 2166136261u;
+
+	for (; *name; name++)
+		hash = (hash ^ (unsigned)(int)*name) * 0x01000193u;
+	return hash;
+}
+
+struct table_slot {
+	unsigned bucket;
+	const struct symbol *sym;
+};
+
+static int by_table_order(const void *a, const void *b)
+{
+	const struct table_slot *x = a, *y = b;
+
+	if (x->bucket != y->bucket)
+		return x->bucket < y->bucket ? -1 : 1;
+	/* Newest first within a bucket. */
+	return x->sym->index < y->sym->index ? 1 :
+	       x->sym->index > y->sym->index ? -1 : 0;
+}
+
+const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count)
+{
+	struct table_slot *slots = calloc(kc->nsymbols + 1, sizeof(*slots));
+	const struct symbol **order;
+	size_t n = 0;
+
+	if (!slots)
+		abort();
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		/* y, m and n live outside the kernel's table. */
+		if (sym == kc->sym_yes || sym == kc->sym_mod || sym == kc->sym_no)
+			continue;
+		slots[n].bucket = sym->name
+			? kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS : 0;
+		slots[n].sym = sym;
+		n++;
+	}
+	qsort(slots, n, sizeof(*slots), by_table_order);
+	order = calloc(n + 1, sizeof(*order));
+	if (!order)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		order[i] = slots[i].sym;
+	free(slots);
+	*count = n;
+	return order;
+}
+
+/* --- building ----------------------------------------------------------- */
+
+static struct expr *sym_expr(struct kform *k, struct symbol *sym)
+{
+	return expr_symbol(&k->arena, sym);
+}
+
+static struct expr *binary(struct kform *k, enum expr_op op, struct expr *l,
+			   struct expr *r)
+{
+	struct expr *e = arena_new(&k->arena, struct expr);
+
+	e->op = op;
+	e->left = l;
+	e->right = r;
+	return e;
+}
+
+static struct expr *and_of(struct kform *k, struct expr *a, struct expr *b)
+{
+	return expr_and(&k->arena, a, b);
+}
+
+static bool is_const_sym(const struct expr *e, const struct symbol *sym)
+{
+	return e && e->op == E_SYMBOL && e->sym == sym;
+}
+
+static bool is_yes(struct kform *k, const struct expr *e)
+{
+	return !e || is_const_sym(e, k->kc->sym_yes);
+}
+
+/* --- equality and elimination ------------------------------------------------ */
+
+static bool same_expr(struct kform *k, struct expr *a, struct expr *b);
+
+/* expr && n -> n, expr && y -> expr, expr || n -> expr, expr || y -> y */
+static struct expr *fold_yn(struct kform *k, struct expr *e)
+{
+	struct expr *l, *r;
+	struct symbol *y = k->kc->sym_yes, *n = k->kc->sym_no;
+
+	if (!e || (e->op != E_AND && e->op != E_OR))
+		return e;
+	l = fold_yn(k, e->left);
+	r = fold_yn(k, e->right);
+	if (e->op == E_AND) {
+		if (is_const_sym(l, n)) return l;
+		if (is_const_sym(l, y)) return r;
+		if (is_const_sym(r, n)) return r;
+		if (is_const_sym(r, y)) return l;
+	} else {
+		if (is_const_sym(l, n)) return r;
+		if (is_const_sym(l, y)) return l;
+		if (is_const_sym(r, n)) return l;
+		if (is_const_sym(r, y)) return r;
+	}
+	return e;
+}
+
+/*
+ * Every operand of one && (or ||) chain against every operand of the
+ * other: equal pairs become y (n) on both sides, to be folded away.
+ */
+static void cancel_equal(struct kform *k, enum expr_op op, struct expr **a,
+			 struct expr **b)
+{
+	struct expr *l, *r;
+
+	if ((*a)->op == op) {
+		l = (*a)->left;
+		r = (*a)->right;
+		cancel_equal(k, op, &l, b);
+		cancel_equal(k, op, &r, b);
+		*a = binary(k, op, l, r);
+		return;
+	}
+	if ((*b)->op == op) {
+		l = (*b)->left;
+		r = (*b)->right;
+		cancel_equal(k, op, a, &l);
+		cancel_equal(k, op, a, &r);
+		*b = binary(k, op, l, r);
+		return;
+	}
+	if ((*a)->op == E_SYMBOL && (*b)->op == E_SYMBOL &&
+	    (*a)->sym == (*b)->sym &&
+	    ((*a)->sym == k->kc->sym_yes || (*a)->sym == k->kc->sym_no))
+		return;
+	if (!same_expr(k, *a, *b))
+		return;
+	k->changes++;
+	*a = *b = sym_expr(k, op == E_OR ? k->kc->sym_no : k->kc->sym_yes);
+}
+
+static void eliminate_equal(struct kform *k, struct expr **a, struct expr **b)
+{
+	if (!*a || !*b)
+		return;
+	if ((*a)->op == E_AND || (*a)->op == E_OR)
+		cancel_equal(k, (*a)->op, a, b);
+	if ((*a)->op != (*b)->op && ((*b)->op == E_AND || (*b)->op == E_OR))
+		cancel_equal(k, (*b)->op, a, b);
+	*a = fold_yn(k, *a);
+	*b = fold_yn(k, *b);
+}
+
+static bool same_expr(struct kform *k, struct expr *a, struct expr *b)
+{
+	int saved;
+	bool same;
+
+	if (!a || !b)
+		return is_yes(k, a) && is_yes(k, b);
+	if (a->op != b->op)
+		return false;
+	switch (a->op) {
+	case E_SYMBOL:
+		return a->sym == b->sym;
+	case E_NOT:
+		return same_expr(k, a->left, b->left);
+	case E_AND:
+	case E_OR:
+		saved = k->changes;
+		eliminate_equal(k, &a, &b);
+		same = a->op == E_SYMBOL && b->op == E_SYMBOL && a->sym == b->sym;
+		k->changes = saved;
+		return same;
+	default:
+		return a->lsym == b->lsym && a->rsym == b->rsym;
+	}
+}
+
+/* --- joining two operands of || or && ------------------------------------- */
+
+/* The symbol a simple operand tests: A, !A, A=x, A!=x (and !(A=x) on the left). */
+static struct symbol *tested_symbol(const struct expr *e, bool left_side)
+{
+	switch (e->op) {
+	case E_SYMBOL:
+	case E_EQUAL:
+	case E_UNEQUAL:
+		return e->op == E_SYMBOL ? e->sym : e->lsym;
+	case E_NOT:
+		if (e->left->op == E_SYMBOL)
+			return e->left->sym;
+		if (left_side &&
+		    (e->left->op == E_EQUAL || e->left->op == E_UNEQUAL))
+			return e->left->lsym;
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+static bool cmp_with(const struct expr *e, enum expr_op op, const struct symbol *c)
+{
+	return e->op == op && e->rsym == c;
+}
+
+static struct expr *compare(struct kform *k, enum expr_op op,
+			    struct symbol *l, struct symbol *r)
+{
+	return expr_compare(&k->arena, op, l, r);
+}
+
+static struct expr *join_or(struct kform *k, struct expr *a, struct expr *b)
+{
+	struct symbol *y = k->kc->sym_yes, *m = k->kc->sym_mod, *n = k->kc->sym_no;
+	struct symbol *sym;
+
+	if (same_expr(k, a, b))
+		return a;
+	sym = tested_symbol(a, true);
+	if (!sym || sym != tested_symbol(b, false))
+		return NULL;
+	if (sym->type != S_BOOLEAN && sym->type != S_TRISTATE)
+		return NULL;
+	if (sym->type == S_TRISTATE && a->op == E_EQUAL && b->op == E_EQUAL) {
+		if ((a->rsym == y && b->rsym == m) || (a->rsym == m && b->rsym == y))
+			return compare(k, E_UNEQUAL, sym, n);
+		if ((a->rsym == y && b->rsym == n) || (a->rsym == n && b->rsym == y))
+			return compare(k, E_UNEQUAL, sym, m);
+		if ((a->rsym == m && b->rsym == n) || (a->rsym == n && b->rsym == m))
+			return compare(k, E_UNEQUAL, sym, y);
+	}
+	if (sym->type == S_BOOLEAN &&
+	    ((a->op == E_NOT && a->left->op == E_SYMBOL && b->op == E_SYMBOL) ||
+	     (b->op == E_NOT && b->left->op == E_SYMBOL && a->op == E_SYMBOL)))
+		return sym_expr(k, y);
+	return NULL;
+}
+
+static struct expr *join_and(struct kform *k, struct expr *a, struct expr *b)
+{
+	struct symbol *y = k->kc->sym_yes, *m = k->kc->sym_mod, *n = k->kc->sym_no;
+	struct symbol *sym, *c;
+
+	if (same_expr(k, a, b))
+		return a;
+	sym = tested_symbol(a, true);
+	if (!sym || sym != tested_symbol(b, false))
+		return NULL;
+	if (sym->type != S_BOOLEAN && sym->type != S_TRISTATE)
+		return NULL;
+	if ((a->op == E_SYMBOL && cmp_with(b, E_EQUAL, y)) ||
+	    (b->op == E_SYMBOL && cmp_with(a, E_EQUAL, y)))
+		return compare(k, E_EQUAL, sym, y);
+	if ((a->op == E_SYMBOL && cmp_with(b, E_UNEQUAL, n)) ||
+	    (b->op == E_SYMBOL && cmp_with(a, E_UNEQUAL, n)))
+		return sym_expr(k, sym);
+	if ((a->op == E_SYMBOL && cmp_with(b, E_UNEQUAL, m)) ||
+	    (b->op == E_SYMBOL && cmp_with(a, E_UNEQUAL, m)))
+		return compare(k, E_EQUAL, sym, y);
+	if (sym->type != S_TRISTATE)
+		return NULL;
+	if (a->op == E_EQUAL && b->op == E_UNEQUAL) {
+		c = a->rsym;
+		if ((b->rsym->flags & SYMBOL_CONST) && (c->flags & SYMBOL_CONST))
+			return c != b->rsym ? compare(k, E_EQUAL, sym, c)
+					    : sym_expr(k, n);
+	}
+	if (a->op == E_UNEQUAL && b->op == E_EQUAL) {
+		c = b->rsym;
+		if ((a->rsym->flags & SYMBOL_CONST) && (c->flags & SYMBOL_CONST))
+			return c != a->rsym ? compare(k, E_EQUAL, sym, c)
+					    : sym_expr(k, n);
+	}
+	if (a->op == E_UNEQUAL && b->op == E_UNEQUAL) {
+		if ((a->rsym == y && b->rsym == n) || (a->rsym == n && b->rsym == y))
+			return compare(k, E_EQUAL, sym, m);
+		if ((a->rsym == y && b->rsym == m) || (a->rsym == m && b->rsym == y))
+			return compare(k, E_EQUAL, sym, n);
+		if ((a->rsym == m && b->rsym == n) || (a->rsym == n && b->rsym == m))
+			return compare(k, E_EQUAL, sym, y);
+	}
+	return NULL;
+}
+
+static void join_operands(struct kform *k, enum expr_op op, struct expr **a,
+			  struct expr **b)
+{
+	struct expr *l, *r, *joined;
+
+	if ((*a)->op == op) {
+		l = (*a)->left;
+		r = (*a)->right;
+		join_operands(k, op, &l, b);
+		join_operands(k, op, &r, b);
+		*a = binary(k, op, l, r);
+		return;
+	}
+	if ((*b)->op == op) {
+		l = (*b)->left;
+		r = (*b)->right;
+		join_operands(k, op, a, &l);
+		join_operands(k, op, a, &r);
+		*b = binary(k, op, l, r);
+		return;
+	}
+	joined = op == E_OR ? join_or(k, *a, *b) : join_and(k, *a, *b);
+	if (!joined)
+		return;
+	*a = sym_expr(k, op == E_OR ? k->kc->sym_no : k->kc->sym_yes);
+	*b = joined;
+	k->changes++;
+}
+
+/* Repeat until nothing joins any more, as the kernel does. */
+static struct expr *eliminate_dups(struct kform *k, struct expr *e)
+{
+	int saved = k->changes;
+
+	if (!e)
+		return e;
+	do {
+		k->changes = 0;
+		if (e->op == E_AND || e->op == E_OR) {
+			struct expr *l = eliminate_dups(k, e->left);
+			struct expr *r = eliminate_dups(k, e->right);
+
+			join_operands(k, e->op, &l, &r);
+			e = binary(k, e->op, l, r);
+		}
+		e = fold_yn(k, e);
+	} while (k->changes);
+	k->changes = saved;
+	return e;
+}
+
+/* --- rewriting --------------------------------------------------------------- */
+
+static struct expr *rewrite_mod(struct kform *k, struct expr *e)
+{
+	struct symbol *modules = k->kc->modules_sym ? k->kc->modules_sym
+						    : k->kc->sym_no;
+
+	if (!e)
+		return NULL;
+	switch (e->op) {
+	case E_NOT:
+		return binary(k, E_NOT, rewrite_mod(k, e->left), NULL);
+	case E_AND:
+	case E_OR:
+		return binary(k, e->op, rewrite_mod(k, e->left),
+			      rewrite_mod(k, e->right));
+	case E_SYMBOL:
+		if (e->sym == k->kc->sym_mod)
+			return and_of(k, e, sym_expr(k, modules));
+		return e;
+	default:
+		return e;
+	}
+}
+
+static enum expr_op negated_compare(enum expr_op op)
+{
+	switch (op) {
+	case E_EQUAL: return E_UNEQUAL;
+	case E_UNEQUAL: return E_EQUAL;
+	case E_LEQ: return E_GTH;
+	case E_GEQ: return E_LTH;
+	case E_LTH: return E_GEQ;
+	default: return E_LEQ;	/* E_GTH */
+	}
+}
+
+/* The kernel's expr_transform: bool comparisons and negations rewritten. */
+static struct expr *transform(struct kform *k, struct expr *e)
+{
+	struct symbol *y = k->kc->sym_yes, *m = k->kc->sym_mod, *n = k->kc->sym_no;
+	struct expr *inner;
+
+	if (!e)
+		return NULL;
+	if (e->op == E_NOT || e->op == E_AND || e->op == E_OR)
+		e = binary(k, e->op, transform(k, e->left),
+			   e->op == E_NOT ? NULL : transform(k, e->right));
+	switch (e->op) {
+	case E_EQUAL:
+		if (e->lsym->type != S_BOOLEAN)
+			return e;
+		if (e->rsym == n)
+			return binary(k, E_NOT, sym_expr(k, e->lsym), NULL);
+		if (e->rsym == m)
+			return sym_expr(k, n);
+		if (e->rsym == y)
+			return sym_expr(k, e->lsym);
+		return e;
+	case E_UNEQUAL:
+		if (e->lsym->type != S_BOOLEAN)
+			return e;
+		if (e->rsym == n)
+			return sym_expr(k, e->lsym);
+		if (e->rsym == m)
+			return sym_expr(k, y);
+		if (e->rsym == y)
+			return binary(k, E_NOT, sym_expr(k, e->lsym), NULL);
+		return e;
+	case E_NOT:
+		inner = e->left;
+		switch (inner->op) {
+		case E_NOT:
+			return inner->left;
+		case E_AND:
+		case E_OR:
+			return transform(k, binary(k, inner->op == E_AND ? E_OR : E_AND,
+				binary(k, E_NOT, inner->left, NULL),
+				binary(k, E_NOT, inner->right, NULL)));
+		case E_SYMBOL:
+			if (inner->sym == y)
+				return sym_expr(k, n);
+			if (inner->sym == m)
+				return sym_expr(k, m);
+			if (inner->sym == n)
+				return sym_expr(k, y);
+			return e;
+		default:
+			return compare(k, negated_compare(inner->op), inner->lsym,
+				       inner->rsym);
+		}
+	default:
+		return e;
+	}
+}
+
+/* --- the tree's conditions, as the kernel builds them ---------------------------- */
+
+static struct expr *node_dep(struct kform *k, const struct menu_node *node)
+{
+	struct expr *parent;
+
+	if (!node || node->kind == MENU_ROOT)
+		return NULL;
+	parent = node_dep(k, node->parent);
+	return eliminate_dups(k, and_of(k, parent,
+				transform(k, rewrite_mod(k, node->depends))));
+}
+
+static struct expr *prop_visible(struct kform *k, const struct property *prop)
+{
+	const struct menu_node *node = prop->node, *up;
+	struct expr *cond = prop->cond;
+
+	if ((prop->type == P_PROMPT || prop->type == P_MENU) && node->sym &&
+	    node->kind != MENU_ROOT)
+		for (up = node->parent; up; up = up->parent)
+			if (up->visible_if)
+				cond = and_of(k, cond, up->visible_if);
+	return eliminate_dups(k, and_of(k, node_dep(k, node),
+					transform(k, rewrite_mod(k, cond))));
+}
+
+static struct expr *dir_dep(struct kform *k, const struct symbol *sym)
+{
+	const struct menu_node *node;
+	struct expr *e = NULL;
+
+	for (node = sym->first_node; node; node = node->next_def)
+		if (!node->children && node->parent &&
+		    node->parent->kind != MENU_CHOICE)
+			e = expr_or(&k->arena, e, node_dep(k, node));
+	return e;
+}
+
+/*
+ * The selects of sym, in the order the kernel ORs them: all children of a
+ * node before any grandchild.
+ */
+static void collect_selects(struct kform *k, const struct menu_node *parent,
+			    const struct symbol *target, struct expr **rev)
+{
+	const struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		const struct property *prop;
+
+		if (!node->sym || node->kind == MENU_ROOT)
+			continue;
+		for (prop = node->sym->props; prop; prop = prop->next)
+			if (prop->node == node && prop->type == P_SELECT &&
+			    prop->target == target)
+				*rev = expr_or(&k->arena, *rev,
+					       and_of(k, sym_expr(k, node->sym),
+						      prop_visible(k, prop)));
+	}
+	for (node = parent->children; node; node = node->next)
+		collect_selects(k, node, target, rev);
+}
+
+/* --- printing ---------------------------------------------------------------- */
+
+/* Does an operand of prev need parentheses (the kernel's expr_compare_type)? */
+static bool needs_parens(enum expr_op prev, enum expr_op op)
+{
+	switch (prev) {
+	case E_LEQ: case E_LTH: case E_GEQ: case E_GTH:
+		if (op == E_EQUAL || op == E_UNEQUAL)
+			return true;
+		/* fall through */
+	case E_EQUAL: case E_UNEQUAL:
+		if (op == E_NOT)
+			return true;
+		/* fall through */
+	case E_NOT:
+		if (op == E_AND)
+			return true;
+		/* fall through */
+	case E_AND:
+		return op == E_OR;
+	default:
+		return false;
+	}
+}
+
+static void print_symbol(struct kform *k, FILE *out, const struct symbol *sym)
+{
+	if (!sym->name) {
+		fputs("<choice>", out);
+		return;
+	}
+	fputs(sym->name, out);
+	if (sym->type != S_UNKNOWN)
+		fprintf(out, " [=%s]", config_str(k->cfg, sym));
+}
+
+static void print_expr(struct kform *k, FILE *out, const struct expr *e,
+		       enum expr_op prev, bool top)
+{
+	bool parens;
+
+	if (!e) {
+		fputs("y", out);
+		return;
+	}
+	parens = !top && needs_parens(prev, e->op);
+	if (parens)
+		putc('(', out);
+	switch (e->op) {
+	case E_SYMBOL:
+		print_symbol(k, out, e->sym);
+		break;
+	case E_NOT:
+		putc('!', out);
+		print_expr(k, out, e->left, E_NOT, false);
+		break;
+	case E_AND:
+	case E_OR:
+		print_expr(k, out, e->left, e->op, false);
+		fputs(e->op == E_AND ? " && " : " || ", out);
+		print_expr(k, out, e->right, e->op, false);
+		break;
+	default:
+		print_symbol(k, out, e->lsym);
+		fputs(expr_op_text(e->op), out);
+		print_symbol(k, out, e->rsym);
+		break;
+	}
+	if (parens)
+		putc(')', out);
+}
+
+static void print_selectors(struct kform *k, FILE *out, const struct expr *e,
+			    tristate level, const char **title)
+{
+	if (e->op == E_OR) {
+		print_selectors(k, out, e->left, level, title);
+		print_selectors(k, out, e->right, level, title);
+		return;
+	}
+	if (config_expr(k->cfg, e) != level)
+		return;
+	if (*title) {
+		fputs(*title, out);
+		*title = NULL;
+	}
+	fputs("  - ", out);
+	print_expr(k, out, e, E_OR, true);
+	putc('\n', out);
+}
+
+void kernel_print_unmet(struct config *cfg, const struct symbol *sym, FILE *out)
+{
+	struct kform k = { .cfg = cfg, .kc = config_tree(cfg) };
+	struct expr *rev = NULL;
+	const char *title;
+
+	arena_init(&k.arena);
+	fprintf(out, "\nWARNING: unmet direct dependencies detected for %s\n",
+		sym->name);
+	fprintf(out, "  Depends on [%c]: ",
+		config_dir_dep(cfg, sym) == TRI_MOD ? 'm' : 'n');
+	print_expr(&k, out, dir_dep(&k, sym), E_OR, true);
+	putc('\n', out);
+	collect_selects(&k, &k.kc->root, sym, &rev);
+	if (rev) {
+		title = "  Selected by [y]:\n";
+		print_selectors(&k, out, rev, TRI_YES, &title);
+		title = "  Selected by [m]:\n";
+		print_selectors(&k, out, rev, TRI_MOD, &title);
+	}
+	arena_release(&k.arena);
+}

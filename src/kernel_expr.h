@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Dependencies printed as the kernel's tools print them (simplified the
+ * way the kernel simplifies them, each symbol with its value).
+ */
+#ifndef KBROWSE_KERNEL_EXPR_H
+#define KBROWSE_KERNEL_EXPR_H
+
+#include <stdio.h>
+#include "config.h"
+
+/*
+ * Every symbol in the order the kernel's symbol table lists them (FNV-1
+ * hash of the name over 16384 buckets, the newest first in a bucket):
+ * the order of conf's loops over all symbols, which decides the order of
+ * lines in auto.conf and of warnings.  The caller frees the array.
+ */
+const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count);
+
+/* conf's "WARNING: unmet direct dependencies detected for SYM" block. */
+void kernel_print_unmet(struct config *cfg, const struct symbol *sym, FILE *out);
+
+#endif
