@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "arena.h"
 
@@ -15,6 +16,7 @@
 
 struct arena_block {
 	struct arena_block *prev;
+	size_t size;		/* of the whole mapping */
 	/* Payload follows; max_align_t keeps it aligned for any object. */
 	max_align_t data[];
 };
@@ -31,7 +33,7 @@ void arena_release(struct arena *arena)
 	while (block) {
 		struct arena_block *prev = block->prev;
 
-		free(block);
+		munmap(block, block->size);
 		block = prev;
 	}
 	arena_init(arena);
@@ -48,10 +50,21 @@ static void *xcalloc(size_t size)
 	return p;
 }
 
+/*
+ * Blocks are mapped, not malloc'd: the kernel hands out zeroed pages, so
+ * nothing has to clear them (calloc clears whenever its heap is reused).
+ */
 static struct arena_block *block_new(size_t payload)
 {
-	struct arena_block *block = xcalloc(sizeof(*block) + payload);
+	size_t size = sizeof(struct arena_block) + payload;
+	struct arena_block *block = mmap(NULL, size, PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
+	if (block == MAP_FAILED) {
+		fputs("kbrowse: out of memory\n", stderr);
+		abort();
+	}
+	block->size = size;
 	return block;
 }
 
@@ -83,16 +96,11 @@ void *arena_alloc(struct arena *arena, size_t size)
 		arena->blocks = block;
 		arena->next = (char *)block->data;
 		arena->end = arena->next + ARENA_BLOCK_SIZE;
-		/* Fresh blocks come zeroed from calloc. */
-		p = arena->next;
-		arena->next += size;
-		arena->total += size;
-		return p;
 	}
+	/* Blocks come zeroed from calloc and memory is never reused. */
 	p = arena->next;
 	arena->next += size;
 	arena->total += size;
-	memset(p, 0, size);
 	return p;
 }
 

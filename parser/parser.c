@@ -291,28 +291,14 @@ static void set_type(struct parser *p, struct menu_node *node,
 
 /* --- expressions --------------------------------------------------------- */
 
-/*
- * The symbol the current word or string names.  symbol_get() wants a
- * NUL-terminated name: words read from the file are copied to the stack
- * first (strings already are), which is cheaper than interning them.
- */
+/* The symbol the current word or string names (words are not NUL-terminated). */
 static struct symbol *word_symbol(struct parser *p)
 {
 	const struct token *tok = &TOK(p);
-	char buf[128], *name;
-	struct symbol *sym;
 
 	if (tok->kind == T_STRING)
 		return symbol_get(p->kc, tok->text, true);
-	name = tok->len < sizeof(buf) ? buf : malloc(tok->len + 1);
-	if (!name)
-		abort();
-	memcpy(name, tok->text, tok->len);
-	name[tok->len] = '\0';
-	sym = symbol_get(p->kc, name, false);
-	if (name != buf)
-		free(name);
-	return sym;
+	return symbol_get_n(p->kc, tok->text, tok->len, false);
 }
 
 /* symbol := WORD | STRING.  Reports and returns NULL on anything else. */

@@ -35,7 +35,11 @@ struct shell_cache {
 	bool readonly;
 	struct tool_identity *tools;
 	size_t ntools, tools_cap;
-	char *env_text;		/* the environment part of every key */
+	/*
+	 * The environment part of every key: a 128-bit digest of the sorted
+	 * environment, computed once, so keys stay short to hash and store.
+	 */
+	char env_digest[40];
 	struct shell_cache_stats stats;
 };
 
@@ -116,7 +120,7 @@ static bool env_is_volatile(const char *entry)
 }
 
 /* The environment sorted, so that its order does not change the key. */
-static char *environment_text(void)
+static struct buf environment_text(void)
 {
 	size_t n = 0;
 	const char **sorted;
@@ -134,13 +138,27 @@ static char *environment_text(void)
 		if (!env_is_volatile(sorted[i]))
 			buf_adds(&b, sorted[i]);
 	free(sorted);
-	return b.data;
+	return b;
+}
+
+/* Two independent 64-bit FNV-1a hashes, as 32 hex digits. */
+static void digest128(const char *data, size_t len, char out[40])
+{
+	unsigned long long h1 = 14695981039346656037ULL;
+	unsigned long long h2 = 1099511628211ULL * 31;
+
+	for (size_t i = 0; i < len; i++) {
+		h1 = (h1 ^ (unsigned char)data[i]) * 1099511628211ULL;
+		h2 = (h2 ^ (unsigned char)data[i]) * 1099511628211ULL + i;
+	}
+	snprintf(out, 40, "%016llx%016llx", h1, h2);
 }
 
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 {
 	const char *off = getenv("KBROWSE_NO_CACHE");
 	struct shell_cache *cache;
+	struct buf env;
 	char *path;
 
 	if (off && *off && strcmp(off, "0") != 0)
@@ -174,7 +192,9 @@ struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 		cache_warn(cache, "cannot create", path);
 		cache->readonly = true;
 	}
-	cache->env_text = environment_text();
+	env = environment_text();
+	digest128(env.data, env.len, cache->env_digest);
+	free(env.data);
 	return cache;
 }
 
@@ -187,7 +207,6 @@ void shell_cache_close(struct shell_cache *cache)
 		free(cache->tools[i].identity);
 	}
 	free(cache->tools);
-	free(cache->env_text);
 	free(cache->dir);
 	free(cache);
 }
@@ -337,8 +356,7 @@ static char *build_key(struct shell_cache *cache, const char *cmd,
 	buf_adds(&key, CACHE_MAGIC);
 	buf_adds(&key, cmd);
 	buf_adds(&key, cwd);
-	for (const char *e = cache->env_text; *e; e += strlen(e) + 1)
-		buf_adds(&key, e);
+	buf_adds(&key, cache->env_digest);
 	buf_adds(&key, "--");
 	add_tool_identities(cache, &key, cmd, cwd);
 	*len = key.len;
@@ -360,15 +378,13 @@ char *shell_cache_key(struct shell_cache *cache, const char *cmd,
 static char *entry_path(const struct shell_cache *cache, const char *key,
 			size_t key_len)
 {
-	unsigned long long h1 = hash_bytes(key, key_len);
-	unsigned long long h2 = 1469598103934665603ULL;
+	char digest[40];
 	char *path = malloc(strlen(cache->dir) + 48);
 
-	for (size_t i = 0; i < key_len; i++)
-		h2 = (h2 ^ (unsigned char)key[i]) * 1099511628211ULL;
 	if (!path)
 		abort();
-	sprintf(path, "%s/%08llx%016llx", cache->dir, h1 & 0xffffffffULL, h2);
+	digest128(key, key_len, digest);
+	sprintf(path, "%s/%s", cache->dir, digest);
 	return path;
 }
 

@@ -40,11 +40,10 @@ static struct symbol *symbol_alloc(struct kconfig *kc, const char *name)
 	return sym;
 }
 
-static struct symbol **bucket_of(const struct kconfig *kc, const char *name)
+static struct symbol **bucket_of(const struct kconfig *kc, const char *name,
+				 size_t len)
 {
-	unsigned long h = hash_bytes(name, strlen(name));
-
-	return &kc->sym_buckets[h & (kc->sym_nbuckets - 1)];
+	return &kc->sym_buckets[hash_bytes(name, len) & (kc->sym_nbuckets - 1)];
 }
 
 static void table_grow(struct kconfig *kc)
@@ -52,7 +51,7 @@ static void table_grow(struct kconfig *kc)
 	struct symbol **old = kc->sym_buckets;
 	size_t nold = kc->sym_nbuckets;
 
-	kc->sym_nbuckets = nold ? nold * 2 : 8192;
+	kc->sym_nbuckets = nold ? nold * 2 : 32768;
 	kc->sym_buckets = calloc(kc->sym_nbuckets, sizeof(*kc->sym_buckets));
 	if (!kc->sym_buckets)
 		abort();
@@ -61,7 +60,8 @@ static void table_grow(struct kconfig *kc)
 
 		while (sym) {
 			struct symbol *next = sym->hash_next;
-			struct symbol **bucket = bucket_of(kc, sym->name);
+			struct symbol **bucket =
+				bucket_of(kc, sym->name, strlen(sym->name));
 
 			sym->hash_next = *bucket;
 			*bucket = sym;
@@ -71,9 +71,10 @@ static void table_grow(struct kconfig *kc)
 	free(old);
 }
 
-static struct symbol *tristate_const(const struct kconfig *kc, const char *name)
+static struct symbol *tristate_const(const struct kconfig *kc,
+				     const char *name, size_t len)
 {
-	if (name[0] && !name[1]) {
+	if (len == 1) {
 		switch (name[0]) {
 		case 'y': return kc->sym_yes;
 		case 'm': return kc->sym_mod;
@@ -84,31 +85,32 @@ static struct symbol *tristate_const(const struct kconfig *kc, const char *name)
 }
 
 static struct symbol *chain_find(struct symbol *sym, const char *name,
-				 bool is_const)
+				 size_t len, bool is_const)
 {
 	for (; sym; sym = sym->hash_next)
-		if (strcmp(sym->name, name) == 0 &&
-		    !!(sym->flags & SYMBOL_CONST) == is_const)
+		if (!!(sym->flags & SYMBOL_CONST) == is_const &&
+		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0')
 			return sym;
 	return NULL;
 }
 
-struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
+struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
+			    bool is_const)
 {
-	struct symbol *sym = tristate_const(kc, name);
+	struct symbol *sym = tristate_const(kc, name, len);
 	struct symbol **bucket;
 
 	if (sym)
 		return sym;
-	bucket = bucket_of(kc, name);
-	sym = chain_find(*bucket, name, is_const);
+	bucket = bucket_of(kc, name, len);
+	sym = chain_find(*bucket, name, len, is_const);
 	if (sym)
 		return sym;
 	if (kc->nsymbols >= kc->sym_nbuckets) {
 		table_grow(kc);
-		bucket = bucket_of(kc, name);
+		bucket = bucket_of(kc, name, len);
 	}
-	sym = symbol_alloc(kc, intern(&kc->strings, name));
+	sym = symbol_alloc(kc, intern_n(&kc->strings, name, len));
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
 	sym->hash_next = *bucket;
@@ -116,13 +118,19 @@ struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
 	return sym;
 }
 
+struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
+{
+	return symbol_get_n(kc, name, strlen(name), is_const);
+}
+
 struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 {
-	struct symbol *sym = tristate_const(kc, name);
+	size_t len = strlen(name);
+	struct symbol *sym = tristate_const(kc, name, len);
 
 	if (sym || !kc->sym_nbuckets)
 		return sym;
-	return chain_find(*bucket_of(kc, name), name, false);
+	return chain_find(*bucket_of(kc, name, len), name, len, false);
 }
 
 struct symbol *symbol_new_choice(struct kconfig *kc)

@@ -8,6 +8,7 @@
 #define KBROWSE_SYMBOL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "location.h"
 
 struct expr;
@@ -93,6 +94,9 @@ const char *symbol_type_name(enum symbol_type type);	/* "bool", ... */
  * "n" always give the three tristate constants.
  */
 struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const);
+/* The same for a name that is not NUL-terminated. */
+struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
+			    bool is_const);
 struct symbol *symbol_find(const struct kconfig *kc, const char *name);
 /* A new nameless choice symbol. */
 struct symbol *symbol_new_choice(struct kconfig *kc);
