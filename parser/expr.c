@@ -125,7 +125,8 @@ static void symbol_fprint(const struct symbol *sym, FILE *out)
 	}
 	putc('"', out);
 	for (s = sym->name; *s; s++) {
-		if (*s == '"' || *s == '\\')
+		/* Unescaped, "$(" would be expanded when read back. */
+		if (*s == '"' || *s == '\\' || (s[0] == '$' && s[1] == '('))
 			putc('\\', out);
 		putc(*s, out);
 	}

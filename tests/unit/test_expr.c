@@ -89,6 +89,8 @@ static void test_print_comparisons_and_literals(void **state)
 	/* Quotes and backslashes in a constant are escaped. */
 	assert_prints(cmp(E_EQUAL, "X", "say \"hi\" \\o/", true),
 		      "X = \"say \\\"hi\\\" \\\\o/\"");
+	/* A `$` is escaped so that reading the text back expands nothing. */
+	assert_prints(cmp(E_EQUAL, "X", "$(CC)", true), "X = \"\\$(CC)\"");
 	/* An unquoted number stays unquoted. */
 	assert_prints(cmp(E_GEQ, "X", "12", false), "X >= 12");
 }
