@@ -464,6 +464,17 @@ static bool supported(enum conf_mode mode)
 	}
 }
 
+/*
+ * Where conf forgets every value and computes it again.  That shows only
+ * when it prints the unmet-dependency warnings again, or when values had
+ * been computed with a stale modules value: otherwise the work is skipped.
+ */
+static void recompute_all(struct conf_run *run)
+{
+	if (run->unmet_warnings || !config_recompute_is_noop(run->cfg))
+		config_invalidate_all(run->cfg);
+}
+
 /* Is sym's value the one the .config gave it, as conf checks after reading? */
 static bool matches_user(struct conf_run *run, const struct symbol *sym)
 {
@@ -547,7 +558,7 @@ static int apply_mode(struct conf_run *run)
 	case MODE_MOD2YESCONFIG:
 	case MODE_MOD2NOCONFIG:
 		run->changed = true;
-		config_invalidate_all(run->cfg);
+		recompute_all(run);
 		break;
 	default:
 		break;
@@ -594,7 +605,7 @@ static int write_output(struct conf_run *run)
 			return 1;
 		}
 		/* conf computes everything again for savedefconfig. */
-		config_invalidate_all(run->cfg);
+		recompute_all(run);
 		failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
 		if (fclose(out) != 0 || failed) {
 			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
@@ -610,7 +621,7 @@ static int write_output(struct conf_run *run)
 	if (!name)
 		name = ".config";
 	if (!run->changed)
-		config_invalidate_all(run->cfg);
+		recompute_all(run);
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:

@@ -130,6 +130,14 @@ void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx);
 /* How many lines of the last .config read named no symbol of the tree. */
 unsigned config_read_unknown_count(const struct config *cfg);
 
+/*
+ * Would computing every value again give the same values?  Not when
+ * values were computed on the way to modules_sym's own value while it was
+ * changing (the kernel keeps those, and so do we, until everything is
+ * computed again).
+ */
+bool config_recompute_is_noop(const struct config *cfg);
+
 /* Forget every computed value (the next query recomputes). */
 void config_invalidate_all(struct config *cfg);
 

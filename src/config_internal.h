@@ -79,6 +79,9 @@ struct config {
 	struct arena string_arena;
 	struct intern_table strings;
 	unsigned read_unknown;		/* unknown symbols in the last file read */
+	unsigned long calc_count;	/* symbols computed so far */
+	/* Some value was computed with a modules_val that changed since. */
+	bool stale_modules;
 	config_unmet_fn *on_unmet;
 	void *unmet_ctx;
 	unsigned *work;			/* scratch stack for invalidation */

@@ -36,48 +36,37 @@ static unsigned kernel_name_hash(const char *name)
 	return hash;
 }
 
-struct table_slot {
-	unsigned bucket;
-	const struct symbol *sym;
-};
-
-static int by_table_order(const void *a, const void *b)
-{
-	const struct table_slot *x = a, *y = b;
-
-	if (x->bucket != y->bucket)
-		return x->bucket < y->bucket ? -1 : 1;
-	/* Newest first within a bucket. */
-	return x->sym->index < y->sym->index ? 1 :
-	       x->sym->index > y->sym->index ? -1 : 0;
-}
-
 const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count)
 {
-	struct table_slot *slots = calloc(kc->nsymbols + 1, sizeof(*slots));
-	const struct symbol **order;
+	unsigned *bucket = calloc(kc->nsymbols + 1, sizeof(*bucket));
+	size_t *start = calloc(KERNEL_HASH_BUCKETS + 1, sizeof(*start));
+	const struct symbol **order = calloc(kc->nsymbols + 1, sizeof(*order));
 	size_t n = 0;
 
-	if (!slots)
+	if (!bucket || !start || !order)
 		abort();
+	/* A counting sort by bucket; newest first inside each bucket. */
 	for (size_t i = 0; i < kc->nsymbols; i++) {
 		const struct symbol *sym = kc->symbols[i];
 
-		/* y, m and n live outside the kernel's table. */
-		if (sym == kc->sym_yes || sym == kc->sym_mod || sym == kc->sym_no)
-			continue;
-		slots[n].bucket = sym->name
+		bucket[i] = sym->name
 			? kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS : 0;
-		slots[n].sym = sym;
-		n++;
+		/* y, m and n live outside the kernel's table. */
+		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no) {
+			start[bucket[i] + 1]++;
+			n++;
+		}
 	}
-	qsort(slots, n, sizeof(*slots), by_table_order);
-	order = calloc(n + 1, sizeof(*order));
-	if (!order)
-		abort();
-	for (size_t i = 0; i < n; i++)
-		order[i] = slots[i].sym;
-	free(slots);
+	for (size_t b = 0; b < KERNEL_HASH_BUCKETS; b++)
+		start[b + 1] += start[b];
+	for (size_t i = kc->nsymbols; i-- > 0;) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no)
+			order[start[bucket[i]]++] = sym;
+	}
+	free(bucket);
+	free(start);
 	*count = n;
 	return order;
 }

@@ -349,6 +349,7 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 		v->tri = TRI_NO;
 		return;
 	}
+	cfg->calc_count++;
 	v->flags &= ~V_WRITE;
 	calc_visibility(cfg, sym, v);
 	if (v->visible != TRI_NO)
@@ -399,6 +400,7 @@ const char *config_raw_str(struct config *cfg, const struct symbol *sym)
 void config_invalidate_all(struct config *cfg)
 {
 	cfg->epoch++;
+	cfg->stale_modules = false;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++)
 		cfg->vals[i].flags &= ~(V_VALID | V_CHOICE_VALID);
 }
@@ -447,6 +449,8 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 void config_settle(struct config *cfg)
 {
 	const struct symbol *modules = cfg->kc->modules_sym;
+	unsigned long before;
+	tristate old;
 
 	if (!modules) {
 		cfg->modules_val = TRI_NO;
@@ -455,8 +459,18 @@ void config_settle(struct config *cfg)
 	if (symval(cfg, modules)->flags & V_VALID)
 		return;
 	/* Computed with the previous modules_val, as in the kernel. */
+	before = cfg->calc_count;
+	old = cfg->modules_val;
 	config_calc(cfg, modules);
 	cfg->modules_val = symval(cfg, modules)->tri;
+	/* Values computed on the way used the old modules_val. */
+	if (cfg->calc_count - before > 1 && cfg->modules_val != old)
+		cfg->stale_modules = true;
+}
+
+bool config_recompute_is_noop(const struct config *cfg)
+{
+	return !cfg->stale_modules;
 }
 
 /* --- queries -------------------------------------------------------------- */
