@@ -142,12 +142,15 @@ void intern_init(struct intern_table *table, struct arena *arena)
 	table->nslots = 1024;
 	table->count = 0;
 	table->slots = xcalloc(table->nslots * sizeof(*table->slots));
+	table->hashes = xcalloc(table->nslots * sizeof(*table->hashes));
 }
 
 void intern_release(struct intern_table *table)
 {
 	free(table->slots);
+	free(table->hashes);
 	table->slots = NULL;
+	table->hashes = NULL;
 	table->nslots = table->count = 0;
 }
 
@@ -155,41 +158,52 @@ static void intern_grow(struct intern_table *table)
 {
 	size_t nslots = table->nslots * 2;
 	const char **slots = xcalloc(nslots * sizeof(*slots));
+	unsigned *hashes = xcalloc(nslots * sizeof(*hashes));
 
 	for (size_t i = 0; i < table->nslots; i++) {
-		const char *s = table->slots[i];
 		size_t j;
 
-		if (!s)
+		if (!table->slots[i])
 			continue;
-		j = hash_bytes(s, strlen(s)) & (nslots - 1);
+		j = table->hashes[i] & (nslots - 1);
 		while (slots[j])
 			j = (j + 1) & (nslots - 1);
-		slots[j] = s;
+		slots[j] = table->slots[i];
+		hashes[j] = table->hashes[i];
 	}
 	free(table->slots);
+	free(table->hashes);
 	table->slots = slots;
+	table->hashes = hashes;
 	table->nslots = nslots;
 }
 
-const char *intern_n(struct intern_table *table, const char *s, size_t len)
+const char *intern_hashed(struct intern_table *table, const char *s,
+			  size_t len, unsigned long hash)
 {
 	size_t mask, i;
 
 	if (table->count * 2 >= table->nslots)
 		intern_grow(table);
 	mask = table->nslots - 1;
-	i = hash_bytes(s, len) & mask;
+	i = hash & mask;
 	while (table->slots[i]) {
 		const char *cand = table->slots[i];
 
-		if (strncmp(cand, s, len) == 0 && cand[len] == '\0')
+		if (table->hashes[i] == (unsigned)hash &&
+		    strncmp(cand, s, len) == 0 && cand[len] == '\0')
 			return cand;
 		i = (i + 1) & mask;
 	}
 	table->slots[i] = arena_strndup(table->arena, s, len);
+	table->hashes[i] = (unsigned)hash;
 	table->count++;
 	return table->slots[i];
+}
+
+const char *intern_n(struct intern_table *table, const char *s, size_t len)
+{
+	return intern_hashed(table, s, len, hash_bytes(s, len));
 }
 
 const char *intern(struct intern_table *table, const char *s)

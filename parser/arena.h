@@ -10,6 +10,8 @@
 #define KBROWSE_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 struct arena_block;
 
@@ -39,6 +41,11 @@ char *arena_printf(struct arena *arena, const char *fmt, ...)
 struct intern_table {
 	struct arena *arena;
 	const char **slots;
+	/*
+	 * hash_bytes() of each slot's string (added for speed: growing the
+	 * table and telling strings apart need no strlen and no rehash).
+	 */
+	unsigned *hashes;
 	size_t nslots;		/* power of two */
 	size_t count;
 };
@@ -47,15 +54,48 @@ void intern_init(struct intern_table *table, struct arena *arena);
 void intern_release(struct intern_table *table);
 const char *intern_n(struct intern_table *table, const char *s, size_t len);
 const char *intern(struct intern_table *table, const char *s);
+/* intern_n() for a caller that already has hash_bytes(s, len). */
+const char *intern_hashed(struct intern_table *table, const char *s,
+			  size_t len, unsigned long hash);
 
-/* FNV-1a: fast, good enough spread for identifiers. */
+/*
+ * Hashing for the in-memory tables (never stored, never ordered by): a
+ * multiply-xorshift over 8-byte words, so a symbol name costs a few
+ * instructions per word rather than per byte.  Short strings read two
+ * overlapping pieces; every byte counts, and so does the length.
+ */
+static inline uint64_t hash_mix(uint64_t h, uint64_t word)
+{
+	h = (h ^ word) * 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 32);
+}
+
 static inline unsigned long hash_bytes(const char *s, size_t len)
 {
-	unsigned long h = 2166136261u;
+	uint64_t h = 0x2545f4914f6cdd1dull ^ len, word;
 
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+	if (len >= 8) {
+		const char *last = s + len - 8;
+
+		for (; s < last; s += 8) {
+			memcpy(&word, s, 8);
+			h = hash_mix(h, word);
+		}
+		memcpy(&word, last, 8);
+		h = hash_mix(h, word);
+	} else if (len >= 4) {
+		uint32_t head, tail;
+
+		memcpy(&head, s, 4);
+		memcpy(&tail, s + len - 4, 4);
+		h = hash_mix(h, (uint64_t)head << 32 | tail);
+	} else if (len) {
+		h = hash_mix(h, (uint64_t)(unsigned char)s[0] << 16 |
+			     (uint64_t)(unsigned char)s[len / 2] << 8 |
+			     (unsigned char)s[len - 1]);
+	}
+	h *= 0xff51afd7ed558ccdull;
+	return (unsigned long)(h ^ (h >> 33));
 }
 
 #endif

@@ -21,11 +21,13 @@ const char *symbol_type_name(enum symbol_type type)
 	return type_names[type];
 }
 
-static struct symbol *symbol_alloc(struct kconfig *kc, const char *name)
+static struct symbol *symbol_alloc(struct kconfig *kc, const char *name,
+				   unsigned long hash)
 {
 	struct symbol *sym = arena_new(&kc->arena, struct symbol);
 
 	sym->name = name;
+	sym->name_hash = (unsigned)hash;
 	sym->props_tail = &sym->props;
 	sym->nodes_tail = &sym->first_node;
 	if (kc->nsymbols == kc->symbols_cap) {
@@ -40,10 +42,9 @@ static struct symbol *symbol_alloc(struct kconfig *kc, const char *name)
 	return sym;
 }
 
-static struct symbol **bucket_of(const struct kconfig *kc, const char *name,
-				 size_t len)
+static struct symbol **bucket_of(const struct kconfig *kc, unsigned long hash)
 {
-	return &kc->sym_buckets[hash_bytes(name, len) & (kc->sym_nbuckets - 1)];
+	return &kc->sym_buckets[hash & (kc->sym_nbuckets - 1)];
 }
 
 static void table_grow(struct kconfig *kc)
@@ -60,8 +61,7 @@ static void table_grow(struct kconfig *kc)
 
 		while (sym) {
 			struct symbol *next = sym->hash_next;
-			struct symbol **bucket =
-				bucket_of(kc, sym->name, strlen(sym->name));
+			struct symbol **bucket = bucket_of(kc, sym->name_hash);
 
 			sym->hash_next = *bucket;
 			*bucket = sym;
@@ -85,10 +85,11 @@ static struct symbol *tristate_const(const struct kconfig *kc,
 }
 
 static struct symbol *chain_find(struct symbol *sym, const char *name,
-				 size_t len, bool is_const)
+				 size_t len, unsigned long hash, bool is_const)
 {
 	for (; sym; sym = sym->hash_next)
-		if (!!(sym->flags & SYMBOL_CONST) == is_const &&
+		if (sym->name_hash == (unsigned)hash &&
+		    !!(sym->flags & SYMBOL_CONST) == is_const &&
 		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0')
 			return sym;
 	return NULL;
@@ -99,18 +100,21 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 {
 	struct symbol *sym = tristate_const(kc, name, len);
 	struct symbol **bucket;
+	unsigned long hash;
 
 	if (sym)
 		return sym;
-	bucket = bucket_of(kc, name, len);
-	sym = chain_find(*bucket, name, len, is_const);
+	hash = hash_bytes(name, len);
+	bucket = bucket_of(kc, hash);
+	sym = chain_find(*bucket, name, len, hash, is_const);
 	if (sym)
 		return sym;
 	if (kc->nsymbols >= kc->sym_nbuckets) {
 		table_grow(kc);
-		bucket = bucket_of(kc, name, len);
+		bucket = bucket_of(kc, hash);
 	}
-	sym = symbol_alloc(kc, intern_n(&kc->strings, name, len));
+	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
+			   hash);
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
 	sym->hash_next = *bucket;
@@ -127,15 +131,17 @@ struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 {
 	size_t len = strlen(name);
 	struct symbol *sym = tristate_const(kc, name, len);
+	unsigned long hash;
 
 	if (sym || !kc->sym_nbuckets)
 		return sym;
-	return chain_find(*bucket_of(kc, name, len), name, len, false);
+	hash = hash_bytes(name, len);
+	return chain_find(*bucket_of(kc, hash), name, len, hash, false);
 }
 
 struct symbol *symbol_new_choice(struct kconfig *kc)
 {
-	struct symbol *sym = symbol_alloc(kc, NULL);
+	struct symbol *sym = symbol_alloc(kc, NULL, 0);
 
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_BOOLEAN;
@@ -144,7 +150,8 @@ struct symbol *symbol_new_choice(struct kconfig *kc)
 
 static struct symbol *make_tristate_const(struct kconfig *kc, const char *name)
 {
-	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name));
+	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name),
+					  hash_bytes(name, strlen(name)));
 
 	sym->type = S_TRISTATE;
 	sym->flags = SYMBOL_CONST;

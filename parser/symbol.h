@@ -70,6 +70,8 @@ struct symbol {
 	enum symbol_type type;
 	unsigned flags;
 	unsigned index;			/* position in kconfig.symbols */
+	/* hash_bytes() of the name, kept for the table (fills a hole). */
+	unsigned name_hash;
 
 	struct property *props;		/* every property, in definition order */
 	struct property **props_tail;

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hash tables under the parser: string interning and the symbol
+ * table, with more entries than their first size (so they grow), names
+ * that share prefixes or differ in one byte, and lengths on both sides of
+ * the hash's 4- and 8-byte pieces.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+
+static struct kconfig kc;
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&kc, 0, sizeof(kc));
+	arena_init(&kc.arena);
+	intern_init(&kc.strings, &kc.arena);
+	diag_init(&kc.diags);
+	symbol_table_init(&kc);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	symbol_table_release(&kc);
+	intern_release(&kc.strings);
+	arena_release(&kc.arena);
+	return 0;
+}
+
+/* Names that look alike: every length 0..40, one byte changed at a time. */
+static const char base_name[] = "ARCH_WANT_OPTIMIZE_HUGETLB_VMEMMAP_XYZ_0";
+
+/* Every prefix of base_name hashes apart from the same prefix changed anywhere. */
+static void test_hash_each_byte_counts(void **state)
+{
+	char changed[sizeof(base_name)];
+
+	(void)state;
+	for (size_t len = 1; len < sizeof(base_name); len++) {
+		unsigned long h = hash_bytes(base_name, len);
+
+		assert_int_not_equal(h, hash_bytes(base_name, len - 1));
+		for (size_t at = 0; at < len; at++) {
+			memcpy(changed, base_name, len);
+			changed[at] ^= 0x20;
+			assert_int_not_equal(h, hash_bytes(changed, len));
+		}
+	}
+}
+
+/* The hash reads only the len bytes it is given, wherever they sit. */
+static void test_hash_reads_only_len_bytes(void **state)
+{
+	char a[64], b[64];
+
+	(void)state;
+	for (size_t len = 0; len < 40; len++) {
+		memset(a, 'x', sizeof(a));
+		memset(b, 'y', sizeof(b));
+		memcpy(a + 3, base_name, len);
+		memcpy(b + 11, base_name, len);
+		assert_int_equal(hash_bytes(a + 3, len), hash_bytes(b + 11, len));
+	}
+}
+
+static void test_intern_same_pointer(void **state)
+{
+	static const struct {
+		const char *a;
+		size_t alen;
+		const char *b;
+		size_t blen;
+		bool same;
+	} cases[] = {
+		{ "FOO", 3, "FOO", 3, true },
+		{ "FOO", 3, "FOOBAR", 3, true },	/* a prefix, by length */
+		{ "FOO", 3, "FO", 2, false },
+		{ "FOO", 3, "FOO_", 4, false },
+		{ "", 0, "x", 0, true },
+		{ "ABCDEFGH", 8, "ABCDEFGH", 8, true },
+		{ "ABCDEFGH", 8, "ABCDEFGI", 8, false },
+		{ "ABCDEFGHIJKLMNOPQ", 17, "ABCDEFGHIJKLMNOPR", 17, false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *a = intern_n(&kc.strings, cases[i].a, cases[i].alen);
+		const char *b = intern_n(&kc.strings, cases[i].b, cases[i].blen);
+
+		assert_int_equal(a == b, cases[i].same);
+		assert_int_equal(strlen(a), cases[i].alen);
+		assert_memory_equal(a, cases[i].a, cases[i].alen);
+	}
+}
+
+/* Far more strings than the first table size: all stay distinct and found. */
+static void test_intern_grows(void **state)
+{
+	enum { N = 20000 };
+	const char **first = calloc(N, sizeof(*first));
+	char name[32];
+	size_t before = kc.strings.count;	/* y, m and n */
+
+	(void)state;
+	assert_non_null(first);
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "SYM_%d", i);
+		first[i] = intern(&kc.strings, name);
+		assert_string_equal(first[i], name);
+	}
+	assert_int_equal(kc.strings.count, before + N);
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "SYM_%d", i);
+		assert_ptr_equal(intern(&kc.strings, name), first[i]);
+	}
+	free(first);
+}
+
+/* Constant and non-constant names are two namespaces; y, m, n are one. */
+static void test_symbol_namespaces(void **state)
+{
+	struct symbol *foo, *cfoo;
+
+	(void)state;
+	foo = symbol_get_n(&kc, "FOO_BAR", 3, false);
+	assert_string_equal(foo->name, "FOO");
+	assert_ptr_equal(symbol_get(&kc, "FOO", false), foo);
+	cfoo = symbol_get(&kc, "FOO", true);
+	assert_ptr_not_equal(cfoo, foo);
+	assert_true(cfoo->flags & SYMBOL_CONST);
+	assert_ptr_equal(symbol_get(&kc, "FOO", true), cfoo);
+	assert_ptr_equal(symbol_find(&kc, "FOO"), foo);
+	assert_null(symbol_find(&kc, "FO"));
+	assert_null(symbol_find(&kc, "FOO_"));
+	assert_ptr_equal(symbol_get(&kc, "y", true), kc.sym_yes);
+	assert_ptr_equal(symbol_get(&kc, "m", false), kc.sym_mod);
+	assert_ptr_equal(symbol_find(&kc, "n"), kc.sym_no);
+}
+
+/* More symbols than the first bucket count: every one found again. */
+static void test_symbol_table_grows(void **state)
+{
+	enum { N = 70000 };
+	struct symbol **made = calloc(N, sizeof(*made));
+	char name[32];
+	size_t before = kc.nsymbols;
+
+	(void)state;
+	assert_non_null(made);
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "CONFIG_%07d", i);
+		made[i] = symbol_get(&kc, name, false);
+		assert_int_equal(made[i]->index, before + (size_t)i);
+	}
+	assert_true(kc.sym_nbuckets > 32768);
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "CONFIG_%07d", i);
+		assert_ptr_equal(symbol_find(&kc, name), made[i]);
+		assert_ptr_equal(symbol_get(&kc, name, false), made[i]);
+	}
+	assert_int_equal(kc.nsymbols, before + N);
+	free(made);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hash_each_byte_counts),
+		cmocka_unit_test(test_hash_reads_only_len_bytes),
+		cmocka_unit_test_setup_teardown(test_intern_same_pointer, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_intern_grows, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symbol_namespaces, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symbol_table_grows, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
