@@ -25,6 +25,7 @@ extern char **environ;
 /* A program name resolved through PATH once per run. */
 struct tool_identity {
 	char *name;
+	unsigned long hash;	/* hash_bytes() of name: most words are no tool */
 	char *identity;		/* "path size mtime", or "" when not found */
 };
 
@@ -242,6 +243,7 @@ static char *file_identity(const char *path)
 static char *path_search(const char *name)
 {
 	const char *path = getenv("PATH");
+	size_t name_len = strlen(name);
 	char candidate[PATH_MAX];
 
 	if (!path)
@@ -250,9 +252,10 @@ static char *path_search(const char *name)
 		const char *colon = strchr(path, ':');
 		size_t len = colon ? (size_t)(colon - path) : strlen(path);
 
-		if (len && len + strlen(name) + 2 < sizeof(candidate)) {
+		if (len && len + name_len + 2 < sizeof(candidate)) {
 			memcpy(candidate, path, len);
-			snprintf(candidate + len, sizeof(candidate) - len, "/%s", name);
+			candidate[len] = '/';
+			memcpy(candidate + len + 1, name, name_len + 1);
 			if (access(candidate, X_OK) == 0) {
 				char *id = file_identity(candidate);
 
@@ -270,11 +273,13 @@ static char *path_search(const char *name)
 /* Identity of a program named without a slash; looked up once per run. */
 static const char *tool_identity(struct shell_cache *cache, const char *name)
 {
+	unsigned long hash = hash_bytes(name, strlen(name));
 	struct tool_identity *tool;
 	char *id;
 
 	for (size_t i = 0; i < cache->ntools; i++)
-		if (strcmp(cache->tools[i].name, name) == 0)
+		if (cache->tools[i].hash == hash &&
+		    strcmp(cache->tools[i].name, name) == 0)
 			return cache->tools[i].identity;
 	if (cache->ntools == cache->tools_cap) {
 		cache->tools_cap = cache->tools_cap ? cache->tools_cap * 2 : 32;
@@ -286,15 +291,82 @@ static const char *tool_identity(struct shell_cache *cache, const char *name)
 	id = path_search(name);
 	tool = &cache->tools[cache->ntools++];
 	tool->name = strdup(name);
+	tool->hash = hash;
 	tool->identity = id ? id : strdup("");
 	if (!tool->name || !tool->identity)
 		abort();
 	return tool->identity;
 }
 
+/* Bytes that end a word of a command: blanks, shell operators, quotes. */
+static const unsigned char word_end[256] = {
+	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['|'] = 1, [';'] = 1,
+	['&'] = 1, ['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['`'] = 1,
+	['\''] = 1, ['"'] = 1, ['='] = 1, ['$'] = 1,
+};
+
 static bool is_word_char(char c)
 {
-	return c && !strchr(" \t\n|;&()<>`'\"=$", c);
+	return !word_end[(unsigned char)c];
+}
+
+/* The identity of a file named by path, or of a program on PATH, if any. */
+static void add_word_identity(struct shell_cache *cache, struct buf *key,
+			      const char *word, const char *cwd)
+{
+	if (strchr(word, '/')) {
+		char full[PATH_MAX * 2];
+		char *id;
+
+		if (word[0] == '/' || !cwd)
+			snprintf(full, sizeof(full), "%s", word);
+		else
+			snprintf(full, sizeof(full), "%s/%s", cwd, word);
+		id = file_identity(full);
+		if (id) {
+			buf_adds(key, id);
+			free(id);
+		}
+	} else {
+		const char *id = tool_identity(cache, word);
+
+		if (*id)
+			buf_adds(key, id);
+	}
+}
+
+/*
+ * $NAME or ${NAME...} in the command: the shell runs whatever program
+ * the variable names, so that program's identity goes in the key (the
+ * variable's text is already in the environment digest).
+ */
+static void add_variable_identity(struct shell_cache *cache, struct buf *key,
+				  const char *ref, size_t len, const char *cwd)
+{
+	char name[256], word[PATH_MAX];
+	const char *value;
+	size_t n = 0, wlen;
+
+	if (len && *ref == '{') {
+		ref++;
+		len--;
+	}
+	while (n < len && n < sizeof(name) - 1 &&
+	       (ref[n] == '_' || (ref[n] >= 'A' && ref[n] <= 'Z') ||
+		(ref[n] >= 'a' && ref[n] <= 'z') || (ref[n] >= '0' && ref[n] <= '9')))
+		n++;
+	memcpy(name, ref, n);
+	name[n] = '\0';
+	value = n ? getenv(name) : NULL;
+	if (!value)
+		return;
+	value += strspn(value, " \t");
+	wlen = strcspn(value, " \t\n");
+	if (!wlen || wlen >= sizeof(word))
+		return;
+	memcpy(word, value, wlen);
+	word[wlen] = '\0';
+	add_word_identity(cache, key, word, cwd);
 }
 
 /*
@@ -318,29 +390,17 @@ static void add_tool_identities(struct shell_cache *cache, struct buf *key,
 		while (is_word_char(*p))
 			p++;
 		len = (size_t)(p - start);
-		if (!len || len >= sizeof(word) || *start == '-')
+		if (!len || len >= sizeof(word))
+			continue;
+		if (start > cmd && start[-1] == '$') {
+			add_variable_identity(cache, key, start, len, cwd);
+			continue;
+		}
+		if (*start == '-')
 			continue;
 		memcpy(word, start, len);
 		word[len] = '\0';
-		if (strchr(word, '/')) {
-			char full[PATH_MAX * 2];
-			char *id;
-
-			if (word[0] == '/' || !cwd)
-				snprintf(full, sizeof(full), "%s", word);
-			else
-				snprintf(full, sizeof(full), "%s/%s", cwd, word);
-			id = file_identity(full);
-			if (id) {
-				buf_adds(key, id);
-				free(id);
-			}
-		} else {
-			const char *id = tool_identity(cache, word);
-
-			if (*id)
-				buf_adds(key, id);
-		}
+		add_word_identity(cache, key, word, cwd);
 	}
 }
 

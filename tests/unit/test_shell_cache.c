@@ -180,6 +180,50 @@ static void test_script_named_by_path_is_keyed(void **state)
 	assert_false(lookup(cmd, "/tmp", &out));
 }
 
+/*
+ * A command that runs the compiler the environment names ($CC, as in
+ * "$CC -v" or "${CC:-gcc} -v"): another CC in the environment misses, and
+ * so does the same CC once its program is touched.  CC may be a name on
+ * PATH or a path with flags after it.
+ */
+static void test_compiler_named_by_environment(void **state)
+{
+	static const char *const cmds[] = {
+		"$CC -v", "${CC} -E -x c /dev/null", "${CC:-gcc} --version",
+	};
+	char by_path[400], other[340];
+	const char *ccs[2];
+	char *out = NULL;
+	long when = 1100000000;
+
+	(void)state;
+	snprintf(other, sizeof(other), "%s/othercc", bindir);
+	write_file(other, "#!/bin/sh\necho other 3.0\n", 0755);
+	snprintf(by_path, sizeof(by_path), "%s -m64", tool);
+	ccs[0] = "fakecc";
+	ccs[1] = by_path;
+	for (size_t c = 0; c < 2; c++) {
+		for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+			struct timeval times[2] = { { when, 0 }, { when, 0 } };
+
+			setenv("CC", ccs[c], 1);
+			store(cmds[i], "/tmp", "fake");
+			assert_true(lookup(cmds[i], "/tmp", &out));
+			free(out);
+			/* Another compiler through the environment. */
+			setenv("CC", "othercc", 1);
+			assert_false(lookup(cmds[i], "/tmp", &out));
+			/* The same CC, its compiler touched. */
+			setenv("CC", ccs[c], 1);
+			when += 1000;
+			times[0].tv_sec = times[1].tv_sec = when;
+			assert_int_equal(utimes(tool, times), 0);
+			assert_false(lookup(cmds[i], "/tmp", &out));
+		}
+	}
+	unsetenv("CC");
+}
+
 static void test_corrupt_entry_is_a_warned_miss(void **state)
 {
 	struct diag_list diags;
@@ -239,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_environment_change_misses),
 		cmocka_unit_test(test_touched_compiler_misses),
 		cmocka_unit_test(test_script_named_by_path_is_keyed),
+		cmocka_unit_test(test_compiler_named_by_environment),
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
 		cmocka_unit_test(test_disabled_by_environment),
