@@ -19,6 +19,7 @@
 #include "config.h"
 #include "config_io.h"
 #include "conf_modes.h"
+#include "kernel_expr.h"
 
 struct eval_case {
 	const char *name;
@@ -862,6 +863,100 @@ static void test_dependency_loops(void **state)
 	}
 }
 
+
+/* --- conf's unmet-dependency warning ------------------------------------------ */
+
+/*
+ * The text conf prints (taken from it for this tree and .config): the
+ * dependencies simplified as the kernel simplifies them, with values.
+ */
+static const char unmet_tree[] =
+	"config MODULES\n"
+	"\tdef_bool y\n"
+	"\tmodules\n"
+	"config A\n"
+	"\tbool \"a\"\n"
+	"config B\n"
+	"\ttristate \"b\"\n"
+	"config C\n"
+	"\tbool \"c\"\n"
+	"\tdefault y\n"
+	"config T\n"
+	"\ttristate \"t\"\n"
+	"\tdefault m\n"
+	"menu \"M\"\n"
+	"\tdepends on C\n"
+	"if A || !C\n"
+	"config TARGET\n"
+	"\ttristate \"target\"\n"
+	"\tdepends on B && B != n && !(A && T)\n"
+	"\tdepends on C && T=m || A=n\n"
+	"\tdepends on B\n"
+	"endif\n"
+	"endmenu\n"
+	"config TARGET\n"
+	"\ttristate\n"
+	"\tdepends on A=y\n"
+	"config SEL1\n"
+	"\tbool \"sel1\"\n"
+	"\tdefault y\n"
+	"\tselect TARGET if !(A || B = m)\n"
+	"config SEL2\n"
+	"\ttristate \"sel2\"\n"
+	"\tdefault m\n"
+	"\tselect TARGET if T && T\n"
+	"config SEL3\n"
+	"\tbool \"sel3\"\n"
+	"\tdefault y\n"
+	"\tdepends on C = y\n"
+	"\tselect TARGET if A = n || B = y || B = m\n"
+	"";
+
+static const char unmet_expected[] =
+	"\n"
+	"WARNING: unmet direct dependencies detected for TARGET\n"
+	"  Depends on [n]: C [=y] && (A [=n] || !C [=y]) && (!A [=n] || !T [=m]) && (C [=y] && T [=m]=m [=m] || !A [=n]) && B [=n] || A [=n]\n"
+	"  Selected by [y]:\n"
+	"  - SEL1 [=y] && !A [=n] && B [=n]!=m [=m]\n"
+	"  - SEL3 [=y] && C [=y] && (!A [=n] || B [=n]!=n [=n])\n"
+	"  Selected by [m]:\n"
+	"  - SEL2 [=m] && T [=m]\n"
+	"";
+
+struct unmet_capture {
+	FILE *out;
+	int count;
+};
+
+static void capture_unmet(void *ctx, struct config *cfg, const struct symbol *sym)
+{
+	struct unmet_capture *cap = ctx;
+
+	cap->count++;
+	kernel_print_unmet(cfg, sym, cap->out);
+}
+
+static void test_unmet_warning(void **state)
+{
+	struct kconfig *kc = load_ok(unmet_tree);
+	struct config *cfg = config_new(kc);
+	struct unmet_capture cap = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+
+	(void)state;
+	cap.out = open_memstream(&text, &len);
+	config_on_unmet(cfg, capture_unmet, &cap);
+	read_dotconfig(cfg, "CONFIG_B=n\n");
+	config_tri(cfg, symbol_find(kc, "TARGET"));
+	fclose(cap.out);
+	assert_int_equal(cap.count, 1);
+	assert_string_equal(text, unmet_expected);
+	free(text);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -869,6 +964,7 @@ int main(void)
 		cmocka_unit_test(test_incremental_matches_fresh),
 		cmocka_unit_test(test_checked_setters),
 		cmocka_unit_test(test_dependency_loops),
+		cmocka_unit_test(test_unmet_warning),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
