@@ -864,6 +864,137 @@ static void test_dependency_loops(void **state)
 }
 
 
+/* --- structural checks ---------------------------------------------------------- */
+
+/* The kernel's warnings about types, defaults, selects, ranges and choices. */
+static const struct loop_case check_cases[] = {
+	{
+		"config NOTYPE\n"
+		"\tprompt \"x\"\n"
+		"",
+		"Kconfig:1:1: warning: config symbol 'NOTYPE' defined without type\n"
+		"",
+	},
+	{
+		"config S\n"
+		"\tstring \"s\"\n"
+		"\tdefault FOO || BAR\n"
+		"",
+		"Kconfig:3:2: warning: default for config symbol 'S' must be a single symbol\n"
+		"",
+	},
+	{
+		"config I\n"
+		"\tint \"i\"\n"
+		"\tdefault 0x10\n"
+		"\trange 1 abc\n"
+		"",
+		"Kconfig:3:2: warning: 'I': number is invalid\n"
+		"Kconfig:4:2: warning: range is invalid\n"
+		"",
+	},
+	{
+		"config H\n"
+		"\thex \"h\"\n"
+		"\tdefault 10\n"
+		"\trange 0x0 ff\n"
+		"",
+		"",
+	},
+	{
+		"config B\n"
+		"\tbool \"b\"\n"
+		"\trange 1 2\n"
+		"",
+		"Kconfig:3:2: warning: range is only allowed for int or hex symbols\n"
+		"Kconfig:3:2: warning: range is invalid\n"
+		"",
+	},
+	{
+		"config B\n"
+		"\tbool \"b\"\n"
+		"\tselect S\n"
+		"\timply S\n"
+		"config S\n"
+		"\tstring \"s\"\n"
+		"",
+		"Kconfig:3:2: warning: 'S' has wrong type. 'select' only accept arguments of bool and tristate type\n"
+		"Kconfig:4:2: warning: 'S' has wrong type. 'imply' only accept arguments of bool and tristate type\n"
+		"",
+	},
+	{
+		"config S\n"
+		"\tint \"s\"\n"
+		"\tselect B\n"
+		"config B\n"
+		"\tbool \"b\"\n"
+		"",
+		"Kconfig:3:2: warning: config symbol 'S' uses select, but is not bool or tristate\n"
+		"",
+	},
+	{
+		"choice\n"
+		"\tprompt \"c\"\n"
+		"\tdefault OUT\n"
+		"config C1\n"
+		"\tbool \"c1\"\n"
+		"endchoice\n"
+		"config OUT\n"
+		"\tbool \"out\"\n"
+		"",
+		"Kconfig:3:2: warning: choice default symbol 'OUT' is not contained in the choice\n"
+		"",
+	},
+	{
+		"choice\n"
+		"\tprompt \"c\"\n"
+		"config C1\n"
+		"\tbool\n"
+		"config C2\n"
+		"\ttristate \"c2\"\n"
+		"\tdefault y\n"
+		"endchoice\n"
+		"config C1\n"
+		"\tbool \"again\"\n"
+		"",
+		"Kconfig:3:1: error: choice member 'C1' must have a prompt\n"
+		"Kconfig:10:2: error: choice value 'C1' has a prompt outside its choice group\n"
+		"Kconfig:5:1: error: choice member 'C2' must be bool, not tristate\n"
+		"Kconfig:7:2: error: defaults for choice values not supported ('C2' is in the choice at Kconfig:1)\n"
+		"",
+	},
+	{
+		"choice\n"
+		"\tprompt \"c\"\n"
+		"if X\n"
+		"config C1\n"
+		"\tbool \"c1\"\n"
+		"endif\n"
+		"config C1\n"
+		"\tbool \"c1 again\"\n"
+		"endchoice\n"
+		"config X\n"
+		"\tbool \"x\"\n"
+		"",
+		"",
+	},
+};
+
+static void test_structural_checks(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(check_cases) / sizeof(check_cases[0]); i++) {
+		struct kconfig *kc = unit_load(check_cases[i].kconfig);
+		char *diags = unit_diags(kc);
+
+		if (strcmp(diags, check_cases[i].diags) != 0)
+			fprintf(stderr, "check case %zu:\n%s", i, diags);
+		assert_string_equal(diags, check_cases[i].diags);
+		free(diags);
+		kconfig_free(kc);
+	}
+}
+
 /* --- conf's unmet-dependency warning ------------------------------------------ */
 
 /*
@@ -965,6 +1096,7 @@ int main(void)
 		cmocka_unit_test(test_checked_setters),
 		cmocka_unit_test(test_dependency_loops),
 		cmocka_unit_test(test_unmet_warning),
+		cmocka_unit_test(test_structural_checks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
