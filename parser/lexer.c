@@ -41,12 +41,8 @@ static inline bool is_blank(int c)
 
 /* --- the text buffer --------------------------------------------------- */
 
-static void buf_reserve(struct lexbuf *b, size_t more)
+static void __attribute__((noinline)) buf_grow(struct lexbuf *b, size_t need)
 {
-	size_t need = b->len + more + 1;
-
-	if (need <= b->cap)
-		return;
 	if (b->cap < 4096)
 		b->cap = 4096;	/* most help texts fit: one allocation per file */
 	while (b->cap < need)
@@ -54,6 +50,15 @@ static void buf_reserve(struct lexbuf *b, size_t more)
 	b->data = realloc(b->data, b->cap);
 	if (!b->data)
 		abort();
+}
+
+/* Room for more bytes and a NUL; growing is the rare case, out of line. */
+static inline void buf_reserve(struct lexbuf *b, size_t more)
+{
+	size_t need = b->len + more + 1;
+
+	if (need > b->cap)
+		buf_grow(b, need);
 }
 
 static void buf_add(struct lexbuf *b, const char *s, size_t n)
@@ -71,12 +76,21 @@ static void buf_addc(struct lexbuf *b, char c)
 	b->data[b->len] = '\0';
 }
 
-static void buf_add_spaces(struct lexbuf *b, size_t n)
+/*
+ * n blanks then len bytes of text, with room left for one more byte and
+ * the NUL; the NUL itself is the caller's to write.
+ */
+static inline void buf_add_line(struct lexbuf *b, int blanks, const char *text,
+				size_t len)
 {
-	buf_reserve(b, n);
-	memset(b->data + b->len, ' ', n);
-	b->len += n;
-	b->data[b->len] = '\0';
+	char *out;
+
+	buf_reserve(b, (size_t)blanks + len + 1);
+	out = b->data + b->len;
+	for (int i = 0; i < blanks; i++)
+		*out++ = ' ';
+	memcpy(out, text, len);
+	b->len += (size_t)blanks + len;
 }
 
 static void buf_reset(struct lexbuf *b)
@@ -134,7 +148,8 @@ static void warn_ignored(struct lexer *lx, const char *at)
  */
 static enum token_kind keyword_kind(const char *s, size_t len)
 {
-#define IS(word)	(len == sizeof(word) - 1 && !memcmp(s, word, len))
+/* A constant size lets the compiler compare in a load or two, not a call. */
+#define IS(word)	(len == sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1))
 	if (len < 2 || len > 12)
 		return T_WORD;
 	switch (s[0]) {
@@ -465,7 +480,12 @@ static void set_op(struct lexer *lx, enum token_kind kind, const char *start,
 	lx->p = start + len;
 }
 
-void lexer_next(struct lexer *lx)
+/*
+ * Everything but the common cases lexer_next() handles itself: operators,
+ * strings, comments, macro references, unusual bytes.  Kept apart so
+ * the common path stays small.
+ */
+static void __attribute__((noinline)) lex_other(struct lexer *lx)
 {
 	const char *p;
 
@@ -604,6 +624,35 @@ void lexer_next(struct lexer *lx)
 	}
 }
 
+/*
+ * Most tokens are a word or the end of a line, after a few blanks: those
+ * are read here without a call (bar the rare keyword), the rest by
+ * lex_other().
+ */
+void lexer_next(struct lexer *lx)
+{
+	const char *p = lx->p, *start;
+
+	while (is_blank(*p))
+		p++;
+	if (*p == '\n') {
+		set_token(lx, T_EOL, p, p, 0);
+		new_line(lx, p + 1);
+		return;
+	}
+	start = p;
+	while (word_byte[(unsigned char)*p])
+		p++;
+	if (p > start && *p != '$') {
+		lx->p = p;
+		set_token(lx, keyword_kind(start, p - start), start, start,
+			  p - start);
+		return;
+	}
+	lx->p = start;
+	lex_other(lx);
+}
+
 /* --- macro assignments --------------------------------------------------- */
 
 enum token_kind lexer_assign_op(const struct lexer *lx)
@@ -684,10 +733,14 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 	int first_indent = 0, last_indent = 0;
 	const char *p = lx->p;
 
+	/*
+	 * Each line is appended with one reservation (its extra indentation,
+	 * its text and the newline or NUL after it), no call per piece.
+	 */
 	buf_reset(b);
 	for (;;) {
 		const char *line = p, *text, *text_end, *next;
-		int indent = 0;
+		int indent = 0, extra = 0;
 
 		while (is_blank(*p)) {
 			indent = *p == '\t' ? (indent & ~7) + 8 : indent + 1;
@@ -704,7 +757,7 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 						p = line;
 						break;
 					}
-					buf_add_spaces(b, indent - first_indent);
+					extra = indent - first_indent;
 				}
 			}
 			text = p;
@@ -718,7 +771,7 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 			}
 			while (is_blank(text_end[-1]))
 				text_end--;
-			buf_add(b, text, text_end - text);
+			buf_add_line(b, extra, text, text_end - text);
 			if (!first_indent)
 				first_indent = last_indent;
 			if (*p != '\n')
@@ -737,6 +790,7 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 		new_line(lx, next);
 		p = next;
 	}
+	b->data[b->len] = '\0';
 	lx->p = p;
 	set_token(lx, T_EOL, p, p, 0);
 	*len = b->len;
