@@ -11,6 +11,9 @@
  *   last row     status: messages, prompts, key hints
  *
  * On a wide terminal the explain pane sits to the right instead.
+ *
+ * Testing hook: KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 in the environment makes
+ * the browser leave as soon as its first screen is drawn (see main_loop).
  */
 #include "buildconf.h"
 
@@ -660,6 +663,13 @@ static void browser_request(struct browser *br, enum request req)
 
 static void main_loop(struct browser *br)
 {
+	/*
+	 * The testing hook: leave right after the first refresh, so that a
+	 * benchmark (tests/bench/bench.sh) can time start-up to the first
+	 * screen without anybody pressing a key.
+	 */
+	const char *hook = getenv("KBROWSE_EXIT_AFTER_FIRST_SCREEN");
+	bool first_screen_only = hook && *hook && strcmp(hook, "0") != 0;
 	int errors = 0;
 
 	while (!br->quit) {
@@ -667,6 +677,8 @@ static void main_loop(struct browser *br)
 		int got;
 
 		browser_redraw(br);
+		if (first_screen_only)
+			break;
 		got = get_wch(&ch);
 		if (got == ERR) {
 			/* The terminal went away: stop instead of spinning. */
