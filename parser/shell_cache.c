@@ -44,8 +44,20 @@ struct shell_cache {
 	struct shell_cache_stats stats;
 };
 
-/* Variables a shell or terminal changes on its own, which no probe reads. */
-static const char *const volatile_env[] = { "_", "OLDPWD", "PWD", "SHLVL", NULL };
+/*
+ * Variables left out of the key: what a shell changes on its own, what
+ * describes the terminal or the login (a probe's output is captured, never
+ * shown on a terminal), and kbrowse's own switches.  Without them, the
+ * browser in another terminal, or a run with KBROWSE_TIMING=1, would miss.
+ */
+static const char *const volatile_env[] = {
+	"_", "OLDPWD", "PWD", "SHLVL",
+	"TERM", "COLORTERM", "COLUMNS", "LINES", "LS_COLORS", "WINDOWID",
+	"TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TERM_SESSION_ID", "VTE_VERSION",
+	"TMUX", "TMUX_PANE", "STY", "SSH_TTY", "SSH_CLIENT", "SSH_CONNECTION",
+	"KBROWSE_TIMING", "KBROWSE_EXIT_AFTER_FIRST_SCREEN",
+	NULL
+};
 
 /* --- growable byte buffer -------------------------------------------- */
 

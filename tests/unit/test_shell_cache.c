@@ -180,6 +180,36 @@ static void test_script_named_by_path_is_keyed(void **state)
 	assert_false(lookup(cmd, "/tmp", &out));
 }
 
+/* Terminal, login and kbrowse's own variables do not change the key. */
+static void test_terminal_variables_keep_the_key(void **state)
+{
+	static const char *const names[] = {
+		"TERM", "COLUMNS", "LINES", "TMUX", "SSH_CONNECTION",
+		"KBROWSE_TIMING", "KBROWSE_EXIT_AFTER_FIRST_SCREEN",
+	};
+	char *out = NULL;
+
+	(void)state;
+	store("fakecc --print-terminal-free", "/tmp", "same");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *saved = getenv(names[i]) ? strdup(getenv(names[i])) : NULL;
+
+		setenv(names[i], "something-else-entirely", 1);
+		assert_true(lookup("fakecc --print-terminal-free", "/tmp", &out));
+		assert_string_equal(out, "same");
+		free(out);
+		if (saved)
+			setenv(names[i], saved, 1);
+		else
+			unsetenv(names[i]);
+		free(saved);
+	}
+	/* A variable that is none of those still counts. */
+	setenv("KBROWSE_TERM_LIKE", "1", 1);
+	assert_false(lookup("fakecc --print-terminal-free", "/tmp", &out));
+	unsetenv("KBROWSE_TERM_LIKE");
+}
+
 /*
  * A command that runs the compiler the environment names ($CC, as in
  * "$CC -v" or "${CC:-gcc} -v"): another CC in the environment misses, and
@@ -284,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_touched_compiler_misses),
 		cmocka_unit_test(test_script_named_by_path_is_keyed),
 		cmocka_unit_test(test_compiler_named_by_environment),
+		cmocka_unit_test(test_terminal_variables_keep_the_key),
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
 		cmocka_unit_test(test_disabled_by_environment),
