@@ -141,13 +141,14 @@ static int make_parents(const char *path)
 
 static FILE *open_temp(const char *name, const char *suffix, char **tmp)
 {
-	size_t len = strlen(name) + strlen(suffix) + 1;
+	size_t name_len = strlen(name), suffix_len = strlen(suffix);
 	FILE *out;
 
-	*tmp = malloc(len);
+	*tmp = malloc(name_len + suffix_len + 1);
 	if (!*tmp)
 		abort();
-	snprintf(*tmp, len, "%s%s", name, suffix);
+	memcpy(*tmp, name, name_len);
+	memcpy(*tmp + name_len, suffix, suffix_len + 1);
 	if (make_parents(name))
 		return NULL;
 	out = fopen(*tmp, "w");
