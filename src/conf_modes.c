@@ -152,11 +152,15 @@ static int read_existing(struct conf_run *run)
 		abort();
 	for (word = strtok_r(copy, " \t\n\v\f\r", &save); word;
 	     word = strtok_r(NULL, " \t\n\v\f\r", &save)) {
-		if (read_file(run, word) == 0) {
-			message(run, "using defaults found in %s", word);
-			ret = 0;
-			break;
-		}
+		FILE *probe = config_open_input(word, run->io.srctree);
+
+		if (!probe)
+			continue;
+		fclose(probe);
+		/* conf says so before it reads (and warns). */
+		message(run, "using defaults found in %s", word);
+		ret = read_file(run, word);
+		break;
 	}
 	free(copy);
 	return ret;
@@ -686,6 +690,8 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 	}
 	if (kconfig)
 		load_opts.kconfig = kconfig;
+	/* No batch mode shows a help text: do not keep them. */
+	load_opts.skip_help = true;
 	run.kc = kconfig_load(&load_opts);
 	if (run.kc->diags.errors) {
 		kconfig_free(run.kc);
