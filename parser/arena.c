@@ -12,7 +12,6 @@
 #include "arena.h"
 
 #define ARENA_BLOCK_SIZE (256 * 1024)
-#define ARENA_ALIGN 16
 
 struct arena_block {
 	struct arena_block *prev;
@@ -68,38 +67,32 @@ static struct arena_block *block_new(size_t payload)
 	return block;
 }
 
-void *arena_alloc(struct arena *arena, size_t size)
+void *arena_alloc_block(struct arena *arena, size_t size)
 {
+	struct arena_block *block;
 	char *p;
 
-	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (size > (size_t)(arena->end - arena->next)) {
-		struct arena_block *block;
-
-		if (size > ARENA_BLOCK_SIZE / 4) {
-			/*
-			 * A big request gets a block of its own, linked
-			 * behind the current one so bumping goes on there.
-			 */
-			block = block_new(size);
-			if (arena->blocks) {
-				block->prev = arena->blocks->prev;
-				arena->blocks->prev = block;
-			} else {
-				arena->blocks = block;
-			}
-			arena->total += size;
-			return block->data;
+	if (size > ARENA_BLOCK_SIZE / 4) {
+		/*
+		 * A big request gets a block of its own, linked behind the
+		 * current one so bumping goes on there.
+		 */
+		block = block_new(size);
+		if (arena->blocks) {
+			block->prev = arena->blocks->prev;
+			arena->blocks->prev = block;
+		} else {
+			arena->blocks = block;
 		}
-		block = block_new(ARENA_BLOCK_SIZE);
-		block->prev = arena->blocks;
-		arena->blocks = block;
-		arena->next = (char *)block->data;
-		arena->end = arena->next + ARENA_BLOCK_SIZE;
+		arena->total += size;
+		return block->data;
 	}
-	/* Blocks come zeroed from calloc and memory is never reused. */
-	p = arena->next;
-	arena->next += size;
+	block = block_new(ARENA_BLOCK_SIZE);
+	block->prev = arena->blocks;
+	arena->blocks = block;
+	p = (char *)block->data;
+	arena->next = p + size;
+	arena->end = p + ARENA_BLOCK_SIZE;
 	arena->total += size;
 	return p;
 }
