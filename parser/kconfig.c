@@ -57,7 +57,11 @@ static bool read_disk(const char *path, struct file_text *out)
 		close(fd);
 		return false;
 	}
-	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 4096;
+	/*
+	 * A regular file's size, plus room for the NUL and for the read that
+	 * sees the end: no growing and copying for a file that keeps its size.
+	 */
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096;
 	data = malloc(cap);
 	if (!data)
 		abort();
