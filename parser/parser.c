@@ -56,6 +56,8 @@ struct parser {
 	int nesting;			/* blocks and sourced files we are in */
 	int expr_nesting;		/* ( and ! we are in */
 	int expr_operators;		/* && and || in the current expression */
+	/* A lexer text buffer kept from the last file for the next one. */
+	struct lexbuf spare_text;
 };
 
 /*
@@ -1349,9 +1351,18 @@ void parser_parse(struct kconfig *kc, struct parser *outer,
 	if (p->stop)
 		return;
 	lexer_init(&lx, kc, file, text, len);
+	/* Files are many and small: they share one text buffer in turn. */
+	lx.text = p->spare_text;
+	memset(&p->spare_text, 0, sizeof(p->spare_text));
 	p->lx = &lx;
 	next(p);
 	stmt_list(p, parent);
+	if (!p->spare_text.data) {
+		p->spare_text = lx.text;
+		memset(&lx.text, 0, sizeof(lx.text));
+	}
 	lexer_release(&lx);
 	p->lx = outer_lx;
+	if (p == &top)
+		free(top.spare_text.data);
 }
