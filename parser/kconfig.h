@@ -35,6 +35,12 @@ struct kconfig_options {
 	bool shell_cache;
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
 	const char *(*builtin_file)(const char *name, size_t *len);
+	/*
+	 * Read help texts but keep none (node->help stays NULL; help_loc is
+	 * still set): for the conf modes, which never show one, so that a
+	 * Linux tree takes 3 MB less.
+	 */
+	bool skip_help;
 };
 
 struct kconfig {

@@ -823,13 +823,14 @@ static void help_option(struct parser *p, struct menu_node *node)
 	text = lexer_read_help(p->lx, &len);
 	if (!node)
 		return;		/* a misplaced help: its text is skipped */
-	if (node->help)
+	if (node->help_loc.file)
 		warn_at(p, loc, "'%s' defined with more than one help text -- only the last one will be used",
 			entry_name(node));
 	if (text[strspn(text, " \f\n\r\t\v")] == '\0')
 		warn_at(p, loc, "'%s' defined with blank help text",
 			entry_name(node));
-	node->help = arena_strndup(&p->kc->arena, text, len);
+	if (!p->kc->opts.skip_help)
+		node->help = arena_strndup(&p->kc->arena, text, len);
 	node->help_loc = loc;
 }
 

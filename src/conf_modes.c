@@ -690,8 +690,8 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 	}
 	if (kconfig)
 		load_opts.kconfig = kconfig;
-	/* No batch mode shows a help text: do not keep them. */
-	load_opts.skip_help = true;
+	/* Help texts are shown by --helpnewconfig only: others do not keep them. */
+	load_opts.skip_help = run.mode != MODE_HELPNEWCONFIG;
 	run.kc = kconfig_load(&load_opts);
 	if (run.kc->diags.errors) {
 		kconfig_free(run.kc);
