@@ -276,7 +276,8 @@ static const char *text_value(struct config *cfg, const struct symbol *sym,
 	const struct property *prop;
 	const struct symbol *from;
 
-	if (v->visible != TRI_NO && (v->flags & V_USER))
+	/* (A user value set as a tristate has no text: it is ignored.) */
+	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str)
 		return v->user_str;
 	prop = first_active(cfg, sym, P_DEFAULT);
 	if (!prop || !prop->expr || prop->expr->op != E_SYMBOL)
