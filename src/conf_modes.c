@@ -388,12 +388,14 @@ static void rewrite_tristates(struct conf_run *run, tristate from, tristate to)
 	}
 }
 
-static void list_new(struct conf_run *run, const struct menu_node *node)
+/* conf's check_conf(): the tree in the kernel's shape, shown entries only. */
+static void list_new(struct conf_run *run, const struct kernel_menu *km,
+		     const struct menu_node *node)
 {
 	const struct menu_node *child;
 	const struct symbol *sym = node->sym;
 
-	if (node->kind != MENU_IF && !config_node_visible(run->cfg, node))
+	if (!config_node_visible(run->cfg, node))
 		return;
 	if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
 	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
@@ -407,8 +409,9 @@ static void list_new(struct conf_run *run, const struct menu_node *node)
 			fputs(value, stdout);
 		putchar('\n');
 	}
-	for (child = node->children; child; child = child->next)
-		list_new(run, child);
+	for (child = kernel_menu_child(km, node); child;
+	     child = kernel_menu_next(km, child))
+		list_new(run, km, child);
 }
 
 /* --- unmet dependencies ---------------------------------------------------- */
@@ -585,7 +588,7 @@ static int apply_mode(struct conf_run *run)
 		rewrite_tristates(run, TRI_MOD, TRI_NO);
 		break;
 	case MODE_LISTNEWCONFIG:
-		list_new(run, &run->kc->root);
+		list_new(run, config_kernel_menu(run->cfg), &run->kc->root);
 		break;
 	default:
 		break;

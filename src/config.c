@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config_internal.h"
+#include "kernel_expr.h"
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -252,6 +253,7 @@ void config_model_put(struct config_model *model)
 	free(model->member_pos);
 	free(model->reader_start);
 	free(model->readers);
+	kernel_menu_free(model->kmenu);
 	free(model);
 }
 
@@ -302,6 +304,13 @@ void config_free(struct config *cfg)
 struct kconfig *config_tree(const struct config *cfg)
 {
 	return cfg->kc;
+}
+
+const struct kernel_menu *config_kernel_menu(struct config *cfg)
+{
+	if (!cfg->model->kmenu)
+		cfg->model->kmenu = kernel_menu_build(cfg->kc);
+	return cfg->model->kmenu;
 }
 
 void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx)

@@ -63,8 +63,15 @@ bool config_written(struct config *cfg, const struct symbol *sym);
 bool config_changeable(struct config *cfg, const struct symbol *sym);
 
 tristate config_expr(struct config *cfg, const struct expr *e);
-/* Is a menu entry shown (menu_is_visible in the kernel)? */
+/*
+ * Is a menu entry shown (menu_is_visible in the kernel)?  An entry whose
+ * prompt is hidden still is while its symbol is not n and one of the
+ * entries the kernel nests under it is shown.
+ */
 bool config_node_visible(struct config *cfg, const struct menu_node *node);
+/* The tree in the shape the kernel gives it (kernel_expr.h), built once. */
+struct kernel_menu;
+const struct kernel_menu *config_kernel_menu(struct config *cfg);
 
 /* The first default / range whose condition holds; NULL if none. */
 const struct property *config_active_default(struct config *cfg,

@@ -59,6 +59,8 @@ struct config_model {
 	int *choice_index;
 	/* By symbol index: position among its choice's members. */
 	unsigned *member_pos;
+	/* The tree in the kernel's finished shape (built when first needed). */
+	struct kernel_menu *kmenu;
 };
 
 /* A remembered value of an && / || subexpression (see eval()). */

@@ -20,4 +20,21 @@ const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count
 /* conf's "WARNING: unmet direct dependencies detected for SYM" block. */
 void kernel_print_unmet(struct config *cfg, const struct symbol *sym, FILE *out);
 
+/*
+ * The menu tree in the shape the kernel gives it after finishing: entries
+ * that follow a symbol and depend on it are its children; `if` blocks
+ * and symbols without a prompt keep no children.  The parsed tree is not
+ * changed; these give each entry's parent, first child and next sibling
+ * in that shape (NULL for none).
+ */
+struct kernel_menu;
+struct kernel_menu *kernel_menu_build(struct kconfig *kc);
+void kernel_menu_free(struct kernel_menu *km);
+const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
+					   const struct menu_node *node);
+const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
+					  const struct menu_node *node);
+const struct menu_node *kernel_menu_next(const struct kernel_menu *km,
+					 const struct menu_node *node);
+
 #endif

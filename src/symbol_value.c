@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "config_internal.h"
+#include "kernel_expr.h"
 
 bool config_is_choice_member(const struct symbol *sym)
 {
@@ -606,6 +607,7 @@ static bool node_prompt_visible(struct config *cfg, const struct menu_node *node
 
 bool config_node_visible(struct config *cfg, const struct menu_node *node)
 {
+	const struct kernel_menu *km;
 	const struct menu_node *child;
 
 	if (!node->prompt)
@@ -618,7 +620,9 @@ bool config_node_visible(struct config *cfg, const struct menu_node *node)
 	if (!node->sym || node->kind == MENU_ROOT ||
 	    symval(cfg, node->sym)->tri == TRI_NO)
 		return false;
-	for (child = node->children; child; child = child->next)
+	km = config_kernel_menu(cfg);
+	for (child = kernel_menu_child(km, node); child;
+	     child = kernel_menu_next(km, child))
 		if (config_node_visible(cfg, child))
 			return true;
 	return false;

@@ -995,6 +995,59 @@ static void test_structural_checks(void **state)
 	}
 }
 
+/* --- the kernel's menu shape ---------------------------------------------------- */
+
+/*
+ * The kernel's own auto_submenu self-test: entries that depend on the
+ * symbol before them are nested under it, recursively; the choice too;
+ * C depends on A but does not follow it, so it stays where it is.  An
+ * `if` block and a promptless symbol keep no children.
+ */
+static void test_kernel_menu_shape(void **state)
+{
+	static const struct {
+		const char *sym, *parent;	/* NULL parent: the root */
+	} want[] = {
+		{ "A", NULL }, { "A0", "A" }, { "A0_0", "A0" }, { "A1", "A" },
+		{ "A1_0", "<choice>" }, { "A1_1", "<choice>" }, { "B", NULL },
+		{ "C", NULL }, { "P", NULL }, { "P_CHILD", NULL },
+		{ "IN_IF", NULL },
+	};
+	struct kconfig *kc = load_ok(
+		"config A\n\tbool \"A\"\n\tdefault y\n"
+		"config A0\n\tbool \"A0\"\n\tdepends on A\n\tdefault y\n"
+		"config A0_0\n\tbool \"A1_0\"\n\tdepends on A0\n"
+		"config A1\n\tbool \"A1\"\n\tdepends on A\n\tdefault y\n"
+		"choice\n\tprompt \"choice\"\n\tdepends on A1\n"
+		"config A1_0\n\tbool \"A1_0\"\nconfig A1_1\n\tbool \"A1_1\"\n"
+		"endchoice\n"
+		"config B\n\tbool \"B\"\n"
+		"config C\n\tbool \"C\"\n\tdepends on A\n"
+		"config P\n\tbool\n"
+		"config P_CHILD\n\tbool \"p child\"\n\tdepends on P\n"
+		"if B\nconfig IN_IF\n\tbool \"in if\"\nendif\n");
+	struct kernel_menu *km = kernel_menu_build(kc);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct symbol *sym = symbol_find(kc, want[i].sym);
+		const struct menu_node *parent = kernel_menu_parent(km, sym->first_node);
+
+		assert_non_null(parent);
+		if (!want[i].parent) {
+			assert_int_equal(parent->kind, MENU_ROOT);
+		} else if (strcmp(want[i].parent, "<choice>") == 0) {
+			assert_int_equal(parent->kind, MENU_CHOICE);
+			assert_ptr_equal(kernel_menu_parent(km, parent),
+					 symbol_find(kc, "A1")->first_node);
+		} else {
+			assert_ptr_equal(parent->sym, symbol_find(kc, want[i].parent));
+		}
+	}
+	kernel_menu_free(km);
+	kconfig_free(kc);
+}
+
 /* --- conf's unmet-dependency warning ------------------------------------------ */
 
 /*
@@ -1097,6 +1150,7 @@ int main(void)
 		cmocka_unit_test(test_dependency_loops),
 		cmocka_unit_test(test_unmet_warning),
 		cmocka_unit_test(test_structural_checks),
+		cmocka_unit_test(test_kernel_menu_shape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
