@@ -121,7 +121,13 @@ kernel_extract()
 
 kernel_tree()
 {
+	local tree=$KERNEL_CACHE/$KERNEL_PACKAGE
 	mkdir -p "$KERNEL_CACHE" || return 1
+	# Extracted and stamped, and the package removed since: nothing to do.
+	if [ ! -f "$KERNEL_TARBALL" ] && [ -s "$tree.stamp" ] && [ -f "$tree/Makefile" ]; then
+		printf '%s\n' "$tree"
+		return 0
+	fi
 	kernel_install_tarball || return 1
 	kernel_locked kernel_extract || return 1
 	printf '%s\n' "$KERNEL_CACHE/$KERNEL_PACKAGE"
