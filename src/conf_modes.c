@@ -86,6 +86,7 @@ static void conf_usage(const char *prog)
 	       "\n"
 	       "Mode options:\n"
 	       "  --listnewconfig         List new options\n"
+	       "  --helpnewconfig         List new options and help text\n"
 	       "  --olddefconfig          Same as oldconfig but sets new symbols to their default value\n"
 	       "  --defconfig <file>      New config with default defined in <file>\n"
 	       "  --savedefconfig <file>  Save the minimal current configuration to <file>\n"
@@ -399,6 +400,12 @@ static void list_new(struct conf_run *run, const struct kernel_menu *km,
 		return;
 	if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
 	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    run->mode == MODE_HELPNEWCONFIG) {
+		fputs("-----\n\n", stdout);
+		kernel_print_help(run->cfg, node, run->io.prefix, stdout);
+		fputs("\n-----\n", stdout);
+	} else if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
+	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
 	    sym->name) {
 		const char *value = config_str(run->cfg, sym);
 
@@ -464,7 +471,6 @@ static bool supported(enum conf_mode mode)
 	case MODE_OLDASKCONFIG:
 	case MODE_OLDCONFIG:
 	case MODE_SYNCCONFIG:
-	case MODE_HELPNEWCONFIG:
 		return false;
 	default:
 		return true;
@@ -588,6 +594,7 @@ static int apply_mode(struct conf_run *run)
 		rewrite_tristates(run, TRI_MOD, TRI_NO);
 		break;
 	case MODE_LISTNEWCONFIG:
+	case MODE_HELPNEWCONFIG:
 		list_new(run, config_kernel_menu(run->cfg), &run->kc->root);
 		break;
 	default:
@@ -621,7 +628,7 @@ static int write_output(struct conf_run *run)
 		}
 		return 0;
 	}
-	if (run->mode == MODE_LISTNEWCONFIG)
+	if (run->mode == MODE_LISTNEWCONFIG || run->mode == MODE_HELPNEWCONFIG)
 		return 0;
 
 	name = getenv("KCONFIG_CONFIG");
@@ -687,7 +694,7 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 			"build files; kbrowse supports --olddefconfig, "
 			"--alldefconfig, --allnoconfig, --allyesconfig, "
 			"--allmodconfig, --randconfig, --defconfig, "
-			"--savedefconfig, --listnewconfig, --yes2modconfig, "
+			"--savedefconfig, --listnewconfig, --helpnewconfig, --yes2modconfig, "
 			"--mod2yesconfig, --mod2noconfig\n", run.prog);
 		return 2;
 	}

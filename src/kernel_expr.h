@@ -21,6 +21,15 @@ const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count
 void kernel_print_unmet(struct config *cfg, const struct symbol *sym, FILE *out);
 
 /*
+ * The help conf --helpnewconfig prints for an entry (menuconfig's help
+ * screen without line wrapping): help text, symbol, type, range, each
+ * definition with prompt, dependencies and menu location, selects and
+ * implies.  prefix is "CONFIG_" (or $CONFIG_).
+ */
+void kernel_print_help(struct config *cfg, const struct menu_node *node,
+		       const char *prefix, FILE *out);
+
+/*
  * The menu tree in the shape the kernel gives it after finishing: entries
  * that follow a symbol and depend on it are its children; `if` blocks
  * and symbols without a prompt keep no children.  The parsed tree is not

@@ -542,10 +542,33 @@ bool config_changeable(struct config *cfg, const struct symbol *sym)
 	return !(sym->flags & SYMBOL_CHOICE) && v->visible > v->rev_dep;
 }
 
+/*
+ * Callers may pass expressions of their own, freed and reallocated at
+ * the same addresses: those are evaluated without the remembered values
+ * (which are for the tree's long-lived expressions).
+ */
+static tristate eval_uncached(struct config *cfg, const struct expr *e)
+{
+	if (!e)
+		return TRI_YES;
+	switch (e->op) {
+	case E_NOT:
+		return tri_not(eval_uncached(cfg, e->left));
+	case E_AND:
+		return tri_and(eval_uncached(cfg, e->left),
+			       eval_uncached(cfg, e->right));
+	case E_OR:
+		return tri_or(eval_uncached(cfg, e->left),
+			      eval_uncached(cfg, e->right));
+	default:
+		return eval(cfg, e);	/* a symbol or a comparison */
+	}
+}
+
 tristate config_expr(struct config *cfg, const struct expr *e)
 {
 	config_settle(cfg);
-	return eval(cfg, e);
+	return eval_uncached(cfg, e);
 }
 
 const struct property *config_active_default(struct config *cfg,
