@@ -229,25 +229,27 @@ void kernel_env_srcarch(const char *srctree, const char *arch, char *buf,
  */
 static void shell_text(const char *command, char *buf, size_t size)
 {
-	size_t len = 0;
+	size_t len = 0, i;
 	FILE *p;
 	int c;
 
 	copy_string(buf, size, "");
+	if (!size)
+		return;
 	p = popen(command, "r");
 	if (!p)
 		return;
 	while ((c = fgetc(p)) != EOF) {
-		if (c == '#')
-			continue;
-		if (len + 1 < size)
-			buf[len++] = c == '\n' ? ' ' : (char)c;
+		if (c != '#' && len + 1 < size)
+			buf[len++] = (char)c;
 	}
 	pclose(p);
-	while (len && buf[len - 1] == ' ')	/* the newlines at the end */
+	while (len && buf[len - 1] == '\n')
 		len--;
-	if (size)
-		buf[len] = '\0';
+	buf[len] = '\0';
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\n')
+			buf[i] = ' ';
 }
 
 /* ARCH (default: the host's), SRCARCH, and for um its host arch. */

@@ -330,8 +330,10 @@ kernel_cc_version_text()
 # $(shell) turns newlines into spaces and drops the last one.
 kernel_rustc_version_text()
 {
+	local out
 	# shellcheck disable=SC2086
-	$1 --version 2>/dev/null | tr -d '#' | tr '\n' ' ' | sed 's/ $//'
+	out=$($1 --version 2>/dev/null | tr -d '#')
+	printf '%s\n' "$out" | tr '\n' ' ' | sed 's/ $//'
 }
 
 # scripts/Makefile.clang: the --target for each arch directory.
