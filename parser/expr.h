@@ -30,6 +30,13 @@ enum expr_op {
 
 struct expr {
 	enum expr_op op;
+	/*
+	 * Set by kconfig_finish()'s dependency-loop check on a subtree it
+	 * walked without meeting a loop: no later walk can meet one there
+	 * (entries share their enclosing dependencies, so this spares most
+	 * of the walk).  Added for speed; it sits in padding.
+	 */
+	bool loop_free;
 	union {
 		struct symbol *sym;			/* E_SYMBOL */
 		struct {

@@ -430,6 +430,11 @@ enum { LOOP_ACTIVE = 1, LOOP_DONE = 2 };
 struct loop_check {
 	struct finisher *fin;
 	unsigned char *state;		/* by symbol index */
+	/*
+	 * By symbol index: has an entry inside a choice, so visiting the
+	 * choice can make it active again even when it is done.
+	 */
+	unsigned char *in_choice;
 	struct loop_frame *stack;
 	size_t depth, cap;
 };
@@ -461,30 +466,46 @@ static inline struct symbol *visit_leaf(struct loop_check *lc, struct symbol *sy
 	return visit_symbol(lc, sym);
 }
 
-static struct symbol *visit_expr(struct loop_check *lc, const struct expr *e)
+/*
+ * A subtree walked without meeting a loop is marked, unless it holds a
+ * symbol with an entry inside a choice: every other symbol in it is then
+ * done and can never be on the stack again (it becomes active only on
+ * its first visit), so a later walk of the subtree would find nothing.
+ */
+static struct symbol *visit_expr(struct loop_check *lc, struct expr *e)
 {
 	struct symbol *found;
+	bool settled;
 
-	while (e) {
-		switch (e->op) {
-		case E_SYMBOL:
-			return visit_leaf(lc, e->sym);
-		case E_NOT:
-			e = e->left;
-			continue;
-		case E_AND:
-		case E_OR:
-			found = visit_expr(lc, e->left);
-			if (found)
-				return found;
-			e = e->right;
-			continue;
-		default:
-			found = visit_leaf(lc, e->lsym);
-			return found ? found : visit_leaf(lc, e->rsym);
-		}
+	if (!e || e->loop_free)
+		return NULL;
+	switch (e->op) {
+	case E_SYMBOL:
+		found = visit_leaf(lc, e->sym);
+		settled = !lc->in_choice[e->sym->index];
+		break;
+	case E_NOT:
+		found = visit_expr(lc, e->left);
+		settled = e->left->loop_free;
+		break;
+	case E_AND:
+	case E_OR:
+		found = visit_expr(lc, e->left);
+		if (!found)
+			found = visit_expr(lc, e->right);
+		settled = e->left->loop_free && e->right->loop_free;
+		break;
+	default:
+		found = visit_leaf(lc, e->lsym);
+		if (!found)
+			found = visit_leaf(lc, e->rsym);
+		settled = !lc->in_choice[e->lsym->index] &&
+			  !lc->in_choice[e->rsym->index];
+		break;
 	}
-	return NULL;
+	if (!found && settled)
+		e->loop_free = true;
+	return found;
 }
 
 /* The edges out of one symbol, with a frame saying which is followed. */
@@ -732,18 +753,33 @@ static void report_loop(struct loop_check *lc, struct symbol *last)
 	lc->depth = depth;
 }
 
+static void note_in_choice(struct loop_check *lc, struct menu_node *parent,
+			   bool inside)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (inside && node->sym)
+			lc->in_choice[node->sym->index] = 1;
+		note_in_choice(lc, node, inside || node->kind == MENU_CHOICE);
+	}
+}
+
 static void check_loops(struct finisher *fin)
 {
 	struct loop_check lc = { .fin = fin };
 	struct menu_node *node;
 
 	lc.state = calloc(fin->kc->nsymbols, 1);
-	if (!lc.state)
+	lc.in_choice = calloc(fin->kc->nsymbols, 1);
+	if (!lc.state || !lc.in_choice)
 		abort();
+	note_in_choice(&lc, &fin->kc->root, false);
 	for (node = &fin->kc->root; node; node = menu_next(&fin->kc->root, node))
 		if (node_has_symbol(node))
 			visit_symbol(&lc, node->sym);
 	free(lc.state);
+	free(lc.in_choice);
 	free(lc.stack);
 }
 
