@@ -257,6 +257,7 @@ static const char *entry_name(const struct menu_node *node)
 	return node->sym && node->sym->name ? node->sym->name : "<choice>";
 }
 
+/* text: a copy in the tree's arena, which the prompt keeps. */
 static void add_prompt(struct parser *p, struct menu_node *node,
 		       enum prop_type type, const char *text,
 		       struct expr *cond, struct location loc)
@@ -270,7 +271,7 @@ static void add_prompt(struct parser *p, struct menu_node *node,
 	}
 	if (node->prompt)
 		warn_at(p, loc, "prompt redefined");
-	prop->text = arena_strdup(&p->kc->arena, text);
+	prop->text = text;
 	prop->cond = cond;
 	node->prompt = prop;
 }
@@ -1170,7 +1171,9 @@ static void mainmenu_stmt(struct parser *p)
 		warn_at(p, loc, "mainmenu redefined (first at %s:%d)",
 			location_file(root->prompt->loc), root->prompt->loc.line);
 	root->prompt = NULL;
-	add_prompt(p, root, P_MENU, TOK(p).text, NULL, loc);
+	add_prompt(p, root, P_MENU,
+		   arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len),
+		   NULL, loc);
 	next(p);
 	expect_eol(p, "the title");
 }
