@@ -27,7 +27,10 @@ struct tool_identity {
 	char *name;
 	unsigned long hash;	/* hash_bytes() of name: most words are no tool */
 	char *identity;		/* "path size mtime", or "" when not found */
+	size_t next;		/* 1 + the next tool in its bucket, or 0 */
 };
+
+#define TOOL_BUCKETS 256	/* a few hundred words per tree: short chains */
 
 struct shell_cache {
 	char *dir;
@@ -36,6 +39,7 @@ struct shell_cache {
 	bool readonly;
 	struct tool_identity *tools;
 	size_t ntools, tools_cap;
+	size_t tool_buckets[TOOL_BUCKETS];	/* 1 + first tool, or 0 */
 	/*
 	 * The environment part of every key: a 128-bit digest of the sorted
 	 * environment, computed once, so keys stay short to hash and store.
@@ -154,17 +158,34 @@ static struct buf environment_text(void)
 	return b;
 }
 
-/* Two independent 64-bit FNV-1a hashes, as 32 hex digits. */
+/*
+ * Two independent 64-bit hashes over 8-byte words, as 32 hex digits: an
+ * entry's file name.  (The key is stored and compared as well, so a
+ * collision costs a miss, never a wrong answer.)
+ */
 static void digest128(const char *data, size_t len, char out[40])
 {
-	unsigned long long h1 = 14695981039346656037ULL;
-	unsigned long long h2 = 1099511628211ULL * 31;
+	uint64_t h1 = 0x243f6a8885a308d3ULL ^ len, h2 = 0x13198a2e03707344ULL;
+	uint64_t word;
+	size_t i;
 
-	for (size_t i = 0; i < len; i++) {
-		h1 = (h1 ^ (unsigned char)data[i]) * 1099511628211ULL;
-		h2 = (h2 ^ (unsigned char)data[i]) * 1099511628211ULL + i;
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&word, data + i, 8);
+		h1 = (h1 ^ word) * 0x9e3779b97f4a7c15ULL;
+		h1 ^= h1 >> 29;
+		h2 = (h2 + word) * 0xbf58476d1ce4e5b9ULL;
+		h2 ^= h2 >> 31;
 	}
-	snprintf(out, 40, "%016llx%016llx", h1, h2);
+	word = 0;
+	memcpy(&word, data + i, len - i);
+	h1 = (h1 ^ word) * 0x9e3779b97f4a7c15ULL;
+	h2 = (h2 + word + len) * 0xbf58476d1ce4e5b9ULL;
+	h1 ^= h1 >> 32;
+	h2 ^= h2 >> 29;
+	h1 *= 0x94d049bb133111ebULL;
+	h2 *= 0xff51afd7ed558ccdULL;
+	snprintf(out, 40, "%016llx%016llx", (unsigned long long)(h1 ^ (h1 >> 31)),
+		 (unsigned long long)(h2 ^ (h2 >> 33)));
 }
 
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
@@ -286,13 +307,15 @@ static char *path_search(const char *name)
 static const char *tool_identity(struct shell_cache *cache, const char *name)
 {
 	unsigned long hash = hash_bytes(name, strlen(name));
+	size_t *bucket = &cache->tool_buckets[hash % TOOL_BUCKETS];
 	struct tool_identity *tool;
 	char *id;
 
-	for (size_t i = 0; i < cache->ntools; i++)
-		if (cache->tools[i].hash == hash &&
-		    strcmp(cache->tools[i].name, name) == 0)
-			return cache->tools[i].identity;
+	for (size_t i = *bucket; i; i = cache->tools[i - 1].next) {
+		tool = &cache->tools[i - 1];
+		if (tool->hash == hash && strcmp(tool->name, name) == 0)
+			return tool->identity;
+	}
 	if (cache->ntools == cache->tools_cap) {
 		cache->tools_cap = cache->tools_cap ? cache->tools_cap * 2 : 32;
 		cache->tools = realloc(cache->tools,
@@ -304,6 +327,8 @@ static const char *tool_identity(struct shell_cache *cache, const char *name)
 	tool = &cache->tools[cache->ntools++];
 	tool->name = strdup(name);
 	tool->hash = hash;
+	tool->next = *bucket;
+	*bucket = cache->ntools;
 	tool->identity = id ? id : strdup("");
 	if (!tool->name || !tool->identity)
 		abort();
