@@ -23,6 +23,7 @@
 # The last column is the target of issue #5 and whether it is met.  These
 # are benchmarks, not tests: nothing here fails on a slow figure.
 # Usage: bench.sh [--runs N] KBROWSE
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../kernel/lib.sh
