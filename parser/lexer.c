@@ -742,9 +742,13 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 		const char *line = p, *text, *text_end, *next;
 		int indent = 0, extra = 0;
 
-		while (is_blank(*p)) {
-			indent = *p == '\t' ? (indent & ~7) + 8 : indent + 1;
-			p++;
+		for (;; p++) {
+			if (*p == ' ')
+				indent++;
+			else if (*p == '\t')
+				indent = (indent | 7) + 1;	/* next multiple of 8 */
+			else
+				break;
 		}
 		if (*p == '\0' && p >= lx->end)
 			break;
