@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "arena.h"
+#include "util.h"
 
 #define ARENA_BLOCK_SIZE (256 * 1024)
 
@@ -36,17 +37,6 @@ void arena_release(struct arena *arena)
 		block = prev;
 	}
 	arena_init(arena);
-}
-
-static void *xcalloc(size_t size)
-{
-	void *p = calloc(1, size);
-
-	if (!p) {
-		fputs("kbrowse: out of memory\n", stderr);
-		abort();
-	}
-	return p;
 }
 
 /*
@@ -134,8 +124,8 @@ void intern_init(struct intern_table *table, struct arena *arena)
 	table->arena = arena;
 	table->nslots = 1024;
 	table->count = 0;
-	table->slots = xcalloc(table->nslots * sizeof(*table->slots));
-	table->hashes = xcalloc(table->nslots * sizeof(*table->hashes));
+	table->slots = xcalloc(table->nslots, sizeof(*table->slots));
+	table->hashes = xcalloc(table->nslots, sizeof(*table->hashes));
 }
 
 void intern_release(struct intern_table *table)
@@ -150,8 +140,8 @@ void intern_release(struct intern_table *table)
 static void intern_grow(struct intern_table *table)
 {
 	size_t nslots = table->nslots * 2;
-	const char **slots = xcalloc(nslots * sizeof(*slots));
-	unsigned *hashes = xcalloc(nslots * sizeof(*hashes));
+	const char **slots = xcalloc(nslots, sizeof(*slots));
+	unsigned *hashes = xcalloc(nslots, sizeof(*hashes));
 
 	for (size_t i = 0; i < table->nslots; i++) {
 		size_t j;

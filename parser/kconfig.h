@@ -68,8 +68,8 @@ struct kconfig {
 	size_t nfiles;			/* files read, for statistics */
 	/*
 	 * Every file read, in the order it was opened, each name once: conf
-	 * lists them in include/config/auto.conf.cmd (src/autoconf.c).  Empty
-	 * until the loader fills it; src/autoconf.c then falls back to the
+	 * lists them in include/config/auto.conf.cmd (src/confio/autoconf.c).  Empty
+	 * until the loader fills it; src/confio/autoconf.c then falls back to the
 	 * files that hold entries (missing files with macros only).
 	 */
 	const struct source_file **files_read;

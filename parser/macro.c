@@ -47,60 +47,6 @@
 #define MAX_EVALUATIONS		1000000UL
 #define MAX_OUTPUT		(16UL << 20)
 
-/* ---- buffers ------------------------------------------------------------ */
-
-void *macro_xrealloc(void *ptr, size_t size)
-{
-	void *p = realloc(ptr, size ? size : 1);
-
-	if (!p) {
-		fputs("kbrowse: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-static char *xmemdup(const char *s, size_t len)
-{
-	char *copy = macro_xrealloc(NULL, len + 1);
-
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
-}
-
-void mbuf_grow(struct mbuf *buf, size_t extra)
-{
-	size_t need = buf->len + extra + 1;
-	size_t cap = buf->cap ? buf->cap : 64;
-
-	while (cap < need)
-		cap *= 2;
-	buf->data = macro_xrealloc(buf->data, cap);
-	buf->cap = cap;
-}
-
-void mbuf_release(struct mbuf *buf)
-{
-	free(buf->data);
-	buf->data = NULL;
-	buf->len = buf->cap = 0;
-}
-
-char *mbuf_take(struct mbuf *buf)
-{
-	char *s;
-
-	mbuf_add(buf, "", 0);	/* makes room for the NUL */
-	if (!buf->data)
-		buf->data = macro_xrealloc(NULL, 1);
-	buf->data[buf->len] = '\0';
-	s = buf->data;
-	buf->data = NULL;
-	buf->len = buf->cap = 0;
-	return s;
-}
-
 /* ---- the variable table ------------------------------------------------- */
 
 static struct macro_var *var_lookup(const struct macro_env *env,
@@ -124,7 +70,7 @@ static void var_table_grow(struct macro_env *env)
 	size_t i;
 
 	if (!buckets)
-		buckets = macro_xrealloc(NULL, 0);	/* aborts */
+		buckets = xrealloc(NULL, 0);	/* aborts */
 	for (i = 0; i < env->nbuckets; i++) {
 		struct macro_var *var = env->buckets[i], *next;
 
@@ -142,7 +88,7 @@ static void var_table_grow(struct macro_env *env)
 static struct macro_var *var_insert(struct macro_env *env, const char *name,
 				    size_t len, enum macro_flavor flavor)
 {
-	struct macro_var *var = macro_xrealloc(NULL, sizeof(*var));
+	struct macro_var *var = xrealloc(NULL, sizeof(*var));
 	size_t slot;
 
 	if (env->nvars + 1 > env->nbuckets / 4 * 3)
@@ -177,8 +123,8 @@ static void pair_append(char ***names, char ***values, size_t *count,
 {
 	if (*count == *cap) {
 		*cap = *cap ? *cap * 2 : 16;
-		*names = macro_xrealloc(*names, *cap * sizeof(**names));
-		*values = macro_xrealloc(*values, *cap * sizeof(**values));
+		*names = xrealloc(*names, *cap * sizeof(**names));
+		*values = xrealloc(*values, *cap * sizeof(**values));
 	}
 	(*names)[*count] = xmemdup(name, strlen(name));
 	(*values)[*count] = xmemdup(value, strlen(value));
@@ -239,7 +185,7 @@ const char *macro_env_used_value(const struct macro_env *env, size_t index)
 struct macro_env *macro_env_new(struct diag_list *diags, const char *shell_dir,
 				FILE *info_out)
 {
-	struct macro_env *env = macro_xrealloc(NULL, sizeof(*env));
+	struct macro_env *env = xrealloc(NULL, sizeof(*env));
 
 	memset(env, 0, sizeof(*env));
 	env->diags = diags;
@@ -248,7 +194,7 @@ struct macro_env *macro_env_new(struct diag_list *diags, const char *shell_dir,
 	env->nbuckets = 64;
 	env->buckets = calloc(env->nbuckets, sizeof(*env->buckets));
 	if (!env->buckets)
-		env->buckets = macro_xrealloc(NULL, 0);	/* aborts */
+		env->buckets = xrealloc(NULL, 0);	/* aborts */
 	return env;
 }
 
@@ -335,7 +281,7 @@ struct macro_args {
 static const struct macro_args no_args;
 
 static void expand_span(struct expansion *x, const char *s, const char *end,
-			const struct macro_args *args, struct mbuf *out);
+			const struct macro_args *args, struct strbuf *out);
 
 /* The ")" matching an opened "(" whose contents start at p, or NULL. */
 static const char *matching_paren(const char *p, const char *end)
@@ -389,7 +335,7 @@ static bool clause_number(const char *s, const char *end, size_t *number)
 
 static void call_variable(struct expansion *x, const char *at,
 			  struct macro_var *var, const struct macro_args *args,
-			  struct mbuf *out)
+			  struct strbuf *out)
 {
 	if (var->redefining) {
 		expansion_diag(x, DIAG_WARNING, at,
@@ -411,7 +357,7 @@ static void call_variable(struct expansion *x, const char *at,
 		return;
 	}
 	if (var->flavor == MACRO_SIMPLE) {
-		mbuf_add(out, var->value, var->value_len);
+		strbuf_add(out, var->value, var->value_len);
 		return;
 	}
 	var->active++;
@@ -421,7 +367,7 @@ static void call_variable(struct expansion *x, const char *at,
 
 static void call_builtin(struct expansion *x, const char *at,
 			 const struct macro_builtin *fn,
-			 const struct macro_args *args, struct mbuf *out)
+			 const struct macro_args *args, struct strbuf *out)
 {
 	if (args->count < fn->min_args) {
 		expansion_diag(x, DIAG_ERROR, at,
@@ -440,7 +386,7 @@ static void call_builtin(struct expansion *x, const char *at,
 
 static void call_name(struct expansion *x, const char *at,
 		      const struct mstr *name, const struct macro_args *args,
-		      struct mbuf *out)
+		      struct strbuf *out)
 {
 	const struct macro_builtin *fn;
 	struct macro_var *var;
@@ -460,17 +406,17 @@ static void call_name(struct expansion *x, const char *at,
 		return;
 	value = macro_getenv(x->env, name->s);
 	if (value)
-		mbuf_add(out, value, strlen(value));
+		strbuf_add(out, value, strlen(value));
 }
 
 static void expand_piece(struct expansion *x, const char *s, const char *end,
 			 const struct macro_args *args, struct mstr *result)
 {
-	struct mbuf buf = { 0 };
+	struct strbuf buf = { 0 };
 
 	expand_span(x, s, end, args, &buf);
 	result->len = buf.len;
-	result->s = mbuf_take(&buf);
+	result->s = strbuf_take(&buf);
 }
 
 /* The first comma outside parentheses in [s, end), or end. */
@@ -497,7 +443,7 @@ static const char *next_separator(const char *s, const char *end)
  */
 static void eval_clause(struct expansion *x, const char *at, const char *s,
 			const char *end, const struct macro_args *args,
-			struct mbuf *out)
+			struct strbuf *out)
 {
 	struct macro_args call_args = { 0, NULL };
 	struct mstr name, *argv = NULL;
@@ -506,7 +452,7 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 
 	if (clause_number(s, end, &number) && number >= 1 &&
 	    number <= args->count) {
-		mbuf_add(out, args->v[number - 1].s, args->v[number - 1].len);
+		strbuf_add(out, args->v[number - 1].s, args->v[number - 1].len);
 		return;
 	}
 
@@ -517,7 +463,7 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 		return;
 	}
 	if (call_args.count)
-		argv = macro_xrealloc(NULL, call_args.count * sizeof(*argv));
+		argv = xrealloc(NULL, call_args.count * sizeof(*argv));
 
 	p = next_separator(s, end);
 	expand_piece(x, s, p, args, &name);
@@ -544,12 +490,12 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
  */
 static const char *expand_dollar(struct expansion *x, const char *dollar,
 				 const char *end, const struct macro_args *args,
-				 struct mbuf *out)
+				 struct strbuf *out)
 {
 	const char *open = dollar + 1, *close;
 
 	if (open == end || *open != '(') {
-		mbuf_addc(out, '$');
+		strbuf_addc(out, '$');
 		return open;
 	}
 	close = matching_paren(open + 1, end);
@@ -557,7 +503,7 @@ static const char *expand_dollar(struct expansion *x, const char *dollar,
 		expansion_diag(x, DIAG_ERROR, dollar,
 			       "unterminated reference to '%.*s': missing ')'",
 			       (int)(end - open - 1), open + 1);
-		mbuf_add(out, dollar, (size_t)(end - dollar));
+		strbuf_add(out, dollar, (size_t)(end - dollar));
 		return end;
 	}
 	if (x->depth == 0)
@@ -584,16 +530,16 @@ static const char *expand_dollar(struct expansion *x, const char *dollar,
 }
 
 static void expand_span(struct expansion *x, const char *s, const char *end,
-			const struct macro_args *args, struct mbuf *out)
+			const struct macro_args *args, struct strbuf *out)
 {
 	while (s < end && !x->aborted) {
 		const char *dollar = memchr(s, '$', (size_t)(end - s));
 
 		if (!dollar) {
-			mbuf_add(out, s, (size_t)(end - s));
+			strbuf_add(out, s, (size_t)(end - s));
 			return;
 		}
-		mbuf_add(out, s, (size_t)(dollar - s));
+		strbuf_add(out, s, (size_t)(dollar - s));
 		s = expand_dollar(x, dollar, end, args, out);
 	}
 }
@@ -612,25 +558,25 @@ char *macro_expand(struct macro_env *env, const char *text, size_t len,
 		   struct location loc)
 {
 	struct expansion x;
-	struct mbuf out = { 0 };
+	struct strbuf out = { 0 };
 
 	expansion_init(&x, env, text, len, loc);
 	expand_span(&x, text, text + len, &no_args, &out);
-	return mbuf_take(&out);
+	return strbuf_take(&out);
 }
 
 char *macro_expand_reference(struct macro_env *env, const char *text,
 			     size_t len, struct location loc, size_t *consumed)
 {
 	struct expansion x;
-	struct mbuf out = { 0 };
+	struct strbuf out = { 0 };
 	const char *next = text;
 
 	expansion_init(&x, env, text, len, loc);
 	if (len && *text == '$')
 		next = expand_dollar(&x, text, text + len, &no_args, &out);
 	*consumed = (size_t)(next - text);
-	return mbuf_take(&out);
+	return strbuf_take(&out);
 }
 
 static bool is_word_char(char c)
@@ -643,7 +589,7 @@ char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
 			struct location loc, size_t *consumed)
 {
 	struct expansion x;
-	struct mbuf out = { 0 };
+	struct strbuf out = { 0 };
 	const char *p = text, *end = text + len;
 
 	expansion_init(&x, env, text, len, loc);
@@ -651,13 +597,13 @@ char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
 		if (*p == '$') {
 			p = expand_dollar(&x, p, end, &no_args, &out);
 		} else if (is_word_char(*p)) {
-			mbuf_addc(&out, *p++);
+			strbuf_addc(&out, *p++);
 		} else {
 			break;
 		}
 	}
 	*consumed = (size_t)(p - text);
-	return mbuf_take(&out);
+	return strbuf_take(&out);
 }
 
 size_t macro_reference_length(const char *text, size_t len)
@@ -694,7 +640,7 @@ void macro_assign(struct macro_env *env, const char *name,
 
 	if (flavor == MACRO_SIMPLE) {
 		struct expansion x;
-		struct mbuf out = { 0 };
+		struct strbuf out = { 0 };
 
 		/*
 		 * The kernel expands the value once it has read the end of the
@@ -706,7 +652,7 @@ void macro_assign(struct macro_env *env, const char *name,
 		expand_span(&x, value, value + value_len, &no_args, &out);
 		var->redefining = false;
 		new_len = out.len;
-		new_value = mbuf_take(&out);
+		new_value = strbuf_take(&out);
 	} else {
 		new_len = value_len;
 		new_value = xmemdup(value, value_len);
@@ -714,7 +660,7 @@ void macro_assign(struct macro_env *env, const char *name,
 	var->flavor = flavor;
 
 	if (append) {
-		var->value = macro_xrealloc(var->value,
+		var->value = xrealloc(var->value,
 					    var->value_len + 1 + new_len + 1);
 		var->value[var->value_len] = ' ';
 		memcpy(var->value + var->value_len + 1, new_value, new_len + 1);

@@ -18,7 +18,7 @@ static bool is_yes(const struct mstr *cond)
 }
 
 static void do_error_if(struct expansion *x, const char *at, size_t argc,
-			const struct mstr *argv, struct mbuf *out)
+			const struct mstr *argv, struct strbuf *out)
 {
 	(void)argc;
 	(void)out;
@@ -27,7 +27,7 @@ static void do_error_if(struct expansion *x, const char *at, size_t argc,
 }
 
 static void do_warning_if(struct expansion *x, const char *at, size_t argc,
-			  const struct mstr *argv, struct mbuf *out)
+			  const struct mstr *argv, struct strbuf *out)
 {
 	(void)argc;
 	(void)out;
@@ -36,7 +36,7 @@ static void do_warning_if(struct expansion *x, const char *at, size_t argc,
 }
 
 static void do_info(struct expansion *x, const char *at, size_t argc,
-		    const struct mstr *argv, struct mbuf *out)
+		    const struct mstr *argv, struct strbuf *out)
 {
 	(void)argc;
 	(void)out;
@@ -48,17 +48,17 @@ static void do_info(struct expansion *x, const char *at, size_t argc,
 }
 
 static void do_filename(struct expansion *x, const char *at, size_t argc,
-			const struct mstr *argv, struct mbuf *out)
+			const struct mstr *argv, struct strbuf *out)
 {
 	const char *name = location_file(expansion_loc(x, at));
 
 	(void)argc;
 	(void)argv;
-	mbuf_add(out, name, strlen(name));
+	strbuf_add(out, name, strlen(name));
 }
 
 static void do_lineno(struct expansion *x, const char *at, size_t argc,
-		      const struct mstr *argv, struct mbuf *out)
+		      const struct mstr *argv, struct strbuf *out)
 {
 	char number[24];
 	int len;
@@ -67,11 +67,11 @@ static void do_lineno(struct expansion *x, const char *at, size_t argc,
 	(void)argv;
 	len = snprintf(number, sizeof(number), "%d",
 		       expansion_loc(x, at).line + x->lineno_bias);
-	mbuf_add(out, number, (size_t)len);
+	strbuf_add(out, number, (size_t)len);
 }
 
 static void do_shell(struct expansion *x, const char *at, size_t argc,
-		     const struct mstr *argv, struct mbuf *out)
+		     const struct mstr *argv, struct strbuf *out)
 {
 	(void)argc;
 	macro_shell_output(x, at, argv[0].s, out);

@@ -15,35 +15,8 @@
 #include "diag.h"
 #include "location.h"
 #include "macro.h"
-
-/* A growable byte buffer: expansions append to one instead of re-copying. */
-struct mbuf {
-	char *data;
-	size_t len;
-	size_t cap;
-};
-
-void mbuf_grow(struct mbuf *buf, size_t extra);
-void mbuf_release(struct mbuf *buf);
-/* NUL-terminate and hand the bytes over; the buffer is empty afterwards. */
-char *mbuf_take(struct mbuf *buf);
-
-static inline void mbuf_add(struct mbuf *buf, const char *s, size_t len)
-{
-	if (buf->cap - buf->len <= len)
-		mbuf_grow(buf, len);
-	if (len)
-		__builtin_memcpy(buf->data + buf->len, s, len);
-	buf->len += len;
-}
-
-static inline void mbuf_addc(struct mbuf *buf, char c)
-{
-	mbuf_add(buf, &c, 1);
-}
-
-/* Aborts on exhaustion, like arena_alloc: a half-expanded tree is useless. */
-void *macro_xrealloc(void *ptr, size_t size);
+#include "strbuf.h"
+#include "util.h"
 
 /* A string with its length; arguments may in theory hold NUL bytes. */
 struct mstr {
@@ -131,7 +104,7 @@ struct macro_builtin {
 	unsigned int max_args;
 	/* at: the '$' of the reference, for messages and $(lineno). */
 	void (*run)(struct expansion *x, const char *at, size_t argc,
-		    const struct mstr *argv, struct mbuf *out);
+		    const struct mstr *argv, struct strbuf *out);
 };
 
 const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
@@ -141,7 +114,7 @@ const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
  * cache), append its output the way the kernel returns it.
  */
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
-			struct mbuf *out);
+			struct strbuf *out);
 
 /* The environment as macro_env sees it, recording what is read. */
 const char *macro_getenv(struct macro_env *env, const char *name);

@@ -58,7 +58,7 @@ static char **command_environment(const struct macro_env *env)
 		return NULL;
 	while (environ && environ[count])
 		count++;
-	envp = macro_xrealloc(NULL, (count + env->nset + 1) * sizeof(*envp));
+	envp = xrealloc(NULL, (count + env->nset + 1) * sizeof(*envp));
 	for (i = 0; i < count; i++) {
 		bool replaced = false;
 
@@ -71,14 +71,14 @@ static char **command_environment(const struct macro_env *env)
 		if (!replaced) {
 			size_t len = strlen(environ[i]);
 
-			envp[n] = macro_xrealloc(NULL, len + 1);
+			envp[n] = xrealloc(NULL, len + 1);
 			memcpy(envp[n++], environ[i], len + 1);
 		}
 	}
 	for (j = 0; j < env->nset; j++) {
 		size_t name_len = strlen(env->set_names[j]);
 		size_t value_len = strlen(env->set_values[j]);
-		char *entry = macro_xrealloc(NULL, name_len + value_len + 2);
+		char *entry = xrealloc(NULL, name_len + value_len + 2);
 
 		memcpy(entry, env->set_names[j], name_len);
 		entry[name_len] = '=';
@@ -105,7 +105,7 @@ struct command {
 	char *out;		/* stdout, at most out_limit bytes of it */
 	size_t out_limit;
 	size_t out_len;
-	struct mbuf *err;	/* NULL: stderr passes through */
+	struct strbuf *err;	/* NULL: stderr passes through */
 };
 
 #ifdef HAVE_SPAWN_CHDIR
@@ -251,7 +251,7 @@ static void collect_output(struct command *cmd, int out_fd, int err_fd)
 		if (fds[1].fd >= 0 && fds[1].revents) {
 			n = read(fds[1].fd, chunk, sizeof(chunk));
 			if (n > 0) {
-				mbuf_add(cmd->err, chunk, (size_t)n);
+				strbuf_add(cmd->err, chunk, (size_t)n);
 			} else if (n == 0 || errno != EINTR) {
 				close(fds[1].fd);
 				fds[1].fd = -1;
@@ -303,21 +303,21 @@ static int run_command(struct command *cmd)
  */
 static char *cache_key_command(const struct macro_env *env, const char *cmd)
 {
-	struct mbuf key = { 0 };
+	struct strbuf key = { 0 };
 	size_t i;
 
-	mbuf_add(&key, cmd, strlen(cmd));
+	strbuf_add(&key, cmd, strlen(cmd));
 	for (i = 0; i < env->nset; i++) {
-		mbuf_add(&key, "\n#kbrowse-env ", 14);
-		mbuf_add(&key, env->set_names[i], strlen(env->set_names[i]));
-		mbuf_addc(&key, '=');
-		mbuf_add(&key, env->set_values[i], strlen(env->set_values[i]));
+		strbuf_add(&key, "\n#kbrowse-env ", 14);
+		strbuf_add(&key, env->set_names[i], strlen(env->set_names[i]));
+		strbuf_addc(&key, '=');
+		strbuf_add(&key, env->set_values[i], strlen(env->set_values[i]));
 	}
-	return mbuf_take(&key);
+	return strbuf_take(&key);
 }
 
 /* The kernel's treatment of what it read from the command. */
-static void add_kernel_output(struct mbuf *out, char *raw, size_t len)
+static void add_kernel_output(struct strbuf *out, char *raw, size_t len)
 {
 	size_t i;
 
@@ -331,15 +331,15 @@ static void add_kernel_output(struct mbuf *out, char *raw, size_t len)
 		else if (raw[i] == '\0')
 			break;
 	}
-	mbuf_add(out, raw, i);
+	strbuf_add(out, raw, i);
 }
 
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
-			struct mbuf *out)
+			struct strbuf *out)
 {
 	struct macro_env *env = x->env;
 	char buf[SHELL_READ_MAX];
-	struct mbuf err_text = { 0 };
+	struct strbuf err_text = { 0 };
 	struct command run = {
 		.text = cmd,
 		.dir = env->shell_dir,
@@ -387,7 +387,7 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	}
 	if (!err)
 		add_kernel_output(out, buf, run.out_len);
-	mbuf_release(&err_text);
+	strbuf_release(&err_text);
 	free(key);
 }
 

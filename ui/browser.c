@@ -28,8 +28,6 @@
 #include <panel.h>
 
 #include "browser.h"
-#include "cli.h"
-#include "session.h"
 #include "ui.h"
 
 /* Below this, there is no room for a tree and an explanation. */
@@ -281,7 +279,7 @@ static void draw_header(struct browser *br)
 	snprintf(right, sizeof(right), "%s%s%s",
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
-		 br->cli->builtin_examples ? "built-in teaching tree" : br->config_name);
+		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);
 	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
 }
 
@@ -530,20 +528,17 @@ static void run_goto(struct browser *br)
 {
 	char *name = browser_prompt(br, "Go to symbol: ", "", NULL, NULL, NULL);
 	const struct symbol *sym;
-	size_t plen = strlen(br->io.prefix);
 	struct entry *entry;
 
 	if (!name || !name[0]) {
 		free(name);
 		return;
 	}
-	sym = symbol_find(br->kc, name);
-	if (!sym && strncmp(name, br->io.prefix, plen) == 0)
-		sym = symbol_find(br->kc, name + plen);
+	sym = session_find_symbol(br->s, name);
 	if (!sym) {
 		for (char *p = name; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
-		sym = symbol_find(br->kc, name);
+		sym = symbol_find(br->s->kc, name);
 	}
 	entry = sym ? browser_symbol_entry(br, sym) : NULL;
 	if (entry)
@@ -610,6 +605,21 @@ static void toggle_hidden(struct browser *br)
 	browser_values_changed(br);
 }
 
+/* Write the .config; false (with the reason on the status line) on failure. */
+static bool save(struct browser *br)
+{
+	char msg[600];
+	enum config_write_result result = session_save(br->s, msg, sizeof(msg));
+
+	browser_message(br, "%s", msg);
+	if (result == CONFIG_WRITE_FAILED)
+		return false;
+	br->modified = false;
+	/* Explanations now cite the lines of the file just written. */
+	browser_values_changed(br);
+	return true;
+}
+
 static void quit(struct browser *br)
 {
 	int answer;
@@ -625,15 +635,8 @@ static void quit(struct browser *br)
 	answer = dialog_ask(br, " Unsaved changes ",
 			    "Save the configuration before leaving? (y)es (n)o (c)ancel",
 			    "ync");
-	if (answer == 'n' || (answer == 'y' && session_save(br)))
+	if (answer == 'n' || (answer == 'y' && save(br)))
 		br->quit = true;
-}
-
-static void save(struct browser *br)
-{
-	session_save(br);
-	/* Explanations now cite the lines of the file just written. */
-	browser_values_changed(br);
 }
 
 static void browser_request(struct browser *br, enum request req)
@@ -729,18 +732,19 @@ static void stop_curses(struct browser *br)
 /* The first thing the status line says: where the values came from. */
 static void startup_message(struct browser *br)
 {
-	int kconfig_warnings = br->kc->diags.warnings;
+	int kconfig_warnings = br->s->kc->diags.warnings;
+	int read_warnings = br->s->read_diags.warnings + br->s->read_diags.errors;
 
-	if (br->read_from && br->read_warnings)
+	if (br->s->read_from && read_warnings)
 		browser_message(br, "%d warning%s reading %s (kbrowse conf --olddefconfig lists them)",
-				br->read_warnings, br->read_warnings == 1 ? "" : "s",
-				br->read_from);
-	else if (!br->read_from)
+				read_warnings, read_warnings == 1 ? "" : "s",
+				br->s->read_from);
+	else if (!br->s->read_from)
 		browser_message(br, "no %s: every value is a default (s saves one)",
-				br->config_name);
-	else if (strcmp(br->read_from, br->config_name) != 0)
+				br->s->config_name);
+	else if (strcmp(br->s->read_from, br->s->config_name) != 0)
 		browser_message(br, "no %s: values from %s (s saves to %s)",
-				br->config_name, br->read_from, br->config_name);
+				br->s->config_name, br->s->read_from, br->s->config_name);
 	else if (kconfig_warnings)
 		browser_message(br, "%d warning%s in the Kconfig files ('kbrowse dump >/dev/null' lists them)",
 				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
@@ -771,7 +775,7 @@ static int run(struct browser *br)
 	init_views(br);
 	if (!start_curses(br)) {
 		text_free(br->text);
-		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->cli->prog,
+		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->opts.prog,
 			getenv("TERM") ? getenv("TERM") : "");
 		return EXIT_USAGE;
 	}
@@ -785,42 +789,13 @@ static int run(struct browser *br)
 	return EXIT_OK;
 }
 
-static int parse_args(struct cli *cli, int argc, char **argv)
+int browser_run(struct session *s, const struct browser_options *opts)
 {
-	for (int i = 0; i < argc; i++) {
-		int used = cli_common_option(cli, argc, argv, i);
+	struct browser br = { .s = s, .opts = *opts };
+	int status;
 
-		if (used < 0)
-			return EXIT_USAGE;
-		if (used) {
-			i += used - 1;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			return usage_error(cli, "unknown option '%s'", argv[i]);
-		if (cli->kconfig)
-			return usage_error(cli, "only one KCONFIG file, not '%s'", argv[i]);
-		cli->kconfig = argv[i];
-	}
-	return EXIT_OK;
-}
-
-int browser_main(struct cli *cli, int argc, char **argv)
-{
-	struct browser br = { 0 };
-	int status = parse_args(cli, argc, argv);
-
-	if (status)
-		return status;
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "%s: the browser needs a terminal on stdin and stdout; "
-			"for scripts use 'kbrowse explain', 'kbrowse conf' or "
-			"'kbrowse dump'\n", cli->prog);
-		return EXIT_USAGE;
-	}
-	status = session_load(&br, cli);
-	if (status == EXIT_OK)
-		status = run(&br);
-	session_free(&br);
+	br.model = tree_model_build(s->kc);
+	status = run(&br);
+	tree_model_free(br.model);
 	return status;
 }

@@ -1,17 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The interactive browser: `kbrowse [OPTIONS] [KCONFIG]`.
+ * The interactive browser: `kbrowse [OPTIONS] [KCONFIG]`.  The command
+ * line opens the session; the browser shows it and edits its values.
  */
 #ifndef KBROWSE_UI_BROWSER_H
 #define KBROWSE_UI_BROWSER_H
 
-struct cli;
+#include <stdbool.h>
+
+struct session;
+
+struct browser_options {
+	const char *prog;	/* for messages */
+	bool teaching_tree;	/* the built-in tree stands in for a real one */
+};
 
 /*
- * argv[0] is the first argument after the global options (or the end):
- * the KCONFIG file and options.  Needs a terminal on stdin and stdout.
- * Returns the exit status (0, 1 errors in the input, 2 usage errors).
+ * Browse until the user quits.  Needs a terminal on stdin and stdout.
+ * Returns the exit status (0, or 2 when the terminal cannot be used).
  */
-int browser_main(struct cli *cli, int argc, char **argv);
+int browser_run(struct session *s, const struct browser_options *opts);
 
 #endif

@@ -115,14 +115,14 @@ int dialog_ask(struct browser *br, const char *title, const char *question,
 static void value_hint(struct browser *br, const struct symbol *sym,
 		       char *buf, size_t size)
 {
-	const struct property *range = config_active_range(br->cfg, sym);
+	const struct property *range = config_active_range(br->s->cfg, sym);
 	const char *what = sym->type == S_INT ? "a decimal number" :
 			   sym->type == S_HEX ? "a hex number" : "a string";
 
 	if (range && range->range_min && range->range_max)
 		snprintf(buf, size, "%s from %s to %s", what,
-			 config_str(br->cfg, range->range_min),
-			 config_str(br->cfg, range->range_max));
+			 config_str(br->s->cfg, range->range_min),
+			 config_str(br->s->cfg, range->range_max));
 	else
 		snprintf(buf, size, "%s", what);
 }
@@ -161,7 +161,7 @@ static enum input_result edit_round(struct browser *br, const struct symbol *sym
 
 bool dialog_edit_value(struct browser *br, const struct symbol *sym)
 {
-	char *text = strdup(config_str(br->cfg, sym));
+	char *text = strdup(config_str(br->s->cfg, sym));
 	const char *error = NULL;
 	char message[300];
 
@@ -179,7 +179,7 @@ bool dialog_edit_value(struct browser *br, const struct symbol *sym)
 			browser_message(br, "the terminal became too small: value not changed");
 			break;
 		}
-		if (config_set_string(br->cfg, sym, text)) {
+		if (config_set_string(br->s->cfg, sym, text)) {
 			free(text);
 			return true;
 		}

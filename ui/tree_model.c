@@ -10,20 +10,12 @@
 #include <string.h>
 
 #include "tree_model.h"
+#include "util.h"
 
 struct builder {
 	struct tree_model *model;
 	size_t cap;
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 static struct entry *new_entry(struct builder *b, const struct menu_node *node,
 			       struct entry *parent)

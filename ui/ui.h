@@ -16,10 +16,10 @@
 #include <curses.h>
 #include <panel.h>
 
-#include "config.h"
-#include "config_io.h"
-#include "explain.h"
+#include "browser.h"
 #include "keys.h"
+#include "session.h"
+#include "util.h"
 #include "text.h"
 #include "tree_model.h"
 
@@ -104,19 +104,10 @@ enum ui_style {
 };
 
 struct browser {
-	struct cli *cli;
-	struct kconfig *kc;
-	struct config *cfg;
+	struct session *s;		/* the tree, the values, the explainer */
+	struct browser_options opts;
 	struct tree_model *model;
 	struct text *text;
-	struct explainer *ex;
-	struct user_lines *user_lines;
-	struct config_io_options io;
-	const char *config_name;	/* $KCONFIG_CONFIG, else .config */
-	const char *read_from;		/* the file values came from, or NULL */
-	char *config_text;		/* the .config read at start, if any */
-	size_t config_len;
-	int read_warnings;
 
 	bool modified;
 	bool show_hidden;

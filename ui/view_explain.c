@@ -2,7 +2,7 @@
 /*
  * The explain pane: why the entry under the cursor has its value.
  *
- * The derivation comes from the explain engine (src/explain.h): the line
+ * The derivation comes from the explain engine (src/explain/explain.h): the line
  * that decided the value and its condition with every part's value, the
  * other defaults, select and imply, prompts, bounds, the choice.  Each
  * symbol named in the text is a link: with the pane focused, Up and Down
@@ -88,7 +88,7 @@ static const struct symbol *word_symbol(struct browser *br, const char *word,
 		return NULL;
 	memcpy(name, word, len);
 	name[len] = '\0';
-	sym = symbol_find(br->kc, name);
+	sym = symbol_find(br->s->kc, name);
 	if (!sym || (sym->flags & SYMBOL_CONST) || !(sym->flags & SYMBOL_DEFINED))
 		return NULL;
 	return sym;
@@ -201,16 +201,16 @@ static const char *tri_text(tristate t)
 
 static const char *loc(struct browser *br, struct location l)
 {
-	return l.line > 0 ? location_text(br->ex, l) : "";
+	return l.line > 0 ? location_text(br->s->ex, l) : "";
 }
 
 /* A condition with its value: "A [=y] && !B [=n]  => y". */
 static const char *cond_text(struct browser *br, const struct xexpr *x)
 {
-	const char *text = xexpr_string(br->ex, x);
+	const char *text = xexpr_string(br->s->ex, x);
 
 	if (x->expr && x->expr->op != E_SYMBOL)
-		return arena_printf(&br->ex->arena, "%s  => %s", text,
+		return arena_printf(&br->s->ex->arena, "%s  => %s", text,
 				    tri_text(x->value));
 	return text;
 }
@@ -282,7 +282,7 @@ static void say_taken_default(struct view *view, const struct explanation *x)
 	struct browser *br = view->br;
 
 	say(view, STYLE_DECIDING, "value from: %s  (%s)",
-	    property_text(br->ex, x->origin.prop), loc(br, x->origin.loc));
+	    property_text(br->s->ex, x->origin.prop), loc(br, x->origin.loc));
 	for (unsigned i = 0; i < x->ndefaults; i++)
 		if (x->defaults[i].prop == x->origin.prop)
 			say_condition(view, "  ", x->defaults[i].cond,
@@ -384,7 +384,7 @@ static void say_defaults(struct view *view, const struct xdefault *defs,
 				      d->status == DEFAULT_INACTIVE ? STYLE_DIM : STYLE_NORMAL;
 
 		say(view, style, "%s %s  %s  (%s)", d->status == DEFAULT_TAKEN ? "->" : "  ",
-		    property_text(br->ex, d->prop), loc(br, d->prop->loc),
+		    property_text(br->s->ex, d->prop), loc(br, d->prop->loc),
 		    status[d->status]);
 		if (d->status == DEFAULT_TAKEN || d->status == DEFAULT_INACTIVE)
 			say_condition(view, "     ", d->cond, d->deps, style);
@@ -404,7 +404,7 @@ static void say_reverse_props(struct view *view, const char *what,
 
 		say(view, r->value ? STYLE_NORMAL : STYLE_DIM, "  %s [=%s]  %s  %s  => %s",
 		    r->from->name, r->from_value, loc(br, r->prop->loc),
-		    property_text(br->ex, r->prop), tri_text(r->value));
+		    property_text(br->s->ex, r->prop), tri_text(r->value));
 		if (r->value == TRI_NO && r->from_value[0] != 'n')
 			say_condition(view, "    ", r->cond, r->deps, STYLE_DIM);
 	}
@@ -460,7 +460,7 @@ static void say_used_by(struct view *view, const struct symbol *sym)
 {
 	struct browser *br = view->br;
 	unsigned n;
-	const struct reverse_use *uses = explain_reverse(br->ex, sym, &n);
+	const struct reverse_use *uses = explain_reverse(br->s->ex, sym, &n);
 
 	if (!n)
 		return;
@@ -500,7 +500,7 @@ static void say_help(struct view *view, const struct menu_node *node)
 static void explain_sym(struct view *view, const struct entry *entry)
 {
 	struct browser *br = view->br;
-	const struct explanation *x = explain_symbol(br->ex, entry->node->sym);
+	const struct explanation *x = explain_symbol(br->s->ex, entry->node->sym);
 
 	say_header(view, x);
 	if (!x->defined)
@@ -521,7 +521,7 @@ static void explain_sym(struct view *view, const struct entry *entry)
 static void explain_choice_entry(struct view *view, const struct entry *entry)
 {
 	struct browser *br = view->br;
-	const struct xchoice *c = explain_choice(br->ex, entry->node);
+	const struct xchoice *c = explain_choice(br->s->ex, entry->node);
 
 	say(view, STYLE_HEADING, "choice \"%s\"", c->prompt ? c->prompt : "");
 	say(view, STYLE_NORMAL, "defined at %s", loc(br, entry->node->loc));
@@ -534,7 +534,7 @@ static void explain_choice_entry(struct view *view, const struct entry *entry)
 	say_defaults(view, c->defaults, c->ndefaults);
 	if (entry->node->dep)
 		say(view, STYLE_NORMAL, "depends on: %s",
-		    cond_text(br, explain_expr(br->ex, entry->node->dep, true)));
+		    cond_text(br, explain_expr(br->s->ex, entry->node->dep, true)));
 	say_help(view, entry->node);
 }
 
@@ -552,10 +552,10 @@ static void explain_menu_entry(struct view *view, const struct entry *entry)
 	    "invisible now (z shows invisible entries)");
 	if (node->dep)
 		say(view, STYLE_NORMAL, "depends on: %s",
-		    cond_text(br, explain_expr(br->ex, node->dep, true)));
+		    cond_text(br, explain_expr(br->s->ex, node->dep, true)));
 	if (node->visible_if)
 		say(view, STYLE_NORMAL, "visible if: %s",
-		    cond_text(br, explain_expr(br->ex, node->visible_if, true)));
+		    cond_text(br, explain_expr(br->s->ex, node->visible_if, true)));
 	say_help(view, node);
 }
 
@@ -567,7 +567,7 @@ static void explain_reset(struct view *view)
 
 	arena_release(&st->arena);
 	arena_init(&st->arena);
-	explainer_reset(view->br->ex);
+	explainer_reset(view->br->s->ex);
 	st->nrefs = 0;
 	st->cur = 0;
 	view_clear(view);

@@ -38,7 +38,7 @@ bool entry_visible(struct browser *br, const struct entry *entry)
 {
 	if (entry->node->kind == MENU_ROOT)
 		return true;
-	return config_node_visible(br->cfg, entry->node);
+	return config_node_visible(br->s->cfg, entry->node);
 }
 
 static bool entry_shown(struct browser *br, const struct entry *entry)
@@ -92,16 +92,16 @@ static void tree_open(struct view *view)
 static void bool_value(struct browser *br, const struct symbol *sym,
 		       char *buf, size_t size)
 {
-	tristate t = config_tri(br->cfg, sym);
+	tristate t = config_tri(br->s->cfg, sym);
 	char c = t == TRI_YES ? '*' : t == TRI_MOD ? 'M' : ' ';
 
 	if (sym->choice && sym->choice->sym)
 		snprintf(buf, size, "(%c)", t == TRI_YES ? 'X' : ' ');
-	else if (!config_changeable(br->cfg, sym))
+	else if (!config_changeable(br->s->cfg, sym))
 		snprintf(buf, size, "-%c-", c);
-	else if (config_type(br->cfg, sym) == S_TRISTATE)
+	else if (config_type(br->s->cfg, sym) == S_TRISTATE)
 		/* {M}: a select forces at least m; < > otherwise. */
-		snprintf(buf, size, config_rev_dep(br->cfg, sym) == TRI_MOD ?
+		snprintf(buf, size, config_rev_dep(br->s->cfg, sym) == TRI_MOD ?
 			 "{%c}" : "<%c>", c);
 	else
 		snprintf(buf, size, "[%c]", c);
@@ -121,11 +121,11 @@ static void entry_value(struct browser *br, const struct entry *entry,
 		bool_value(br, sym, buf, size);
 		break;
 	case S_STRING:
-		snprintf(buf, size, "(\"%s\")", config_str(br->cfg, sym));
+		snprintf(buf, size, "(\"%s\")", config_str(br->s->cfg, sym));
 		break;
 	case S_INT:
 	case S_HEX:
-		snprintf(buf, size, "(%s)", config_str(br->cfg, sym));
+		snprintf(buf, size, "(%s)", config_str(br->s->cfg, sym));
 		break;
 	default:
 		break;
@@ -142,14 +142,14 @@ static void entry_text(struct browser *br, const struct entry *entry,
 	const char *arrow = entry_is_menu(entry) ?
 		(has_shown_child(br, entry) ? "  --->" : "  ----") : "";
 	bool is_new = sym && sym->name && node->kind != MENU_CHOICE &&
-		      !config_has_user(br->cfg, sym) && config_changeable(br->cfg, sym);
+		      !config_has_user(br->s->cfg, sym) && config_changeable(br->s->cfg, sym);
 	const char *name = br->show_names && sym && sym->name &&
 			   node->prompt ? sym->name : NULL;
 
 	if (node->kind == MENU_COMMENT) {
 		snprintf(buf, size, "*** %s ***", label);
 	} else if (node->kind == MENU_CHOICE) {
-		const struct symbol *pick = config_choice_selection(br->cfg, node);
+		const struct symbol *pick = config_choice_selection(br->s->cfg, node);
 		const char *pick_label = pick && pick->first_node &&
 			pick->first_node->prompt ? pick->first_node->prompt->text :
 			pick ? pick->name : NULL;
@@ -230,18 +230,18 @@ static void changed(struct browser *br, const struct symbol *sym)
 
 	br->modified = true;
 	browser_values_changed(br);
-	browser_message(br, "%s = %s%s%s", sym->name, q, config_str(br->cfg, sym), q);
+	browser_message(br, "%s = %s%s%s", sym->name, q, config_str(br->s->cfg, sym), q);
 }
 
 /* n -> m -> y -> n, skipping what the dependencies do not allow. */
 static void cycle_value(struct browser *br, const struct symbol *sym)
 {
-	tristate now = config_tri(br->cfg, sym);
+	tristate now = config_tri(br->s->cfg, sym);
 
 	for (int step = 1; step < 3; step++) {
 		tristate next = (tristate)((now + step) % 3);
 
-		if (config_set_tri(br->cfg, sym, next)) {
+		if (config_set_tri(br->s->cfg, sym, next)) {
 			changed(br, sym);
 			return;
 		}
@@ -256,9 +256,9 @@ static void set_value(struct browser *br, const struct symbol *sym, tristate val
 		browser_message(br, "only bool and tristate entries take y, m or n");
 		return;
 	}
-	if (config_tri(br->cfg, sym) == value)
+	if (config_tri(br->s->cfg, sym) == value)
 		return;
-	if (config_set_tri(br->cfg, sym, value))
+	if (config_set_tri(br->s->cfg, sym, value))
 		changed(br, sym);
 	else
 		browser_message(br, "%s cannot be %c: see why below", sym->name,
@@ -274,14 +274,14 @@ static void change_entry(struct view *view, struct entry *entry)
 	if (!sym || entry->node->kind == MENU_CHOICE)
 		return;
 	if (sym->choice && sym->choice->sym) {
-		if (config_set_choice(br->cfg, sym))
+		if (config_set_choice(br->s->cfg, sym))
 			changed(br, sym);
 		else
 			browser_message(br, "%s cannot be chosen now", sym->name);
 	} else if (is_bool_type(sym)) {
 		cycle_value(br, sym);
 	} else if (sym->type != S_UNKNOWN) {
-		if (config_visibility(br->cfg, sym) == TRI_NO)
+		if (config_visibility(br->s->cfg, sym) == TRI_NO)
 			browser_message(br, "%s cannot be set: it has no visible prompt",
 					sym->name);
 		else if (dialog_edit_value(br, sym))

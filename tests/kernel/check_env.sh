@@ -8,7 +8,7 @@
 #   - every variable the Kconfig files read ($(NAME) not defined in
 #     Kconfig) that make exported, which arch_env must set too;
 #   - with -b KBROWSE, the .config `kbrowse conf` writes when given only
-#     ARCH, PATH and HOME: its own derivation (src/kernel_env.c) must give
+#     ARCH, PATH and HOME: its own derivation (src/cli/kernel_env.c) must give
 #     what make gives.
 #
 # usage: check_env.sh [-m MODE] [-b KBROWSE] [VARIANT...]

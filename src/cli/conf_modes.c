@@ -16,6 +16,7 @@
 #include "config.h"
 #include "config_internal.h"
 #include "config_io.h"
+#include "session.h"
 
 enum conf_mode {
 	MODE_OLDASKCONFIG,
@@ -682,9 +683,10 @@ static int run_conf(struct conf_run *run)
 int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 {
 	struct conf_run run = { .mode = MODE_OLDASKCONFIG, .prog = "kbrowse" };
-	struct kconfig_options load_opts = *opts;
+	struct session_options load = { .tree = *opts, .tree_only = true };
+	struct session *session;
 	const char *kconfig = NULL;
-	int status;
+	int status, errors;
 
 	diag_init(&run.read_diags);
 	if (parse_args(&run, argc, argv, &kconfig))
@@ -699,19 +701,19 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 		return 2;
 	}
 	if (kconfig)
-		load_opts.kconfig = kconfig;
+		load.tree.kconfig = kconfig;
 	/* Help texts are shown by --helpnewconfig only: others do not keep them. */
-	load_opts.skip_help = run.mode != MODE_HELPNEWCONFIG;
-	run.kc = kconfig_load(&load_opts);
-	if (run.kc->diags.errors) {
-		kconfig_free(run.kc);
+	load.tree.skip_help = run.mode != MODE_HELPNEWCONFIG;
+	/* conf reads its input its own way (read_input): the tree alone. */
+	session = session_open(&load, &errors);
+	if (!session)
 		return 1;
-	}
+	run.kc = session->kc;
 	fflush(stdout);
 	status = run_conf(&run);
 	fflush(stdout);
 	config_free(run.cfg);
 	diag_release(&run.read_diags);
-	kconfig_free(run.kc);
+	session_close(session);
 	return status;
 }

@@ -7,15 +7,7 @@
 #include <string.h>
 
 #include "user_lines.h"
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "util.h"
 
 /* A string value: accepted when its closing quote is there. */
 static bool string_value_closed(const char *value)

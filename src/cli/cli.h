@@ -8,13 +8,8 @@
 
 #include <stdbool.h>
 #include "kconfig.h"
-
-/* Exit statuses of the command-line contract (design.md). */
-enum {
-	EXIT_OK = 0,
-	EXIT_INPUT = 1,		/* errors in the input */
-	EXIT_USAGE = 2,		/* errors in how kbrowse was called */
-};
+#include "session.h"
+#include "util.h"
 
 struct cli {
 	const char *prog;
@@ -22,6 +17,7 @@ struct cli {
 	const char *kconfig;		/* KCONFIG argument, default "Kconfig" */
 	bool builtin_examples;		/* no tree found: the teaching tree */
 	bool no_cache;			/* --no-cache: rerun every $(shell,...) */
+	bool keep_info;			/* $(info,...) kept as notes, not printed */
 	struct kconfig_options opts;
 };
 
@@ -39,8 +35,20 @@ int cli_common_option(struct cli *cli, int argc, char **argv, int i);
  */
 void cli_resolve_tree(struct cli *cli);
 
-/* Load the tree, print diagnostics to stderr; NULL after errors. */
-struct kconfig *cli_load(struct cli *cli);
+/*
+ * Parse the arguments of a subcommand that takes only the common options
+ * and one KCONFIG (dump, the browser), from argv[first] on.  An exit
+ * status: 0, or EXIT_USAGE (reported).
+ */
+int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
+		  int first);
+
+/*
+ * Resolve the tree, load it (diagnostics go to stderr as they are
+ * found), and unless tree_only read $KCONFIG_CONFIG into it.  NULL after
+ * errors in the tree, with a line that counts them.
+ */
+struct session *cli_open_session(struct cli *cli, bool tree_only);
 
 int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

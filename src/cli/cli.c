@@ -81,25 +81,55 @@ void cli_resolve_tree(struct cli *cli)
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
-	cli->opts.info_out = stdout;
+	cli->opts.info_out = cli->keep_info ? NULL : stdout;
 	cli->opts.shell_cache = !cli->no_cache;
 	cli->opts.diag_echo = stderr;
 }
 
-struct kconfig *cli_load(struct cli *cli)
+int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
+		  int first)
 {
-	struct kconfig *kc;
+	const char *sep = *cmd ? ": " : "";
 
+	for (int i = first; i < argc; i++) {
+		int used = cli_common_option(cli, argc, argv, i);
+
+		if (used < 0)
+			return EXIT_USAGE;
+		if (used) {
+			i += used - 1;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			return usage_error(cli, "%s%sunknown option '%s'", cmd, sep,
+					   argv[i]);
+		if (cli->kconfig)
+			return usage_error(cli, "%s%sonly one KCONFIG file, not '%s'",
+					   cmd, sep, argv[i]);
+		cli->kconfig = argv[i];
+	}
+	return EXIT_OK;
+}
+
+struct session *cli_open_session(struct cli *cli, bool tree_only)
+{
+	const char *config = getenv("KCONFIG_CONFIG");
+	struct session *s;
+	int errors;
+
+	cli_resolve_tree(cli);
 	if (cli->builtin_examples)
 		fprintf(stderr, "%s: no Kconfig here: using the built-in teaching tree\n",
 			cli->prog);
-	kc = kconfig_load(&cli->opts);
-	if (kc->diags.errors) {
-		fprintf(stderr, "%s: %d error%s in %s\n", cli->prog,
-			kc->diags.errors, kc->diags.errors == 1 ? "" : "s",
-			cli->kconfig);
-		kconfig_free(kc);
-		return NULL;
-	}
-	return kc;
+	s = session_open(&(struct session_options){
+			.tree = cli->opts,
+			.config_name = config,
+			.tree_only = tree_only,
+			.defconfig_list = true,
+			.warnings = stderr,
+		}, &errors);
+	if (!s)
+		fprintf(stderr, "%s: %d error%s in %s\n", cli->prog, errors,
+			errors == 1 ? "" : "s", cli->kconfig);
+	return s;
 }

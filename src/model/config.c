@@ -9,15 +9,7 @@
 
 #include "config_internal.h"
 #include "kernel_expr.h"
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "util.h"
 
 /* --- choices ----------------------------------------------------------------- */
 

@@ -13,16 +13,13 @@
 #include "cli.h"
 #include "config_io.h"
 #include "explain.h"
+#include "util.h"
 
 struct explain_run {
 	bool json, reverse, all;
 	int depth;
 	const char *to;
-	struct config *cfg;
-	struct config_io_options io;
-	const char *config_name;	/* NULL: no .config was found */
-	char *config_text;
-	size_t config_len;
+	struct session *s;
 };
 
 static double seconds(clockid_t clock)
@@ -31,82 +28,6 @@ static double seconds(clockid_t clock)
 
 	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static char *slurp(FILE *f, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-
-	if (!buf)
-		abort();
-	for (;;) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		cap *= 2;
-		buf = realloc(buf, cap);
-		if (!buf)
-			abort();
-	}
-	*len = n;
-	return buf;
-}
-
-/* Warnings about .config lines, as conf prints them. */
-static void print_read_warnings(const struct diag_list *diags)
-{
-	for (const struct diag *d = diags->first; d; d = d->next)
-		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
-			d->loc.line, d->message);
-}
-
-/* Read $KCONFIG_CONFIG (default .config) if it is there. */
-static struct user_lines *read_user_values(struct explain_run *run,
-					   struct kconfig *kc)
-{
-	const char *name = getenv("KCONFIG_CONFIG");
-	struct diag_list diags;
-	FILE *f;
-
-	if (!name)
-		name = ".config";
-	f = config_open_input(name, run->io.srctree);
-	if (!f)
-		return NULL;
-	run->config_name = name;
-	run->config_text = slurp(f, &run->config_len);
-	fclose(f);
-	diag_init(&diags);
-	config_read_text(run->cfg, name, run->config_text, run->config_len,
-			 &run->io, &diags);
-	print_read_warnings(&diags);
-	diag_release(&diags);
-	return user_lines_scan(kc, name, run->config_text, run->config_len,
-			       run->io.prefix);
-}
-
-/* A configuration with the same user values, for trying a plan. */
-static struct config *fresh_config(void *ctx)
-{
-	struct explain_run *run = ctx;
-	struct config *cfg = config_new_sibling(run->cfg);
-
-	if (run->config_name)
-		config_read_text(cfg, run->config_name, run->config_text,
-				 run->config_len, &run->io, NULL);
-	return cfg;
-}
-
-static const struct symbol *lookup(struct kconfig *kc, const char *prefix,
-				   const char *name)
-{
-	const struct symbol *sym = symbol_find(kc, name);
-	size_t plen = strlen(prefix);
-
-	if (!sym && strncmp(name, prefix, plen) == 0 && name[plen])
-		sym = symbol_find(kc, name + plen);
-	return sym;
 }
 
 /* The why-chain in JSON: one more object per symbol that decided. */
@@ -151,7 +72,7 @@ static void explain_one(struct explainer *ex, struct explain_run *run,
 
 	if (run->to)
 		plan = explain_change(ex, sym, run->to, run->depth > 8 ? run->depth : 8,
-				      fresh_config, run);
+				      session_fresh_config, run->s);
 	if (run->json) {
 		explain_print_json(ex, x, plan, run->reverse, stdout);
 		if (run->depth > 1)
@@ -251,36 +172,28 @@ static int explain_all(struct explainer *ex, struct explain_run *run,
 int cmd_explain(struct cli *cli, int argc, char **argv)
 {
 	struct explain_run run = { .depth = 1 };
-	char **names = calloc((size_t)argc + 1, sizeof(*names));
+	char **names = xcalloc((size_t)argc + 1, sizeof(*names));
 	int nnames = 0, status = EXIT_OK;
-	struct user_lines *lines;
 	struct explainer *ex;
-	struct kconfig *kc;
 	double started = seconds(CLOCK_MONOTONIC), loaded, loaded_cpu;
 
-	if (!names)
-		abort();
 	status = parse_args(cli, &run, argc, argv, names, &nnames);
 	if (status) {
 		free(names);
 		return status;
 	}
-	cli_resolve_tree(cli);
-	kc = cli_load(cli);
-	if (!kc) {
+	run.s = cli_open_session(cli, false);
+	if (!run.s) {
 		free(names);
 		return EXIT_INPUT;
 	}
-	config_io_from_env(&run.io, cli->srctree);
-	run.cfg = config_new(kc);
-	lines = read_user_values(&run, kc);
-	ex = explainer_new(run.cfg, lines);
+	ex = run.s->ex;
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (run.all)
-		status = explain_all(ex, &run, kc);
+		status = explain_all(ex, &run, run.s->kc);
 	for (int i = 0; i < nnames; i++) {
-		const struct symbol *sym = lookup(kc, run.io.prefix, names[i]);
+		const struct symbol *sym = session_find_symbol(run.s, names[i]);
 
 		if (!sym) {
 			fprintf(stderr, "%s: explain: unknown symbol '%s'\n",
@@ -297,11 +210,7 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		fprintf(stderr, "%s: explain: load %.3f s, explain %.3f s (%.3f s of CPU)\n",
 			cli->prog, loaded - started, seconds(CLOCK_MONOTONIC) - loaded,
 			seconds(CLOCK_PROCESS_CPUTIME_ID) - loaded_cpu);
-	explainer_free(ex);
-	user_lines_free(lines);
-	config_free(run.cfg);
-	free(run.config_text);
-	kconfig_free(kc);
+	session_close(run.s);
 	free(names);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: explain");

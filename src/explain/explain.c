@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "util.h"
 
 const char *origin_kind_name(enum origin_kind kind)
 {
@@ -87,15 +88,6 @@ static bool is_choice_member(const struct symbol *sym)
 }
 
 /* --- the explainer ---------------------------------------------------------- */
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 /* Index the select and imply properties by their target. */
 static void index_reverse(struct explainer *ex, enum prop_type type,

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buildconf.h"
 #include "browser.h"
@@ -52,6 +53,33 @@ static const struct command commands[] = {
 	{ "explain", cmd_explain },
 };
 
+/* No subcommand: the browser (ui/; the one place that reaches into it). */
+static int browse(struct cli *cli, int argc, char **argv, int first)
+{
+	int status = cli_tree_args(cli, "", argc, argv, first);
+	struct session *s;
+
+	if (status)
+		return status;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "%s: the browser needs a terminal on stdin and stdout; "
+			"for scripts use 'kbrowse explain', 'kbrowse conf' or "
+			"'kbrowse dump'\n", cli->prog);
+		return EXIT_USAGE;
+	}
+	/* $(info,...) would print over the screen: keep it as notes. */
+	cli->keep_info = true;
+	s = cli_open_session(cli, false);
+	if (!s)
+		return EXIT_INPUT;
+	status = browser_run(s, &(struct browser_options){
+			.prog = cli->prog,
+			.teaching_tree = cli->builtin_examples,
+		});
+	session_close(s);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli = { .prog = "kbrowse" };
@@ -83,6 +111,5 @@ int main(int argc, char **argv)
 		if (argv[i][0] == '-')
 			return usage_error(&cli, "unknown option '%s'", argv[i]);
 	}
-	/* No subcommand: the browser (ui/, the one place main reaches into it). */
-	return browser_main(&cli, argc - i, argv + i);
+	return browse(&cli, argc, argv, i);
 }

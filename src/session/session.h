@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A session: one loaded tree, the configuration read into it, where
+ * each user value came from, and the explainer over them.  `explain`,
+ * `conf`, `dump` and the browser each open one the same way, so they
+ * all see the same values and the same provenance.
+ */
+#ifndef KBROWSE_SESSION_H
+#define KBROWSE_SESSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "config_io.h"
+#include "explain.h"
+#include "kconfig.h"
+#include "user_lines.h"
+
+struct session_options {
+	struct kconfig_options tree;
+	/* Where .config is: $KCONFIG_CONFIG, else ".config". */
+	const char *config_name;
+	/*
+	 * Read no configuration at all (conf modes read their own), and
+	 * build no explainer.
+	 */
+	bool tree_only;
+	/* Without $KCONFIG_CONFIG, try $KCONFIG_DEFCONFIG_LIST as menuconfig. */
+	bool defconfig_list;
+	/* Print the .config warnings here as conf does; NULL keeps them. */
+	FILE *warnings;
+};
+
+struct session {
+	struct kconfig *kc;
+	struct config *cfg;
+	struct explainer *ex;
+	struct config_io_options io;
+	const char *config_name;	/* where a save goes */
+	const char *read_from;		/* the file values came from, or NULL */
+	char *config_text;		/* its text, for plans and provenance */
+	size_t config_len;
+	struct user_lines *user_lines;
+	struct diag_list read_diags;	/* .config warnings, conf's wording */
+};
+
+/*
+ * Load the tree and, unless tree_only, the configuration.  NULL when the
+ * tree has errors (they were reported through tree.diag_echo, and
+ * *errors says how many).
+ */
+struct session *session_open(const struct session_options *opts, int *errors);
+void session_close(struct session *s);
+
+/*
+ * Read another .config in place of the values there are now (the
+ * browser's Load).  false, with errno set, when it cannot be read.
+ */
+bool session_read_config(struct session *s, const char *name);
+
+/*
+ * Write config_name as conf does.  A message for the user in msg (why it
+ * failed, or what happened); the new file's lines are the provenance
+ * from then on.
+ */
+enum config_write_result session_save(struct session *s, char *msg, size_t len);
+
+/* A configuration with the same user values, to try a plan on. */
+struct config *session_fresh_config(void *session);
+
+/* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
+const struct symbol *session_find_symbol(const struct session *s,
+					 const char *name);
+
+#endif

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Whole-file reads with a size limit (file_read.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file_read.h"
+#include "util.h"
+
+char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
+
+	if (fstat(fileno(f), &st) != 0) {
+		*err = errno;
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		*err = EFBIG;
+		return NULL;
+	}
+	/* The size may change while we read: the loop does not trust it. */
+	cap = (size_t)st.st_size + 1;
+	buf = xmalloc(cap + 1);
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (ferror(f)) {
+			*err = errno ? errno : EIO;
+			free(buf);
+			return NULL;
+		}
+		if (n < cap)
+			break;
+		if (n > max) {
+			*err = EFBIG;
+			free(buf);
+			return NULL;
+		}
+		cap *= 2;
+		buf = xrealloc(buf, cap + 1);
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+char *file_read(const char *path, size_t max, size_t *len, int *err)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	FILE *f;
+	char *text;
+
+	if (fd < 0) {
+		*err = errno;
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		*err = errno;
+		close(fd);
+		return NULL;
+	}
+	text = file_read_stream(f, max, len, err);
+	fclose(f);
+	return text;
+}

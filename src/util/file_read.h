@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading a whole input file into memory.  Only regular files are read,
+ * and only up to a size limit, so that a name like /dev/zero or a FIFO
+ * gives a clear error instead of filling the memory or blocking.
+ */
+#ifndef KBROWSE_FILE_READ_H
+#define KBROWSE_FILE_READ_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+/* Far above any real .config (Linux allyesconfig: ~300 KB). */
+#define FILE_READ_MAX	(64UL << 20)
+
+/*
+ * Read an open stream to its end: the bytes (heap, NUL-terminated) and
+ * their count in *len.  NULL with *err set (an errno value, EFBIG past
+ * max, EINVAL for something that is not a regular file).
+ */
+char *file_read_stream(FILE *f, size_t max, size_t *len, int *err);
+/* The same for a path. */
+char *file_read(const char *path, size_t max, size_t *len, int *err);
+
+#endif
