@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside src/model: expressions rebuilt in the kernel's simplified form
+ * (kernel_expr.c), shared by what prints them as the kernel's tools do:
+ * the unmet-dependency warning, the finished menu shape (menu_shape.c)
+ * and the help screen (kernel_help.c).
+ */
+#ifndef KBROWSE_KERNEL_FORM_H
+#define KBROWSE_KERNEL_FORM_H
+
+#include <stdio.h>
+
+#include "config_internal.h"
+#include "kernel_expr.h"
+
+/* Remembered dependencies of entries (each is built from its parent's). */
+struct dep_memo {
+	const struct menu_node *node;
+	struct expr *dep;
+};
+
+struct kform {
+	struct config *cfg;	/* for printing values; may be NULL */
+	struct kconfig *kc;
+	struct arena arena;
+	int changes;		/* the kernel's trans_count */
+	struct dep_memo *memo;	/* open addressing; NULL: none kept */
+	size_t memo_mask;
+};
+
+struct expr *kform_sym(struct kform *k, struct symbol *sym);
+struct expr *kform_binary(struct kform *k, enum expr_op op, struct expr *l,
+			   struct expr *r);
+struct expr *kform_and(struct kform *k, struct expr *a, struct expr *b);
+bool kform_is_yes(struct kform *k, const struct expr *e);
+void kform_eliminate_equal(struct kform *k, struct expr **a, struct expr **b);
+bool kform_same_expr(struct kform *k, struct expr *a, struct expr *b);
+struct expr *kform_compare(struct kform *k, enum expr_op op,
+			    struct symbol *l, struct symbol *r);
+struct expr *kform_eliminate_dups(struct kform *k, struct expr *e);
+struct expr *kform_transform(struct kform *k, struct expr *e);
+struct expr *kform_node_dep(struct kform *k, const struct menu_node *node);
+struct expr *kform_prop_visible(struct kform *k, const struct property *prop);
+void kform_collect_selects(struct kform *k, const struct menu_node *parent,
+			    const struct symbol *target, struct expr **rev);
+void kform_print_symbol(struct kform *k, FILE *out, const struct symbol *sym);
+void kform_print_expr(struct kform *k, FILE *out, const struct expr *e,
+		       enum expr_op prev, bool top);
+void kform_print_selectors(struct kform *k, FILE *out, const struct expr *e,
+			    tristate level, const char **title);
+
+#endif

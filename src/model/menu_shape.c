@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The menu tree as the kernel rearranges it.
+ *
+ * After computing dependencies the kernel reshapes the menu tree: the
+ * entries that follow a symbol and depend on it become its children (the
+ * indented "submenus" of menuconfig), and the children of `if` blocks and
+ * of symbols without a prompt are lifted back out.  Which entries are
+ * shown, and what `listnewconfig` walks, follow that shape.  The parsed
+ * tree stays as written; this is a view of it.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel_form.h"
+#include "util.h"
+
+struct kernel_menu {
+	size_t count;
+	const struct menu_node **nodes;	/* by position; nodes[0] is the root */
+	int *parent, *child, *next;	/* positions, -1 for none */
+	const struct menu_node **slot_node;	/* node -> position (open hash) */
+	int *slot_pos;
+	size_t slot_mask;
+	struct kform k;
+};
+
+static size_t node_hash(const struct kernel_menu *km, const struct menu_node *node)
+{
+	return (((uintptr_t)node >> 4) * 0x9E3779B97F4A7C15ull >> 20) &
+	       km->slot_mask;
+}
+
+static int position_of(const struct kernel_menu *km, const struct menu_node *node)
+{
+	size_t i;
+
+	if (!node)
+		return -1;
+	for (i = node_hash(km, node); km->slot_node[i]; i = (i + 1) & km->slot_mask)
+		if (km->slot_node[i] == node)
+			return km->slot_pos[i];
+	return -1;
+}
+
+static void add_position(struct kernel_menu *km, const struct menu_node *node,
+			 int pos)
+{
+	size_t i = node_hash(km, node);
+
+	while (km->slot_node[i])
+		i = (i + 1) & km->slot_mask;
+	km->slot_node[i] = node;
+	km->slot_pos[i] = pos;
+}
+
+/* The condition the kernel looks at for an entry: its prompt's, else its own. */
+static struct expr *entry_condition(struct kform *k, const struct menu_node *node)
+{
+	if (node->prompt)
+		return kform_prop_visible(k, node->prompt);
+	return kform_node_dep(k, node);
+}
+
+static bool mentions(const struct expr *e, const struct symbol *sym)
+{
+	if (!e)
+		return false;
+	switch (e->op) {
+	case E_SYMBOL:
+		return e->sym == sym;
+	case E_NOT:
+		return mentions(e->left, sym);
+	case E_AND:
+	case E_OR:
+		return mentions(e->left, sym) || mentions(e->right, sym);
+	default:
+		return e->lsym == sym || e->rsym == sym;
+	}
+}
+
+/* Is sym a term of the && chain, as sym, sym=y, sym=m or sym!=n? */
+static bool requires(struct kform *k, const struct expr *e, const struct symbol *sym)
+{
+	if (!e)
+		return false;
+	switch (e->op) {
+	case E_AND:
+		return requires(k, e->left, sym) || requires(k, e->right, sym);
+	case E_SYMBOL:
+		return e->sym == sym;
+	case E_EQUAL:
+		return e->lsym == sym &&
+		       (e->rsym == k->kc->sym_yes || e->rsym == k->kc->sym_mod);
+	case E_UNEQUAL:
+		return e->lsym == sym && e->rsym == k->kc->sym_no;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The kernel's expr_trans_compare(e, type, n): "e is not n" (or "is n")
+ * spelled with explicit comparisons, for the superset test below.
+ */
+static struct expr *compare_to_n(struct kform *k, struct expr *e, bool unequal)
+{
+	struct symbol *n = k->kc->sym_no, *y = k->kc->sym_yes;
+	struct expr *l, *r;
+
+	if (!e) {
+		e = kform_sym(k, n);
+		return unequal ? kform_binary(k, E_NOT, e, NULL) : e;
+	}
+	switch (e->op) {
+	case E_AND:
+	case E_OR:
+		l = compare_to_n(k, e->left, false);
+		r = compare_to_n(k, e->right, false);
+		e = kform_binary(k, e->op == E_AND ? E_OR : E_AND, l, r);
+		return unequal ? kform_binary(k, E_NOT, e, NULL) : e;
+	case E_NOT:
+		return compare_to_n(k, e->left, !unequal);
+	case E_SYMBOL:
+		return kform_compare(k, unequal ? E_UNEQUAL : E_EQUAL, e->sym, n);
+	default:
+		(void)y;
+		return unequal ? e : kform_binary(k, E_NOT, e, NULL);
+	}
+}
+
+static struct expr *superset_form(struct kform *k, struct expr *e)
+{
+	return kform_eliminate_dups(k, kform_transform(k, compare_to_n(k, e, true)));
+}
+
+static void finalize(struct kernel_menu *km, int pos, bool inside_choice);
+
+/* Entries after a symbol that depend on it become its children. */
+static void adopt_followers(struct kernel_menu *km, int pos)
+{
+	const struct menu_node *node = km->nodes[pos];
+	struct symbol *sym = node->sym;
+	struct kform *k = &km->k;
+	struct expr *base = NULL;
+	bool have_base = false;
+	int last = -1, m;
+
+	for (m = km->next[pos]; m >= 0; m = km->next[m]) {
+		const struct menu_node *follower = km->nodes[m];
+		struct expr *dep;
+
+		/*
+		 * The simplified condition names no symbol the one as written
+		 * does not: most entries are ruled out without building it.
+		 */
+		if (!mentions(follower->prompt ? follower->prompt->visible
+					       : follower->dep, sym))
+			break;
+		dep = entry_condition(k, follower);
+		if (!mentions(dep, sym))
+			break;
+		if (!requires(k, dep, sym)) {
+			/* Or dependencies that are a superset of sym's own. */
+			struct expr *rest;
+
+			if (!have_base) {
+				base = superset_form(k, node->prompt
+					? kform_prop_visible(k, node->prompt) : NULL);
+				have_base = true;
+			}
+			rest = base;
+
+			dep = superset_form(k, dep);
+			kform_eliminate_equal(k, &dep, &rest);
+			if (!kform_is_yes(k, rest))
+				break;
+		}
+		finalize(km, m, false);
+		km->parent[m] = pos;
+		last = m;
+	}
+	if (last >= 0) {
+		km->child[pos] = km->next[pos];
+		km->next[pos] = km->next[last];
+		km->next[last] = -1;
+	}
+}
+
+/* Children of `if` blocks and of symbols without a prompt move back up. */
+static void lift_children(struct kernel_menu *km, int pos)
+{
+	for (int m = km->child[pos]; m >= 0; m = km->next[m]) {
+		const struct menu_node *node = km->nodes[m];
+		int last;
+
+		if (km->child[m] < 0 || (node->prompt && node->prompt->text))
+			continue;
+		for (last = km->child[m];; last = km->next[last]) {
+			km->parent[last] = pos;
+			if (km->next[last] < 0)
+				break;
+		}
+		km->next[last] = km->next[m];
+		km->next[m] = km->child[m];
+		km->child[m] = -1;
+	}
+}
+
+static bool is_symbol_entry(const struct menu_node *node)
+{
+	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
+}
+
+static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
+{
+	const struct menu_node *node = km->nodes[pos];
+
+	if (km->child[pos] >= 0) {
+		bool choice = node->kind == MENU_CHOICE && node->sym;
+
+		for (int m = km->child[pos]; m >= 0; m = km->next[m])
+			finalize(km, m, choice);
+	} else if (!inside_choice && is_symbol_entry(node)) {
+		adopt_followers(km, pos);
+	}
+	lift_children(km, pos);
+}
+
+struct kernel_menu *kernel_menu_build(struct kconfig *kc)
+{
+	struct kernel_menu *km = calloc(1, sizeof(*km));
+	const struct menu_node *node;
+	size_t n = 0, i = 0;
+
+	if (!km)
+		abort();
+	for (node = &kc->root; node; node = menu_next(&kc->root, node))
+		n++;
+	km->count = n;
+	km->nodes = calloc(n, sizeof(*km->nodes));
+	km->parent = calloc(n, sizeof(int));
+	km->child = calloc(n, sizeof(int));
+	km->next = calloc(n, sizeof(int));
+	km->slot_mask = 1023;
+	while (km->slot_mask + 1 < 2 * n)
+		km->slot_mask = km->slot_mask * 2 + 1;
+	km->slot_node = calloc(km->slot_mask + 1, sizeof(*km->slot_node));
+	km->slot_pos = calloc(km->slot_mask + 1, sizeof(int));
+	km->k.kc = kc;
+	arena_init(&km->k.arena);
+	km->k.memo_mask = km->slot_mask;
+	km->k.memo = calloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
+	if (!km->nodes || !km->parent || !km->child || !km->next ||
+	    !km->slot_node || !km->slot_pos || !km->k.memo)
+		abort();
+	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
+		km->nodes[i] = node;
+		add_position(km, node, (int)i);
+		i++;
+	}
+	for (i = 0; i < n; i++) {
+		node = km->nodes[i];
+		km->parent[i] = position_of(km, node->parent);
+		km->child[i] = position_of(km, node->children);
+		km->next[i] = position_of(km, node->next);
+	}
+	finalize(km, 0, false);
+	/* The conditions were only needed to decide the shape. */
+	free(km->k.memo);
+	km->k.memo = NULL;
+	arena_release(&km->k.arena);
+	return km;
+}
+
+void kernel_menu_free(struct kernel_menu *km)
+{
+	if (!km)
+		return;
+	free(km->nodes);
+	free(km->parent);
+	free(km->child);
+	free(km->next);
+	free(km->slot_node);
+	free(km->slot_pos);
+	free(km);
+}
+
+static const struct menu_node *at(const struct kernel_menu *km, int pos)
+{
+	return pos < 0 ? NULL : km->nodes[pos];
+}
+
+const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
+					   const struct menu_node *node)
+{
+	int pos = position_of(km, node);
+
+	return pos < 0 ? NULL : at(km, km->parent[pos]);
+}
+
+const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
+					  const struct menu_node *node)
+{
+	int pos = position_of(km, node);
+
+	return pos < 0 ? NULL : at(km, km->child[pos]);
+}
+
+const struct menu_node *kernel_menu_next(const struct kernel_menu *km,
+					 const struct menu_node *node)
+{
+	int pos = position_of(km, node);
+
+	return pos < 0 ? NULL : at(km, km->next[pos]);
+}
+

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The order in which the kernel's symbol table lists symbols.  conf's
+ * loops over all symbols run in it, so it decides the order of lines in
+ * auto.conf and of warnings; matching it byte for byte needs it.
+ */
+#include <stdlib.h>
+
+#include "kernel_form.h"
+#include "util.h"
+
+#define KERNEL_HASH_BUCKETS 16384u
+
+static unsigned kernel_name_hash(const char *name)
+{
+	unsigned hash = 2166136261u;
+
+	for (; *name; name++)
+		hash = (hash ^ (unsigned)(int)*name) * 0x01000193u;
+	return hash;
+}
+
+const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count)
+{
+	unsigned *bucket = xcalloc(kc->nsymbols + 1, sizeof(*bucket));
+	size_t *start = xcalloc(KERNEL_HASH_BUCKETS + 1, sizeof(*start));
+	const struct symbol **order = xcalloc(kc->nsymbols + 1, sizeof(*order));
+	size_t n = 0;
+
+	/* A counting sort by bucket; newest first inside each bucket. */
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		bucket[i] = sym->name
+			? kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS : 0;
+		/* y, m and n live outside the kernel's table. */
+		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no) {
+			start[bucket[i] + 1]++;
+			n++;
+		}
+	}
+	for (size_t b = 0; b < KERNEL_HASH_BUCKETS; b++)
+		start[b + 1] += start[b];
+	for (size_t i = kc->nsymbols; i-- > 0;) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no)
+			order[start[bucket[i]]++] = sym;
+	}
+	free(bucket);
+	free(start);
+	*count = n;
+	return order;
+}
+
