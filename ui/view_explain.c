@@ -227,19 +227,6 @@ static void say_condition(struct view *view, const char *indent,
 		say(view, style, "%sdepends on: %s", indent, cond_text(br, deps));
 }
 
-static const char *choice_rule_text(enum choice_rule rule)
-{
-	switch (rule) {
-	case CHOICE_RULE_NONE: return "no entry is visible";
-	case CHOICE_RULE_USER: return "it was chosen";
-	case CHOICE_RULE_DEFAULT: return "the choice's default names it";
-	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry";
-	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first entry without a value";
-	case CHOICE_RULE_LAST_RESORT: return "every visible entry was set to n: the last preferred one";
-	}
-	return "";
-}
-
 static const char *unused_text(enum unused_reason reason)
 {
 	switch (reason) {
@@ -277,62 +264,70 @@ static void say_header(struct view *view, const struct explanation *x)
 		say(view, STYLE_NORMAL, "defined at %s", loc(br, n->loc));
 }
 
-static void say_taken_default(struct view *view, const struct explanation *x)
+static void say_taken_default(struct view *view, const struct explanation *x,
+			      const struct xcause *cause, const char *label)
 {
 	struct browser *br = view->br;
 
-	say(view, STYLE_DECIDING, "value from: %s  (%s)",
-	    property_text(br->s->ex, x->origin.prop), loc(br, x->origin.loc));
+	say(view, STYLE_DECIDING, "%s: %s  (%s)", label,
+	    property_text(br->s->ex, cause->prop), loc(br, cause->loc));
 	for (unsigned i = 0; i < x->ndefaults; i++)
-		if (x->defaults[i].prop == x->origin.prop)
+		if (x->defaults[i].prop == cause->prop)
 			say_condition(view, "  ", x->defaults[i].cond,
 				      x->defaults[i].deps, STYLE_NORMAL);
-	if (x->choice && x->choice->default_prop == x->origin.prop)
+	if (x->choice && x->choice->default_prop == cause->prop)
 		say(view, STYLE_NORMAL, "  the choice's default: %s",
 		    choice_rule_text(x->choice->rule));
 }
 
-static void say_origin(struct view *view, const struct explanation *x)
+static void say_cause(struct view *view, const struct explanation *x,
+		      const struct xcause *cause, const char *label)
 {
 	struct browser *br = view->br;
 	const struct xchoice *c = x->choice;
 	char by[1024] = "";
 	size_t len = 0;
 
-	switch (x->origin.kind) {
+	switch (cause->kind) {
 	case ORIGIN_USER:
-		say(view, STYLE_DECIDING, "value from: the user value %s",
-		    x->origin.loc.line ? loc(br, x->origin.loc) : "(set in this session)");
+		say(view, STYLE_DECIDING, "%s: the user value %s", label,
+		    cause->loc.line ? loc(br, cause->loc) : "(set in this session)");
 		break;
 	case ORIGIN_DEFAULT:
-		say_taken_default(view, x);
+		say_taken_default(view, x, cause, label);
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
-		for (unsigned i = 0; i < x->origin.nby && len < sizeof(by); i++)
+		for (unsigned i = 0; i < cause->nby && len < sizeof(by); i++)
 			len += (size_t)snprintf(by + len, sizeof(by) - len, "%s%s [=%s] (%s)",
-				i ? ", " : "", x->origin.by[i]->from->name,
-				x->origin.by[i]->from_value,
-				loc(br, x->origin.by[i]->prop->loc));
-		say(view, STYLE_DECIDING, "value from: %s by %s",
-		    x->origin.kind == ORIGIN_SELECT ? "selected" : "implied", by);
+				i ? ", " : "", cause->by[i]->from->name,
+				cause->by[i]->from_value,
+				loc(br, cause->by[i]->prop->loc));
+		say(view, STYLE_DECIDING, "%s: %s by %s", label,
+		    cause->kind == ORIGIN_SELECT ? "selected" : "implied", by);
 		break;
 	case ORIGIN_CHOICE:
 		if (c && c->selection == x->sym)
-			say(view, STYLE_DECIDING, "value from: the choice (%s) picked it: %s",
+			say(view, STYLE_DECIDING, "%s: the choice (%s) picked it: %s", label,
 			    loc(br, c->node->loc), choice_rule_text(c->rule));
 		else if (c && c->selection)
-			say(view, STYLE_DECIDING, "value from: the choice (%s) picked %s",
+			say(view, STYLE_DECIDING, "%s: the choice (%s) picked %s", label,
 			    loc(br, c->node->loc), c->selection->name);
 		else
-			say(view, STYLE_DECIDING, "value from: the choice: no entry is visible");
+			say(view, STYLE_DECIDING, "%s: the choice: no entry is visible", label);
 		break;
 	case ORIGIN_NONE:
-		say(view, STYLE_DECIDING, "value from: nothing applies (no active default, select or imply)");
+		say(view, STYLE_DECIDING, "%s: nothing applies (no active default, select or imply)",
+		    label);
 		break;
 	}
-	if (!x->consistent)
-		say(view, STYLE_ERROR, "warning: this derivation does not give the computed value");
+}
+
+static void say_origin(struct view *view, const struct explanation *x)
+{
+	say_cause(view, x, &x->origin, "value from");
+	for (unsigned i = 0; i < x->nalso; i++)
+		say_cause(view, x, &x->also[i], "also enough");
 }
 
 static void say_user(struct view *view, const struct explanation *x)
@@ -438,8 +433,14 @@ static void say_bounds(struct view *view, const struct explanation *x)
 		if (b->applied)
 			say(view, STYLE_DECIDING, "%s: %s became %s", what, b->before,
 			    b->kind == BOUND_RANGE ? x->value : b->limit);
+		else if (b->also_enough)
+			say(view, STYLE_NORMAL, "%s: %s without select too", what, b->limit);
+		else if (b->kind == BOUND_SELECT)
+			say(view, STYLE_NORMAL, "%s: no change, already %s", what, b->before);
+		else if (b->kind == BOUND_RANGE)
+			say(view, STYLE_NORMAL, "%s: %s is within it", what, x->value);
 		else
-			say(view, STYLE_NORMAL, "%s: not reached", what);
+			say(view, STYLE_NORMAL, "%s: no change", what);
 	}
 	if (x->depends)
 		say(view, STYLE_NORMAL, "depends on: %s", cond_text(br, x->depends));

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Why a symbol has its value: the derivation (see explain.h).
+ * Why a symbol has its value (see explain.h).
  *
- * The steps below retrace symbol_value.c (itself the kernel's
- * sym_calc_value()) from the values the evaluator exposes: visibility,
- * the user value, the first active default, imply capped by the
- * dependencies, select, m promoted to y, the range.  The step that
- * produced the final value is the origin; when the retraced value and
- * the evaluator's differ, the explanation says it is not consistent
- * (and the kernel conformance test counts it as a failure).
+ * The evaluator (src/model/symbol_value.c, the kernel's sym_calc_value)
+ * records what decided each value while it computes it: which causes
+ * each suffice, the default it took, the value before select and before
+ * the range (config_origin()).  Nothing here decides a value again: this
+ * file annotates that record with the lines it came from, the value of
+ * every part of every condition, and the symbols to follow.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +57,19 @@ const char *bound_kind_name(enum bound_kind kind)
 		[BOUND_RANGE] = "range",
 	};
 	return names[kind];
+}
+
+const char *choice_rule_text(enum choice_rule rule)
+{
+	switch (rule) {
+	case CHOICE_RULE_NONE: return "no member is visible";
+	case CHOICE_RULE_USER: return "it was set to y";
+	case CHOICE_RULE_DEFAULT: return "the choice's default names it";
+	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry is taken";
+	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first member without a value is taken";
+	case CHOICE_RULE_LAST_RESORT: return "every visible member was set to n: the last preferred one is taken";
+	}
+	return "";
 }
 
 const char *choice_rule_name(enum choice_rule rule)
@@ -294,12 +306,16 @@ static void explain_dep_sources(struct explainer *ex, struct explanation *x)
 		}
 }
 
+/*
+ * The default lines of sym, each evaluated; `taken` is the one the
+ * evaluator (or the choice) took, NULL for none.
+ */
 static void explain_defaults_of(struct explainer *ex, const struct symbol *sym,
+				const struct property *taken_prop,
 				struct xdefault **out, unsigned *count)
 {
 	const struct property *prop;
 	unsigned n = 0;
-	bool taken = false;
 
 	for (prop = sym->props; prop; prop = prop->next)
 		if (prop->type == P_DEFAULT)
@@ -329,14 +345,11 @@ static void explain_defaults_of(struct explainer *ex, const struct symbol *sym,
 			d->value_text = config_str(ex->cfg, prop->expr->sym);
 		else
 			d->value_text = "";
-		if (d->active == TRI_NO) {
-			d->status = DEFAULT_INACTIVE;
-		} else if (!taken) {
+		if (prop == taken_prop)
 			d->status = DEFAULT_TAKEN;
-			taken = true;
-		} else {
-			d->status = DEFAULT_SHADOWED;
-		}
+		else
+			d->status = d->active == TRI_NO ? DEFAULT_INACTIVE
+							: DEFAULT_SHADOWED;
 	}
 }
 
@@ -381,22 +394,22 @@ static void explain_reverse_props(struct explainer *ex, struct explanation *x,
 }
 
 /* The active selectors (or impliers) that force at least `level`. */
-static void set_origin_by(struct explainer *ex, struct explanation *x,
-			  const struct xreverse *list, unsigned n,
-			  tristate level)
+static void set_cause_by(struct explainer *ex, struct explanation *x,
+			 struct xcause *cause, const struct xreverse *list,
+			 unsigned n, tristate level)
 {
 	unsigned count = 0;
 
-	x->origin.by = ARENA_ARRAY(ex, const struct xreverse *, n);
+	cause->by = ARENA_ARRAY(ex, const struct xreverse *, n);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value != TRI_NO && forced(x, list[i].value) >= level) {
-			x->origin.by[count++] = &list[i];
+			cause->by[count++] = &list[i];
 			add_because(ex, x, list[i].from);
 		}
-	x->origin.nby = count;
+	cause->nby = count;
 	if (count) {
-		x->origin.prop = x->origin.by[0]->prop;
-		x->origin.loc = x->origin.by[0]->prop->loc;
+		cause->prop = cause->by[0]->prop;
+		cause->loc = cause->by[0]->prop->loc;
 	}
 }
 
@@ -460,18 +473,21 @@ static void because_hidden(struct explainer *ex, struct explanation *x)
 	}
 }
 
-/* --- bool and tristate ------------------------------------------------------------ */
+/* --- the causes the evaluator recorded ------------------------------------------ */
 
-static void origin_default(struct explainer *ex, struct explanation *x,
-			   const struct xdefault *d)
+static void cause_default(struct explainer *ex, struct explanation *x,
+			  struct xcause *cause, const struct xdefault *d)
 {
-	x->origin.kind = ORIGIN_DEFAULT;
-	x->origin.prop = d->prop;
-	x->origin.loc = d->prop->loc;
+	cause->kind = ORIGIN_DEFAULT;
+	cause->prop = d->prop;
+	cause->loc = d->prop->loc;
 	add_because_expr(ex, x, d->prop->cond);
 	add_because_expr(ex, x, d->prop->expr);
 	if (d->prop->node)
 		add_because_expr(ex, x, d->prop->node->dep);
+	if (d->prop->expr && d->prop->expr->op == E_SYMBOL &&
+	    !is_tri_type(x->sym->type) && !explain_is_literal(d->prop->expr->sym))
+		cause->value_from = d->prop->expr->sym;
 }
 
 /* When nothing gave a value: the conditions that were n. */
@@ -485,20 +501,72 @@ static void because_inactive(struct explainer *ex, struct explanation *x)
 		}
 }
 
-static void explain_tristate(struct explainer *ex, struct explanation *x)
+/* Hardest first: what cannot be overridden before what can. */
+static const unsigned cause_order[] = {
+	CAUSE_SELECT, CAUSE_USER, CAUSE_DEFAULT, CAUSE_IMPLY,
+};
+
+static void fill_cause(struct explainer *ex, struct explanation *x,
+		       struct xcause *cause, unsigned which, tristate final)
 {
 	struct xdefault *take = taken_default(x);
-	bool user_path = x->visible != TRI_NO && x->user.present;
-	tristate base = TRI_NO, from_default = TRI_NO, from_imply = TRI_NO;
-	tristate final;
+
+	switch (which) {
+	case CAUSE_SELECT:
+		cause->kind = ORIGIN_SELECT;
+		set_cause_by(ex, x, cause, x->selects, x->nselects, final);
+		break;
+	case CAUSE_USER:
+		cause->kind = ORIGIN_USER;
+		cause->loc = x->user.loc;
+		break;
+	case CAUSE_DEFAULT:
+		if (take)
+			cause_default(ex, x, cause, take);
+		break;
+	case CAUSE_IMPLY:
+		cause->kind = ORIGIN_IMPLY;
+		set_cause_by(ex, x, cause, x->implies, x->nimplies, final);
+		break;
+	}
+}
+
+/* origin and also from the recorded causes (final: before m becomes y). */
+static void explain_causes(struct explainer *ex, struct explanation *x,
+			   unsigned causes, tristate final)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(cause_order); i++)
+		if (causes & cause_order[i])
+			n++;
+	x->origin.kind = ORIGIN_NONE;
+	if (!n) {
+		because_inactive(ex, x);
+		return;
+	}
+	x->also = n > 1 ? ARENA_ARRAY(ex, struct xcause, n - 1) : NULL;
+	for (unsigned i = 0, k = 0; i < ARRAY_SIZE(cause_order); i++) {
+		if (!(causes & cause_order[i]))
+			continue;
+		fill_cause(ex, x, k ? &x->also[k - 1] : &x->origin, cause_order[i],
+			   final);
+		k++;
+	}
+	x->nalso = n - 1;
+}
+
+/* --- bool and tristate ------------------------------------------------------------ */
+
+static void explain_tristate(struct explainer *ex, struct explanation *x,
+			     const struct value_origin *o)
+{
+	tristate final = tri_or(o->base, x->rev_dep);
 	struct xbound *b;
 
-	if (user_path) {
+	if (o->user_path) {
 		tristate wanted = config_user_tri(ex->cfg, x->sym);
 
-		base = tri_and(wanted, x->visible);
-		if (take)
-			take->status = DEFAULT_UNUSED;
 		if (x->visible == TRI_MOD) {
 			b = add_bound(ex, x, BOUND_VISIBILITY);
 			b->limit = "m";
@@ -514,62 +582,32 @@ static void explain_tristate(struct explainer *ex, struct explanation *x)
 			user_not_used(x, hidden_reason(x));
 			because_hidden(ex, x);
 		}
-		if (take)
-			from_default = tri_and(take->value ? take->value->value : TRI_NO,
-					       take->active);
-		base = from_default;
-		if (x->implied != TRI_NO) {
-			tristate raw = tri_or(from_default, x->implied);
-
-			base = tri_and(raw, x->dir_dep);
-			from_imply = tri_and(x->implied, x->dir_dep);
-			if (base < raw) {
-				b = add_bound(ex, x, BOUND_DEPENDS);
-				b->applied = true;
-				b->limit = tri_text(x->dir_dep);
-				b->before = tri_text(raw);
-				b->cond = x->depends;
-				if (x->sym->first_node)
-					b->loc = x->sym->first_node->loc;
-				add_because_expr(ex, x, x->sym->dir_dep);
-			}
+		if (x->implied != TRI_NO && o->base < tri_or(o->from_default, x->implied)) {
+			b = add_bound(ex, x, BOUND_DEPENDS);
+			b->applied = true;
+			b->limit = tri_text(x->dir_dep);
+			b->before = tri_text(tri_or(o->from_default, x->implied));
+			b->cond = x->depends;
+			if (x->sym->first_node)
+				b->loc = x->sym->first_node->loc;
+			add_because_expr(ex, x, x->sym->dir_dep);
 		}
 	}
-	final = tri_or(base, x->rev_dep);
 	x->unmet_deps = x->dir_dep < x->rev_dep;
 	if (x->rev_dep != TRI_NO) {
 		b = add_bound(ex, x, BOUND_SELECT);
 		b->limit = tri_text(x->rev_dep);
-		b->applied = x->rev_dep > base;
-		b->before = tri_text(base);
+		b->applied = x->rev_dep > o->base;
+		b->also_enough = !b->applied && (o->causes & CAUSE_SELECT);
+		b->before = tri_text(o->base);
 		if (x->nselects)
 			b->loc = x->selects[0].prop->loc;
 	}
-
-	/* The first step, in the kernel's order, that reaches the value. */
-	if (user_path && base >= final) {
-		x->origin.kind = ORIGIN_USER;
-		x->origin.loc = x->user.loc;
-	} else if (!user_path && take && from_default >= final) {
-		origin_default(ex, x, take);
-	} else if (!user_path && x->implied != TRI_NO && from_imply >= final &&
-		   final != TRI_NO) {
-		x->origin.kind = ORIGIN_IMPLY;
-		set_origin_by(ex, x, x->implies, x->nimplies, final);
-	} else if (x->rev_dep != TRI_NO && x->rev_dep >= final) {
-		x->origin.kind = ORIGIN_SELECT;
-		set_origin_by(ex, x, x->selects, x->nselects, final);
-		if (user_path)
-			user_partly_used(x, UNUSED_SELECTED);
-	} else if (take) {
-		origin_default(ex, x, take);
-	} else {
-		x->origin.kind = ORIGIN_NONE;
-		because_inactive(ex, x);
-	}
+	explain_causes(ex, x, o->causes, final);
+	if (o->user_path && !(o->causes & CAUSE_USER))
+		user_partly_used(x, UNUSED_SELECTED);
 
 	if (final == TRI_MOD && x->type == S_BOOLEAN) {
-		final = TRI_YES;
 		b = add_bound(ex, x, BOUND_MODULES);
 		b->applied = true;
 		b->limit = "y";
@@ -582,15 +620,9 @@ static void explain_tristate(struct explainer *ex, struct explanation *x)
 		if (x->origin.kind == ORIGIN_USER)
 			user_partly_used(x, UNUSED_MODULES);
 	}
-	x->consistent = final == x->tri;
 }
 
 /* --- int, hex and string ----------------------------------------------------------- */
-
-static int number_base(enum symbol_type type, int otherwise)
-{
-	return type == S_INT ? 10 : type == S_HEX ? 16 : otherwise;
-}
 
 /* A range bound as the evaluator reads it. */
 static const char *bound_text(struct explainer *ex, const struct symbol *bound)
@@ -600,144 +632,68 @@ static const char *bound_text(struct explainer *ex, const struct symbol *bound)
 	return config_str(ex->cfg, bound);
 }
 
-static const char *clamp(struct explainer *ex, struct explanation *x,
-			 const char *value)
+/* The range the evaluator applied, and whether it moved the value. */
+static void explain_range(struct explainer *ex, struct explanation *x,
+			  const struct value_origin *o)
 {
-	const struct property *range = config_active_range(ex->cfg, x->sym);
-	int base = number_base(x->sym->type, 10);
-	const char *lo, *hi, *result = value;
-	long long v;
+	const struct property *range = o->range_prop;
 	struct xbound *b;
 
-	if ((x->sym->type != S_INT && x->sym->type != S_HEX) || !range ||
-	    !range->range_min || !range->range_max)
-		return value;
-	lo = bound_text(ex, range->range_min);
-	hi = bound_text(ex, range->range_max);
-	v = strtoll(value, NULL, base);
-	if (v < strtoll(lo, NULL, number_base(range->range_min->type, base)))
-		result = lo;
-	else if (v > strtoll(hi, NULL, number_base(range->range_max->type, base)))
-		result = hi;
+	if (!range)
+		return;
 	b = add_bound(ex, x, BOUND_RANGE);
 	b->prop = range;
 	b->loc = range->loc;
-	b->limit = arena_printf(&ex->arena, "%s..%s", lo, hi);
-	b->applied = result != value;
-	b->before = value;
+	b->limit = arena_printf(&ex->arena, "%s..%s", bound_text(ex, range->range_min),
+				bound_text(ex, range->range_max));
+	b->applied = (o->causes & CAUSE_RANGE) != 0;
+	b->before = o->unclamped;
 	b->cond = maybe_expr(ex, range->cond, true);
 	if (b->applied) {
 		add_because(ex, x, range->range_min);
 		add_because(ex, x, range->range_max);
+		if (x->origin.kind == ORIGIN_USER)
+			user_partly_used(x, UNUSED_RANGE);
 	}
-	return result;
 }
 
-static void explain_text_value(struct explainer *ex, struct explanation *x)
+static void explain_text_value(struct explainer *ex, struct explanation *x,
+			       const struct value_origin *o)
 {
-	struct xdefault *take = taken_default(x);
-	const char *value;
-
-	if (x->visible != TRI_NO && x->user.present) {
-		value = config_user_str(ex->cfg, x->sym);
-		x->origin.kind = ORIGIN_USER;
-		x->origin.loc = x->user.loc;
-		if (take)
-			take->status = DEFAULT_UNUSED;
-	} else {
-		if (x->user.present) {
-			user_not_used(x, hidden_reason(x));
-			because_hidden(ex, x);
-		}
-		value = x->sym->type == S_INT ? "0" : x->sym->type == S_HEX ? "0x0" : "";
-		if (take && take->prop->expr && take->prop->expr->op == E_SYMBOL) {
-			const struct symbol *from = take->prop->expr->sym;
-
-			value = bound_text(ex, from);
-			origin_default(ex, x, take);
-			if (!explain_is_literal(from))
-				x->origin.value_from = from;
-		} else {
-			x->origin.kind = ORIGIN_NONE;
-			because_inactive(ex, x);
-		}
+	if (!o->user_path && x->user.present) {
+		user_not_used(x, hidden_reason(x));
+		because_hidden(ex, x);
 	}
-	value = clamp(ex, x, value);
-	if (x->nbounds && x->bounds[x->nbounds - 1].applied &&
-	    x->origin.kind == ORIGIN_USER)
-		user_partly_used(x, UNUSED_RANGE);
-	x->consistent = strcmp(value, x->value) == 0;
+	explain_causes(ex, x, o->causes & (CAUSE_USER | CAUSE_DEFAULT), TRI_NO);
+	explain_range(ex, x, o);
 }
 
 /* --- choices ----------------------------------------------------------------------- */
-
-/* The member the choice falls back to: its first visible entry. */
-static const struct symbol *first_visible_entry(struct explainer *ex,
-						const struct menu_node *parent)
-{
-	const struct menu_node *node;
-
-	for (node = parent->children; node; node = node->next) {
-		const struct symbol *found;
-
-		if (node->sym && config_visibility(ex->cfg, node->sym) != TRI_NO)
-			return node->sym;
-		found = first_visible_entry(ex, node);
-		if (found)
-			return found;
-	}
-	return NULL;
-}
 
 struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *node)
 {
 	struct xchoice *c = arena_new(&ex->arena, struct xchoice);
 	struct config *cfg = ex->cfg;
-	const struct symbol *sel, *fallback = NULL;
-	const struct property *via = NULL;
+	const struct property *via;
 
 	c->node = node;
 	c->prompt = node->prompt && node->prompt->text ? node->prompt->text : NULL;
 	c->decided_at = node->loc;
 	if (!node->sym)
 		return c;
-	sel = c->selection = config_choice_selection(cfg, node);
-	explain_defaults_of(ex, node->sym, &c->defaults, &c->ndefaults);
-	/* The default the choice falls back to: active, naming a visible member. */
-	for (unsigned i = 0; i < c->ndefaults; i++) {
-		struct xdefault *d = &c->defaults[i];
-
-		d->status = d->active == TRI_NO ? DEFAULT_INACTIVE : DEFAULT_SHADOWED;
-		if (!via && d->active != TRI_NO && d->prop->expr &&
-		    d->prop->expr->op == E_SYMBOL &&
-		    config_visibility(cfg, d->prop->expr->sym) != TRI_NO) {
-			via = d->prop;
-			fallback = d->prop->expr->sym;
-			d->status = DEFAULT_UNUSED;
-		}
-	}
-	if (!fallback)
-		fallback = first_visible_entry(ex, node);
-
-	if (!sel) {
-		c->rule = CHOICE_RULE_NONE;
-	} else if (config_has_user(cfg, sel) && config_user_tri(cfg, sel) == TRI_YES) {
-		c->rule = CHOICE_RULE_USER;
-		c->decided_at = user_lines_find(ex->lines, sel);
-	} else if (sel == fallback &&
-		   !(config_has_user(cfg, sel) && config_user_tri(cfg, sel) == TRI_NO)) {
-		c->rule = via ? CHOICE_RULE_DEFAULT : CHOICE_RULE_FIRST_VISIBLE;
-		if (via) {
-			c->default_prop = via;
-			c->decided_at = via->loc;
-			for (unsigned i = 0; i < c->ndefaults; i++)
-				if (c->defaults[i].prop == via)
-					c->defaults[i].status = DEFAULT_TAKEN;
-		}
-	} else if (!config_has_user(cfg, sel)) {
-		c->rule = CHOICE_RULE_FIRST_UNSET;
-	} else {
-		c->rule = CHOICE_RULE_LAST_RESORT;
+	c->selection = config_choice_selection(cfg, node);
+	c->rule = config_choice_rule(cfg, node, &via);
+	explain_defaults_of(ex, node->sym, via, &c->defaults, &c->ndefaults);
+	switch (c->rule) {
+	case CHOICE_RULE_USER:
+		c->decided_at = user_lines_find(ex->lines, c->selection);
+		break;
+	case CHOICE_RULE_DEFAULT:
+		c->default_prop = via;
+		c->decided_at = via->loc;
+		break;
+	default:
+		break;
 	}
 	return c;
 }
@@ -747,16 +703,13 @@ static void explain_member(struct explainer *ex, struct explanation *x)
 	struct xchoice *c = explain_choice(ex, x->sym->choice);
 	bool said_yes = x->user.present &&
 			config_user_tri(ex->cfg, x->sym) == TRI_YES;
-	tristate final;
 
 	x->choice = c;
 	if (x->visible == TRI_NO) {
-		final = TRI_NO;
 		x->origin.kind = ORIGIN_NONE;
 		user_not_used(x, hidden_reason(x));
 		because_hidden(ex, x);
 	} else if (c->selection == x->sym) {
-		final = TRI_YES;
 		switch (c->rule) {
 		case CHOICE_RULE_USER:
 			x->origin.kind = ORIGIN_USER;
@@ -782,22 +735,31 @@ static void explain_member(struct explainer *ex, struct explanation *x)
 		if (x->user.present && !said_yes)
 			user_not_used(x, UNUSED_CHOICE_ALL_NO);
 	} else {
-		final = TRI_NO;
 		x->origin.kind = ORIGIN_CHOICE;
 		x->origin.loc = c->decided_at;
 		add_because(ex, x, c->selection);
 		if (said_yes)
 			user_not_used(x, UNUSED_CHOICE_OTHER);
 	}
-	x->consistent = final == x->tri;
 }
 
 /* --- the whole explanation ---------------------------------------------------------- */
+
+/* Without the user value, the first active default would apply. */
+static void mark_unused_default(struct explanation *x)
+{
+	for (unsigned i = 0; i < x->ndefaults; i++)
+		if (x->defaults[i].active != TRI_NO) {
+			x->defaults[i].status = DEFAULT_UNUSED;
+			return;
+		}
+}
 
 struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym)
 {
 	struct config *cfg = ex->cfg;
 	struct explanation *x = arena_new(&ex->arena, struct explanation);
+	struct value_origin o;
 
 	x->sym = sym;
 	x->defined = sym->flags & SYMBOL_DEFINED;
@@ -805,7 +767,6 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	x->value = config_str(cfg, sym);
 	x->tri = config_tri(cfg, sym);
 	x->origin.kind = ORIGIN_NONE;
-	x->consistent = true;
 	if ((sym->flags & SYMBOL_CONST) || sym->type == S_UNKNOWN) {
 		/* An undefined name acts as n in conditions (its text is its name). */
 		if (!explain_is_literal(sym))
@@ -830,19 +791,22 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 		explain_member(ex, x);
 		return x;
 	}
+	config_origin(cfg, sym, &o);
 	x->dir_dep = config_dir_dep(cfg, sym);
 	x->rev_dep = config_rev_dep(cfg, sym);
 	x->implied = config_implied(cfg, sym);
 	x->depends = maybe_expr(ex, sym->dir_dep, false);
-	explain_defaults_of(ex, sym, &x->defaults, &x->ndefaults);
+	explain_defaults_of(ex, sym, o.default_prop, &x->defaults, &x->ndefaults);
+	if (o.user_path)
+		mark_unused_default(x);
 	explain_reverse_props(ex, x, ex->sel_start, ex->sel_props,
 			      &x->selects, &x->nselects);
 	explain_reverse_props(ex, x, ex->imp_start, ex->imp_props,
 			      &x->implies, &x->nimplies);
 
 	if (is_tri_type(sym->type))
-		explain_tristate(ex, x);
+		explain_tristate(ex, x, &o);
 	else
-		explain_text_value(ex, x);
+		explain_text_value(ex, x, &o);
 	return x;
 }

@@ -131,6 +131,8 @@ const char *bound_kind_name(enum bound_kind kind);
 struct xbound {
 	enum bound_kind kind;
 	bool applied;		/* it changed the value */
+	/* BOUND_SELECT not applied: select alone gives the same value. */
+	bool also_enough;
 	const char *limit;	/* the limit: "m", "y", "2..512" */
 	const char *before;	/* the value before the bound, when applied */
 	struct location loc;	/* where the limit is written (line 0: nowhere) */
@@ -138,16 +140,10 @@ struct xbound {
 	struct xexpr *cond;	/* BOUND_RANGE: its condition; DEPENDS: dir_dep */
 };
 
-enum choice_rule {
-	CHOICE_RULE_NONE,	/* no member is visible */
-	CHOICE_RULE_USER,	/* the (latest) visible member set to y */
-	CHOICE_RULE_DEFAULT,	/* the choice's first active `default` */
-	CHOICE_RULE_FIRST_VISIBLE,	/* no usable default: the first visible entry */
-	CHOICE_RULE_FIRST_UNSET,	/* the default was set to n: first member not set */
-	CHOICE_RULE_LAST_RESORT,	/* every visible member set to n */
-};
 
-const char *choice_rule_name(enum choice_rule rule);
+const char *choice_rule_name(enum choice_rule rule);	/* "user", ... */
+/* The rule in words, the one wording every renderer uses. */
+const char *choice_rule_text(enum choice_rule rule);
 
 struct xchoice {
 	const struct menu_node *node;	/* the `choice` entry */
@@ -172,6 +168,17 @@ struct xuser {
 	const char *ignored_text;
 };
 
+/* One cause of a value. */
+struct xcause {
+	enum origin_kind kind;
+	struct location loc;	/* file:line that decided (line 0: none) */
+	const struct property *prop;	/* DEFAULT, SELECT, IMPLY (first) */
+	const struct symbol *value_from;	/* `default OTHER_SYMBOL` */
+	/* SELECT / IMPLY: the active selectors that force this value. */
+	const struct xreverse **by;
+	unsigned nby;
+};
+
 struct explanation {
 	const struct symbol *sym;
 	bool defined;			/* has a config entry */
@@ -189,15 +196,15 @@ struct explanation {
 	struct xdepsource *dep_sources;	/* each definition's, innermost first */
 	unsigned ndep_sources;
 
-	struct {
-		enum origin_kind kind;
-		struct location loc;	/* file:line that decided (line 0: none) */
-		const struct property *prop;	/* DEFAULT, SELECT, IMPLY (first) */
-		const struct symbol *value_from;	/* `default OTHER_SYMBOL` */
-		/* SELECT / IMPLY: the active selectors that force this value. */
-		const struct xreverse **by;
-		unsigned nby;
-	} origin;
+	/*
+	 * What decided the value, as the evaluator recorded it: origin is
+	 * the hardest cause (select before the user value before a default
+	 * before imply), also the others that would each give the same
+	 * value on their own.
+	 */
+	struct xcause origin;
+	struct xcause *also;
+	unsigned nalso;
 
 	struct xuser user;
 	struct xdefault *defaults;
@@ -212,11 +219,6 @@ struct explanation {
 	/* Selected above what its dependencies allow (conf warns about it). */
 	bool unmet_deps;
 
-	/*
-	 * Does the retraced derivation give the value the evaluator
-	 * computed?  false means a bug in one of them.
-	 */
-	bool consistent;
 	/* The symbols that decided (for following the why-chain). */
 	const struct symbol **because;
 	unsigned nbecause;

@@ -262,25 +262,26 @@ static void json_reverse_props(struct explainer *ex, const char *key,
 	strbuf_putc(out, ']');
 }
 
-static void json_origin(struct explainer *ex, const struct explanation *x,
-			struct strbuf *out)
+/* One cause's fields, after "kind" (the choice fields are the origin's). */
+static void json_cause(struct explainer *ex, const struct explanation *x,
+		       const struct xcause *cause, struct strbuf *out)
 {
-	strbuf_puts(out, ",\"origin\":{\"kind\":");
-	json_string(origin_kind_name(x->origin.kind), out);
-	json_location(ex, "location", x->origin.loc, out);
-	if (x->origin.prop)
-		json_field("text", property_text(ex, x->origin.prop), out);
+	strbuf_puts(out, "{\"kind\":");
+	json_string(origin_kind_name(cause->kind), out);
+	json_location(ex, "location", cause->loc, out);
+	if (cause->prop)
+		json_field("text", property_text(ex, cause->prop), out);
 	for (unsigned i = 0; i < x->ndefaults; i++)
-		if (x->defaults[i].prop == x->origin.prop) {
+		if (x->defaults[i].prop == cause->prop) {
 			json_xexpr(ex, "if", x->defaults[i].cond, out);
 			json_xexpr(ex, "depends", x->defaults[i].deps, out);
 		}
-	if (x->origin.value_from)
-		json_field("value_from", x->origin.value_from->name, out);
-	if (x->origin.nby) {
+	if (cause->value_from)
+		json_field("value_from", cause->value_from->name, out);
+	if (cause->nby) {
 		strbuf_puts(out, ",\"by\":[");
-		for (unsigned i = 0; i < x->origin.nby; i++) {
-			const struct xreverse *r = x->origin.by[i];
+		for (unsigned i = 0; i < cause->nby; i++) {
+			const struct xreverse *r = cause->by[i];
 
 			if (i)
 				strbuf_putc(out, ',');
@@ -292,12 +293,30 @@ static void json_origin(struct explainer *ex, const struct explanation *x,
 		}
 		strbuf_putc(out, ']');
 	}
+}
+
+/*
+ * "origin": the deciding cause, with "also": every other cause that
+ * alone gives the same value.
+ */
+static void json_origin(struct explainer *ex, const struct explanation *x,
+			struct strbuf *out)
+{
+	strbuf_puts(out, ",\"origin\":");
+	json_cause(ex, x, &x->origin, out);
 	if (x->choice && x->origin.kind != ORIGIN_NONE) {
 		json_field("choice_rule", choice_rule_name(x->choice->rule), out);
 		json_field("choice_selection", x->choice->selection ?
 			   x->choice->selection->name : NULL, out);
 	}
-	strbuf_putc(out, '}');
+	strbuf_puts(out, ",\"also\":[");
+	for (unsigned i = 0; i < x->nalso; i++) {
+		if (i)
+			strbuf_putc(out, ',');
+		json_cause(ex, x, &x->also[i], out);
+		strbuf_putc(out, '}');
+	}
+	strbuf_puts(out, "]}");
 }
 
 static void json_user(struct explainer *ex, const struct explanation *x,
@@ -386,6 +405,8 @@ static void json_bounds(struct explainer *ex, const struct explanation *x,
 		json_string(bound_kind_name(b->kind), out);
 		json_field("limit", b->limit, out);
 		json_bool("applied", b->applied, out);
+		if (b->kind == BOUND_SELECT)
+			json_bool("also_enough", b->also_enough, out);
 		json_field("before", b->before, out);
 		json_location(ex, "location", b->loc, out);
 		if (b->prop)
@@ -528,7 +549,6 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_string(x->because[i]->name, out);
 	}
 	strbuf_putc(out, ']');
-	json_bool("consistent", x->consistent, out);
 	if (reverse)
 		json_reverse(ex, x, out);
 	if (plan)

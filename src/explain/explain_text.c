@@ -81,19 +81,6 @@ static const char *user_reason_text(enum unused_reason reason)
 	return "";
 }
 
-static const char *choice_rule_text(enum choice_rule rule)
-{
-	switch (rule) {
-	case CHOICE_RULE_NONE: return "no member is visible";
-	case CHOICE_RULE_USER: return "it was set to y";
-	case CHOICE_RULE_DEFAULT: return "the choice's default names it";
-	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry is taken";
-	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first member without a value is taken";
-	case CHOICE_RULE_LAST_RESORT: return "every visible member was set to n: the last preferred one is taken";
-	}
-	return "";
-}
-
 static void print_header(struct explainer *ex, const struct explanation *x,
 			 FILE *out)
 {
@@ -127,39 +114,39 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 	putc('\n', out);
 }
 
-static void print_origin(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+static void print_cause(struct explainer *ex, const struct explanation *x,
+			const struct xcause *cause, const char *label, FILE *out)
 {
 	const struct xchoice *c = x->choice;
 
-	fputs("  value from: ", out);
-	switch (x->origin.kind) {
+	fprintf(out, "  %s: ", label);
+	switch (cause->kind) {
 	case ORIGIN_USER:
 		fputs("the user value ", out);
 		print_value(x->sym, x->user.value, out);
-		fprintf(out, " (%s)\n", x->origin.loc.line ? location_text(ex, x->origin.loc)
-							   : "set in this session");
+		fprintf(out, " (%s)\n", cause->loc.line ? location_text(ex, cause->loc)
+							: "set in this session");
 		break;
 	case ORIGIN_DEFAULT:
-		fprintf(out, "%s  (%s)\n", property_text(ex, x->origin.prop),
-			location_text(ex, x->origin.loc));
+		fprintf(out, "%s  (%s)\n", property_text(ex, cause->prop),
+			location_text(ex, cause->loc));
 		for (unsigned i = 0; i < x->ndefaults; i++)
-			if (x->defaults[i].prop == x->origin.prop) {
+			if (x->defaults[i].prop == cause->prop) {
 				print_default_value(&x->defaults[i], out);
 				print_condition("    ", x->defaults[i].cond,
 						x->defaults[i].deps, out);
 			}
-		if (c && c->default_prop == x->origin.prop)
+		if (c && c->default_prop == cause->prop)
 			fprintf(out, "    the default of the choice \"%s\" (%s)\n",
 				c->prompt ? c->prompt : "", location_text(ex, c->node->loc));
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
-		fprintf(out, "%s by ", x->origin.kind == ORIGIN_SELECT ? "selected" : "implied");
-		for (unsigned i = 0; i < x->origin.nby; i++)
+		fprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
+		for (unsigned i = 0; i < cause->nby; i++)
 			fprintf(out, "%s%s [=%s] (%s)", i ? ", " : "",
-				x->origin.by[i]->from->name, x->origin.by[i]->from_value,
-				location_text(ex, x->origin.by[i]->prop->loc));
+				cause->by[i]->from->name, cause->by[i]->from_value,
+				location_text(ex, cause->by[i]->prop->loc));
 		putc('\n', out);
 		break;
 	case ORIGIN_CHOICE:
@@ -180,8 +167,15 @@ static void print_origin(struct explainer *ex, const struct explanation *x,
 			fputs("nothing applies (no active default, no select, no imply)\n", out);
 		break;
 	}
-	if (!x->consistent)
-		fputs("  warning: this derivation does not give the computed value (a bug in kbrowse)\n", out);
+}
+
+/* The deciding cause, then each other one that alone gives the same value. */
+static void print_origin(struct explainer *ex, const struct explanation *x,
+			 FILE *out)
+{
+	print_cause(ex, x, &x->origin, "value from", out);
+	for (unsigned i = 0; i < x->nalso; i++)
+		print_cause(ex, x, &x->also[i], "also enough", out);
 }
 
 static void print_user(struct explainer *ex, const struct explanation *x, FILE *out)
@@ -328,8 +322,14 @@ static void print_bounds(struct explainer *ex, const struct explanation *x,
 		if (b->applied)
 			fprintf(out, ": %s became %s\n", b->before,
 				b->kind == BOUND_RANGE ? x->value : b->limit);
+		else if (b->also_enough)
+			fprintf(out, ": it would be %s without select too\n", b->limit);
+		else if (b->kind == BOUND_SELECT)
+			fprintf(out, ": no change, the value is already %s\n", b->before);
+		else if (b->kind == BOUND_RANGE)
+			fprintf(out, ": %s is within it\n", x->value);
 		else
-			fputs(": not reached\n", out);
+			fputs(": no change\n", out);
 	}
 	print_dep_sources(ex, x, out);
 	if (x->unmet_deps)

@@ -40,11 +40,18 @@ static bool said(const struct config *cfg, const struct symbol *sym,
 	return (v->flags & V_USER) && v->user_tri == value;
 }
 
+/*
+ * The member the choice takes when no member was set to y: the first
+ * active default naming a visible member (*via gets that default), else
+ * the first visible entry (*via NULL).
+ */
 static const struct symbol *default_member(struct config *cfg,
-					   const struct choice_info *info)
+					   const struct choice_info *info,
+					   const struct property **via)
 {
 	const struct property *prop;
 
+	*via = NULL;
 	for (prop = info->node->sym->props; prop; prop = prop->next) {
 		const struct symbol *target;
 
@@ -53,8 +60,10 @@ static const struct symbol *default_member(struct config *cfg,
 		    config_expr(cfg, prop->visible) == TRI_NO)
 			continue;
 		target = prop->expr->sym;
-		if (config_member_visibility(cfg, target) != TRI_NO)
+		if (config_member_visibility(cfg, target) != TRI_NO) {
+			*via = prop;
 			return target;
+		}
 	}
 	for (unsigned i = 0; i < info->nentries; i++)
 		if (config_member_visibility(cfg, info->entries[i]) != TRI_NO)
@@ -62,10 +71,12 @@ static const struct symbol *default_member(struct config *cfg,
 	return NULL;
 }
 
+/* The member that is y, and in v the rule that picked it. */
 static const struct symbol *pick(struct config *cfg,
-				 const struct choice_info *info)
+				 const struct choice_info *info, struct symval *v)
 {
 	const struct symbol *best = NULL;
+	const struct property *via;
 
 	for (unsigned i = 0; i < info->nmembers; i++) {
 		const struct symbol *m = info->members[i];
@@ -74,12 +85,17 @@ static const struct symbol *pick(struct config *cfg,
 		    said(cfg, m, TRI_YES) && (!best || before(cfg, m, best)))
 			best = m;
 	}
+	v->choice_rule = CHOICE_RULE_USER;
 	if (best)
 		return best;
 
-	best = default_member(cfg, info);
-	if (best && !said(cfg, best, TRI_NO))
+	best = default_member(cfg, info, &via);
+	if (best && !said(cfg, best, TRI_NO)) {
+		v->choice_rule = via ? CHOICE_RULE_DEFAULT : CHOICE_RULE_FIRST_VISIBLE;
+		v->choice_via = via;
 		return best;
+	}
+	v->choice_rule = CHOICE_RULE_FIRST_UNSET;
 
 	for (unsigned i = 0; i < info->nentries; i++) {
 		const struct symbol *sym = info->entries[i];
@@ -90,6 +106,7 @@ static const struct symbol *pick(struct config *cfg,
 	}
 
 	/* Everything visible was set to n: the least preferred one. */
+	v->choice_rule = CHOICE_RULE_LAST_RESORT;
 	best = NULL;
 	for (unsigned i = 0; i < info->nmembers; i++) {
 		const struct symbol *m = info->members[i];
@@ -98,6 +115,8 @@ static const struct symbol *pick(struct config *cfg,
 		    (!best || before(cfg, best, m)))
 			best = m;
 	}
+	if (!best)
+		v->choice_rule = CHOICE_RULE_NONE;
 	return best;
 }
 
@@ -111,9 +130,10 @@ void config_calc_choice(struct config *cfg, const struct symbol *choice_sym)
 		return;
 	v->flags |= V_CHOICE_VALID;
 	v->selected = 0;
+	v->choice_rule = CHOICE_RULE_NONE;
 	if (!info)
 		return;
-	sel = pick(cfg, info);
+	sel = pick(cfg, info, v);
 	v->selected = sel ? sel->index + 1 : 0;
 }
 
@@ -136,6 +156,7 @@ struct symbol *config_choice_default(struct config *cfg,
 				     const struct menu_node *choice)
 {
 	const struct choice_info *info;
+	const struct property *via;
 	const struct symbol *sym;
 
 	if (!choice->sym)
@@ -144,6 +165,21 @@ struct symbol *config_choice_default(struct config *cfg,
 	if (!info)
 		return NULL;
 	config_settle(cfg);
-	sym = default_member(cfg, info);
+	sym = default_member(cfg, info, &via);
 	return sym ? cfg->kc->symbols[sym->index] : NULL;
+}
+
+enum choice_rule config_choice_rule(struct config *cfg,
+				    const struct menu_node *choice,
+				    const struct property **via)
+{
+	const struct symval *v;
+
+	*via = NULL;
+	if (!config_choice_selection(cfg, choice))
+		return CHOICE_RULE_NONE;
+	v = symval(cfg, choice->sym);
+	if (v->choice_rule == CHOICE_RULE_DEFAULT)
+		*via = v->choice_via;
+	return v->choice_rule;
 }

@@ -84,7 +84,59 @@ const struct property *config_active_range(struct config *cfg,
  */
 const char *config_default_str(struct config *cfg, const struct symbol *sym);
 
+/* --- why: what decided each value, recorded as it was computed ------------ */
+
+/*
+ * The steps of the kernel's computation that can give a value.  A value
+ * often has more than one: a symbol that is selected to y and whose
+ * default is y too would stay y without either one.
+ */
+enum value_cause {
+	CAUSE_USER = 1 << 0,	/* the user value (a .config line, an edit) */
+	CAUSE_DEFAULT = 1 << 1,	/* the first active default */
+	CAUSE_IMPLY = 1 << 2,	/* raised by imply, within the dependencies */
+	CAUSE_SELECT = 1 << 3,	/* raised by select */
+	CAUSE_CHOICE = 1 << 4,	/* a choice member: the choice's pick */
+	CAUSE_RANGE = 1 << 5,	/* int, hex: clamped to the active range */
+};
+
+struct value_origin {
+	/* Each cause that alone gives the value; 0: nothing applied. */
+	unsigned causes;
+	/* The user value was the starting point (visible prompt, user value). */
+	bool user_path;
+	/* bool, tristate: before select (user or default and imply). */
+	tristate base;
+	/* What the first active default gave, limited by its condition. */
+	tristate from_default;
+	const struct property *default_prop;	/* first active default, or NULL */
+	const struct property *range_prop;	/* first active range, or NULL */
+	const char *unclamped;	/* int, hex: the value before the range */
+};
+
+/* What the evaluator found while computing sym's value. */
+void config_origin(struct config *cfg, const struct symbol *sym,
+		   struct value_origin *out);
+
+/* How a choice picked its member (choice.c, Linux 6.11+ rules). */
+enum choice_rule {
+	CHOICE_RULE_NONE,	/* no member is visible */
+	CHOICE_RULE_USER,	/* the (latest) visible member set to y */
+	CHOICE_RULE_DEFAULT,	/* the choice's first active `default` */
+	CHOICE_RULE_FIRST_VISIBLE,	/* no usable default: the first visible entry */
+	CHOICE_RULE_FIRST_UNSET,	/* the default was set to n: first member not set */
+	CHOICE_RULE_LAST_RESORT,	/* every visible member set to n */
+};
+
 /* --- choices --------------------------------------------------------------- */
+
+/*
+ * Which rule picked the choice's member, and for CHOICE_RULE_DEFAULT the
+ * default line that named it (*via; NULL otherwise).
+ */
+enum choice_rule config_choice_rule(struct config *cfg,
+				    const struct menu_node *choice,
+				    const struct property **via);
 
 /* The member that is y in a choice (node->kind == MENU_CHOICE), or NULL. */
 struct symbol *config_choice_selection(struct config *cfg,

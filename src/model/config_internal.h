@@ -14,6 +14,7 @@ enum {
 	V_WRITE = 1 << 1,	/* conf would write it (SYMBOL_WRITE) */
 	V_USER = 1 << 2,	/* has a user value */
 	V_CHOICE_VALID = 1 << 3,	/* choice symbol: `selected` is computed */
+	V_USER_PATH = 1 << 4,	/* the value started from the user value */
 };
 
 /* Everything one configuration knows about one symbol. */
@@ -29,6 +30,15 @@ struct symval {
 	unsigned selected;
 	const char *str;	/* int, hex, string: the value */
 	const char *user_str;	/* int, hex, string: the user value */
+	/* Why (struct value_origin): recorded by config_calc(). */
+	unsigned char causes;
+	tristate base, from_default;
+	/* Choice symbol: the rule that picked `selected` (enum choice_rule). */
+	unsigned char choice_rule;
+	const struct property *choice_via;	/* ... and the default it took */
+	const struct property *default_prop;
+	const struct property *range_prop;
+	const char *unclamped;
 };
 
 /* A choice as the value code walks it. */

@@ -233,21 +233,45 @@ static void report_unmet(struct config *cfg, const struct symbol *sym)
 		cfg->on_unmet(cfg->unmet_ctx, cfg, sym);
 }
 
+/*
+ * Every step that alone reaches final: select and the user's or the
+ * default's value are not exclusive (turn one off and the other holds).
+ */
+static unsigned bool_causes(const struct symval *v, tristate final)
+{
+	unsigned causes = 0;
+	bool user_path = v->flags & V_USER_PATH;
+
+	if (final == TRI_NO)
+		return user_path ? CAUSE_USER : v->default_prop ? CAUSE_DEFAULT : 0;
+	if (v->rev_dep >= final)
+		causes |= CAUSE_SELECT;
+	if (user_path && v->base >= final)
+		causes |= CAUSE_USER;
+	if (!user_path && v->default_prop && v->from_default >= final)
+		causes |= CAUSE_DEFAULT;
+	if (!user_path && tri_and(v->implied, v->dir_dep) >= final)
+		causes |= CAUSE_IMPLY;
+	return causes;
+}
+
 static tristate bool_value(struct config *cfg, const struct symbol *sym,
 			   struct symval *v)
 {
 	const struct property *prop;
-	tristate t = TRI_NO;
+	tristate t = TRI_NO, final;
 
 	if (config_is_choice_member(sym)) {
 		const struct symbol *choice = sym->choice->sym;
 
 		config_calc_choice(cfg, choice);
+		v->causes = CAUSE_CHOICE;
 		return v->visible != TRI_NO &&
 		       symval(cfg, choice)->selected == sym->index + 1
 			? TRI_YES : TRI_NO;
 	}
 	if (v->visible != TRI_NO && (v->flags & V_USER)) {
+		v->flags |= V_USER_PATH;
 		t = tri_and(v->user_tri, v->visible);
 	} else {
 		if (v->rev_dep != TRI_NO)
@@ -257,6 +281,8 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 			if (prop) {
 				t = tri_and(eval(cfg, prop->expr),
 					    eval(cfg, prop->visible));
+				v->default_prop = prop;
+				v->from_default = t;
 				if (t != TRI_NO)
 					v->flags |= V_WRITE;
 			}
@@ -268,7 +294,10 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 	}
 	if (v->dir_dep < v->rev_dep)
 		report_unmet(cfg, sym);
-	return tri_or(t, v->rev_dep);
+	v->base = t;
+	final = tri_or(t, v->rev_dep);
+	v->causes = bool_causes(v, final);
+	return final;
 }
 
 static const char *text_value(struct config *cfg, const struct symbol *sym,
@@ -278,13 +307,18 @@ static const char *text_value(struct config *cfg, const struct symbol *sym,
 	const struct symbol *from;
 
 	/* (A user value set as a tristate has no text: it is ignored.) */
-	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str)
+	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str) {
+		v->flags |= V_USER_PATH;
+		v->causes = CAUSE_USER;
 		return v->user_str;
+	}
 	prop = first_active(cfg, sym, P_DEFAULT);
 	if (!prop || !prop->expr || prop->expr->op != E_SYMBOL)
 		return v->str;
 	from = prop->expr->sym;
 	v->flags |= V_WRITE;
+	v->default_prop = prop;
+	v->causes = CAUSE_DEFAULT;
 	config_calc(cfg, from);
 	return config_raw_str(cfg, from);
 }
@@ -316,13 +350,15 @@ static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 	prop = first_active(cfg, sym, P_RANGE);
 	if (!prop || !prop->range_min || !prop->range_max)
 		return;
+	v->range_prop = prop;
+	v->unclamped = v->str;
 	value = strtoll(v->str, NULL, base);
-	if (value < bound_value(cfg, prop->range_min, base)) {
+	if (value < bound_value(cfg, prop->range_min, base))
 		v->str = config_raw_str(cfg, prop->range_min);
-		return;
-	}
-	if (value > bound_value(cfg, prop->range_max, base))
+	else if (value > bound_value(cfg, prop->range_max, base))
 		v->str = config_raw_str(cfg, prop->range_max);
+	if (v->str != v->unclamped)
+		v->causes |= CAUSE_RANGE;
 }
 
 static const char *empty_value(enum symbol_type type)
@@ -352,7 +388,11 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 		return;
 	}
 	cfg->calc_count++;
-	v->flags &= ~V_WRITE;
+	v->flags &= ~(V_WRITE | V_USER_PATH);
+	v->causes = 0;
+	v->base = v->from_default = TRI_NO;
+	v->default_prop = v->range_prop = NULL;
+	v->unclamped = NULL;
 	calc_visibility(cfg, sym, v);
 	if (v->visible != TRI_NO)
 		v->flags |= V_WRITE;
@@ -528,6 +568,20 @@ tristate config_rev_dep(struct config *cfg, const struct symbol *sym)
 tristate config_implied(struct config *cfg, const struct symbol *sym)
 {
 	return settled(cfg, sym)->implied;
+}
+
+void config_origin(struct config *cfg, const struct symbol *sym,
+		   struct value_origin *out)
+{
+	const struct symval *v = settled(cfg, sym);
+
+	out->causes = v->causes;
+	out->user_path = v->flags & V_USER_PATH;
+	out->base = v->base;
+	out->from_default = v->from_default;
+	out->default_prop = v->default_prop;
+	out->range_prop = v->range_prop;
+	out->unclamped = v->unclamped;
 }
 
 bool config_written(struct config *cfg, const struct symbol *sym)

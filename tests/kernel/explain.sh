@@ -6,10 +6,11 @@
 #   - the explained value is the value conf wrote (for symbols conf did not
 #     write: n for bool and tristate; int, hex and string are not compared);
 #   - whether kbrowse says the symbol is written agrees with .config;
-#   - the derivation is consistent (retracing it gives the computed value);
-#   - an origin of kind default, select or imply points at a line of the
-#     tree that starts with that keyword (default/def_bool/def_tristate,
-#     select, imply), and a user origin at the .config line that sets it.
+#   - an origin of kind default, select or imply, and each further cause
+#     in origin.also, points at a line of the tree that starts with that
+#     keyword (default/def_bool/def_tristate, select, imply), and a user
+#     origin at the .config line that sets it;
+#   - every select or imply cause names selectors that force the value.
 # Then the cases the brief names: PAGE_SHIFT is 12 from arch/Kconfig:1241
 # with PAGE_SIZE_4KB's value shown; on arm64 with CONFIG_ARM64_64K_PAGES=y
 # it is 16 from arch/Kconfig:1245.
@@ -105,7 +106,7 @@ def source_line(loc):
     n = int(line)
     return lines[n - 1].strip() if 0 < n <= len(lines) else None
 
-count = mismatches = bad_written = inconsistent = bad_loc = 0
+count = mismatches = bad_written = bad_causes = bad_loc = 0
 kinds = {}
 problems = []
 for text in open(objs_path, encoding="utf-8"):
@@ -124,9 +125,18 @@ for text in open(objs_path, encoding="utf-8"):
     if o.get("written") != (name in written):
         bad_written += 1
         problems.append(f"written {name}: kbrowse {o.get('written')}, conf {name in written}")
-    if not o["consistent"]:
-        inconsistent += 1
-        problems.append(f"inconsistent derivation: {name}")
+    for cause in o["origin"].get("also", []):
+        k, l = cause["kind"], cause["location"]
+        line = source_line(l) if l and k in keywords else None
+        if k in keywords and (not line or not line.split()[0] in keywords[k]):
+            bad_loc += 1
+            problems.append(f"also {name}: {k} at {l}: {line!r}")
+        if k in ("select", "imply") and not cause.get("by"):
+            bad_causes += 1
+            problems.append(f"also {name}: {k} names no symbol")
+    if kind in ("select", "imply") and not o["origin"].get("by"):
+        bad_causes += 1
+        problems.append(f"origin {name}: {kind} names no symbol")
     loc = o["origin"]["location"]
     if kind in keywords:
         line = source_line(loc) if loc else None
@@ -146,7 +156,7 @@ for text in open(objs_path, encoding="utf-8"):
 print(f"symbols {count}")
 print(f"mismatches {mismatches}")
 print(f"written {bad_written}")
-print(f"inconsistent {inconsistent}")
+print(f"causes {bad_causes}")
 print(f"locations {bad_loc}")
 print("kinds " + " ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
 for p in problems[:40]:
@@ -183,8 +193,8 @@ every_symbol()
 	check $? "$name: every value equals the one conf wrote ($(get mismatches) mismatches)"
 	[ "$(get written)" = 0 ]
 	check $? "$name: written to .config exactly when conf wrote it ($(get written) differ)"
-	[ "$(get inconsistent)" = 0 ]
-	check $? "$name: every derivation gives the computed value ($(get inconsistent) do not)"
+	[ "$(get causes)" = 0 ]
+	check $? "$name: every select/imply cause names its selectors ($(get causes) do not)"
 	[ "$(get locations)" = 0 ]
 	check $? "$name: every origin points at a line of its kind ($(get locations) do not)"
 }
