@@ -87,7 +87,7 @@ void cli_resolve_tree(struct cli *cli)
 }
 
 int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
-		  int first)
+		  int first, cli_option_fn *own, void *ctx)
 {
 	const char *sep = *cmd ? ": " : "";
 
@@ -99,6 +99,14 @@ int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
 		if (used) {
 			i += used - 1;
 			continue;
+		}
+		switch (own ? own(ctx, argv[i]) : CLI_ARG_UNKNOWN) {
+		case CLI_ARG_USED:
+			continue;
+		case CLI_ARG_EXIT:
+			return -1;
+		case CLI_ARG_UNKNOWN:
+			break;
 		}
 		if (argv[i][0] == '-' && argv[i][1])
 			return usage_error(cli, "%s%sunknown option '%s'", cmd, sep,

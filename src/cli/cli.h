@@ -35,13 +35,22 @@ int cli_common_option(struct cli *cli, int argc, char **argv, int i);
  */
 void cli_resolve_tree(struct cli *cli);
 
+/* A subcommand's own option: what cli_tree_args() should do with arg. */
+enum cli_arg {
+	CLI_ARG_UNKNOWN,	/* not one of its options */
+	CLI_ARG_USED,
+	CLI_ARG_EXIT,		/* handled (--help): stop with EXIT_OK */
+};
+typedef enum cli_arg cli_option_fn(void *ctx, const char *arg);
+
 /*
- * Parse the arguments of a subcommand that takes only the common options
- * and one KCONFIG (dump, the browser), from argv[first] on.  An exit
- * status: 0, or EXIT_USAGE (reported).
+ * Parse the arguments of a subcommand that takes the common options, its
+ * own flags (own may be NULL) and one KCONFIG (dump, the browser), from
+ * argv[first] on.  An exit status: 0 to go on, EXIT_USAGE (reported),
+ * or -1 when own asked to stop with success.
  */
 int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
-		  int first);
+		  int first, cli_option_fn *own, void *ctx);
 
 /*
  * Resolve the tree, load it (diagnostics go to stderr as they are

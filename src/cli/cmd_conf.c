@@ -21,6 +21,7 @@ int cmd_conf(struct cli *cli, int argc, char **argv)
 {
 	char **conf_argv = calloc((size_t)argc + 1, sizeof(*conf_argv));
 	int conf_argc = 0;
+	bool help = false;
 	int status;
 
 	if (!conf_argv)
@@ -38,13 +39,16 @@ int cmd_conf(struct cli *cli, int argc, char **argv)
 			continue;
 		}
 		conf_argv[conf_argc++] = argv[i];
+		/* conf_main() prints the usage: no word about the tree first. */
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+			help = true;
 		if (takes_separate_value(argv[i]) && i + 1 < argc)
 			conf_argv[conf_argc++] = argv[++i];
 		else if (argv[i][0] != '-')
 			cli->kconfig = argv[i];
 	}
 	cli_resolve_tree(cli);
-	if (cli->builtin_examples)
+	if (cli->builtin_examples && !help)
 		fprintf(stderr, "%s: no Kconfig here: using the built-in teaching tree\n",
 			cli->prog);
 	status = conf_main(conf_argc, conf_argv, &cli->opts);

@@ -1,21 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `kbrowse dump [KCONFIG]`: the parsed tree printed back as Kconfig. */
+/*
+ * `kbrowse dump [--symbols] [KCONFIG]`: the parsed tree printed back as
+ * Kconfig, or only the names of its symbols (for shell completion).
+ */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
+struct dump_args {
+	const char *prog;
+	bool symbols;
+};
+
+static void dump_usage(const char *prog)
+{
+	printf("Usage: %s dump [OPTIONS] [KCONFIG]\n"
+	       "Print the parsed tree back as Kconfig: sourced files inlined where\n"
+	       "they are sourced, macros expanded.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
+	       "      --no-cache      run every $(shell,...) again\n"
+	       "      --symbols       print only the names of the symbols defined in\n"
+	       "                      the tree, one per line (for shell completion)\n"
+	       "  -h, --help          show this help and exit\n",
+	       prog, prog);
+}
+
+static enum cli_arg dump_option(void *ctx, const char *arg)
+{
+	struct dump_args *args = ctx;
+
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+		dump_usage(args->prog);
+		return CLI_ARG_EXIT;
+	}
+	if (strcmp(arg, "--symbols") == 0) {
+		args->symbols = true;
+		return CLI_ARG_USED;
+	}
+	return CLI_ARG_UNKNOWN;
+}
+
+/* The symbols explain accepts: named, defined by a config line. */
+static void print_symbol_names(const struct kconfig *kc)
+{
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (sym->name && !(sym->flags & SYMBOL_CONST) &&
+		    (sym->flags & SYMBOL_DEFINED))
+			puts(sym->name);
+	}
+}
+
 int cmd_dump(struct cli *cli, int argc, char **argv)
 {
-	int status = cli_tree_args(cli, "dump", argc, argv, 1);
+	struct dump_args args = { .prog = cli->prog };
+	int status = cli_tree_args(cli, "dump", argc, argv, 1, dump_option, &args);
 	struct session *s;
 
 	if (status)
-		return status;
+		return status < 0 ? EXIT_OK : status;
+	/* Names only: help texts are checked but not kept. */
+	cli->opts.skip_help = args.symbols;
 	s = cli_open_session(cli, true);
 	if (!s)
 		return EXIT_INPUT;
-	kconfig_dump(s->kc, stdout);
+	if (args.symbols)
+		print_symbol_names(s->kc);
+	else
+		kconfig_dump(s->kc, stdout);
 	session_close(s);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: dump");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `kbrowse explain [--json] [--depth N] [--to VALUE] [--reverse] SYMBOL...`:
+ * `kbrowse explain [--json] [--depth N] [--to VALUE] [--reverse] [--all]
+ * [--kconfig FILE] SYMBOL...`:
  * why each symbol has its value, with the .config read as conf reads it
  * ($KCONFIG_CONFIG, default .config, when it exists).
  */
@@ -89,6 +90,33 @@ static void explain_one(struct explainer *ex, struct explain_run *run,
 		explainer_reset(ex);
 }
 
+static void explain_usage(const char *prog)
+{
+	printf("Usage: %s explain [OPTIONS] SYMBOL...\n"
+	       "Print why each SYMBOL (with or without CONFIG_) has its value under\n"
+	       "$KCONFIG_CONFIG (default .config), read as scripts/kconfig/conf reads it.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
+	       "      --no-cache      run every $(shell,...) again\n"
+	       "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
+	       "      --json          one JSON object per symbol instead of text\n"
+	       "      --depth N       follow the reasons N levels deep (1 to 1000,\n"
+	       "                      default 1)\n"
+	       "      --to VALUE      what would give the symbol VALUE (y, m, n, a\n"
+	       "                      number, a string), tried on a copy\n"
+	       "      --reverse       list every place that uses the symbol\n"
+	       "      --all           explain every symbol of the tree\n"
+	       "      --              the words after it are symbols\n"
+	       "  -h, --help          show this help and exit\n"
+	       "Options with a value also take it as --depth=N, --to=VALUE,\n"
+	       "--kconfig=FILE.\n"
+	       "\n"
+	       "Exit status: 0 success, 1 errors in the input (an unknown symbol),\n"
+	       "2 usage errors.\n",
+	       prog, prog);
+}
+
 static int parse_depth(struct cli *cli, const char *text, int *depth)
 {
 	char *end;
@@ -103,7 +131,10 @@ static int parse_depth(struct cli *cli, const char *text, int *depth)
 	return 0;
 }
 
-/* Options; the symbols stay in argv (names[] gets their positions). */
+/*
+ * Options; the symbols stay in argv (names[] gets their positions).
+ * Returns -1 after printing the usage for --help.
+ */
 static int parse_args(struct cli *cli, struct explain_run *run, int argc,
 		      char **argv, char **names, int *nnames)
 {
@@ -115,6 +146,9 @@ static int parse_args(struct cli *cli, struct explain_run *run, int argc,
 			return EXIT_USAGE;
 		if (used) {
 			i += used - 1;
+		} else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			explain_usage(cli->prog);
+			return -1;
 		} else if (strcmp(arg, "--json") == 0) {
 			run->json = true;
 		} else if (strcmp(arg, "--reverse") == 0) {
@@ -180,7 +214,7 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 	status = parse_args(cli, &run, argc, argv, names, &nnames);
 	if (status) {
 		free(names);
-		return status;
+		return status < 0 ? EXIT_OK : status;
 	}
 	run.s = cli_open_session(cli, false);
 	if (!run.s) {

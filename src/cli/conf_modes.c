@@ -79,27 +79,39 @@ static const struct option conf_options[] = {
 
 static void conf_usage(const char *prog)
 {
-	printf("Usage: %s conf [options] [<kconfig-file>]\n"
+	printf("Usage: %s conf [OPTIONS] MODE [KCONFIG]\n"
+	       "The batch modes of the kernel's scripts/kconfig/conf: run in the same\n"
+	       "directory with the same environment, they write the same files.\n"
 	       "\n"
-	       "Generic options:\n"
-	       "  -h, --help              Print this message and exit.\n"
-	       "  -s, --silent            Do not print log.\n"
+	       "Options:\n"
+	       "  -C, --srctree DIR       the source tree (see '%s --help')\n"
+	       "      --no-cache          run every $(shell,...) again\n"
+	       "  -s, --silent            do not print conf's messages\n"
+	       "  -h, --help              print this message and exit\n"
 	       "\n"
-	       "Mode options:\n"
-	       "  --listnewconfig         List new options\n"
-	       "  --helpnewconfig         List new options and help text\n"
-	       "  --olddefconfig          Same as oldconfig but sets new symbols to their default value\n"
-	       "  --defconfig <file>      New config with default defined in <file>\n"
-	       "  --savedefconfig <file>  Save the minimal current configuration to <file>\n"
-	       "  --allnoconfig           New config where all options are answered with no\n"
-	       "  --allyesconfig          New config where all options are answered with yes\n"
-	       "  --allmodconfig          New config where all options are answered with mod\n"
-	       "  --alldefconfig          New config with all symbols set to default\n"
-	       "  --randconfig            New config with random answer to all options\n"
-	       "  --yes2modconfig         Change answers from yes to mod if possible\n"
-	       "  --mod2yesconfig         Change answers from mod to yes if possible\n"
-	       "  --mod2noconfig          Change answers from mod to no if possible\n",
-	       prog);
+	       "MODE, one of:\n"
+	       "  --listnewconfig         list the symbols that are new to .config\n"
+	       "  --helpnewconfig         list them with their help texts\n"
+	       "  --olddefconfig          read .config, give new symbols their default\n"
+	       "  --defconfig=FILE        new config from the minimal config FILE\n"
+	       "  --savedefconfig=FILE    write the minimal config of .config to FILE\n"
+	       "  --allnoconfig           new config where all options are answered with no\n"
+	       "  --allyesconfig          new config where all options are answered with yes\n"
+	       "  --allmodconfig          new config where all options are answered with mod\n"
+	       "  --alldefconfig          new config with all symbols set to default\n"
+	       "  --randconfig            new config with random answers (KCONFIG_SEED,\n"
+	       "                          KCONFIG_PROBABILITY)\n"
+	       "  --yes2modconfig         change answers from yes to mod if possible\n"
+	       "  --mod2yesconfig         change answers from mod to yes if possible\n"
+	       "  --mod2noconfig          change answers from mod to no if possible\n"
+	       "--oldconfig, --oldaskconfig and --syncconfig (conf's default) ask\n"
+	       "questions or write build files: kbrowse refuses them with status 2.\n"
+	       "\n"
+	       "Environment: KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_SEED\n"
+	       "KCONFIG_PROBABILITY KCONFIG_OVERWRITECONFIG KCONFIG_WERROR\n"
+	       "KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_DEFCONFIG_LIST KCONFIG_AUTOCONFIG\n"
+	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG CONFIG_, as for conf.\n",
+	       prog, prog);
 }
 
 /* conf's messages: "#\n# text\n#" on stdout, unless -s. */
@@ -689,8 +701,9 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 	int status, errors;
 
 	diag_init(&run.read_diags);
+	/* Only -h stops here: the usage went to stdout, status 0 as for --help. */
 	if (parse_args(&run, argc, argv, &kconfig))
-		return 1;
+		return 0;
 	if (!supported(run.mode)) {
 		fprintf(stderr, "%s conf: this mode needs a terminal or writes "
 			"build files; kbrowse supports --olddefconfig, "

@@ -12,34 +12,65 @@
 #include "cli.h"
 
 static const char usage_text[] =
-"Usage: %s [OPTIONS] [KCONFIG]            browse a Kconfig tree\n"
-"       %s explain [--json] [--depth N] [--to VALUE] [--reverse] SYMBOL...\n"
-"                                             why each symbol has its value\n"
-"       %s conf MODE [KCONFIG]            batch modes of scripts/kconfig/conf\n"
-"       %s dump [KCONFIG]                 print the parsed tree as Kconfig\n"
-"       %s --help | --version\n"
+"Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
+"       %1$s explain [OPTIONS] SYMBOL...  why each symbol has its value\n"
+"       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
+"                                     batch modes of scripts/kconfig/conf\n"
+"       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
+"       %1$s --help | --version\n"
+"'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
+"top Kconfig file, default Kconfig in the source tree.\n"
 "\n"
-"Options:\n"
+"Options of the browser and of every command:\n"
 "  -C, --srctree DIR   the source tree (default: $srctree, else the current\n"
 "                      directory if it has a Kconfig, else the built-in\n"
 "                      teaching tree)\n"
 "      --no-cache      run every $(shell,...) again instead of using the\n"
-"                      cache in $XDG_CACHE_HOME/kbrowse (also\n"
-"                      KBROWSE_NO_CACHE=1)\n"
+"                      cache in $XDG_CACHE_HOME/kbrowse\n"
 "  -h, --help          show this help and exit\n"
 "  -V, --version       show the version and exit\n"
 "\n"
-"conf modes: --olddefconfig --alldefconfig --allnoconfig --allyesconfig\n"
-"            --allmodconfig --defconfig=FILE --savedefconfig=FILE\n"
-"            --listnewconfig\n"
+"explain options:\n"
+"      --json          one JSON object per symbol instead of text\n"
+"      --depth N       follow the reasons N levels deep (1 to 1000, default 1)\n"
+"      --to VALUE      what would give the symbol VALUE, tried on a copy\n"
+"      --reverse       list every place that uses the symbol\n"
+"      --all           explain every symbol of the tree\n"
+"      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 "\n"
-"Environment: srctree ARCH SRCARCH KCONFIG_CONFIG KCONFIG_ALLCONFIG CC LD\n"
-"             KERNELVERSION CC_VERSION_TEXT, as for the kernel's own tools.\n"
+"conf MODE, one of:\n"
+"  --olddefconfig --alldefconfig --allnoconfig --allyesconfig --allmodconfig\n"
+"  --randconfig --defconfig=FILE --savedefconfig=FILE --listnewconfig\n"
+"  --helpnewconfig --yes2modconfig --mod2yesconfig --mod2noconfig\n"
+"  (-s, --silent: no messages.  --oldconfig, --oldaskconfig and --syncconfig\n"
+"  are refused with status 2: they ask questions or write build files.)\n"
+"\n"
+"dump options:\n"
+"      --symbols       print only the names of the symbols, one per line\n"
+"\n"
+"Environment:\n"
+"  srctree             the source tree, when -C is not given\n"
+"  KCONFIG_CONFIG      the configuration file (default .config)\n"
+"  ARCH SRCARCH SUBARCH KERNELVERSION CC LD CC_VERSION_TEXT CROSS_COMPILE\n"
+"  LLVM LLVM_IAS CLANG_FLAGS RUSTC RUSTC_VERSION_TEXT KBUILD_DEFCONFIG\n"
+"                      as for the kernel's make; derived in a kernel tree\n"
+"                      when unset, as its top-level Makefile does\n"
+"  KCONFIG_ALLCONFIG KCONFIG_DEFCONFIG_LIST KCONFIG_OVERWRITECONFIG\n"
+"  KCONFIG_SEED KCONFIG_PROBABILITY KCONFIG_WERROR\n"
+"  KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_AUTOCONFIG KCONFIG_AUTOHEADER\n"
+"  KCONFIG_RUSTCCFG CONFIG_\n"
+"                      as for scripts/kconfig/conf\n"
+"  XDG_CACHE_HOME      the cache's parent directory (default ~/.cache)\n"
+"  KBROWSE_NO_CACHE    if set and not 0, the same as --no-cache\n"
+"  NO_COLOR            if set, the browser draws without colour\n"
+"  KBROWSE_TIMING KBROWSE_EXIT_AFTER_FIRST_SCREEN\n"
+"                      for benchmarks (see the manual page)\n"
+"\n"
 "Exit status: 0 success, 1 errors in the input, 2 usage errors.\n";
 
 static void print_usage(const char *prog)
 {
-	printf(usage_text, prog, prog, prog, prog, prog);
+	printf(usage_text, prog);
 }
 
 struct command {
@@ -56,7 +87,7 @@ static const struct command commands[] = {
 /* No subcommand: the browser (ui/; the one place that reaches into it). */
 static int browse(struct cli *cli, int argc, char **argv, int first)
 {
-	int status = cli_tree_args(cli, "", argc, argv, first);
+	int status = cli_tree_args(cli, "", argc, argv, first, NULL, NULL);
 	struct session *s;
 
 	if (status)

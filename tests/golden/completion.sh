@@ -1,0 +1,105 @@
+#!/bin/sh
+# The bash completion (completion/kbrowse.bash) called as bash calls it,
+# on the built-in teaching tree and on a small tree of our own.  TAP.
+: "${KBROWSE:?}" "${top_srcdir:?}"
+completion=$top_srcdir/completion/kbrowse.bash
+command -v bash >/dev/null 2>&1 || { echo "1..0 # SKIP no bash"; exit 0; }
+work=$(mktemp -d /tmp/kbrowse-golden-completion.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+LC_ALL=C
+export LC_ALL
+
+# A tree of our own, and an empty directory (the teaching tree).
+mkdir -p "$work/tree" "$work/empty" "$work/files"
+printf 'config FOO_ONE\n\tbool "one"\n\nconfig FOO_TWO\n\tint "two"\n\tdefault 2\n' \
+	>"$work/tree/Kconfig"
+printf 'config FOO_OTHER\n\tbool "other"\n' >"$work/tree/Kconfig.other"
+: >"$work/files/x86_defconfig"
+: >"$work/files/xtensa_defconfig"
+
+# complete DIR WORD...: the completions, sorted, for the words given (the
+# last is the one being completed), split as bash splits them.
+complete_in()
+{
+	dir=$1
+	shift
+	(cd "$dir" && env -i PATH="$PATH" KBROWSE_NO_CACHE=1 bash -c '
+		. "$1"
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		_kbrowse
+		printf "%s\n" "${COMPREPLY[@]}"' sh "$completion" "$KBROWSE" "$@" |
+		sed '/^$/d' | sort | tr '\n' ' ' | sed 's/ $//')
+}
+
+n=0
+# check DESCRIPTION EXPECTED GOT
+check()
+{
+	n=$((n + 1))
+	if [ "$2" = "$3" ]; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $1"
+		echo "#   expected: '$2'"
+		echo "#        got: '$3'"
+	fi
+}
+
+e=$work/empty
+check "subcommands" "explain" "$(complete_in "$e" ex)"
+check "all subcommands" "conf dump explain" "$(complete_in "$e" "")"
+check "options of the browser" "--version" "$(complete_in "$e" --ve)"
+check "after -C, directories" "empty files tree" \
+	"$(complete_in "$work" -C "")"
+check "explain options" "--json" "$(complete_in "$e" explain --j)"
+check "explain --to values" "m n y" "$(complete_in "$e" explain --to "")"
+
+# Symbol names: those of `kbrowse dump --symbols`.
+want=$(cd "$e" && "$KBROWSE" dump --symbols 2>/dev/null | grep '^PAGE_' | sort |
+	tr '\n' ' ' | sed 's/ $//')
+case $want in
+*PAGE_SHIFT*) ;;
+*) want="(dump --symbols lists no PAGE_SHIFT: $want)" ;;
+esac
+check "explain PAGE_<TAB>: the teaching tree's symbols" "$want" \
+	"$(complete_in "$e" explain PAGE_)"
+check "explain CONFIG_PAGE_SH<TAB>: with the prefix" "CONFIG_PAGE_SHIFT" \
+	"$(complete_in "$e" explain CONFIG_PAGE_SH)"
+check "explain, after other symbols and options" "PAGE_SHIFT" \
+	"$(complete_in "$e" explain --depth 2 NET PAGE_SH)"
+check "symbols of the tree in the current directory" "FOO_ONE FOO_TWO" \
+	"$(complete_in "$work/tree" explain FOO)"
+check "symbols of the tree named by -C" "FOO_ONE FOO_TWO" \
+	"$(complete_in "$e" -C "$work/tree" explain FOO)"
+check "symbols of the tree named by --srctree=" "FOO_ONE FOO_TWO" \
+	"$(complete_in "$e" explain --srctree "=" "$work/tree" FOO)"
+check "symbols of the file named by --kconfig" "FOO_OTHER" \
+	"$(complete_in "$work/tree" explain --kconfig Kconfig.other FOO)"
+
+# conf: its modes, and files after --defconfig (also after '=').
+check "conf --all<TAB>" "--alldefconfig --allmodconfig --allnoconfig --allyesconfig" \
+	"$(complete_in "$e" conf --all)"
+check "conf --def<TAB>" "--defconfig=" "$(complete_in "$e" conf --def)"
+check "conf --defconfig <TAB>: files" "x86_defconfig xtensa_defconfig" \
+	"$(complete_in "$work/files" conf --defconfig x)"
+check "conf --defconfig=<TAB>: files" "x86_defconfig xtensa_defconfig" \
+	"$(complete_in "$work/files" conf --defconfig "=" "")"
+check "conf --savedefconfig=x8<TAB>" "x86_defconfig" \
+	"$(complete_in "$work/files" conf --savedefconfig "=" x8)"
+# Every mode in `kbrowse conf --help` is completed, and no other.
+modes=$("$KBROWSE" conf --help | sed -n 's/^  \(--[a-z0-9]*=\{0,1\}\).*/\1/p' |
+	sort | tr '\n' ' ' | sed 's/ $//')
+got=$(complete_in "$e" conf --)
+for w in -C --srctree --no-cache --help --silent; do
+	got=$(echo " $got " | sed "s/ $w / /; s/^ //; s/ \$//")
+done
+check "conf: the modes of conf --help" "$modes" "$got"
+
+check "dump --sy<TAB>" "--symbols" "$(complete_in "$e" dump --sy)"
+check "dump KCONFIG: files" "Kconfig Kconfig.other" \
+	"$(complete_in "$work/tree" dump K)"
+echo "1..$n"
