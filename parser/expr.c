@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "expr.h"
+#include "strbuf.h"
 #include "symbol.h"
 
 struct expr *expr_symbol(struct arena *arena, struct symbol *sym)
@@ -111,78 +112,105 @@ static int expr_precedence(enum expr_op op)
 	}
 }
 
-static void symbol_fprint(const struct symbol *sym, FILE *out)
+static void print_text(const struct expr_printer *p, const char *text)
 {
-	const char *s;
+	p->write(p->ctx, text, strlen(text));
+}
+
+void symbol_print(const struct symbol *sym, const struct expr_printer *p)
+{
+	const char *s, *run;
 
 	if (!sym->name) {
-		fputs("<choice>", out);
+		print_text(p, "<choice>");
 		return;
 	}
 	if (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)) {
-		fputs(sym->name, out);
+		print_text(p, sym->name);
 		return;
 	}
-	putc('"', out);
-	for (s = sym->name; *s; s++) {
+	print_text(p, "\"");
+	for (s = run = sym->name; *s; s++) {
 		/* Unescaped, "$(" would be expanded when read back. */
-		if (*s == '"' || *s == '\\' || (s[0] == '$' && s[1] == '('))
-			putc('\\', out);
-		putc(*s, out);
+		if (*s == '"' || *s == '\\' || (s[0] == '$' && s[1] == '(')) {
+			p->write(p->ctx, run, (size_t)(s - run));
+			print_text(p, "\\");
+			run = s;
+		}
 	}
-	putc('"', out);
+	p->write(p->ctx, run, (size_t)(s - run));
+	print_text(p, "\"");
 }
 
-static void expr_fprint_prec(const struct expr *e, int outer, FILE *out)
+static void print_operand(const struct symbol *sym, const struct expr_printer *p)
+{
+	symbol_print(sym, p);
+	if (p->operand)
+		p->operand(p->ctx, sym);
+}
+
+static void print_prec(const struct expr *e, int outer, const struct expr_printer *p)
 {
 	int prec = expr_precedence(e->op);
 	/* Under `!`, anything but a symbol or another `!` gets parentheses. */
 	bool paren = prec < outer || (outer == 4 && prec < 4);
 
 	if (paren)
-		putc('(', out);
+		print_text(p, "(");
 	switch (e->op) {
 	case E_SYMBOL:
-		symbol_fprint(e->sym, out);
+		print_operand(e->sym, p);
 		break;
 	case E_NOT:
-		putc('!', out);
-		expr_fprint_prec(e->left, 4, out);
+		print_text(p, "!");
+		print_prec(e->left, 4, p);
 		break;
 	case E_AND:
 	case E_OR:
-		expr_fprint_prec(e->left, prec, out);
-		fprintf(out, " %s ", expr_op_text(e->op));
+		print_prec(e->left, prec, p);
+		print_text(p, e->op == E_AND ? " && " : " || ");
 		/* Right operand one level tighter: a || (b || c) keeps its shape. */
-		expr_fprint_prec(e->right, prec + 1, out);
+		print_prec(e->right, prec + 1, p);
 		break;
 	default:
-		symbol_fprint(e->lsym, out);
-		fprintf(out, " %s ", expr_op_text(e->op));
-		symbol_fprint(e->rsym, out);
+		print_operand(e->lsym, p);
+		print_text(p, " ");
+		print_text(p, expr_op_text(e->op));
+		print_text(p, " ");
+		print_operand(e->rsym, p);
 		break;
 	}
 	if (paren)
-		putc(')', out);
+		print_text(p, ")");
+}
+
+void expr_print(const struct expr *e, const struct expr_printer *p)
+{
+	if (e)
+		print_prec(e, 0, p);
+	else
+		print_text(p, "y");
+}
+
+static void write_file(void *ctx, const char *text, size_t len)
+{
+	fwrite(text, 1, len, ctx);
 }
 
 void expr_fprint(const struct expr *e, FILE *out)
 {
-	if (e)
-		expr_fprint_prec(e, 0, out);
-	else
-		fputs("y", out);
+	expr_print(e, &(struct expr_printer){ .write = write_file, .ctx = out });
+}
+
+static void write_strbuf(void *ctx, const char *text, size_t len)
+{
+	strbuf_add(ctx, text, len);
 }
 
 char *expr_to_string(const struct expr *e)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
+	struct strbuf buf = { 0 };
 
-	if (!out)
-		abort();
-	expr_fprint(e, out);
-	fclose(out);
-	return buf;
+	expr_print(e, &(struct expr_printer){ .write = write_strbuf, .ctx = &buf });
+	return strbuf_take(&buf);
 }

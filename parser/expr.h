@@ -71,6 +71,22 @@ bool expr_mentions(const struct expr *e, const struct symbol *sym);
  * Print e as Kconfig text with the fewest parentheses that keep its
  * meaning: "A && (B || !C)".  Constant string symbols are quoted.
  */
+/*
+ * The one expression printer: Kconfig text with the fewest parentheses,
+ * constants quoted so that they read back the same (", \ and $( escaped).
+ * Text goes to write(); operand(), if set, is called after each symbol
+ * or comparison side is printed, in reading order (explanations add the
+ * value there: "A [=y] && !B [=n]").
+ */
+struct expr_printer {
+	void (*write)(void *ctx, const char *text, size_t len);
+	void (*operand)(void *ctx, const struct symbol *sym);
+	void *ctx;
+};
+
+void expr_print(const struct expr *e, const struct expr_printer *p);
+/* One symbol or constant as expr_print() writes an operand. */
+void symbol_print(const struct symbol *sym, const struct expr_printer *p);
 void expr_fprint(const struct expr *e, FILE *out);
 /* Same into a heap string the caller frees. */
 char *expr_to_string(const struct expr *e);

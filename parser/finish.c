@@ -297,11 +297,6 @@ static bool number_ok(const struct symbol *sym, const struct symbol *bound)
 	       symbol_text_valid(sym->type, bound->name);
 }
 
-static bool is_bool_type(enum symbol_type type)
-{
-	return type == S_BOOLEAN || type == S_TRISTATE;
-}
-
 static const char *sym_label(const struct symbol *sym)
 {
 	return sym->name ? sym->name : "<choice>";
@@ -351,13 +346,13 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 		case P_IMPLY:
 			if (!prop->target)
 				break;
-			if (!is_bool_type(sym->type))
+			if (!type_is_bool_or_tristate(sym->type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "config symbol '%s' uses %s, but is "
 					 "not bool or tristate",
 					 sym_label(sym), use);
 			else if (prop->target->type != S_UNKNOWN &&
-				 !is_bool_type(prop->target->type))
+				 !type_is_bool_or_tristate(prop->target->type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "'%s' has wrong type. '%s' only accept "
 					 "arguments of bool and tristate type",

@@ -190,3 +190,8 @@ struct property *property_new(struct kconfig *kc, struct symbol *sym,
 	}
 	return prop;
 }
+
+bool symbol_is_choice_member(const struct symbol *sym)
+{
+	return sym->choice && sym->choice->sym;
+}

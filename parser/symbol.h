@@ -109,6 +109,15 @@ void symbol_table_release(struct kconfig *kc);
 struct property *property_new(struct kconfig *kc, struct symbol *sym,
 			      enum prop_type type, struct location loc);
 
+/* bool and tristate: the types whose values are n, m, y. */
+static inline bool type_is_bool_or_tristate(enum symbol_type type)
+{
+	return type == S_BOOLEAN || type == S_TRISTATE;
+}
+
+/* A member of a choice (the choice itself answers false). */
+bool symbol_is_choice_member(const struct symbol *sym);
+
 static inline bool symbol_is_tristate_const(const struct symbol *sym)
 {
 	/* y, m and n: the only constants with one-letter names. */

@@ -194,11 +194,6 @@ static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 
 /* --- sections ------------------------------------------------------------- */
 
-static const char *tri_text(tristate t)
-{
-	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
-}
-
 static const char *loc(struct browser *br, struct location l)
 {
 	return l.line > 0 ? location_text(br->s->ex, l) : "";

@@ -218,11 +218,6 @@ static void open_page(struct view *view, struct entry *page, struct entry *selec
 		browser_message(view->br, "nothing here is visible now (z shows invisible entries)");
 }
 
-static bool is_bool_type(const struct symbol *sym)
-{
-	return sym->type == S_BOOLEAN || sym->type == S_TRISTATE;
-}
-
 /* After a change: everything that shows values follows; say what it is now. */
 static void changed(struct browser *br, const struct symbol *sym)
 {
@@ -252,7 +247,7 @@ static void cycle_value(struct browser *br, const struct symbol *sym)
 
 static void set_value(struct browser *br, const struct symbol *sym, tristate value)
 {
-	if (!sym || !is_bool_type(sym)) {
+	if (!sym || !type_is_bool_or_tristate((sym)->type)) {
 		browser_message(br, "only bool and tristate entries take y, m or n");
 		return;
 	}
@@ -278,7 +273,7 @@ static void change_entry(struct view *view, struct entry *entry)
 			changed(br, sym);
 		else
 			browser_message(br, "%s cannot be chosen now", sym->name);
-	} else if (is_bool_type(sym)) {
+	} else if (type_is_bool_or_tristate((sym)->type)) {
 		cycle_value(br, sym);
 	} else if (sym->type != S_UNKNOWN) {
 		if (config_visibility(br->s->cfg, sym) == TRI_NO)

@@ -327,8 +327,8 @@ static void answer_prompts(struct config *cfg, enum conf_answer answer,
 		tristate value = TRI_NO;
 
 		if (!sym || node->kind == MENU_IF || !node->prompt ||
-		    config_has_user(cfg, sym) || !is_bool_type(sym->type) ||
-		    config_is_choice_member(sym))
+		    config_has_user(cfg, sym) || !type_is_bool_or_tristate(sym->type) ||
+		    symbol_is_choice_member(sym))
 			continue;
 		if (sym->flags & SYMBOL_CHOICE) {
 			if (rnd)
@@ -504,7 +504,7 @@ static void recompute_all(struct conf_run *run)
 /* Is sym's value the one the .config gave it, as conf checks after reading? */
 static bool matches_user(struct conf_run *run, const struct symbol *sym)
 {
-	if (is_bool_type(sym->type))
+	if (type_is_bool_or_tristate(sym->type))
 		return config_user_tri(run->cfg, sym) == config_tri(run->cfg, sym);
 	return strcmp(config_str(run->cfg, sym), config_user_str(run->cfg, sym)) == 0;
 }

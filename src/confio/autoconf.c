@@ -220,7 +220,7 @@ static int touch_symbol_files(struct config *cfg, const char *autoconf,
 		char *path;
 		int fd;
 
-		if (is_bool_type(sym->type) && config_tri(cfg, sym) == TRI_NO)
+		if (type_is_bool_or_tristate(sym->type) && config_tri(cfg, sym) == TRI_NO)
 			continue;
 		path = malloc(len);
 		if (!path)
@@ -252,12 +252,12 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 	if (sym->type == S_UNKNOWN)
 		return;
 	value = config_str(cfg, sym);
-	if (is_bool_type(sym->type) && value[0] == 'n')
+	if (type_is_bool_or_tristate(sym->type) && value[0] == 'n')
 		return;
 	switch (style) {
 	case STYLE_C:
 		fprintf(out, "#define %s%s", prefix, sym->name);
-		if (is_bool_type(sym->type)) {
+		if (type_is_bool_or_tristate(sym->type)) {
 			fprintf(out, "%s 1\n", value[0] == 'm' ? "_MODULE" : "");
 			return;
 		}
@@ -271,7 +271,7 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 		putc('\n', out);
 		return;
 	case STYLE_RUST:
-		if (is_bool_type(sym->type))
+		if (type_is_bool_or_tristate(sym->type))
 			fprintf(out, "--cfg=%s%s\n", prefix, sym->name);
 		fprintf(out, "--cfg=%s%s=", prefix, sym->name);
 		if (sym->type == S_HEX && !has_hex_prefix(value)) {

@@ -163,7 +163,7 @@ static void read_line(struct reader *rd, char *line)
 		warn(rd, "override: reassigning to symbol %s", sym->name);
 	if (!set_value(rd, sym, value))
 		return;
-	if (config_is_choice_member(sym))
+	if (symbol_is_choice_member(sym))
 		config_choice_prefer(rd->cfg, sym);
 }
 

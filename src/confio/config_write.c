@@ -39,7 +39,7 @@ static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
 	if (sym->type == S_UNKNOWN)
 		return;
 	value = config_str(cfg, sym);
-	if (is_bool_type(sym->type) && value[0] == 'n') {
+	if (type_is_bool_or_tristate(sym->type) && value[0] == 'n') {
 		fputs("# ", out);
 		fputs(prefix, out);
 		fputs(sym->name, out);
@@ -125,7 +125,7 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 /* Is this choice member the one its choice would pick by itself? */
 static bool is_choice_default(struct config *cfg, const struct symbol *sym)
 {
-	return config_is_choice_member(sym) &&
+	return symbol_is_choice_member(sym) &&
 	       config_choice_default(cfg, sym->choice) == sym &&
 	       config_tri(cfg, sym) == TRI_YES;
 }

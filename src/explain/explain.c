@@ -84,21 +84,6 @@ const char *choice_rule_name(enum choice_rule rule)
 	return names[rule];
 }
 
-static const char *tri_text(tristate t)
-{
-	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
-}
-
-static bool is_tri_type(enum symbol_type type)
-{
-	return type == S_BOOLEAN || type == S_TRISTATE;
-}
-
-static bool is_choice_member(const struct symbol *sym)
-{
-	return sym->choice && sym->choice->sym;
-}
-
 /* --- the explainer ---------------------------------------------------------- */
 
 /* Index the select and imply properties by their target. */
@@ -153,8 +138,8 @@ void explainer_free(struct explainer *ex)
 		return;
 	arena_release(&ex->arena);
 	reverse_index_free(ex->reverse);
-	free(ex->scratch.text);
-	free(ex->json.text);
+	strbuf_release(&ex->scratch);
+	strbuf_release(&ex->json);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);
@@ -336,7 +321,7 @@ static void explain_defaults_of(struct explainer *ex, const struct symbol *sym,
 		d->deps = prop->node ? maybe_expr(ex, prop->node->dep, false) : NULL;
 		d->active = prop_active(ex, prop, d->cond, d->deps);
 		d->value = maybe_expr(ex, prop->expr, false);
-		if (is_tri_type(sym->type) || (sym->flags & SYMBOL_CHOICE))
+		if (type_is_bool_or_tristate(sym->type) || (sym->flags & SYMBOL_CHOICE))
 			d->value_text = prop->expr && prop->expr->op == E_SYMBOL &&
 					(sym->flags & SYMBOL_CHOICE)
 				? prop->expr->sym->name
@@ -422,7 +407,7 @@ static void explain_user(struct explainer *ex, struct explanation *x)
 
 	u->present = config_has_user(ex->cfg, sym);
 	if (u->present) {
-		u->value = is_tri_type(sym->type) ? tri_text(config_user_tri(ex->cfg, sym))
+		u->value = type_is_bool_or_tristate(sym->type) ? tri_text(config_user_tri(ex->cfg, sym))
 						  : config_user_str(ex->cfg, sym);
 		u->loc = user_lines_find(ex->lines, sym);
 		u->used = true;
@@ -486,7 +471,7 @@ static void cause_default(struct explainer *ex, struct explanation *x,
 	if (d->prop->node)
 		add_because_expr(ex, x, d->prop->node->dep);
 	if (d->prop->expr && d->prop->expr->op == E_SYMBOL &&
-	    !is_tri_type(x->sym->type) && !explain_is_literal(d->prop->expr->sym))
+	    !type_is_bool_or_tristate(x->sym->type) && !explain_is_literal(d->prop->expr->sym))
 		cause->value_from = d->prop->expr->sym;
 }
 
@@ -627,7 +612,7 @@ static void explain_tristate(struct explainer *ex, struct explanation *x,
 /* A range bound as the evaluator reads it. */
 static const char *bound_text(struct explainer *ex, const struct symbol *bound)
 {
-	if (!(bound->flags & SYMBOL_CONST) && is_tri_type(bound->type))
+	if (!(bound->flags & SYMBOL_CONST) && type_is_bool_or_tristate(bound->type))
 		return "n";	/* the kernel keeps "n" as the text of a bool */
 	return config_str(ex->cfg, bound);
 }
@@ -787,7 +772,7 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 		x->origin.loc = x->choice->decided_at;
 		return x;
 	}
-	if (is_choice_member(sym)) {
+	if (symbol_is_choice_member(sym)) {
 		explain_member(ex, x);
 		return x;
 	}
@@ -804,7 +789,7 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	explain_reverse_props(ex, x, ex->imp_start, ex->imp_props,
 			      &x->implies, &x->nimplies);
 
-	if (is_tri_type(sym->type))
+	if (type_is_bool_or_tristate(sym->type))
 		explain_tristate(ex, x, &o);
 	else
 		explain_text_value(ex, x, &o);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "strbuf.h"
 #include "user_lines.h"
 
 /* --- evaluated expressions ------------------------------------------------ */
@@ -227,25 +228,6 @@ struct explanation {
 /* --- the explainer ---------------------------------------------------------- */
 
 struct reverse_index;
-
-/* A growing string (the printers' scratch space). */
-struct strbuf {
-	char *text;
-	size_t len, cap;
-};
-
-void strbuf_add(struct strbuf *b, const char *s, size_t n);
-void strbuf_puts(struct strbuf *b, const char *s);
-
-static inline void strbuf_putc(struct strbuf *b, char c)
-{
-	if (b->len + 2 > b->cap) {
-		strbuf_add(b, &c, 1);
-		return;
-	}
-	b->text[b->len++] = c;
-	b->text[b->len] = '\0';
-}
 
 struct explainer {
 	struct config *cfg;

@@ -22,21 +22,6 @@
 
 #include "explain.h"
 
-static const char *tri_text(tristate t)
-{
-	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
-}
-
-static bool is_tri_type(enum symbol_type type)
-{
-	return type == S_BOOLEAN || type == S_TRISTATE;
-}
-
-static bool is_choice_member(const struct symbol *sym)
-{
-	return sym->choice && sym->choice->sym;
-}
-
 /* A change to the planned values, so a failed alternative can be undone. */
 struct undo {
 	unsigned index;
@@ -142,7 +127,7 @@ static const char *text_now(struct planner *p, const struct symbol *sym)
 {
 	if (p->planned_text[sym->index])
 		return p->planned_text[sym->index];
-	if (p->planned[sym->index] && is_tri_type(sym->type))
+	if (p->planned[sym->index] && type_is_bool_or_tristate(sym->type))
 		return tri_text((tristate)(p->planned[sym->index] - 1));
 	return config_str(p->cfg, sym);
 }
@@ -151,7 +136,7 @@ static const char *text_now(struct planner *p, const struct symbol *sym)
 static bool tri_side(struct planner *p, const struct symbol *sym, tristate *t)
 {
 	if (symbol_is_tristate_const(sym) ||
-	    (!(sym->flags & SYMBOL_CONST) && is_tri_type(sym->type))) {
+	    (!(sym->flags & SYMBOL_CONST) && type_is_bool_or_tristate(sym->type))) {
 		*t = tri_now(p, sym);
 		return true;
 	}
@@ -292,7 +277,7 @@ static void need_compare(struct planner *p, const struct expr *e, bool want_true
 		};
 		op = negated[op];
 	}
-	if (!explain_is_literal(sym) && is_tri_type(sym->type) &&
+	if (!explain_is_literal(sym) && type_is_bool_or_tristate(sym->type) &&
 	    symbol_is_tristate_const(other)) {
 		tristate v = other == p->ex->kc->sym_yes ? TRI_YES :
 			     other == p->ex->kc->sym_mod ? TRI_MOD : TRI_NO;
@@ -575,7 +560,7 @@ static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 			"%s is not defined in this tree: it is always n", sym->name));
 		return;
 	}
-	if (!is_tri_type(sym->type)) {
+	if (!type_is_bool_or_tristate(sym->type)) {
 		blocked(p, sym, depth, arena_printf(&p->ex->arena,
 			"%s is %s, not bool or tristate", sym->name,
 			symbol_type_name(sym->type)));
@@ -619,7 +604,7 @@ static void change_tri(struct planner *p, const struct symbol *sym,
 	const struct property *prompt;
 	struct change_step *s;
 
-	if (is_choice_member(sym)) {
+	if (symbol_is_choice_member(sym)) {
 		if (want == TRI_NO)
 			unchoose_member(p, sym, depth, why, loc);
 		else
@@ -792,7 +777,7 @@ static void try_plan(struct explainer *ex, struct change_plan *plan,
 /* "Y", "yes", "M"... as y/m/n for a bool or tristate goal. */
 static const char *normal_want(const struct symbol *sym, const char *want)
 {
-	if (!is_tri_type(sym->type))
+	if (!type_is_bool_or_tristate(sym->type))
 		return want;
 	switch (want[0]) {
 	case 'y': case 'Y': return "y";
@@ -821,7 +806,7 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 	plan->now = config_str(ex->cfg, sym);
 	plan->already = strcmp(plan->now, want) == 0;
 	if (!plan->already) {
-		if (is_tri_type(sym->type) && strlen(want) == 1 && strchr("ymn", want[0])) {
+		if (type_is_bool_or_tristate(sym->type) && strlen(want) == 1 && strchr("ymn", want[0])) {
 			tristate t = want[0] == 'y' ? TRI_YES : want[0] == 'm' ? TRI_MOD : TRI_NO;
 
 			if (t == TRI_MOD && config_type(ex->cfg, sym) == S_BOOLEAN &&
@@ -829,7 +814,7 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 				blocked(&p, sym, 0, "a bool cannot be m");
 			else
 				need_tri(&p, sym, t, t, 0, NULL, nowhere);
-		} else if (is_tri_type(sym->type) || sym->type == S_UNKNOWN) {
+		} else if (type_is_bool_or_tristate(sym->type) || sym->type == S_UNKNOWN) {
 			blocked(&p, sym, 0, arena_printf(&ex->arena,
 				"%s is not a value for %s", want, sym->name));
 		} else {

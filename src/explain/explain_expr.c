@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "util.h"
 
 bool explain_is_literal(const struct symbol *sym)
 {
@@ -21,7 +22,8 @@ bool explain_is_literal(const struct symbol *sym)
 	return *name >= '0' && *name <= '9';
 }
 
-static bool is_tri_type(enum symbol_type type)
+/* Shown as n/m/y: bool, tristate, and undefined names (which act as n). */
+static bool shows_tristate(enum symbol_type type)
 {
 	return type == S_BOOLEAN || type == S_TRISTATE || type == S_UNKNOWN;
 }
@@ -30,7 +32,7 @@ static bool is_tri_type(enum symbol_type type)
 static const char *shown_value(struct explainer *ex, const struct symbol *sym,
 			       tristate tri)
 {
-	if (!(sym->flags & SYMBOL_CONST) && is_tri_type(sym->type))
+	if (!(sym->flags & SYMBOL_CONST) && shows_tristate(sym->type))
 		return tri == TRI_YES ? "y" : tri == TRI_MOD ? "m" : "n";
 	return config_str(ex->cfg, sym);
 }
@@ -86,109 +88,89 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 
 /* --- printing ----------------------------------------------------------------- */
 
-void strbuf_add(struct strbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2 + 256;
-		b->text = realloc(b->text, b->cap);
-		if (!b->text)
-			abort();
-	}
-	memcpy(b->text + b->len, s, n);
-	b->len += n;
-	b->text[b->len] = '\0';
-}
+/*
+ * The values to print after the operands of x, in the order the printer
+ * meets them (x has the same shape as the expression it was built from).
+ */
+struct operand_values {
+	struct strbuf *out;
+	const char **values;
+	size_t n, next;
+};
 
-void strbuf_puts(struct strbuf *b, const char *s)
+static size_t count_operands(const struct xexpr *x)
 {
-	strbuf_add(b, s, strlen(s));
-}
-
-static int precedence(enum expr_op op)
-{
-	switch (op) {
-	case E_OR: return 1;
-	case E_AND: return 2;
-	case E_NOT: return 4;
-	case E_SYMBOL: return 5;
-	default: return 3;
+	if (!x || !x->expr)
+		return 0;
+	switch (x->expr->op) {
+	case E_SYMBOL: return 1;
+	case E_NOT: return count_operands(x->left);
+	case E_AND:
+	case E_OR: return count_operands(x->left) + count_operands(x->right);
+	default: return 2;
 	}
 }
 
-static void append_name(struct strbuf *b, const struct symbol *sym)
+static void collect_operands(const struct xexpr *x, struct operand_values *ov)
 {
-	const char *s;
-
-	if (!sym->name) {
-		strbuf_puts(b, "<choice>");
+	if (!x || !x->expr)
 		return;
-	}
-	if (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)) {
-		strbuf_puts(b, sym->name);
-		return;
-	}
-	strbuf_putc(b, '"');
-	for (s = sym->name; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			strbuf_putc(b, '\\');
-		strbuf_putc(b, *s);
-	}
-	strbuf_putc(b, '"');
-}
-
-/* NAME [=value] for symbols; literals print as written. */
-static void append_operand(struct strbuf *b, const struct symbol *sym,
-			   const char *value)
-{
-	append_name(b, sym);
-	if (!value || explain_is_literal(sym))
-		return;
-	strbuf_puts(b, sym->type == S_STRING ? " [=\"" : " [=");
-	strbuf_puts(b, value);
-	strbuf_puts(b, sym->type == S_STRING ? "\"]" : "]");
-}
-
-/* x, when given, has the same shape as e and adds the values. */
-static void append_prec(struct strbuf *b, const struct expr *e,
-			const struct xexpr *x, int outer)
-{
-	int prec = precedence(e->op);
-	bool paren = prec < outer || (outer == 4 && prec < 4);
-
-	if (paren)
-		strbuf_putc(b, '(');
-	switch (e->op) {
+	switch (x->expr->op) {
 	case E_SYMBOL:
-		append_operand(b, e->sym, x ? x->lval : NULL);
+		ov->values[ov->n++] = x->lval;
 		break;
 	case E_NOT:
-		strbuf_putc(b, '!');
-		append_prec(b, e->left, x ? x->left : NULL, 4);
+		collect_operands(x->left, ov);
 		break;
 	case E_AND:
 	case E_OR:
-		append_prec(b, e->left, x ? x->left : NULL, prec);
-		strbuf_puts(b, e->op == E_AND ? " && " : " || ");
-		append_prec(b, e->right, x ? x->right : NULL, prec + 1);
+		collect_operands(x->left, ov);
+		collect_operands(x->right, ov);
 		break;
 	default:
-		append_operand(b, e->lsym, x ? x->lval : NULL);
-		strbuf_putc(b, ' ');
-		strbuf_puts(b, expr_op_text(e->op));
-		strbuf_putc(b, ' ');
-		append_operand(b, e->rsym, x ? x->rval : NULL);
+		ov->values[ov->n++] = x->lval;
+		ov->values[ov->n++] = x->rval;
 		break;
 	}
-	if (paren)
-		strbuf_putc(b, ')');
+}
+
+static void write_strbuf(void *ctx, const char *text, size_t len)
+{
+	struct operand_values *ov = ctx;
+
+	strbuf_add(ov->out, text, len);
+}
+
+/* NAME [=value] for symbols; literals print as written. */
+static void add_value(void *ctx, const struct symbol *sym)
+{
+	struct operand_values *ov = ctx;
+	const char *value = ov->next < ov->n ? ov->values[ov->next] : NULL;
+
+	ov->next++;
+	if (!value || explain_is_literal(sym))
+		return;
+	strbuf_adds(ov->out, sym->type == S_STRING ? " [=\"" : " [=");
+	strbuf_adds(ov->out, value);
+	strbuf_adds(ov->out, sym->type == S_STRING ? "\"]" : "]");
 }
 
 void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x)
 {
-	if (e)
-		append_prec(b, e, x, 0);
-	else
-		strbuf_putc(b, 'y');
+	const char *small[16];
+	struct operand_values ov = { .out = b, .values = small };
+	size_t n = count_operands(x);
+
+	if (n > 16)
+		ov.values = xcalloc(n, sizeof(*ov.values));
+	collect_operands(x, &ov);
+	expr_print(e, &(struct expr_printer){
+			.write = write_strbuf,
+			.operand = x ? add_value : NULL,
+			.ctx = &ov,
+		});
+	if (ov.values != small)
+		free(ov.values);
 }
 
 const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
@@ -196,7 +178,7 @@ const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
 {
 	ex->scratch.len = 0;
 	expr_append(&ex->scratch, e, x);
-	return ex->scratch.text;
+	return strbuf_str(&ex->scratch);
 }
 
 void xexpr_fprint(const struct xexpr *x, FILE *out)
@@ -204,13 +186,13 @@ void xexpr_fprint(const struct xexpr *x, FILE *out)
 	struct strbuf b = { 0 };
 
 	expr_append(&b, x ? x->expr : NULL, x);
-	fputs(b.text, out);
-	free(b.text);
+	fputs(strbuf_str(&b), out);
+	strbuf_release(&b);
 }
 
 static const char *scratch_copy(struct explainer *ex)
 {
-	return arena_strndup(&ex->arena, ex->scratch.text, ex->scratch.len);
+	return arena_strndup(&ex->arena, strbuf_str(&ex->scratch), ex->scratch.len);
 }
 
 const char *xexpr_string(struct explainer *ex, const struct xexpr *x)
@@ -219,35 +201,42 @@ const char *xexpr_string(struct explainer *ex, const struct xexpr *x)
 	return scratch_copy(ex);
 }
 
+static void append_name(struct strbuf *b, const struct symbol *sym)
+{
+	struct operand_values ov = { .out = b };
+
+	symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
+}
+
 static void append_property(struct strbuf *b, const struct property *prop)
 {
 	switch (prop->type) {
 	case P_PROMPT:
 	case P_MENU:
 	case P_COMMENT:
-		strbuf_puts(b, prop->type == P_COMMENT ? "comment \"" :
+		strbuf_adds(b, prop->type == P_COMMENT ? "comment \"" :
 			       prop->type == P_MENU ? "menu \"" : "prompt \"");
-		strbuf_puts(b, prop->text ? prop->text : "");
-		strbuf_putc(b, '"');
+		strbuf_adds(b, prop->text ? prop->text : "");
+		strbuf_addc(b, '"');
 		break;
 	case P_DEFAULT:
-		strbuf_puts(b, "default ");
+		strbuf_adds(b, "default ");
 		expr_append(b, prop->expr, NULL);
 		break;
 	case P_SELECT:
 	case P_IMPLY:
-		strbuf_puts(b, prop->type == P_SELECT ? "select " : "imply ");
+		strbuf_adds(b, prop->type == P_SELECT ? "select " : "imply ");
 		append_name(b, prop->target);
 		break;
 	case P_RANGE:
-		strbuf_puts(b, "range ");
+		strbuf_adds(b, "range ");
 		append_name(b, prop->range_min);
-		strbuf_putc(b, ' ');
+		strbuf_addc(b, ' ');
 		append_name(b, prop->range_max);
 		break;
 	}
 	if (prop->cond) {
-		strbuf_puts(b, " if ");
+		strbuf_adds(b, " if ");
 		expr_append(b, prop->cond, NULL);
 	}
 }

@@ -41,11 +41,6 @@ static void sb_printf(struct strbuf *b, const char *fmt, ...)
 	}
 }
 
-static const char *tri_text(tristate t)
-{
-	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
-}
-
 /* The length of a valid UTF-8 sequence at s, or 0. */
 static int utf8_length(const unsigned char *s)
 {
@@ -65,7 +60,7 @@ static void json_string(const char *s, struct strbuf *out)
 {
 	const char *run = s;
 
-	strbuf_putc(out, '"');
+	strbuf_addc(out, '"');
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		int len;
@@ -77,7 +72,7 @@ static void json_string(const char *s, struct strbuf *out)
 				continue;
 			}
 			strbuf_add(out, run, (size_t)(s - run));
-			strbuf_puts(out, "\\ufffd");
+			strbuf_adds(out, "\\ufffd");
 			run = s + 1;
 			continue;
 		}
@@ -86,40 +81,40 @@ static void json_string(const char *s, struct strbuf *out)
 		strbuf_add(out, run, (size_t)(s - run));
 		run = s + 1;
 		switch (c) {
-		case '"': strbuf_puts(out, "\\\""); break;
-		case '\\': strbuf_puts(out, "\\\\"); break;
-		case '\n': strbuf_puts(out, "\\n"); break;
-		case '\t': strbuf_puts(out, "\\t"); break;
-		case '\r': strbuf_puts(out, "\\r"); break;
+		case '"': strbuf_adds(out, "\\\""); break;
+		case '\\': strbuf_adds(out, "\\\\"); break;
+		case '\n': strbuf_adds(out, "\\n"); break;
+		case '\t': strbuf_adds(out, "\\t"); break;
+		case '\r': strbuf_adds(out, "\\r"); break;
 		default: sb_printf(out, "\\u%04x", c); break;
 		}
 	}
 	if (run)
 		strbuf_add(out, run, (size_t)(s - run));
-	strbuf_putc(out, '"');
+	strbuf_addc(out, '"');
 }
 
 static void json_key(const char *key, struct strbuf *out)
 {
 	json_string(key, out);
-	strbuf_putc(out, ':');
+	strbuf_addc(out, ':');
 }
 
 static void json_field(const char *key, const char *value, struct strbuf *out)
 {
-	strbuf_putc(out, ',');
+	strbuf_addc(out, ',');
 	json_key(key, out);
 	if (value)
 		json_string(value, out);
 	else
-		strbuf_puts(out, "null");
+		strbuf_adds(out, "null");
 }
 
 static void json_bool(const char *key, bool value, struct strbuf *out)
 {
-	strbuf_putc(out, ',');
+	strbuf_addc(out, ',');
 	json_key(key, out);
-	strbuf_puts(out, value ? "true" : "false");
+	strbuf_adds(out, value ? "true" : "false");
 }
 
 static void json_location(struct explainer *ex, const char *key,
@@ -144,9 +139,9 @@ static void print_terms(struct explainer *ex, const struct xexpr *x,
 		return;
 	}
 	if (!*first)
-		strbuf_putc(out, ',');
+		strbuf_addc(out, ',');
 	*first = false;
-	strbuf_puts(out, "{\"expr\":");
+	strbuf_adds(out, "{\"expr\":");
 	print_plain_expr(ex, x->expr, out);
 	sb_printf(out, ",\"value\":\"%s\"}", tri_text(x->value));
 }
@@ -183,13 +178,13 @@ static void print_symbols(const struct xexpr *x, struct strbuf *out, bool *first
 		if (!side[i] || explain_is_literal(side[i]) || !side[i]->name)
 			continue;
 		if (!*first)
-			strbuf_putc(out, ',');
+			strbuf_addc(out, ',');
 		*first = false;
-		strbuf_puts(out, "{\"symbol\":");
+		strbuf_adds(out, "{\"symbol\":");
 		json_string(side[i]->name, out);
-		strbuf_puts(out, ",\"value\":");
+		strbuf_adds(out, ",\"value\":");
 		json_string(value[i], out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
 }
 
@@ -198,34 +193,34 @@ static void json_xexpr(struct explainer *ex, const char *key,
 {
 	bool first = true;
 
-	strbuf_putc(out, ',');
+	strbuf_addc(out, ',');
 	json_key(key, out);
 	if (!x || !x->expr) {
-		strbuf_puts(out, "null");
+		strbuf_adds(out, "null");
 		return;
 	}
-	strbuf_puts(out, "{\"expr\":");
+	strbuf_adds(out, "{\"expr\":");
 	print_plain_expr(ex, x->expr, out);
-	strbuf_puts(out, ",\"annotated\":");
+	strbuf_adds(out, ",\"annotated\":");
 	json_string(explain_scratch_expr(ex, x->expr, x), out);
 	sb_printf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
 	print_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
-	strbuf_puts(out, "],\"symbols\":[");
+	strbuf_adds(out, "],\"symbols\":[");
 	first = true;
 	print_symbols(x, out, &first);
-	strbuf_puts(out, "]}");
+	strbuf_adds(out, "]}");
 }
 
 static void json_defaults(struct explainer *ex, const struct xdefault *defs,
 			  unsigned n, struct strbuf *out)
 {
-	strbuf_puts(out, ",\"defaults\":[");
+	strbuf_adds(out, ",\"defaults\":[");
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"location\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"location\":");
 		json_string(location_text(ex, d->prop->loc), out);
 		json_field("text", property_text(ex, d->prop), out);
 		json_field("value", d->value_text, out);
@@ -233,23 +228,23 @@ static void json_defaults(struct explainer *ex, const struct xdefault *defs,
 		json_field("active", tri_text(d->active), out);
 		json_xexpr(ex, "if", d->cond, out);
 		json_xexpr(ex, "depends", d->deps, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 static void json_reverse_props(struct explainer *ex, const char *key,
 			       const struct xreverse *list, unsigned n, struct strbuf *out)
 {
-	strbuf_putc(out, ',');
+	strbuf_addc(out, ',');
 	json_key(key, out);
-	strbuf_putc(out, '[');
+	strbuf_addc(out, '[');
 	for (unsigned i = 0; i < n; i++) {
 		const struct xreverse *r = &list[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"symbol\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"symbol\":");
 		json_string(r->from->name, out);
 		json_field("value", r->from_value, out);
 		json_location(ex, "location", r->prop->loc, out);
@@ -257,16 +252,16 @@ static void json_reverse_props(struct explainer *ex, const char *key,
 		json_field("forces", tri_text(r->value), out);
 		json_xexpr(ex, "if", r->cond, out);
 		json_xexpr(ex, "depends", r->deps, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 /* One cause's fields, after "kind" (the choice fields are the origin's). */
 static void json_cause(struct explainer *ex, const struct explanation *x,
 		       const struct xcause *cause, struct strbuf *out)
 {
-	strbuf_puts(out, "{\"kind\":");
+	strbuf_adds(out, "{\"kind\":");
 	json_string(origin_kind_name(cause->kind), out);
 	json_location(ex, "location", cause->loc, out);
 	if (cause->prop)
@@ -279,19 +274,19 @@ static void json_cause(struct explainer *ex, const struct explanation *x,
 	if (cause->value_from)
 		json_field("value_from", cause->value_from->name, out);
 	if (cause->nby) {
-		strbuf_puts(out, ",\"by\":[");
+		strbuf_adds(out, ",\"by\":[");
 		for (unsigned i = 0; i < cause->nby; i++) {
 			const struct xreverse *r = cause->by[i];
 
 			if (i)
-				strbuf_putc(out, ',');
-			strbuf_puts(out, "{\"symbol\":");
+				strbuf_addc(out, ',');
+			strbuf_adds(out, "{\"symbol\":");
 			json_string(r->from->name, out);
 			json_field("value", r->from_value, out);
 			json_location(ex, "location", r->prop->loc, out);
-			strbuf_putc(out, '}');
+			strbuf_addc(out, '}');
 		}
-		strbuf_putc(out, ']');
+		strbuf_addc(out, ']');
 	}
 }
 
@@ -302,21 +297,21 @@ static void json_cause(struct explainer *ex, const struct explanation *x,
 static void json_origin(struct explainer *ex, const struct explanation *x,
 			struct strbuf *out)
 {
-	strbuf_puts(out, ",\"origin\":");
+	strbuf_adds(out, ",\"origin\":");
 	json_cause(ex, x, &x->origin, out);
 	if (x->choice && x->origin.kind != ORIGIN_NONE) {
 		json_field("choice_rule", choice_rule_name(x->choice->rule), out);
 		json_field("choice_selection", x->choice->selection ?
 			   x->choice->selection->name : NULL, out);
 	}
-	strbuf_puts(out, ",\"also\":[");
+	strbuf_adds(out, ",\"also\":[");
 	for (unsigned i = 0; i < x->nalso; i++) {
 		if (i)
-			strbuf_putc(out, ',');
+			strbuf_addc(out, ',');
 		json_cause(ex, x, &x->also[i], out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_puts(out, "]}");
+	strbuf_adds(out, "]}");
 }
 
 static void json_user(struct explainer *ex, const struct explanation *x,
@@ -324,16 +319,16 @@ static void json_user(struct explainer *ex, const struct explanation *x,
 {
 	const struct xuser *u = &x->user;
 
-	strbuf_puts(out, ",\"user\":");
+	strbuf_adds(out, ",\"user\":");
 	if (!u->present && !u->ignored_text) {
-		strbuf_puts(out, "null");
+		strbuf_adds(out, "null");
 		return;
 	}
-	strbuf_puts(out, "{\"value\":");
+	strbuf_adds(out, "{\"value\":");
 	if (u->present)
 		json_string(u->value, out);
 	else
-		strbuf_puts(out, "null");
+		strbuf_adds(out, "null");
 	json_location(ex, "location", u->loc, out);
 	json_bool("used", u->present && u->used, out);
 	json_field("reason", unused_reason_name(u->reason), out);
@@ -341,19 +336,19 @@ static void json_user(struct explainer *ex, const struct explanation *x,
 		json_location(ex, "ignored_location", u->ignored_loc, out);
 		json_field("ignored_value", u->ignored_text, out);
 	}
-	strbuf_putc(out, '}');
+	strbuf_addc(out, '}');
 }
 
 static void json_prompts(struct explainer *ex, const struct explanation *x,
 			 struct strbuf *out)
 {
-	strbuf_puts(out, ",\"prompts\":[");
+	strbuf_adds(out, ",\"prompts\":[");
 	for (unsigned i = 0; i < x->nprompts; i++) {
 		const struct xprompt *p = &x->prompts[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"text\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"text\":");
 		json_string(p->prop->text, out);
 		json_location(ex, "location", p->prop->loc, out);
 		json_field("visible", tri_text(p->visible), out);
@@ -363,9 +358,9 @@ static void json_prompts(struct explainer *ex, const struct explanation *x,
 			json_location(ex, "hidden_by", p->hidden_by->loc, out);
 			json_xexpr(ex, "visible_if", p->visible_if, out);
 		}
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 static void json_dep_sources(struct explainer *ex, const struct explanation *x,
@@ -377,31 +372,31 @@ static void json_dep_sources(struct explainer *ex, const struct explanation *x,
 		[MENU_MENU] = "menu", [MENU_COMMENT] = "comment", [MENU_IF] = "if",
 	};
 
-	strbuf_puts(out, ",\"depends_from\":[");
+	strbuf_adds(out, ",\"depends_from\":[");
 	for (unsigned i = 0; i < x->ndep_sources; i++) {
 		const struct xdepsource *d = &x->dep_sources[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"block\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"block\":");
 		json_string(kinds[d->node->kind], out);
 		json_location(ex, "location", d->node->loc, out);
 		json_xexpr(ex, "expr", d->expr, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 static void json_bounds(struct explainer *ex, const struct explanation *x,
 			struct strbuf *out)
 {
-	strbuf_puts(out, ",\"bounds\":[");
+	strbuf_adds(out, ",\"bounds\":[");
 	for (unsigned i = 0; i < x->nbounds; i++) {
 		const struct xbound *b = &x->bounds[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"kind\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"kind\":");
 		json_string(bound_kind_name(b->kind), out);
 		json_field("limit", b->limit, out);
 		json_bool("applied", b->applied, out);
@@ -413,21 +408,21 @@ static void json_bounds(struct explainer *ex, const struct explanation *x,
 			json_field("text", property_text(ex, b->prop), out);
 		if (b->kind == BOUND_RANGE)
 			json_xexpr(ex, "if", b->cond, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 static void json_choice(struct explainer *ex, const struct xchoice *c, struct strbuf *out)
 {
-	strbuf_puts(out, ",\"choice\":{\"location\":");
+	strbuf_adds(out, ",\"choice\":{\"location\":");
 	json_string(location_text(ex, c->node->loc), out);
 	json_field("prompt", c->prompt, out);
 	json_field("selection", c->selection ? c->selection->name : NULL, out);
 	json_field("rule", choice_rule_name(c->rule), out);
 	json_location(ex, "decided_at", c->decided_at, out);
 	json_defaults(ex, c->defaults, c->ndefaults, out);
-	strbuf_putc(out, '}');
+	strbuf_addc(out, '}');
 }
 
 static void json_reverse(struct explainer *ex, const struct explanation *x,
@@ -436,13 +431,13 @@ static void json_reverse(struct explainer *ex, const struct explanation *x,
 	unsigned n;
 	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
 
-	strbuf_puts(out, ",\"used_by\":[");
+	strbuf_adds(out, ",\"used_by\":[");
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"kind\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"kind\":");
 		json_string(reverse_kind_name(u->kind), out);
 		json_field("symbol", u->user ? u->user->name : NULL, out);
 		json_location(ex, "location", u->loc, out);
@@ -450,9 +445,9 @@ static void json_reverse(struct explainer *ex, const struct explanation *x,
 			json_field("text", property_text(ex, u->prop), out);
 		else if (!u->user && u->node->prompt)
 			json_field("menu", u->node->prompt->text, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 }
 
 static void json_plan(struct explainer *ex, const struct change_plan *plan,
@@ -463,18 +458,18 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
 	};
 
-	strbuf_puts(out, ",\"change\":{\"want\":");
+	strbuf_adds(out, ",\"change\":{\"want\":");
 	json_string(plan->want, out);
 	json_field("now", plan->now, out);
 	json_bool("already", plan->already, out);
 	json_bool("feasible", plan->feasible, out);
-	strbuf_puts(out, ",\"steps\":[");
+	strbuf_adds(out, ",\"steps\":[");
 	for (unsigned i = 0; i < plan->nsteps; i++) {
 		const struct change_step *s = &plan->steps[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"action\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"action\":");
 		json_string(kinds[s->kind], out);
 		json_field("symbol", s->sym && s->sym->name ? s->sym->name : NULL, out);
 		json_field("value", s->value, out);
@@ -484,26 +479,26 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 		json_field("why", s->why, out);
 		json_location(ex, "location", s->loc, out);
 		json_bool("refused", s->refused, out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_puts(out, "]");
+	strbuf_adds(out, "]");
 	json_bool("verified", plan->verified, out);
 	json_field("result", plan->result, out);
-	strbuf_puts(out, ",\"effects\":[");
+	strbuf_adds(out, ",\"effects\":[");
 	for (unsigned i = 0; i < plan->neffects; i++) {
 		const struct change_effect *e = &plan->effects[i];
 
 		if (i)
-			strbuf_putc(out, ',');
-		strbuf_puts(out, "{\"symbol\":");
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"symbol\":");
 		json_string(e->sym->name, out);
 		json_field("before", e->before, out);
 		json_field("after", e->after, out);
 		json_field("visible_before", tri_text(e->vis_before), out);
 		json_field("visible_after", tri_text(e->vis_after), out);
-		strbuf_putc(out, '}');
+		strbuf_addc(out, '}');
 	}
-	strbuf_puts(out, "]}");
+	strbuf_adds(out, "]}");
 }
 
 static void json_explanation(struct explainer *ex, const struct explanation *x,
@@ -512,7 +507,7 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 {
 	const struct symbol *sym = x->sym;
 
-	strbuf_puts(out, "{\"symbol\":");
+	strbuf_adds(out, "{\"symbol\":");
 	json_string(sym->name, out);
 	json_field("type", symbol_type_name(x->type), out);
 	json_field("declared_type", symbol_type_name(sym->type), out);
@@ -542,18 +537,18 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		if (x->choice)
 			json_choice(ex, x->choice, out);
 	}
-	strbuf_puts(out, ",\"because\":[");
+	strbuf_adds(out, ",\"because\":[");
 	for (unsigned i = 0; i < x->nbecause; i++) {
 		if (i)
-			strbuf_putc(out, ',');
+			strbuf_addc(out, ',');
 		json_string(x->because[i]->name, out);
 	}
-	strbuf_putc(out, ']');
+	strbuf_addc(out, ']');
 	if (reverse)
 		json_reverse(ex, x, out);
 	if (plan)
 		json_plan(ex, plan, out);
-	strbuf_puts(out, "}\n");
+	strbuf_adds(out, "}\n");
 }
 
 /* Built in memory and written at once: stdio per piece costs more than the rest. */
@@ -564,5 +559,5 @@ void explain_print_json(struct explainer *ex, const struct explanation *x,
 
 	b->len = 0;
 	json_explanation(ex, x, plan, reverse, b);
-	fwrite(b->text, 1, b->len, out);
+	fwrite(b->data, 1, b->len, out);
 }

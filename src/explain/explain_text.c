@@ -8,11 +8,6 @@
 
 #include "explain.h"
 
-static const char *tri_text(tristate t)
-{
-	return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
-}
-
 static void print_value(const struct symbol *sym, const char *value, FILE *out)
 {
 	if (sym->type == S_STRING)

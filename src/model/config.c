@@ -172,7 +172,7 @@ static void add_reads(struct edge_builder *b, const struct symbol *sym)
 			break;
 		}
 	}
-	if (config_is_choice_member(sym)) {
+	if (symbol_is_choice_member(sym)) {
 		/* A member's value is its choice's decision ... */
 		add_source(b, sym->choice->sym);
 		/* ... which reads every member's visibility. */
@@ -194,7 +194,7 @@ void config_model_build_readers(struct config_model *model)
 		if (!(sym->flags & SYMBOL_CONST) && sym->type != S_UNKNOWN)
 			add_reads(&b, sym);
 		/* Choice members add edges for their choice: reset marks. */
-		if (config_is_choice_member(sym))
+		if (symbol_is_choice_member(sym))
 			b.mark[sym->choice->sym->index] = 0;
 	}
 	model->reader_start = xcalloc(n + 1, sizeof(unsigned));
@@ -332,7 +332,7 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym)
 static void user_changed(struct config *cfg, const struct symbol *sym)
 {
 	config_invalidate(cfg, sym);
-	if (config_is_choice_member(sym))
+	if (symbol_is_choice_member(sym))
 		config_invalidate(cfg, sym->choice->sym);
 }
 
@@ -380,7 +380,7 @@ void config_clear_all_user(struct config *cfg)
 
 void config_choice_prefer(struct config *cfg, const struct symbol *member)
 {
-	if (!config_is_choice_member(member))
+	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = ++cfg->prio_high;
 	config_invalidate(cfg, member->choice->sym);
@@ -388,7 +388,7 @@ void config_choice_prefer(struct config *cfg, const struct symbol *member)
 
 void config_choice_demote(struct config *cfg, const struct symbol *member)
 {
-	if (!config_is_choice_member(member))
+	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = --cfg->prio_low;
 	config_invalidate(cfg, member->choice->sym);
@@ -403,7 +403,7 @@ static bool tri_allowed(struct config *cfg, const struct symbol *sym,
 	tristate visible = config_visibility(cfg, sym);
 	tristate forced = config_rev_dep(cfg, sym);
 
-	if (visible == TRI_NO || !is_bool_type(type))
+	if (visible == TRI_NO || !type_is_bool_or_tristate(type))
 		return false;
 	if (type == S_BOOLEAN && value == TRI_MOD)
 		return false;
@@ -415,7 +415,7 @@ static bool tri_allowed(struct config *cfg, const struct symbol *sym,
 bool config_set_tri(struct config *cfg, const struct symbol *sym,
 		    tristate value)
 {
-	if (config_is_choice_member(sym)) {
+	if (symbol_is_choice_member(sym)) {
 		if (value != TRI_YES)
 			return false;
 		return config_set_choice(cfg, sym);
@@ -455,7 +455,7 @@ static bool text_allowed(struct config *cfg, const struct symbol *sym,
 bool config_set_string(struct config *cfg, const struct symbol *sym,
 		       const char *value)
 {
-	if (is_bool_type(sym->type)) {
+	if (type_is_bool_or_tristate(sym->type)) {
 		switch (value[0]) {
 		case 'y': case 'Y':
 			return config_set_tri(cfg, sym, TRI_YES);
@@ -493,7 +493,7 @@ bool config_set_choice(struct config *cfg, const struct symbol *member)
 {
 	const struct choice_info *info;
 
-	if (!config_is_choice_member(member))
+	if (!symbol_is_choice_member(member))
 		return false;
 	info = config_choice_of(cfg, member->choice->sym);
 	if (!info || config_visibility(cfg, member) == TRI_NO)
@@ -501,7 +501,7 @@ bool config_set_choice(struct config *cfg, const struct symbol *member)
 	for (unsigned i = 0; i < info->nentries; i++) {
 		const struct symbol *sym = info->entries[i];
 
-		if (!config_is_choice_member(sym) ||
+		if (!symbol_is_choice_member(sym) ||
 		    config_visibility(cfg, sym) == TRI_NO)
 			continue;
 		config_set_user_tri(cfg, sym, sym == member ? TRI_YES : TRI_NO);

@@ -28,6 +28,7 @@ static inline tristate tri_and(tristate a, tristate b) { return a < b ? a : b; }
 static inline tristate tri_or(tristate a, tristate b) { return a > b ? a : b; }
 static inline tristate tri_not(tristate a) { return (tristate)(TRI_YES - a); }
 static inline char tri_char(tristate t) { return "nmy"[t]; }
+static inline const char *tri_text(tristate t) { return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n"; }
 
 struct config;
 

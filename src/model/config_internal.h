@@ -118,7 +118,6 @@ void config_settle(struct config *cfg);
 void config_invalidate(struct config *cfg, const struct symbol *sym);
 /* The string the kernel keeps for a computed symbol (curr.val). */
 const char *config_raw_str(struct config *cfg, const struct symbol *sym);
-bool config_is_choice_member(const struct symbol *sym);
 /* The prompt visibility, stored even before the symbol is computed. */
 tristate config_member_visibility(struct config *cfg, const struct symbol *sym);
 
@@ -131,11 +130,6 @@ static inline struct symval *symval(const struct config *cfg,
 				    const struct symbol *sym)
 {
 	return &cfg->vals[sym->index];
-}
-
-static inline bool is_bool_type(enum symbol_type type)
-{
-	return type == S_BOOLEAN || type == S_TRISTATE;
 }
 
 #endif

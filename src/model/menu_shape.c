@@ -63,23 +63,6 @@ static struct expr *entry_condition(struct kform *k, const struct menu_node *nod
 	return kform_node_dep(k, node);
 }
 
-static bool mentions(const struct expr *e, const struct symbol *sym)
-{
-	if (!e)
-		return false;
-	switch (e->op) {
-	case E_SYMBOL:
-		return e->sym == sym;
-	case E_NOT:
-		return mentions(e->left, sym);
-	case E_AND:
-	case E_OR:
-		return mentions(e->left, sym) || mentions(e->right, sym);
-	default:
-		return e->lsym == sym || e->rsym == sym;
-	}
-}
-
 /* Is sym a term of the && chain, as sym, sym=y, sym=m or sym!=n? */
 static bool requires(struct kform *k, const struct expr *e, const struct symbol *sym)
 {
@@ -155,11 +138,11 @@ static void adopt_followers(struct kernel_menu *km, int pos)
 		 * The simplified condition names no symbol the one as written
 		 * does not: most entries are ruled out without building it.
 		 */
-		if (!mentions(follower->prompt ? follower->prompt->visible
+		if (!expr_mentions(follower->prompt ? follower->prompt->visible
 					       : follower->dep, sym))
 			break;
 		dep = entry_condition(k, follower);
-		if (!mentions(dep, sym))
+		if (!expr_mentions(dep, sym))
 			break;
 		if (!requires(k, dep, sym)) {
 			/* Or dependencies that are a superset of sym's own. */

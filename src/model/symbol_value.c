@@ -25,11 +25,6 @@
 #include "config_internal.h"
 #include "kernel_expr.h"
 
-bool config_is_choice_member(const struct symbol *sym)
-{
-	return sym->choice && sym->choice->sym;
-}
-
 static enum symbol_type acting_type(const struct config *cfg,
 				    const struct symbol *sym)
 {
@@ -208,7 +203,7 @@ static void calc_visibility(struct config *cfg, const struct symbol *sym,
 {
 	v->visible = prompt_visibility(cfg, sym);
 	/* A choice member's dependencies are in its prompt. */
-	if (config_is_choice_member(sym))
+	if (symbol_is_choice_member(sym))
 		return;
 	v->dir_dep = dependency_value(cfg, sym, sym->dir_dep, TRI_YES);
 	v->rev_dep = dependency_value(cfg, sym, sym->rev_dep, TRI_NO);
@@ -261,7 +256,7 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 	const struct property *prop;
 	tristate t = TRI_NO, final;
 
-	if (config_is_choice_member(sym)) {
+	if (symbol_is_choice_member(sym)) {
 		const struct symbol *choice = sym->choice->sym;
 
 		config_calc_choice(cfg, choice);
@@ -533,7 +528,7 @@ const char *config_str(struct config *cfg, const struct symbol *sym)
 {
 	struct symval *v = settled(cfg, sym);
 
-	if (is_bool_type(sym->type))
+	if (type_is_bool_or_tristate(sym->type))
 		return v->tri == TRI_YES ? "y" : v->tri == TRI_MOD ? "m" : "n";
 	return config_raw_str(cfg, sym);
 }
@@ -647,14 +642,14 @@ const char *config_default_str(struct config *cfg, const struct symbol *sym)
 	tristate t = TRI_NO;
 
 	prop = first_active(cfg, sym, P_DEFAULT);
-	if (prop && is_bool_type(sym->type)) {
+	if (prop && type_is_bool_or_tristate(sym->type)) {
 		t = tri_and(eval(cfg, prop->expr), eval(cfg, prop->visible));
 	} else if (prop && prop->expr && prop->expr->op == E_SYMBOL) {
 		config_calc(cfg, prop->expr->sym);
 		text = config_raw_str(cfg, prop->expr->sym);
 	}
 	t = tri_or(t, v->rev_dep);
-	if (t == TRI_MOD && !config_is_choice_member(sym) &&
+	if (t == TRI_MOD && !symbol_is_choice_member(sym) &&
 	    (!cfg->kc->modules_sym ||
 	     symval(cfg, cfg->kc->modules_sym)->tri == TRI_NO))
 		t = TRI_YES;
