@@ -755,6 +755,8 @@ static void init_views(struct browser *br)
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		br->views[i].ops = view_tables[i];
 		br->views[i].br = br;
+		if (view_tables[i]->priv_size)
+			br->views[i].priv = xcalloc(1, view_tables[i]->priv_size);
 	}
 	br->main = br->focus = &br->views[VIEW_TREE];
 }
@@ -764,6 +766,7 @@ static void free_views(struct browser *br)
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		if (br->views[i].ops->done)
 			br->views[i].ops->done(&br->views[i]);
+		free(br->views[i].priv);
 		free(br->views[i].lines);
 	}
 }
@@ -774,6 +777,7 @@ static int run(struct browser *br)
 	br->text = text_new();
 	init_views(br);
 	if (!start_curses(br)) {
+		free_views(br);
 		text_free(br->text);
 		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->opts.prog,
 			getenv("TERM") ? getenv("TERM") : "");

@@ -34,6 +34,12 @@ struct view_line {
 
 struct view_ops {
 	const char *name;
+	/*
+	 * The size of the view's own state: the generic code allocates it
+	 * zeroed in view->priv before the first open and frees it after
+	 * done (which releases what the state points to).
+	 */
+	size_t priv_size;
 	/* (Re)build the lines from the model, keeping the cursor's item. */
 	void (*open)(struct view *view);
 	/* Draw one line in the given row of view->win. */
@@ -47,7 +53,7 @@ struct view_ops {
 	void (*select)(struct view *view);
 	/* The view gets the keyboard focus (optional). */
 	void (*focus)(struct view *view);
-	/* Release what the view owns. */
+	/* Release what the view's state points to (optional). */
 	void (*done)(struct view *view);
 };
 

@@ -45,19 +45,6 @@ struct explain_state {
 	char title[256];
 };
 
-static struct explain_state *state_of(struct view *view)
-{
-	if (!view->priv) {
-		struct explain_state *st = calloc(1, sizeof(*st));
-
-		if (!st)
-			abort();
-		arena_init(&st->arena);
-		view->priv = st;
-	}
-	return view->priv;
-}
-
 /* --- links ---------------------------------------------------------------- */
 
 static bool is_name_char(char c)
@@ -98,16 +85,14 @@ static void add_ref(struct explain_state *st, size_t line, unsigned link)
 {
 	if (st->nrefs == st->refs_cap) {
 		st->refs_cap = st->refs_cap ? st->refs_cap * 2 : 64;
-		st->refs = realloc(st->refs, st->refs_cap * sizeof(*st->refs));
-		if (!st->refs)
-			abort();
+		st->refs = xrealloc(st->refs, st->refs_cap * sizeof(*st->refs));
 	}
 	st->refs[st->nrefs++] = (struct link_ref){ .line = line, .link = link };
 }
 
 static void find_links(struct view *view, struct xline *xl)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 	const char *s = xl->text;
 	struct link found[32];
 	unsigned n = 0;
@@ -148,7 +133,7 @@ struct wrap_ctx {
 static void add_text_line(struct view *view, const char *text, size_t len,
 			  enum ui_style style)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 	struct xline *xl = arena_new(&st->arena, struct xline);
 
 	xl->text = arena_strndup(&st->arena, text, len);
@@ -559,7 +544,7 @@ static void explain_menu_entry(struct view *view, const struct entry *entry)
 
 static void explain_reset(struct view *view)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	arena_release(&st->arena);
 	arena_init(&st->arena);
@@ -573,7 +558,7 @@ static void explain_reset(struct view *view)
 
 static void explain_open(struct view *view)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 	const struct entry *entry = view->br->current;
 
 	st->entry = entry;
@@ -598,7 +583,7 @@ static void explain_open(struct view *view)
 /* The link Enter would follow: only while the pane has the focus. */
 static const struct link *selected_link(struct view *view)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 	const struct xline *xl;
 
 	if (view->br->focus != view || st->cur >= st->nrefs)
@@ -636,7 +621,7 @@ static void explain_draw(struct view *view, const struct view_line *line,
 /* Select link k and show its line. */
 static void select_link(struct view *view, size_t k)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	st->cur = k;
 	view_select(view, st->refs[k].line);
@@ -644,7 +629,7 @@ static void select_link(struct view *view, size_t k)
 
 static void move_link(struct view *view, enum request req)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	if (!st->nrefs)
 		view_scroll(view, req);	/* nothing to follow: scroll the text */
@@ -657,7 +642,7 @@ static void move_link(struct view *view, enum request req)
 /* After paging, select the first link on screen (if any). */
 static void page(struct view *view, enum request req)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	view_scroll(view, req);
 	for (size_t k = 0; k < st->nrefs; k++)
@@ -709,7 +694,7 @@ static enum request explain_request(struct view *view, enum request req)
 
 static void explain_title(struct view *view, char *buf, size_t size)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	if (view->br->focus == view)
 		snprintf(buf, size, "%s\tUp/Down: pick a symbol  Enter: follow  Tab: back",
@@ -722,7 +707,7 @@ static void explain_title(struct view *view, char *buf, size_t size)
 /* Focus arrives: show the selected link. */
 static void explain_focus(struct view *view)
 {
-	struct explain_state *st = state_of(view);
+	struct explain_state *st = view->priv;
 
 	if (st->cur < st->nrefs)
 		select_link(view, st->cur);
@@ -732,16 +717,13 @@ static void explain_done(struct view *view)
 {
 	struct explain_state *st = view->priv;
 
-	if (!st)
-		return;
 	arena_release(&st->arena);
 	free(st->refs);
-	free(st);
-	view->priv = NULL;
 }
 
 const struct view_ops explain_view_ops = {
 	.name = "explain",
+	.priv_size = sizeof(struct explain_state),
 	.open = explain_open,
 	.draw = explain_draw,
 	.request = explain_request,

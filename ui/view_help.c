@@ -132,12 +132,6 @@ static void help_open(struct view *view)
 	struct help_state *st = view->priv;
 	char keys[256], line[512];
 
-	if (!st) {
-		st = calloc(1, sizeof(*st));
-		if (!st)
-			abort();
-		view->priv = st;
-	}
 	help_free_texts(st);
 	view_clear(view);
 	add(view, st, HELP_HEADING, "Keys");
@@ -191,17 +185,12 @@ static void help_title(struct view *view, char *buf, size_t size)
 
 static void help_done(struct view *view)
 {
-	struct help_state *st = view->priv;
-
-	if (!st)
-		return;
-	help_free_texts(st);
-	free(st);
-	view->priv = NULL;
+	help_free_texts(view->priv);
 }
 
 const struct view_ops help_view_ops = {
 	.name = "help",
+	.priv_size = sizeof(struct help_state),
 	.open = help_open,
 	.draw = help_draw,
 	.request = help_request,

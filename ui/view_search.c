@@ -33,16 +33,6 @@ struct search_state {
 	size_t nhits, cap;
 };
 
-static struct search_state *state_of(struct view *view)
-{
-	if (!view->priv) {
-		view->priv = calloc(1, sizeof(struct search_state));
-		if (!view->priv)
-			abort();
-	}
-	return view->priv;
-}
-
 static enum rank rank_entry(const struct entry *entry, const char *query)
 {
 	const struct menu_node *node = entry->node;
@@ -92,7 +82,7 @@ static void add_hit(struct search_state *st, struct entry *entry, enum rank rank
 
 static void search_open(struct view *view)
 {
-	struct search_state *st = state_of(view);
+	struct search_state *st = view->priv;
 	const struct tree_model *model = view->br->model;
 
 	st->nhits = 0;
@@ -167,7 +157,7 @@ static enum request search_request(struct view *view, enum request req)
 
 static void search_title(struct view *view, char *buf, size_t size)
 {
-	struct search_state *st = state_of(view);
+	struct search_state *st = view->priv;
 
 	snprintf(buf, size, "Search \"%s\": %zu match%s (names, prompts, help)",
 		 st->query ? st->query : "", st->nhits, st->nhits == 1 ? "" : "es");
@@ -185,17 +175,13 @@ static void search_done(struct view *view)
 {
 	struct search_state *st = view->priv;
 
-	if (!st)
-		return;
 	free(st->query);
 	free(st->hits);
-	free(st);
-	view->priv = NULL;
 }
 
 void search_set_query(struct view *view, const char *query)
 {
-	struct search_state *st = state_of(view);
+	struct search_state *st = view->priv;
 
 	free(st->query);
 	st->query = strdup(query);
@@ -213,6 +199,7 @@ struct entry *search_selected(struct view *view)
 
 const struct view_ops search_view_ops = {
 	.name = "search",
+	.priv_size = sizeof(struct search_state),
 	.open = search_open,
 	.draw = search_draw,
 	.request = search_request,

@@ -18,11 +18,6 @@ struct tree_state {
 	struct entry *selected;		/* the entry under the cursor */
 };
 
-static struct tree_state *state_of(struct view *view)
-{
-	return view->priv;
-}
-
 const char *entry_label(const struct entry *entry)
 {
 	const struct menu_node *node = entry->node;
@@ -68,15 +63,9 @@ static void add_entries(struct view *view, struct entry *parent, int depth)
 
 static void tree_open(struct view *view)
 {
-	struct tree_state *st = state_of(view);
+	struct tree_state *st = view->priv;
 	size_t keep = view->lineno;
 
-	if (!st) {
-		st = calloc(1, sizeof(*st));
-		if (!st)
-			abort();
-		view->priv = st;
-	}
 	if (!st->page)
 		st->page = view->br->model->root;
 	view_clear(view);
@@ -207,7 +196,7 @@ static struct entry *selected_entry(struct view *view)
 
 static void open_page(struct view *view, struct entry *page, struct entry *selected)
 {
-	struct tree_state *st = state_of(view);
+	struct tree_state *st = view->priv;
 
 	st->page = page;
 	st->selected = selected;
@@ -286,7 +275,7 @@ static void change_entry(struct view *view, struct entry *entry)
 
 static void go_back(struct view *view)
 {
-	struct tree_state *st = state_of(view);
+	struct tree_state *st = view->priv;
 	struct entry *up = entry_page(st->page);
 
 	if (!up) {
@@ -336,11 +325,12 @@ static enum request tree_request(struct view *view, enum request req)
 /* "Toy OS Configuration > Processor type and features > MMU page size" */
 static void tree_title(struct view *view, char *buf, size_t size)
 {
+	const struct tree_state *st = view->priv;
 	const struct entry *chain[64];
 	int n = 0;
 	size_t len = 0;
 
-	for (const struct entry *e = state_of(view)->page; e && n < 64; e = entry_page(e))
+	for (const struct entry *e = st->page; e && n < 64; e = entry_page(e))
 		chain[n++] = e;
 	buf[0] = '\0';
 	while (n-- > 0 && len < size) {
@@ -354,16 +344,11 @@ static void tree_title(struct view *view, char *buf, size_t size)
 
 static void tree_select(struct view *view)
 {
+	struct tree_state *st = view->priv;
 	struct entry *entry = selected_entry(view);
 
-	state_of(view)->selected = entry;
-	browser_explain(view->br, entry ? entry : state_of(view)->page);
-}
-
-static void tree_done(struct view *view)
-{
-	free(view->priv);
-	view->priv = NULL;
+	st->selected = entry;
+	browser_explain(view->br, entry ? entry : st->page);
 }
 
 struct place tree_place(struct browser *br)
@@ -380,10 +365,10 @@ void tree_goto(struct browser *br, struct place place)
 
 const struct view_ops tree_view_ops = {
 	.name = "tree",
+	.priv_size = sizeof(struct tree_state),
 	.open = tree_open,
 	.draw = tree_draw,
 	.request = tree_request,
 	.title = tree_title,
 	.select = tree_select,
-	.done = tree_done,
 };
