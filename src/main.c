@@ -19,9 +19,12 @@ static const char usage_text[] =
 "       %s --help | --version\n"
 "\n"
 "Options:\n"
-"  -C, --srctree DIR   the source tree (default: $srctree, else the current\n"
-"                      directory if it has a Kconfig, else the built-in\n"
-"                      teaching tree)\n"
+"  -C, --srctree DIR   the source tree (default: $srctree, else the top of\n"
+"                      the tree the current directory is in, else the\n"
+"                      built-in teaching tree)\n"
+"  NAME=VALUE          set NAME, as on make's command line (ARCH=arm64,\n"
+"                      LLVM=1, CROSS_COMPILE=..., O=DIR: .config and build\n"
+"                      files in DIR); anywhere among the arguments\n"
 "      --no-cache      run every $(shell,...) again instead of using the\n"
 "                      cache in $XDG_CACHE_HOME/kbrowse (also\n"
 "                      KBROWSE_NO_CACHE=1)\n"
@@ -33,7 +36,8 @@ static const char usage_text[] =
 "            --listnewconfig\n"
 "\n"
 "Environment: srctree ARCH SRCARCH KCONFIG_CONFIG KCONFIG_ALLCONFIG CC LD\n"
-"             KERNELVERSION CC_VERSION_TEXT, as for the kernel's own tools.\n"
+"             KERNELVERSION CC_VERSION_TEXT, as for the kernel's own tools;\n"
+"             KBUILD_OUTPUT, LLVM, CROSS_COMPILE as for the kernel's make.\n"
 "Exit status: 0 success, 1 errors in the input, 2 usage errors.\n";
 
 static void print_usage(const char *prog)
