@@ -7,6 +7,7 @@
 #define KBROWSE_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "kconfig.h"
 #include "session.h"
 #include "util.h"
@@ -14,24 +15,40 @@
 struct cli {
 	const char *prog;
 	const char *srctree;		/* -C / --srctree, else $srctree */
+	const char *objdir;		/* O=DIR among the arguments */
 	const char *kconfig;		/* KCONFIG argument, default "Kconfig" */
 	bool builtin_examples;		/* no tree found: the teaching tree */
 	bool no_cache;			/* --no-cache: rerun every $(shell,...) */
 	bool keep_info;			/* $(info,...) kept as notes, not printed */
+	/* Found by cli_resolve_tree() above the current directory, or NULL. */
+	const char *found_top;
+	/* With the teaching tree: a directory above with a Kconfig, or NULL. */
+	const char *hint_dir;
 	struct kconfig_options opts;
 };
 
 /*
  * Handle an option every subcommand takes (-C DIR, --srctree DIR,
- * --no-cache).
+ * --no-cache, and NAME=VALUE: see cli_assignment()).
  * Returns the number of argv entries used (0: not such an option,
  * -1: usage error, already reported).
  */
 int cli_common_option(struct cli *cli, int argc, char **argv, int i);
 
 /*
- * Decide where the tree is (design.md: -C, $srctree, a Kconfig in the
- * current directory, else the built-in teaching tree) and fill opts.
+ * NAME=VALUE as make takes it on its command line: NAME (letters, digits,
+ * '_', not starting with a digit) is set to VALUE in the environment,
+ * over any value it had.  O=DIR also sets cli->objdir.  False (nothing
+ * done) when arg is not of that form.
+ */
+bool cli_assignment(struct cli *cli, const char *arg);
+
+/*
+ * Decide where the tree is (design.md: -C, $srctree, else the top of the
+ * tree the current directory is in (cli_find_top(): kbrowse then works
+ * there, as make does), else the built-in teaching tree), go to the
+ * object tree (O=, $KBUILD_OUTPUT) if there is one, and fill opts.
+ * Exits with EXIT_USAGE if the object tree cannot be made.
  */
 void cli_resolve_tree(struct cli *cli);
 
@@ -58,6 +75,27 @@ int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
  * errors in the tree, with a line that counts them.
  */
 struct session *cli_open_session(struct cli *cli, bool tree_only);
+/* How cli_find_top() recognised a top directory. */
+enum cli_top_rule {
+	CLI_TOP_NONE,		/* no top here or above */
+	CLI_TOP_MAKEFILE,	/* Kconfig beside a kernel-style Makefile */
+	CLI_TOP_TOOLS,		/* beside scripts/kconfig/ or support/kconfig/ */
+	CLI_TOP_MAINMENU,	/* its top file has a `mainmenu` line */
+};
+
+/*
+ * Walk up from the absolute directory start to '/' and stop at the first
+ * directory that is the top of a Kconfig tree (the rules are in cli.c).
+ * On success top gets that directory and *file the name of its top file
+ * ("Kconfig", or "Config.in" for Buildroot).  Either way, hint (if not
+ * NULL) gets the highest directory seen that holds a Kconfig, or "".
+ */
+enum cli_top_rule cli_find_top(const char *start, char *top, size_t size,
+			       const char **file, char *hint,
+			       size_t hint_size);
+
+/* The line saying that the built-in teaching tree is used, and why. */
+void cli_say_builtin(const struct cli *cli);
 
 int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

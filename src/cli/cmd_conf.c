@@ -49,8 +49,7 @@ int cmd_conf(struct cli *cli, int argc, char **argv)
 	}
 	cli_resolve_tree(cli);
 	if (cli->builtin_examples && !help)
-		fprintf(stderr, "%s: no Kconfig here: using the built-in teaching tree\n",
-			cli->prog);
+		cli_say_builtin(cli);
 	status = conf_main(conf_argc, conf_argv, &cli->opts);
 	free(conf_argv);
 	return status;

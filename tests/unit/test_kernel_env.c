@@ -4,6 +4,8 @@
  * Makefile's lines, uname -m to ARCH, ARCH aliases to SRCARCH, the tools,
  * and never touching what the user has set.  Fake kernel trees in a
  * temporary directory; fake compilers print fixed version lines.
+ * Also the command line's side of it (src/cli.c): finding the top of the
+ * tree from a directory inside it, NAME=VALUE arguments, O=DIR.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <limits.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "kernel_env.h"
 
 static char tmpdir[] = "/tmp/kbrowse-kernel-env-XXXXXX";
@@ -53,7 +57,7 @@ static const char *const derived_names[] = {
 	"NM", "OBJCOPY", "HOSTCC", "HOSTCXX", "HOSTPKG_CONFIG", "HOSTRUSTC",
 	"RUSTC", "BINDGEN", "PAHOLE", "PYTHON3", "CC_VERSION_TEXT",
 	"RUSTC_VERSION_TEXT", "CLANG_FLAGS", "KBUILD_DEFCONFIG",
-	"KCONFIG_DEFCONFIG_LIST",
+	"KCONFIG_DEFCONFIG_LIST", "O", "KBUILD_OUTPUT",
 };
 
 static void write_file(const char *dir, const char *name, const char *text,
@@ -475,6 +479,244 @@ static void test_other_tree(void **state)
 		assert_env(derived_names[i], NULL);
 }
 
+
+/* mkdir -p for the fixtures (names relative to tmpdir). */
+static void make_dirs(const char *rel)
+{
+	char path[700];
+	size_t i, len;
+
+	len = (size_t)snprintf(path, sizeof(path), "%s/%s", tmpdir, rel);
+	for (i = strlen(tmpdir) + 1; i <= len; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		mkdir(path, 0755);
+		if (i < len)
+			path[i] = '/';
+	}
+}
+
+static void fixture_file(const char *rel_dir, const char *name,
+			 const char *text)
+{
+	char dir[700];
+
+	make_dirs(rel_dir);
+	snprintf(dir, sizeof(dir), "%s/%s", tmpdir, rel_dir);
+	write_file(dir, name, text, 0644);
+}
+
+/* cli_find_top from tmpdir/start: the rule, the top and its file. */
+static void assert_top(const char *start, enum cli_top_rule rule,
+		       const char *top_rel, const char *file,
+		       const char *hint_rel)
+{
+	char from[700], top[PATH_MAX], hint[PATH_MAX], expected[700];
+	const char *found_file = NULL;
+
+	snprintf(from, sizeof(from), "%s/%s", tmpdir, start);
+	if (cli_find_top(from, top, sizeof(top), &found_file, hint,
+			 sizeof(hint)) != rule)
+		fail_msg("from %s: rule %d expected", start, (int)rule);
+	if (rule == CLI_TOP_NONE) {
+		assert_string_equal(top, "");
+	} else {
+		snprintf(expected, sizeof(expected), "%s%s%s", tmpdir,
+			 *top_rel ? "/" : "", top_rel);
+		assert_string_equal(top, expected);
+		assert_string_equal(found_file, file);
+	}
+	if (hint_rel) {
+		snprintf(expected, sizeof(expected), "%s/%s", tmpdir, hint_rel);
+		assert_string_equal(hint, expected);
+	}
+}
+
+/* Walking up to the top of a tree, as git walks up to .git. */
+static void test_find_top(void **state)
+{
+	char top[PATH_MAX];
+	const char *file = NULL;
+
+	(void)state;
+	/* Linux: Kconfig beside a Makefile with VERSION and PATCHLEVEL. */
+	fixture_file("linux/drivers/net", "Kconfig",
+		     "source \"drivers/net/team/Kconfig\"\n");
+	make_dirs("linux/Documentation/kbuild");
+	assert_top("linux/drivers/net", CLI_TOP_MAKEFILE, "linux", "Kconfig", NULL);
+	assert_top("linux/Documentation/kbuild", CLI_TOP_MAKEFILE, "linux",
+		   "Kconfig", NULL);
+	assert_top("linux", CLI_TOP_MAKEFILE, "linux", "Kconfig", NULL);
+
+	/* A tree inside another is its own: its Kconfig names a mainmenu. */
+	fixture_file("linux/tools/proj", "Kconfig",
+		     "# mainmenu in a comment is not one\n"
+		     "  mainmenu\t\"Inner project\"\nsource \"a/Kconfig\"\n");
+	fixture_file("linux/tools/proj/a", "Kconfig", "config A\n\tbool\n");
+	assert_top("linux/tools/proj/a", CLI_TOP_MAINMENU, "linux/tools/proj",
+		   "Kconfig", NULL);
+	/* "mainmenu" must be a word at the start of a line. */
+	fixture_file("linux/tools/other", "Kconfig",
+		     "# mainmenu \"x\"\nmainmenux \"y\"\nconfig mainmenu\n");
+	assert_top("linux/tools/other", CLI_TOP_MAKEFILE, "linux", "Kconfig", NULL);
+
+	/* U-Boot, Zephyr ...: a scripts/kconfig/ beside the Kconfig. */
+	fixture_file("uboot", "Kconfig", "source \"board/Kconfig\"\n");
+	fixture_file("uboot/board/x", "Kconfig", "config X\n\tbool\n");
+	make_dirs("uboot/scripts/kconfig");
+	assert_top("uboot/board/x", CLI_TOP_TOOLS, "uboot", "Kconfig", NULL);
+
+	/* Buildroot: Config.in beside support/kconfig/. */
+	fixture_file("buildroot", "Config.in", "mainmenu \"Buildroot\"\n");
+	fixture_file("buildroot/package/foo", "Config.in",
+		     "config BR2_PACKAGE_FOO\n\tbool \"foo\"\n");
+	make_dirs("buildroot/support/kconfig");
+	assert_top("buildroot/package/foo", CLI_TOP_TOOLS, "buildroot",
+		   "Config.in", NULL);
+
+	/* No top anywhere: the highest directory with a Kconfig is the hint. */
+	fixture_file("plain/a", "Kconfig", "config A\n\tbool\n");
+	fixture_file("plain/a/b", "Kconfig", "config B\n\tbool\n");
+	make_dirs("plain/a/b/c");
+	assert_top("plain/a/b/c", CLI_TOP_NONE, NULL, NULL, "plain/a");
+	/* A directory named scripts/kconfig alone, or a Kconfig directory. */
+	make_dirs("empty/scripts/kconfig");
+	make_dirs("empty/Kconfig");
+	assert_top("empty", CLI_TOP_NONE, NULL, NULL, NULL);
+
+	/* Only absolute starts; NULL hint accepted. */
+	assert_int_equal(cli_find_top("linux", top, sizeof(top), &file, NULL, 0),
+			 CLI_TOP_NONE);
+	assert_string_equal(top, "");
+}
+
+/* NAME=VALUE arguments, anywhere, as on make's command line. */
+static void test_assignments(void **state)
+{
+	static const char *const not_assignments[] = {
+		"=x", "1ARCH=x", "A-B=1", "--srctree=x", "drivers/net/Kconfig",
+		"E1000E", "a.b=c", "",
+	};
+	char *argv[] = { "kbrowse", "ARCH=arm64", "O=/tmp/out", "LLVM=",
+			 "CC=gcc -DX=1", "_x9=1" };
+	struct cli cli = { .prog = "kbrowse" };
+	size_t i;
+
+	fresh(state);
+	for (i = 1; i < sizeof(argv) / sizeof(argv[0]); i++)
+		assert_int_equal(cli_common_option(&cli, 6, argv, (int)i), 1);
+	assert_env("ARCH", "arm64");
+	assert_env("O", "/tmp/out");
+	assert_env("LLVM", "");
+	assert_env("CC", "gcc -DX=1");
+	assert_env("_x9", "1");
+	assert_non_null(cli.objdir);
+	assert_string_equal(cli.objdir, "/tmp/out");
+	unsetenv("_x9");
+
+	/* The command line wins over the environment. */
+	setenv("ARCH", "x86_64", 1);
+	assert_true(cli_assignment(&cli, "ARCH=riscv"));
+	assert_env("ARCH", "riscv");
+
+	for (i = 0; i < sizeof(not_assignments) / sizeof(not_assignments[0]); i++) {
+		char *arg[] = { "kbrowse", (char *)not_assignments[i] };
+
+		if (not_assignments[i][0] == '-')
+			continue;	/* an option: cli_common_option's own */
+		if (cli_assignment(&cli, not_assignments[i]))
+			fail_msg("'%s' taken as an assignment", not_assignments[i]);
+		assert_int_equal(cli_common_option(&cli, 2, arg, 1), 0);
+	}
+}
+
+/* Started in a subdirectory, kbrowse works at the top; O= moves it on. */
+static void test_resolve_from_subdir(void **state)
+{
+	char cwd[PATH_MAX], here[PATH_MAX], top[PATH_MAX], dir[700];
+	char out[PATH_MAX + 32];
+	struct cli cli = { .prog = "kbrowse" };
+
+	fresh(state);
+	setenv("ARCH", "x86_64", 1);
+	unsetenv("srctree");
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_non_null(realpath(tree, top));
+	fixture_file("linux/drivers/net", "Kconfig", "config NET_X\n\tbool\n");
+	snprintf(dir, sizeof(dir), "%s/drivers/net", tree);
+	assert_int_equal(chdir(dir), 0);
+	cli_resolve_tree(&cli);
+	assert_non_null(getcwd(here, sizeof(here)));
+	assert_string_equal(here, top);
+	assert_non_null(cli.found_top);
+	assert_string_equal(cli.found_top, top);
+	assert_null(cli.srctree);
+	assert_false(cli.builtin_examples);
+	assert_string_equal(cli.kconfig, "Kconfig");
+	assert_env("srctree", ".");
+	assert_env("KERNELVERSION", "6.12.118");
+
+	/* O=DIR right under the top: made, entered, srctree "..". */
+	fresh(state);
+	unsetenv("srctree");
+	memset(&cli, 0, sizeof(cli));
+	cli.prog = "kbrowse";
+	assert_int_equal(chdir(dir), 0);
+	assert_true(cli_assignment(&cli, "O=build/x86"));
+	assert_true(cli_assignment(&cli, "ARCH=x86_64"));
+	cli_resolve_tree(&cli);
+	snprintf(out, sizeof(out), "%s/build/x86", top);
+	assert_non_null(getcwd(here, sizeof(here)));
+	assert_string_equal(here, out);
+	assert_string_equal(cli.srctree, top);		/* not right under it */
+	assert_env("srctree", top);
+
+	fresh(state);
+	unsetenv("srctree");
+	memset(&cli, 0, sizeof(cli));
+	cli.prog = "kbrowse";
+	assert_int_equal(chdir(top), 0);
+	setenv("KBUILD_OUTPUT", "obj", 1);
+	cli_resolve_tree(&cli);
+	snprintf(out, sizeof(out), "%s/obj", top);
+	assert_non_null(getcwd(here, sizeof(here)));
+	assert_string_equal(here, out);
+	assert_string_equal(cli.srctree, "..");
+	assert_null(cli.found_top);
+
+	/* With $srctree from the environment, KBUILD_OUTPUT is make's business. */
+	fresh(state);
+	memset(&cli, 0, sizeof(cli));
+	cli.prog = "kbrowse";
+	assert_int_equal(chdir(tmpdir), 0);
+	setenv("srctree", top, 1);
+	setenv("KBUILD_OUTPUT", "obj", 1);
+	setenv("ARCH", "x86_64", 1);
+	cli_resolve_tree(&cli);
+	assert_non_null(getcwd(here, sizeof(here)));
+	assert_non_null(realpath(tmpdir, out));
+	assert_string_equal(here, out);
+	assert_string_equal(cli.srctree, top);
+	unsetenv("srctree");
+
+	/* A KCONFIG argument that exists here is opened as named, here. */
+	fresh(state);
+	memset(&cli, 0, sizeof(cli));
+	cli.prog = "kbrowse";
+	cli.kconfig = "Kconfig";
+	assert_int_equal(chdir(dir), 0);
+	setenv("ARCH", "x86_64", 1);
+	cli_resolve_tree(&cli);
+	assert_non_null(getcwd(here, sizeof(here)));
+	snprintf(out, sizeof(out), "%s/drivers/net", top);
+	assert_string_equal(here, out);
+	assert_null(cli.found_top);
+	unsetenv("srctree");
+
+	assert_int_equal(chdir(cwd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -489,6 +731,9 @@ int main(void)
 		cmocka_unit_test_setup(test_derive_llvm, fresh),
 		cmocka_unit_test_setup(test_user_values_kept, fresh),
 		cmocka_unit_test_setup(test_other_tree, fresh),
+		cmocka_unit_test(test_find_top),
+		cmocka_unit_test(test_assignments),
+		cmocka_unit_test(test_resolve_from_subdir),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
