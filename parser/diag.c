@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Diagnostics as data: each error, warning or note is kept on the tree's
+ * list with its file, line and column, and printed (escaped) only by the
+ * front-end that reports it.
+ */
 #include <stdlib.h>
 #include <string.h>
 

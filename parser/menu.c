@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Walking the menu tree as the parser built it (pre-order, with a root
+ * to stop at).  The kernel's finished shape is src/model/menu_shape.c.
+ */
 #include <stddef.h>
 
 #include "menu.h"

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Keys and requests.  Every key maps to a named request in one table
- * (keys.c); views handle requests, never raw keys, and the help screen
- * and the README's key list are generated from the same table.
+ * (keys.c); views handle requests, never raw keys.  The help screen is
+ * generated from that table; the README's and the man page's key lists
+ * are checked against it by the tests (tests/tui/browse.sh,
+ * tests/golden/help.sh).
  */
 #ifndef KBROWSE_UI_KEYS_H
 #define KBROWSE_UI_KEYS_H

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The teaching tree compiled into the binary (examples_data.c, made by
+ * build-aux/embed-files.sh from examples/): what kbrowse opens when no
+ * tree is given, served to the loader as if read from disk.
+ */
 #include <string.h>
 
 #include "examples.h"
