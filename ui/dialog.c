@@ -14,6 +14,7 @@
 #include <panel.h>
 
 #include "ui.h"
+#include "util.h"
 
 struct dialog {
 	WINDOW *win;
@@ -161,12 +162,10 @@ static enum input_result edit_round(struct browser *br, const struct symbol *sym
 
 bool dialog_edit_value(struct browser *br, const struct symbol *sym)
 {
-	char *text = strdup(config_str(br->s->cfg, sym));
+	char *text = xstrdup(config_str(br->s->cfg, sym));
 	const char *error = NULL;
 	char message[300];
 
-	if (!text)
-		abort();
 	for (;;) {
 		enum input_result result = edit_round(br, sym, error, &text);
 

@@ -14,6 +14,7 @@
 #include <panel.h>
 
 #include "ui.h"
+#include "util.h"
 
 #define CTRL(c) ((c) & 0x1f)
 
@@ -32,9 +33,7 @@ static char *input_text(struct input *in)
 	size_t len;
 
 	form_driver(in->form, REQ_VALIDATION);
-	local = strdup(field_buffer(in->fields[0], 0));
-	if (!local)
-		abort();
+	local = xstrdup(field_buffer(in->fields[0], 0));
 	len = strlen(local);
 	while (len && local[len - 1] == ' ')
 		local[--len] = '\0';

@@ -18,6 +18,7 @@
 #include <wchar.h>
 
 #include "text.h"
+#include "util.h"
 
 #ifndef ICONV_CONST
 #define ICONV_CONST
@@ -52,11 +53,9 @@ static iconv_t open_conversion(const char *to, const char *from)
 
 struct text *text_new(void)
 {
-	struct text *text = calloc(1, sizeof(*text));
+	struct text *text = xcalloc(1, sizeof(*text));
 	const char *codeset = nl_langinfo(CODESET);
 
-	if (!text)
-		abort();
 	text->utf8 = codeset && (strcmp(codeset, "UTF-8") == 0 ||
 				 strcmp(codeset, "utf8") == 0);
 	text->to_local = (iconv_t)-1;
@@ -265,10 +264,8 @@ size_t text_fit(struct text *text, const char *utf8, size_t len, int cols)
 char *text_to_locale(struct text *text, const char *utf8)
 {
 	size_t len = strlen(utf8), done = 0, used = 0, cap = len * 4 + 1;
-	char *out = malloc(cap);
+	char *out = xmalloc(cap);
 
-	if (!out)
-		abort();
 	if (text->utf8) {
 		memcpy(out, utf8, len + 1);
 		return out;
@@ -300,13 +297,11 @@ char *text_from_locale(struct text *text, const char *local)
 {
 	size_t len = strlen(local);
 	size_t cap = len * 4 + 1;
-	char *out = malloc(cap);
+	char *out = xmalloc(cap);
 	ICONV_CONST char *in = (ICONV_CONST char *)local;
 	char *op = out;
 	size_t inleft = len, outleft = cap - 1;
 
-	if (!out)
-		abort();
 	if (text->utf8 || text->from_local == (iconv_t)-1) {
 		memcpy(out, local, len + 1);
 		return out;

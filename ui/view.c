@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "util.h"
 
 void view_clear(struct view *view)
 {
@@ -20,9 +21,7 @@ void view_add(struct view *view, const void *data, int kind, int depth)
 {
 	if (view->nlines == view->cap) {
 		view->cap = view->cap ? view->cap * 2 : 64;
-		view->lines = realloc(view->lines, view->cap * sizeof(*view->lines));
-		if (!view->lines)
-			abort();
+		view->lines = xrealloc(view->lines, view->cap * sizeof(*view->lines));
 	}
 	view->lines[view->nlines++] = (struct view_line){
 		.data = data, .kind = kind, .depth = depth,

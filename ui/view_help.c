@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "util.h"
 
 enum help_kind { HELP_HEADING, HELP_TEXT };
 
@@ -37,12 +38,8 @@ static const char *const notation[] = {
 static void add(struct view *view, struct help_state *st, enum help_kind kind,
 		const char *text)
 {
-	st->texts = realloc(st->texts, (st->count + 1) * sizeof(*st->texts));
-	if (!st->texts)
-		abort();
-	st->texts[st->count] = strdup(text);
-	if (!st->texts[st->count])
-		abort();
+	st->texts = xrealloc(st->texts, (st->count + 1) * sizeof(*st->texts));
+	st->texts[st->count] = xstrdup(text);
 	view_add(view, st->texts[st->count++], kind, 0);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ui.h"
+#include "util.h"
 
 enum rank {
 	RANK_NAME_EXACT,
@@ -73,9 +74,7 @@ static void add_hit(struct search_state *st, struct entry *entry, enum rank rank
 {
 	if (st->nhits == st->cap) {
 		st->cap = st->cap ? st->cap * 2 : 256;
-		st->hits = realloc(st->hits, st->cap * sizeof(*st->hits));
-		if (!st->hits)
-			abort();
+		st->hits = xrealloc(st->hits, st->cap * sizeof(*st->hits));
 	}
 	st->hits[st->nhits++] = (struct hit){ .entry = entry, .rank = rank };
 }
@@ -184,9 +183,7 @@ void search_set_query(struct view *view, const char *query)
 	struct search_state *st = view->priv;
 
 	free(st->query);
-	st->query = strdup(query);
-	if (!st->query)
-		abort();
+	st->query = xstrdup(query);
 	search_open(view);
 }
 

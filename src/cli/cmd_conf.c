@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "conf_modes.h"
+#include "util.h"
 
 /* conf options whose value may come as the next argument. */
 static bool takes_separate_value(const char *arg)
@@ -19,13 +20,11 @@ static bool takes_separate_value(const char *arg)
 
 int cmd_conf(struct cli *cli, int argc, char **argv)
 {
-	char **conf_argv = calloc((size_t)argc + 1, sizeof(*conf_argv));
+	char **conf_argv = xcalloc((size_t)argc + 1, sizeof(*conf_argv));
 	int conf_argc = 0;
 	bool help = false;
 	int status;
 
-	if (!conf_argv)
-		abort();
 	conf_argv[conf_argc++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		int used = cli_common_option(cli, argc, argv, i);

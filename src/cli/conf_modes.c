@@ -17,6 +17,7 @@
 #include "config_internal.h"
 #include "config_io.h"
 #include "session.h"
+#include "util.h"
 
 enum conf_mode {
 	MODE_OLDASKCONFIG,
@@ -161,9 +162,7 @@ static int read_existing(struct conf_run *run)
 	list = getenv("KCONFIG_DEFCONFIG_LIST");
 	if (!list)
 		return -1;
-	copy = strdup(list);
-	if (!copy)
-		abort();
+	copy = xstrdup(list);
 	for (word = strtok_r(copy, " \t\n\v\f\r", &save); word;
 	     word = strtok_r(NULL, " \t\n\v\f\r", &save)) {
 		FILE *probe = config_open_input(word, run->io.srctree);

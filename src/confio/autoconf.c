@@ -26,6 +26,7 @@
 #include "config_io.h"
 #include "kernel_expr.h"
 #include "macro.h"
+#include "util.h"
 
 /* The symbols conf writes (SYMBOL_WRITE, named), in its table order. */
 static const struct symbol **written_symbols(struct config *cfg, size_t *count)
@@ -69,10 +70,8 @@ static void add_file(struct file_list *list, const struct source_file *file)
 		add_file(list, file->parent);
 		if (list->count == list->cap) {
 			list->cap = list->cap ? list->cap * 2 : 64;
-			list->names = realloc(list->names,
+			list->names = xrealloc(list->names,
 					      list->cap * sizeof(*list->names));
-			if (!list->names)
-				abort();
 		}
 		list->names[list->count++] = file->name;
 	}
@@ -118,11 +117,9 @@ static const char *env_or(const char *name, const char *fallback)
 /* mkdir -p of the directory part of path. */
 static int make_parents(const char *path)
 {
-	char *copy = strdup(path), *p;
+	char *copy = xstrdup(path), *p;
 	int ret = 0;
 
-	if (!copy)
-		abort();
 	for (p = copy + 1; (p = strchr(p, '/')); p++) {
 		struct stat st;
 
@@ -144,9 +141,7 @@ static FILE *open_temp(const char *name, const char *suffix, char **tmp)
 	size_t name_len = strlen(name), suffix_len = strlen(suffix);
 	FILE *out;
 
-	*tmp = malloc(name_len + suffix_len + 1);
-	if (!*tmp)
-		abort();
+	*tmp = xmalloc(name_len + suffix_len + 1);
 	memcpy(*tmp, name, name_len);
 	memcpy(*tmp + name_len, suffix, suffix_len + 1);
 	if (make_parents(name))
@@ -176,14 +171,12 @@ static int write_cmd_file(struct config *cfg, const char *autoconf)
 	struct kconfig *kc = config_tree(cfg);
 	struct file_list files = { 0 };
 	size_t len = strlen(autoconf) + 5;
-	char *name = malloc(len), *tmp;
+	char *name = xmalloc(len), *tmp;
 	const char **vars;
 	size_t nvars;
 	FILE *out;
 	int ret;
 
-	if (!name)
-		abort();
 	snprintf(name, len, "%s.cmd", autoconf);
 	out = open_temp(name, ".tmp", &tmp);
 	if (!out) {
@@ -222,9 +215,7 @@ static int touch_symbol_files(struct config *cfg, const char *autoconf,
 
 		if (type_is_bool_or_tristate(sym->type) && config_tri(cfg, sym) == TRI_NO)
 			continue;
-		path = malloc(len);
-		if (!path)
-			abort();
+		path = xmalloc(len);
 		memcpy(path, autoconf, dir_len);
 		strcpy(path + dir_len, sym->name);
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -275,10 +266,8 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 			fprintf(out, "--cfg=%s%s\n", prefix, sym->name);
 		fprintf(out, "--cfg=%s%s=", prefix, sym->name);
 		if (sym->type == S_HEX && !has_hex_prefix(value)) {
-			char *prefixed = malloc(strlen(value) + 3);
+			char *prefixed = xmalloc(strlen(value) + 3);
 
-			if (!prefixed)
-				abort();
 			strcpy(prefixed, "0x");
 			strcat(prefixed, value);
 			config_write_escaped(out, prefixed);

@@ -19,6 +19,7 @@
 
 #include "config_internal.h"
 #include "config_io.h"
+#include "util.h"
 
 void config_write_escaped(FILE *out, const char *value)
 {
@@ -111,9 +112,7 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 	struct dotconfig_writer w = { .cfg = cfg, .out = out, .prefix = prefix };
 	const struct menu_node *node;
 
-	w.written = calloc(cfg->kc->nsymbols + 1, 1);
-	if (!w.written)
-		abort();
+	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
 	fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n# %s\n#\n",
 		tree_title(cfg->kc));
 	for (node = cfg->kc->root.children; node; node = node->next)
@@ -134,10 +133,8 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 				  const char *prefix)
 {
 	const struct menu_node *root = &cfg->kc->root, *node;
-	unsigned char *done = calloc(cfg->kc->nsymbols + 1, 1);
+	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
 
-	if (!done)
-		abort();
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 
@@ -187,11 +184,9 @@ static bool same_contents(const char *a, const char *b)
 /* Create the directories leading to path, as conf does. */
 static int make_parent_dirs(const char *path)
 {
-	char *copy = strdup(path), *slash, *p;
+	char *copy = xstrdup(path), *slash, *p;
 	int ret = 0;
 
-	if (!copy)
-		abort();
 	slash = strrchr(copy, '/');
 	if (!slash) {
 		free(copy);
@@ -246,9 +241,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 	} else {
 		size_t len = strlen(name) + 32;
 
-		tmpname = malloc(len);
-		if (!tmpname)
-			abort();
+		tmpname = xmalloc(len);
 		snprintf(tmpname, len, "%s.%d.tmp", name, (int)getpid());
 		out = fopen(tmpname, "w");
 	}
@@ -271,9 +264,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 		free(tmpname);
 		return CONFIG_UNCHANGED;
 	}
-	oldname = malloc(strlen(name) + 5);
-	if (!oldname)
-		abort();
+	oldname = xmalloc(strlen(name) + 5);
 	sprintf(oldname, "%s.old", name);
 	rename(name, oldname);
 	free(oldname);

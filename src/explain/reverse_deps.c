@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "util.h"
 
 const char *reverse_kind_name(enum reverse_kind kind)
 {
@@ -51,10 +52,8 @@ static void push(struct collector *c, const struct symbol *target,
 	c->stamp[target->index] = c->current;
 	if (c->count == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 4096;
-		c->uses = realloc(c->uses, c->cap * sizeof(*c->uses));
-		c->owner = realloc(c->owner, c->cap * sizeof(*c->owner));
-		if (!c->uses || !c->owner)
-			abort();
+		c->uses = xrealloc(c->uses, c->cap * sizeof(*c->uses));
+		c->owner = xrealloc(c->owner, c->cap * sizeof(*c->owner));
 	}
 	c->uses[c->count] = *use;
 	c->owner[c->count++] = target->index;
@@ -217,24 +216,20 @@ static void collect_node(struct collector *c, const struct menu_node *node)
 static struct reverse_index *build_index(const struct kconfig *kc)
 {
 	struct collector c = { .kc = kc };
-	struct reverse_index *index = calloc(1, sizeof(*index));
+	struct reverse_index *index = xcalloc(1, sizeof(*index));
 	unsigned *fill;
 
-	c.stamp = calloc(kc->nsymbols + 1, sizeof(unsigned));
-	c.direct = calloc(kc->nsymbols + 1, sizeof(unsigned));
-	index->start = calloc(kc->nsymbols + 1, sizeof(unsigned));
-	fill = calloc(kc->nsymbols + 1, sizeof(unsigned));
-	if (!index || !c.stamp || !c.direct || !index->start || !fill)
-		abort();
+	c.stamp = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
+	c.direct = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
+	index->start = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
+	fill = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
 	for (const struct menu_node *n = &kc->root; n; n = menu_next(&kc->root, n))
 		collect_node(&c, n);
 	for (size_t i = 0; i < c.count; i++)
 		index->start[c.owner[i] + 1]++;
 	for (size_t i = 0; i < kc->nsymbols; i++)
 		index->start[i + 1] += index->start[i];
-	index->uses = calloc(c.count + 1, sizeof(*index->uses));
-	if (!index->uses)
-		abort();
+	index->uses = xcalloc(c.count + 1, sizeof(*index->uses));
 	for (size_t i = 0; i < c.count; i++) {
 		unsigned s = c.owner[i];
 

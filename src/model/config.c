@@ -22,9 +22,7 @@ static void list_add(struct sym_list *list, const struct symbol *sym)
 {
 	if (list->count == list->cap) {
 		list->cap = list->cap ? list->cap * 2 : 8;
-		list->items = realloc(list->items, list->cap * sizeof(*list->items));
-		if (!list->items)
-			abort();
+		list->items = xrealloc(list->items, list->cap * sizeof(*list->items));
 	}
 	list->items[list->count++] = sym;
 }
@@ -100,9 +98,7 @@ static void add_source(struct edge_builder *b, const struct symbol *source)
 	b->mark[source->index] = b->reader + 1;
 	if (b->count + 2 > b->cap) {
 		b->cap = b->cap ? b->cap * 2 : 1 << 16;
-		b->pairs = realloc(b->pairs, b->cap * sizeof(*b->pairs));
-		if (!b->pairs)
-			abort();
+		b->pairs = xrealloc(b->pairs, b->cap * sizeof(*b->pairs));
 	}
 	b->pairs[b->count++] = source->index;
 	b->pairs[b->count++] = b->reader;
@@ -471,10 +467,8 @@ bool config_set_string(struct config *cfg, const struct symbol *sym,
 	if (sym->type == S_HEX &&
 	    !(value[0] == '0' && (value[1] == 'x' || value[1] == 'X'))) {
 		size_t len = strlen(value);
-		char *prefixed = malloc(len + 3);
+		char *prefixed = xmalloc(len + 3);
 
-		if (!prefixed)
-			abort();
 		memcpy(prefixed, "0x", 2);
 		memcpy(prefixed + 2, value, len + 1);
 		config_set_user_str(cfg, sym, prefixed);
