@@ -485,8 +485,34 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 	strbuf_puts(out, "]}");
 }
 
+/*
+ * Where an object stands in a why-chain: for the symbol asked about, what
+ * follows it and what the depth limit left out; for the others, their
+ * level and the symbol that named them.
+ */
+static void json_why_chain(const struct why_chain *chain, unsigned index,
+			   struct strbuf *out)
+{
+	const struct why_link *link = &chain->links[index];
+
+	if (index == 0) {
+		sb_printf(out, ",\"why_chain\":{\"depth\":%d,\"symbols\":%u,\"levels\":%d",
+			  chain->max_level, chain->nlinks - 1, chain->levels);
+		json_bool("complete", chain->not_followed == 0, out);
+		sb_printf(out, ",\"not_followed\":%u}", chain->not_followed);
+		return;
+	}
+	strbuf_puts(out, ",\"why_chain\":{\"of\":");
+	json_string(chain->links[0].x->sym->name, out);
+	sb_printf(out, ",\"level\":%d", link->level);
+	json_field("via", link->via ? link->via->name : NULL, out);
+	strbuf_putc(out, '}');
+}
+
+/* chain: NULL, or the why-chain whose object number index this is. */
 static void json_explanation(struct explainer *ex, const struct explanation *x,
 			     const struct change_plan *plan, bool reverse,
+			     const struct why_chain *chain, unsigned index,
 			     struct strbuf *out)
 {
 	const struct symbol *sym = x->sym;
@@ -529,6 +555,8 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 	}
 	strbuf_putc(out, ']');
 	json_bool("consistent", x->consistent, out);
+	if (chain)
+		json_why_chain(chain, index, out);
 	if (reverse)
 		json_reverse(ex, x, out);
 	if (plan)
@@ -543,6 +571,27 @@ void explain_print_json(struct explainer *ex, const struct explanation *x,
 	struct strbuf *b = &ex->json;
 
 	b->len = 0;
-	json_explanation(ex, x, plan, reverse, b);
+	json_explanation(ex, x, plan, reverse, NULL, 0, b);
 	fwrite(b->text, 1, b->len, out);
+}
+
+void explain_print_json_chain(struct explainer *ex, const struct explanation *x,
+			      const struct change_plan *plan,
+			      const struct explain_print_options *opts, FILE *out)
+{
+	struct strbuf *b = &ex->json;
+	struct why_chain chain;
+
+	if (opts->depth <= 0) {
+		explain_print_json(ex, x, plan, opts->reverse, out);
+		return;
+	}
+	why_chain_walk(ex, x, opts->depth, &chain);
+	for (unsigned i = 0; i < chain.nlinks; i++) {
+		b->len = 0;
+		json_explanation(ex, chain.links[i].x, i ? NULL : plan,
+				 opts->reverse, &chain, i, b);
+		fwrite(b->text, 1, b->len, out);
+	}
+	why_chain_release(&chain);
 }
