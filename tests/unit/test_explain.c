@@ -3,7 +3,7 @@
  * Explanations: for small trees and .config texts, the value, the kind
  * and line of its origin, and what became of the user value; every
  * origin kind and every reason a user value is not used.  Then plans
- * (--to), the reverse view, the .config line scan and the JSON form.
+ * (--to), the reverse view, and the JSON form with the why-chain.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,10 +39,8 @@ static void fixture_load(struct fixture *f, const char *kconfig,
 	f->io.prefix = "CONFIG_";
 	f->dotconfig = dotconfig;
 	if (dotconfig) {
-		config_read_text(f->cfg, ".config", dotconfig, strlen(dotconfig),
-				 &f->io, NULL);
-		f->lines = user_lines_scan(f->kc, ".config", dotconfig,
-					   strlen(dotconfig), "CONFIG_");
+		f->lines = config_read_text_recorded(f->cfg, ".config", dotconfig,
+						     strlen(dotconfig), &f->io, NULL);
 	}
 	f->ex = explainer_new(f->cfg, f->lines);
 }
@@ -545,55 +543,6 @@ static void test_reverse(void **state)
 	fixture_free(&f);
 }
 
-/* --- the .config line scan ---------------------------------------------------------- */
-
-static void test_user_lines(void **state)
-{
-	static const char tree[] =
-		"config B\n\tbool \"b\"\nconfig T\n\ttristate \"t\"\n"
-		"config I\n\tint \"i\"\nconfig S\n\tstring \"s\"\n";
-	static const struct {
-		const char *dotconfig;
-		const char *symbol;
-		int line;		/* 0: no line counts */
-		int refused;		/* a refused line after it, or 0 */
-	} cases[] = {
-		{ "CONFIG_B=y\n", "B", 1, 0 },
-		{ "\n\n# CONFIG_B is not set\n", "B", 3, 0 },
-		{ "CONFIG_B=y\r\nCONFIG_B=n\r\n", "B", 2, 0 },
-		{ "CONFIG_B=m\n", "B", 0, 1 },
-		{ "CONFIG_T=m\n", "T", 1, 0 },
-		{ "CONFIG_I=12\nCONFIG_I=0x3\n", "I", 1, 2 },
-		{ "CONFIG_I=012\n", "I", 0, 1 },
-		{ "CONFIG_S=\"a\\\"b\"\n", "S", 1, 0 },
-		{ "CONFIG_S=\"open\n", "S", 0, 1 },
-		{ "CONFIG_S=bare\n", "S", 0, 0 },
-		{ "#CONFIG_B is not set\n", "B", 0, 0 },
-		{ "# CONFIG_B is not set really\n", "B", 0, 0 },
-		{ "CONFIG_B\n", "B", 0, 0 },
-		{ "CONFIG_Bx=y\nCONFIG_=y\n=\n", "B", 0, 0 },
-		{ "CONFIG_B=y", "B", 1, 0 },
-		{ "", "B", 0, 0 },
-	};
-
-	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct fixture f;
-		struct location loc = { 0 };
-		const char *refused;
-
-		fixture_load(&f, tree, cases[i].dotconfig);
-		assert_int_equal(user_lines_find(f.lines, find(&f, cases[i].symbol)).line,
-				 cases[i].line);
-		refused = user_lines_refused(f.lines, find(&f, cases[i].symbol), &loc);
-		assert_int_equal(refused ? loc.line : 0, cases[i].refused);
-		/* The reader and the scan agree on whether a value was given. */
-		assert_int_equal(config_has_user(f.cfg, find(&f, cases[i].symbol)),
-				 cases[i].line != 0);
-		fixture_free(&f);
-	}
-}
-
 /* --- JSON -------------------------------------------------------------------------- */
 
 static void test_json(void **state)
@@ -783,7 +732,6 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_plan_effects),
 		cmocka_unit_test(test_reverse),
-		cmocka_unit_test(test_user_lines),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_why_chain),
 	};
