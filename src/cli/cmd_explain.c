@@ -31,57 +31,23 @@ static double seconds(clockid_t clock)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The why-chain in JSON: one more object per symbol that decided. */
-static void json_chain(struct explainer *ex, struct explain_run *run,
-		       const struct explanation *x)
-{
-	const struct symbol **queue;
-	int *level;
-	unsigned head = 0, tail = 0, cap = 256;
-	unsigned char *seen = arena_alloc(&ex->arena, ex->kc->nsymbols);
-
-	queue = arena_alloc(&ex->arena, cap * sizeof(*queue));
-	level = arena_alloc(&ex->arena, cap * sizeof(*level));
-	seen[x->sym->index] = 1;
-	queue[tail] = x->sym;
-	level[tail++] = 0;
-	while (head < tail) {
-		const struct explanation *y;
-		int depth = level[head];
-
-		y = head == 0 ? x : explain_symbol(ex, queue[head]);
-		head++;
-		if (depth > 0)
-			explain_print_json(ex, y, NULL, run->reverse, stdout);
-		if (depth >= run->depth - 1)
-			continue;
-		for (unsigned i = 0; i < y->nbecause && tail < cap; i++) {
-			if (seen[y->because[i]->index])
-				continue;
-			seen[y->because[i]->index] = 1;
-			level[tail] = depth + 1;
-			queue[tail++] = y->because[i];
-		}
-	}
-}
-
 static void explain_one(struct explainer *ex, struct explain_run *run,
 			const struct symbol *sym)
 {
 	const struct explanation *x = explain_symbol(ex, sym);
 	const struct change_plan *plan = NULL;
+	/* --depth counts the symbol itself: the chain has one level less. */
+	const struct explain_print_options opts = {
+		.depth = run->depth - 1, .reverse = run->reverse,
+	};
 
 	if (run->to)
 		plan = explain_change(ex, sym, run->to, run->depth > 8 ? run->depth : 8,
 				      session_fresh_config, run->s);
 	if (run->json) {
-		explain_print_json(ex, x, plan, run->reverse, stdout);
-		if (run->depth > 1)
-			json_chain(ex, run, x);
+		explain_print_json_chain(ex, x, plan, &opts, stdout);
 	} else {
-		explain_print_text(ex, x, &(struct explain_print_options){
-				   .depth = run->depth - 1, .reverse = run->reverse },
-				   stdout);
+		explain_print_text(ex, x, &opts, stdout);
 		if (plan)
 			explain_print_plan_text(ex, plan, stdout);
 	}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "config.h"
+#include "user_lines.h"
 
 struct config_io_options {
 	const char *prefix;	/* "CONFIG_" (the kernel reads $CONFIG_) */
@@ -32,6 +33,14 @@ int config_read(struct config *cfg, const char *name,
 void config_read_text(struct config *cfg, const char *name, const char *text,
 		      size_t len, const struct config_io_options *io,
 		      struct diag_list *diags);
+/*
+ * The same, recording as it reads which line gave each user value and
+ * which were refused (user_lines.h).  The caller frees the record.
+ */
+struct user_lines *config_read_text_recorded(struct config *cfg, const char *name,
+					     const char *text, size_t len,
+					     const struct config_io_options *io,
+					     struct diag_list *diags);
 
 /* Open an input file as conf does: as named, else under srctree. */
 FILE *config_open_input(const char *name, const char *srctree);

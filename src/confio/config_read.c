@@ -11,6 +11,10 @@
  * Other comment lines and blank lines are ignored; any other line is
  * "unexpected data".  A choice member given a value becomes its choice's
  * most preferred member (the last line wins).
+ *
+ * This is the only .config parser: while it reads it can record, for
+ * each symbol, the line that gave its user value and a refused line
+ * after it (user_lines.h), so explanations cite lines as conf read them.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -34,6 +38,7 @@ struct reader {
 	struct diag_list *diags;
 	struct source_file *file;
 	int line;
+	struct user_lines *lines;	/* where values came from; NULL: not kept */
 };
 
 static void warn(struct reader *rd, const char *fmt, ...)
@@ -53,30 +58,33 @@ static void warn(struct reader *rd, const char *fmt, ...)
 
 /*
  * Turn "text\"more" (after the opening quote) into its value in place;
- * false when the closing quote is missing.  Whatever follows the closing
- * quote is ignored, as in the kernel.
+ * false, with the text untouched, when the closing quote is missing.
+ * Whatever follows the closing quote is ignored, as in the kernel.
  */
 static bool unquote(char *s)
 {
-	char *out = s;
+	char *end, *out = s;
 
-	for (; *s; s++) {
-		if (*s == '"') {
-			*out = '\0';
-			return true;
-		}
-		if (*s == '\\') {
+	for (end = s; *end != '"'; end++)
+		if (!*end || (*end == '\\' && !*++end))
+			return false;
+	for (; s < end; s++) {
+		if (*s == '\\')
 			s++;
-			if (!*s)
-				break;
-		}
 		*out++ = *s;
 	}
-	return false;
+	*out = '\0';
+	return true;
 }
 
-/* Returns false when the value was refused (and nothing was set). */
-static bool set_value(struct reader *rd, const struct symbol *sym, char *value)
+enum verdict {
+	VALUE_SET,
+	VALUE_REFUSED,		/* with a warning; nothing was set */
+	VALUE_IGNORED,		/* silently: a string without quotes, an untyped symbol */
+};
+
+static enum verdict set_value(struct reader *rd, const struct symbol *sym,
+			      char *value)
 {
 	struct config *cfg = rd->cfg;
 
@@ -84,38 +92,37 @@ static bool set_value(struct reader *rd, const struct symbol *sym, char *value)
 	case S_TRISTATE:
 		if (value[0] == 'm') {
 			config_set_user_tri(cfg, sym, TRI_MOD);
-			return true;
+			return VALUE_SET;
 		}
 		/* fall through */
 	case S_BOOLEAN:
 		if (value[0] == 'y' || value[0] == 'n') {
 			config_set_user_tri(cfg, sym,
 					    value[0] == 'y' ? TRI_YES : TRI_NO);
-			return true;
+			return VALUE_SET;
 		}
 		warn(rd, "symbol value '%s' invalid for %s", value, sym->name);
-		return false;
+		return VALUE_REFUSED;
 	case S_STRING:
-		/* Without its quotes the line says nothing, silently. */
-		if (*value++ != '"')
-			return true;
-		if (!unquote(value)) {
+		if (value[0] != '"')
+			return VALUE_IGNORED;
+		if (!unquote(value + 1)) {
 			warn(rd, "invalid string found");
-			return false;
+			return VALUE_REFUSED;
 		}
-		config_set_user_str(cfg, sym, value);
-		return true;
+		config_set_user_str(cfg, sym, value + 1);
+		return VALUE_SET;
 	case S_INT:
 	case S_HEX:
 		if (!symbol_text_valid(sym->type, value)) {
 			warn(rd, "symbol value '%s' invalid for %s", value,
 			     sym->name);
-			return false;
+			return VALUE_REFUSED;
 		}
 		config_set_user_str(cfg, sym, value);
-		return true;
+		return VALUE_SET;
 	default:
-		return true;
+		return VALUE_IGNORED;
 	}
 }
 
@@ -161,17 +168,26 @@ static void read_line(struct reader *rd, char *line)
 	}
 	if (symval(rd->cfg, sym)->flags & V_USER)
 		warn(rd, "override: reassigning to symbol %s", sym->name);
-	if (!set_value(rd, sym, value))
+	switch (set_value(rd, sym, value)) {
+	case VALUE_SET:
+		user_lines_set(rd->lines, sym, rd->line);
+		break;
+	case VALUE_REFUSED:
+		/* Refused values are left as written (unquote keeps them). */
+		user_lines_refuse(rd->lines, sym, rd->line, value);
 		return;
+	case VALUE_IGNORED:
+		break;
+	}
 	if (symbol_is_choice_member(sym))
 		config_choice_prefer(rd->cfg, sym);
 }
 
-void config_read_text(struct config *cfg, const char *name, const char *text,
+static void read_text(struct config *cfg, const char *name, const char *text,
 		      size_t len, const struct config_io_options *io,
-		      struct diag_list *diags)
+		      struct diag_list *diags, struct user_lines *lines)
 {
-	struct reader rd = { .cfg = cfg, .io = io, .diags = diags };
+	struct reader rd = { .cfg = cfg, .io = io, .diags = diags, .lines = lines };
 	size_t start = 0;
 	char *line = NULL;
 	size_t cap = 0;
@@ -208,6 +224,24 @@ void config_read_text(struct config *cfg, const char *name, const char *text,
 		start = end + 1;
 	}
 	free(line);
+}
+
+void config_read_text(struct config *cfg, const char *name, const char *text,
+		      size_t len, const struct config_io_options *io,
+		      struct diag_list *diags)
+{
+	read_text(cfg, name, text, len, io, diags, NULL);
+}
+
+struct user_lines *config_read_text_recorded(struct config *cfg, const char *name,
+					     const char *text, size_t len,
+					     const struct config_io_options *io,
+					     struct diag_list *diags)
+{
+	struct user_lines *lines = user_lines_new(cfg->kc, name);
+
+	read_text(cfg, name, text, len, io, diags, lines);
+	return lines;
 }
 
 unsigned config_read_unknown_count(const struct config *cfg)

@@ -2,13 +2,12 @@
 /*
  * Where each user value came from: the line of .config that gave it.
  *
- * The .config reader (config_io.h) turns lines into user values and
- * keeps no line numbers; explanations need them ("set at .config:12").
- * This is a separate, read-only pass over the same text with the same
- * rules as the kernel's conf_read_simple(): the last line that assigns
- * a symbol a valid value is the one that counts, and a line whose value
- * is refused is remembered too, so an explanation can say why it was
- * ignored.
+ * There is one .config parser (config_read.c); while it reads, it keeps
+ * this record with the rules of the kernel's conf_read_simple(): the
+ * last line that assigns a symbol a valid value is the one that counts,
+ * and a line whose value is refused after it is remembered with its
+ * text, so an explanation can say why it was ignored.
+ * config_read_text_recorded() (config_io.h) returns one.
  */
 #ifndef KBROWSE_USER_LINES_H
 #define KBROWSE_USER_LINES_H
@@ -16,22 +15,26 @@
 #include <stddef.h>
 #include "kconfig.h"
 
+struct user_line {
+	int line;			/* the last valid assignment; 0: none */
+	int refused_line;		/* the last refused one after it; 0: none */
+	char *refused_text;		/* its value as written (heap) */
+};
+
 struct user_lines {
 	struct source_file file;	/* the .config, for struct location */
 	size_t nsymbols;
-	int *line;			/* by symbol index: last valid assignment, 0 none */
-	int *refused_line;		/* by symbol index: last refused one after it */
-	char **refused_text;		/* its value as written (heap) */
+	struct user_line *by_symbol;	/* by symbol index */
 };
 
-/*
- * Scan .config text.  prefix is "CONFIG_" unless $CONFIG_ says otherwise;
- * name is what locations print (".config").
- */
-struct user_lines *user_lines_scan(const struct kconfig *kc, const char *name,
-				   const char *text, size_t len,
-				   const char *prefix);
+/* An empty record for the .config called name (what locations print). */
+struct user_lines *user_lines_new(const struct kconfig *kc, const char *name);
 void user_lines_free(struct user_lines *lines);
+
+/* The reader's side: line gave sym a valid value / a value it refused. */
+void user_lines_set(struct user_lines *lines, const struct symbol *sym, int line);
+void user_lines_refuse(struct user_lines *lines, const struct symbol *sym,
+		       int line, const char *text);
 
 /* The line that gave sym its user value (line 0: none known). */
 struct location user_lines_find(const struct user_lines *lines,

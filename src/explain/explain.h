@@ -363,10 +363,44 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 				   const char *want, int max_depth,
 				   explain_fresh_fn *fresh, void *fresh_ctx);
 
+/* --- the why-chain (why_chain.c) ------------------------------------------- */
+
+/*
+ * One symbol of the why-chain.  Level 0 is the symbol asked about; level
+ * n + 1 holds the symbols named in the `because` of level n that no
+ * earlier level holds.
+ */
+struct why_link {
+	const struct explanation *x;
+	int level;
+	const struct symbol *via;	/* whose explanation named it first (level 0: NULL) */
+};
+
+struct why_chain {
+	struct why_link *links;		/* breadth first; links[0] is the symbol itself */
+	unsigned nlinks, cap;
+	int max_level;			/* the limit it was walked with */
+	int levels;			/* the deepest level it holds */
+	/*
+	 * Symbols named at level max_level that the limit kept out (each
+	 * counted once): 0 when the chain is complete.
+	 */
+	unsigned not_followed;
+};
+
+/*
+ * Walk the why-chain of x down to max_level levels (0: x alone).  The
+ * explanations live in ex's arena; release the chain before
+ * explainer_reset().
+ */
+void why_chain_walk(struct explainer *ex, const struct explanation *x,
+		    int max_level, struct why_chain *chain);
+void why_chain_release(struct why_chain *chain);
+
 /* --- renderers --------------------------------------------------------------- */
 
 struct explain_print_options {
-	int depth;		/* follow the why-chain this far (0: only the symbol) */
+	int depth;		/* follow the why-chain this many levels (0: only the symbol) */
 	bool reverse;		/* print the reverse view too */
 };
 
@@ -377,5 +411,14 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 /* One JSON object on one line (plan may be NULL). */
 void explain_print_json(struct explainer *ex, const struct explanation *x,
 			const struct change_plan *plan, bool reverse, FILE *out);
+/*
+ * The same, then one object per symbol of the why-chain down to
+ * opts->depth levels.  With a chain, each object has a "why_chain"
+ * member: x's says how many symbols and levels follow and how many the
+ * depth limit left out; the others their level and who named them.
+ */
+void explain_print_json_chain(struct explainer *ex, const struct explanation *x,
+			      const struct change_plan *plan,
+			      const struct explain_print_options *opts, FILE *out);
 
 #endif

@@ -10,37 +10,6 @@
 
 #include "explain.h"
 
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-{
-	char small[256];
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return;
-	if ((size_t)len < sizeof(small)) {
-		strbuf_add(b, small, (size_t)len);
-		return;
-	}
-	{
-		char *big = malloc((size_t)len + 1);
-
-		if (!big)
-			abort();
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)len + 1, fmt, ap);
-		va_end(ap);
-		strbuf_add(b, big, (size_t)len);
-		free(big);
-	}
-}
-
 /* The length of a valid UTF-8 sequence at s, or 0. */
 static int utf8_length(const unsigned char *s)
 {
@@ -86,7 +55,7 @@ static void json_string(const char *s, struct strbuf *out)
 		case '\n': strbuf_adds(out, "\\n"); break;
 		case '\t': strbuf_adds(out, "\\t"); break;
 		case '\r': strbuf_adds(out, "\\r"); break;
-		default: sb_printf(out, "\\u%04x", c); break;
+		default: strbuf_addf(out, "\\u%04x", c); break;
 		}
 	}
 	if (run)
@@ -143,7 +112,7 @@ static void print_terms(struct explainer *ex, const struct xexpr *x,
 	*first = false;
 	strbuf_adds(out, "{\"expr\":");
 	print_plain_expr(ex, x->expr, out);
-	sb_printf(out, ",\"value\":\"%s\"}", tri_text(x->value));
+	strbuf_addf(out, ",\"value\":\"%s\"}", tri_text(x->value));
 }
 
 static void print_symbols(const struct xexpr *x, struct strbuf *out, bool *first)
@@ -203,7 +172,7 @@ static void json_xexpr(struct explainer *ex, const char *key,
 	print_plain_expr(ex, x->expr, out);
 	strbuf_adds(out, ",\"annotated\":");
 	json_string(explain_scratch_expr(ex, x->expr, x), out);
-	sb_printf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
+	strbuf_addf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
 	print_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
 	strbuf_adds(out, "],\"symbols\":[");
 	first = true;
@@ -475,7 +444,7 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 		json_field("value", s->value, out);
 		json_field("now", s->now, out);
 		json_bool("visible_now", s->visible_now, out);
-		sb_printf(out, ",\"depth\":%d", s->depth);
+		strbuf_addf(out, ",\"depth\":%d", s->depth);
 		json_field("why", s->why, out);
 		json_location(ex, "location", s->loc, out);
 		json_bool("refused", s->refused, out);
@@ -501,8 +470,34 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 	strbuf_adds(out, "]}");
 }
 
+/*
+ * Where an object stands in a why-chain: for the symbol asked about, what
+ * follows it and what the depth limit left out; for the others, their
+ * level and the symbol that named them.
+ */
+static void json_why_chain(const struct why_chain *chain, unsigned index,
+			   struct strbuf *out)
+{
+	const struct why_link *link = &chain->links[index];
+
+	if (index == 0) {
+		strbuf_addf(out, ",\"why_chain\":{\"depth\":%d,\"symbols\":%u,\"levels\":%d",
+			  chain->max_level, chain->nlinks - 1, chain->levels);
+		json_bool("complete", chain->not_followed == 0, out);
+		strbuf_addf(out, ",\"not_followed\":%u}", chain->not_followed);
+		return;
+	}
+	strbuf_adds(out, ",\"why_chain\":{\"of\":");
+	json_string(chain->links[0].x->sym->name, out);
+	strbuf_addf(out, ",\"level\":%d", link->level);
+	json_field("via", link->via ? link->via->name : NULL, out);
+	strbuf_addc(out, '}');
+}
+
+/* chain: NULL, or the why-chain whose object number index this is. */
 static void json_explanation(struct explainer *ex, const struct explanation *x,
 			     const struct change_plan *plan, bool reverse,
+			     const struct why_chain *chain, unsigned index,
 			     struct strbuf *out)
 {
 	const struct symbol *sym = x->sym;
@@ -544,6 +539,8 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_string(x->because[i]->name, out);
 	}
 	strbuf_addc(out, ']');
+	if (chain)
+		json_why_chain(chain, index, out);
 	if (reverse)
 		json_reverse(ex, x, out);
 	if (plan)
@@ -558,6 +555,27 @@ void explain_print_json(struct explainer *ex, const struct explanation *x,
 	struct strbuf *b = &ex->json;
 
 	b->len = 0;
-	json_explanation(ex, x, plan, reverse, b);
+	json_explanation(ex, x, plan, reverse, NULL, 0, b);
 	fwrite(b->data, 1, b->len, out);
+}
+
+void explain_print_json_chain(struct explainer *ex, const struct explanation *x,
+			      const struct change_plan *plan,
+			      const struct explain_print_options *opts, FILE *out)
+{
+	struct strbuf *b = &ex->json;
+	struct why_chain chain;
+
+	if (opts->depth <= 0) {
+		explain_print_json(ex, x, plan, opts->reverse, out);
+		return;
+	}
+	why_chain_walk(ex, x, opts->depth, &chain);
+	for (unsigned i = 0; i < chain.nlinks; i++) {
+		b->len = 0;
+		json_explanation(ex, chain.links[i].x, i ? NULL : plan,
+				 opts->reverse, &chain, i, b);
+		fwrite(b->data, 1, b->len, out);
+	}
+	why_chain_release(&chain);
 }

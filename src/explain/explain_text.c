@@ -397,43 +397,31 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 }
 
 /*
- * The why-chain: the symbols that decided, then theirs, breadth first,
- * each once (a cycle ends where it meets a symbol already explained).
+ * The why-chain (why_chain.c): the symbols that decided, then theirs,
+ * breadth first, each once.  Where the depth limit cut it, the last
+ * lines say so.
  */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out)
 {
-	const struct symbol **queue;
-	int *level;
-	unsigned head = 0, tail = 0, cap = 64;
-	unsigned char *seen;
+	struct why_chain chain;
 
-	print_one(ex, x, opts, out);
-	if (opts->depth <= 0 || !x->nbecause)
+	if (opts->depth <= 0 || !x->nbecause) {
+		print_one(ex, x, opts, out);
 		return;
-	seen = arena_alloc(&ex->arena, ex->kc->nsymbols);
-	queue = arena_alloc(&ex->arena, cap * sizeof(*queue));
-	level = arena_alloc(&ex->arena, cap * sizeof(*level));
-	seen[x->sym->index] = 1;
-	for (unsigned i = 0; i < x->nbecause && tail < cap; i++) {
-		seen[x->because[i]->index] = 1;
-		level[tail] = 1;
-		queue[tail++] = x->because[i];
 	}
-	while (head < tail) {
-		const struct explanation *y = explain_symbol(ex, queue[head]);
-		int depth = level[head++];
-
-		fprintf(out, "\n[why-chain, level %d]\n", depth);
-		print_one(ex, y, &(struct explain_print_options){ .depth = 0 }, out);
-		if (depth >= opts->depth)
-			continue;
-		for (unsigned i = 0; i < y->nbecause && tail < cap; i++) {
-			if (seen[y->because[i]->index])
-				continue;
-			seen[y->because[i]->index] = 1;
-			level[tail] = depth + 1;
-			queue[tail++] = y->because[i];
-		}
+	why_chain_walk(ex, x, opts->depth, &chain);
+	print_one(ex, x, opts, out);
+	for (unsigned i = 1; i < chain.nlinks; i++) {
+		fprintf(out, "\n[why-chain, level %d]\n", chain.links[i].level);
+		print_one(ex, chain.links[i].x,
+			  &(struct explain_print_options){ .depth = 0 }, out);
 	}
+	if (chain.not_followed)
+		fprintf(out, "\n[why-chain stopped at level %d, the depth limit: "
+			"%u more symbol%s named at that level %s not followed]\n",
+			chain.max_level, chain.not_followed,
+			chain.not_followed == 1 ? "" : "s",
+			chain.not_followed == 1 ? "is" : "are");
+	why_chain_release(&chain);
 }

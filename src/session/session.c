@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Opening a session (session.h): the tree, then the .config as conf and
- * menuconfig read it, then the provenance of every user value.
+ * menuconfig read it, recording as it reads the provenance of every
+ * user value.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,13 +12,11 @@
 #include "session.h"
 #include "util.h"
 
-/* Replace the provenance and the explainer after the values' source changed. */
-static void rebuild_explainer(struct session *s)
+/* New provenance (NULL: none); the explainer is made again over it. */
+static void set_provenance(struct session *s, struct user_lines *lines)
 {
 	user_lines_free(s->user_lines);
-	s->user_lines = s->config_text ?
-		user_lines_scan(s->kc, s->read_from, s->config_text,
-				s->config_len, s->io.prefix) : NULL;
+	s->user_lines = lines;
 	explainer_free(s->ex);
 	s->ex = explainer_new(s->cfg, s->user_lines);
 }
@@ -48,7 +47,9 @@ static void adopt_text(struct session *s, const char *name, char *text,
 	s->read_from = intern(&s->kc->strings, name);
 }
 
-static bool read_config_file(struct session *s, const char *name)
+/* *lines gets where each value came from (the caller sets it). */
+static bool read_config_file(struct session *s, const char *name,
+			     struct user_lines **lines)
 {
 	size_t len;
 	char *text = read_input(s, name, &len);
@@ -58,7 +59,8 @@ static bool read_config_file(struct session *s, const char *name)
 	adopt_text(s, name, text, len);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
-	config_read_text(s->cfg, s->read_from, text, len, &s->io, &s->read_diags);
+	*lines = config_read_text_recorded(s->cfg, s->read_from, text, len,
+					   &s->io, &s->read_diags);
 	return true;
 }
 
@@ -66,19 +68,21 @@ static bool read_config_file(struct session *s, const char *name)
  * As menuconfig: config_name, else the first file of
  * $KCONFIG_DEFCONFIG_LIST that exists, else nothing (all defaults).
  */
-static void read_first_config(struct session *s, bool defconfig_list)
+static struct user_lines *read_first_config(struct session *s, bool defconfig_list)
 {
 	const char *list = getenv("KCONFIG_DEFCONFIG_LIST");
+	struct user_lines *lines = NULL;
 	char *copy, *word, *save = NULL;
 
-	if (read_config_file(s, s->config_name) || !defconfig_list || !list)
-		return;
+	if (read_config_file(s, s->config_name, &lines) || !defconfig_list || !list)
+		return lines;
 	copy = xstrdup(list);
 	for (word = strtok_r(copy, " \t\n", &save); word;
 	     word = strtok_r(NULL, " \t\n", &save))
-		if (read_config_file(s, word))
+		if (read_config_file(s, word, &lines))
 			break;
 	free(copy);
+	return lines;
 }
 
 static void print_read_warnings(const struct diag_list *diags, FILE *out)
@@ -91,6 +95,7 @@ static void print_read_warnings(const struct diag_list *diags, FILE *out)
 struct session *session_open(const struct session_options *opts, int *errors)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
+	struct user_lines *lines;
 
 	s->kc = kconfig_load(&opts->tree);
 	*errors = s->kc->diags.errors;
@@ -106,10 +111,10 @@ struct session *session_open(const struct session_options *opts, int *errors)
 	if (opts->tree_only)
 		return s;
 	s->cfg = config_new(s->kc);
-	read_first_config(s, opts->defconfig_list);
+	lines = read_first_config(s, opts->defconfig_list);
 	if (opts->warnings)
 		print_read_warnings(&s->read_diags, opts->warnings);
-	rebuild_explainer(s);
+	set_provenance(s, lines);
 	return s;
 }
 
@@ -129,9 +134,11 @@ void session_close(struct session *s)
 
 bool session_read_config(struct session *s, const char *name)
 {
-	if (!read_config_file(s, name))
+	struct user_lines *lines;
+
+	if (!read_config_file(s, name, &lines))
 		return false;
-	rebuild_explainer(s);
+	set_provenance(s, lines);
 	return true;
 }
 
@@ -157,11 +164,19 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 			 err[0] ? ": " : "", err);
 		return result;
 	}
-	/* The saved lines are what explanations cite from now on. */
+	/*
+	 * The saved lines are what explanations cite from now on.  The values
+	 * stay as they are: the file is read into a scratch configuration,
+	 * only for its record of lines.
+	 */
 	text = read_input(s, s->config_name, &n);
 	if (text) {
+		struct config *scratch = config_new_sibling(s->cfg);
+
 		adopt_text(s, s->config_name, text, n);
-		rebuild_explainer(s);
+		set_provenance(s, config_read_text_recorded(scratch, s->read_from,
+							    text, n, &s->io, NULL));
+		config_free(scratch);
 	}
 	return result;
 }

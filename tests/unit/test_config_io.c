@@ -465,6 +465,143 @@ static void test_prefix(void **state)
 	kconfig_free(kc);
 }
 
+/* --- provenance: which line gave each user value ------------------------------- */
+
+struct provenance_case {
+	const char *dotconfig;
+	size_t len;		/* 0: strlen (a text with a NUL gives it) */
+	bool warn_unknown;
+	const char *symbol;
+	int line;		/* the line that gave its user value; 0: none */
+	int refused;		/* a refused line after it; 0: none */
+	const char *refused_text;	/* that line's value as written */
+	const char *warnings;	/* all of them, conf's format */
+	unsigned unknown;	/* lines naming symbols the tree does not have */
+};
+
+static const struct provenance_case provenance_cases[] = {
+	{ "CONFIG_B=y\n", 0, false, "B", 1, 0, NULL, "", 0 },
+	{ "\n\n# CONFIG_B is not set\n", 0, false, "B", 3, 0, NULL, "", 0 },
+	/* The last valid line counts, CRLF or not. */
+	{ "CONFIG_B=y\r\nCONFIG_B=n\r\n", 0, false, "B", 2, 0, NULL,
+	  ".config:2:warning: override: reassigning to symbol B\n", 0 },
+	{ "CONFIG_B=m\n", 0, false, "B", 0, 1, "m",
+	  ".config:1:warning: symbol value 'm' invalid for B\n", 0 },
+	{ "CONFIG_T=m\n", 0, false, "T", 1, 0, NULL, "", 0 },
+	/* A refused line after a valid one: the valid one still counts. */
+	{ "CONFIG_N=12\nCONFIG_N=0x3\n", 0, false, "N", 1, 2, "0x3",
+	  ".config:2:warning: override: reassigning to symbol N\n"
+	  ".config:2:warning: symbol value '0x3' invalid for N\n", 0 },
+	/* A valid line after a refused one makes it history. */
+	{ "CONFIG_N=0x3\nCONFIG_N=12\n", 0, false, "N", 2, 0, NULL,
+	  ".config:1:warning: symbol value '0x3' invalid for N\n", 0 },
+	{ "CONFIG_N=012\n", 0, false, "N", 0, 1, "012",
+	  ".config:1:warning: symbol value '012' invalid for N\n", 0 },
+	{ "CONFIG_H=0x1f\n", 0, false, "H", 1, 0, NULL, "", 0 },
+	{ "CONFIG_S=\"a\\\"b\"\n", 0, false, "S", 1, 0, NULL, "", 0 },
+	/* A string without its closing quote is kept as written. */
+	{ "CONFIG_S=\"open\n", 0, false, "S", 0, 1, "\"open",
+	  ".config:1:warning: invalid string found\n", 0 },
+	{ "CONFIG_S=\"x\"\nCONFIG_S=\"e\\\\\\\"\n", 0, false, "S", 1, 2, "\"e\\\\\\\"",
+	  ".config:2:warning: override: reassigning to symbol S\n"
+	  ".config:2:warning: invalid string found\n", 0 },
+	/* Without quotes a string line says nothing, and counts for nothing. */
+	{ "CONFIG_S=bare\n", 0, false, "S", 0, 0, NULL, "", 0 },
+	{ "#CONFIG_B is not set\n", 0, false, "B", 0, 0, NULL, "", 0 },
+	{ "# CONFIG_B is not set really\n", 0, false, "B", 0, 0, NULL, "", 0 },
+	/* Malformed lines: warnings at file:line, and no value. */
+	{ "CONFIG_B\nCONFIG_T=y\n", 0, false, "B", 0, 0, NULL,
+	  ".config:1:warning: unexpected data: CONFIG_B\n", 0 },
+	{ "junk\n=\nCONFIG_=y\nCONFIG_B=y\n", 0, false, "B", 4, 0, NULL,
+	  ".config:1:warning: unexpected data: junk\n"
+	  ".config:2:warning: unexpected data: =\n", 1 },
+	/* Unknown symbols are counted (warned about on request), not recorded. */
+	{ "CONFIG_Bx=y\nCONFIG_B=y\nCONFIG_ZZ=n\n", 0, false, "B", 2, 0, NULL, "", 2 },
+	{ "CONFIG_Bx=y\nCONFIG_B=y\n", 0, true, "B", 2, 0, NULL,
+	  ".config:1:warning: unknown symbol: Bx\n", 1 },
+	{ "CONFIG_B=y", 0, false, "B", 1, 0, NULL, "", 0 },
+	{ "", 0, false, "B", 0, 0, NULL, "", 0 },
+	/* Each choice member keeps its own line. */
+	{ "CONFIG_C1=y\nCONFIG_C2=y\n", 0, false, "C1", 1, 0, NULL, "", 0 },
+	{ "CONFIG_C1=y\nCONFIG_C2=y\n", 0, false, "C2", 2, 0, NULL, "", 0 },
+	/* Text after a NUL byte on a line is not seen; the next line is. */
+	{ "CONFIG_B=y\0junk\nCONFIG_T=q\n", 27, false, "T", 0, 2, "q",
+	  ".config:2:warning: symbol value 'q' invalid for T\n", 0 },
+	{ "CONFIG_B=y\0junk\nCONFIG_T=q\n", 27, false, "B", 1, 0, NULL,
+	  ".config:2:warning: symbol value 'q' invalid for T\n", 0 },
+};
+
+static void test_provenance(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(provenance_cases) / sizeof(provenance_cases[0]); i++) {
+		const struct provenance_case *c = &provenance_cases[i];
+		struct config_io_options io = {
+			.prefix = "CONFIG_", .warn_unknown = c->warn_unknown,
+		};
+		size_t len = c->len ? c->len : strlen(c->dotconfig);
+		const struct symbol *sym = symbol_find(kc, c->symbol);
+		struct config *cfg = config_new(kc);
+		struct location at, refused_at = { 0 };
+		struct user_lines *lines;
+		const char *refused;
+		struct diag_list diags;
+		char *warnings;
+
+		diag_init(&diags);
+		lines = config_read_text_recorded(cfg, ".config", c->dotconfig, len,
+						  &io, &diags);
+		warnings = conf_warnings(&diags);
+		at = user_lines_find(lines, sym);
+		refused = user_lines_refused(lines, sym, &refused_at);
+		if (at.line != c->line || (refused ? refused_at.line : 0) != c->refused ||
+		    strcmp(warnings, c->warnings))
+			fprintf(stderr, "case %zu: line %d, refused %d '%s'\n%s", i, at.line,
+				refused ? refused_at.line : 0, refused ? refused : "", warnings);
+		assert_int_equal(at.line, c->line);
+		if (at.line)
+			assert_string_equal(location_file(at), ".config");
+		assert_int_equal(refused ? refused_at.line : 0, c->refused);
+		if (c->refused_text)
+			assert_string_equal(refused, c->refused_text);
+		assert_string_equal(warnings, c->warnings);
+		assert_int_equal(config_read_unknown_count(cfg), c->unknown);
+		/* The values and their record come from the same reading. */
+		assert_int_equal(config_has_user(cfg, sym), c->line != 0);
+		free(warnings);
+		diag_release(&diags);
+		user_lines_free(lines);
+		config_free(cfg);
+	}
+	kconfig_free(kc);
+}
+
+/* The record names the file it came from; reading without one records nothing. */
+static void test_provenance_file(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	struct config *cfg = config_new(kc);
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	const struct symbol *b = symbol_find(kc, "B");
+	struct user_lines *lines;
+	struct location loc;
+
+	(void)state;
+	lines = config_read_text_recorded(cfg, "arch/x86/configs/tiny.config",
+					  "\nCONFIG_B=y\n", 12, &io, NULL);
+	loc = user_lines_find(lines, b);
+	assert_int_equal(loc.line, 2);
+	assert_string_equal(location_file(loc), "arch/x86/configs/tiny.config");
+	user_lines_free(lines);
+	/* No record: nothing is known, and asking is safe. */
+	assert_int_equal(user_lines_find(NULL, b).line, 0);
+	assert_null(user_lines_refused(NULL, b, &loc));
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
 /* --- writing --------------------------------------------------------------- */
 
 static const char write_tree[] =
@@ -706,6 +843,8 @@ int main(void)
 		cmocka_unit_test(test_read_cases),
 		cmocka_unit_test(test_read_replaces),
 		cmocka_unit_test(test_prefix),
+		cmocka_unit_test(test_provenance),
+		cmocka_unit_test(test_provenance_file),
 		cmocka_unit_test(test_write_dotconfig),
 		cmocka_unit_test(test_write_defconfig),
 		cmocka_unit_test(test_round_trip),

@@ -3,7 +3,7 @@
  * Explanations: for small trees and .config texts, the value, the kind
  * and line of its origin, and what became of the user value; every
  * origin kind and every reason a user value is not used.  Then plans
- * (--to), the reverse view, the .config line scan and the JSON form.
+ * (--to), the reverse view, and the JSON form with the why-chain.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,10 +39,8 @@ static void fixture_load(struct fixture *f, const char *kconfig,
 	f->io.prefix = "CONFIG_";
 	f->dotconfig = dotconfig;
 	if (dotconfig) {
-		config_read_text(f->cfg, ".config", dotconfig, strlen(dotconfig),
-				 &f->io, NULL);
-		f->lines = user_lines_scan(f->kc, ".config", dotconfig,
-					   strlen(dotconfig), "CONFIG_");
+		f->lines = config_read_text_recorded(f->cfg, ".config", dotconfig,
+						     strlen(dotconfig), &f->io, NULL);
 	}
 	f->ex = explainer_new(f->cfg, f->lines);
 }
@@ -591,55 +589,6 @@ static void test_reverse(void **state)
 	fixture_free(&f);
 }
 
-/* --- the .config line scan ---------------------------------------------------------- */
-
-static void test_user_lines(void **state)
-{
-	static const char tree[] =
-		"config B\n\tbool \"b\"\nconfig T\n\ttristate \"t\"\n"
-		"config I\n\tint \"i\"\nconfig S\n\tstring \"s\"\n";
-	static const struct {
-		const char *dotconfig;
-		const char *symbol;
-		int line;		/* 0: no line counts */
-		int refused;		/* a refused line after it, or 0 */
-	} cases[] = {
-		{ "CONFIG_B=y\n", "B", 1, 0 },
-		{ "\n\n# CONFIG_B is not set\n", "B", 3, 0 },
-		{ "CONFIG_B=y\r\nCONFIG_B=n\r\n", "B", 2, 0 },
-		{ "CONFIG_B=m\n", "B", 0, 1 },
-		{ "CONFIG_T=m\n", "T", 1, 0 },
-		{ "CONFIG_I=12\nCONFIG_I=0x3\n", "I", 1, 2 },
-		{ "CONFIG_I=012\n", "I", 0, 1 },
-		{ "CONFIG_S=\"a\\\"b\"\n", "S", 1, 0 },
-		{ "CONFIG_S=\"open\n", "S", 0, 1 },
-		{ "CONFIG_S=bare\n", "S", 0, 0 },
-		{ "#CONFIG_B is not set\n", "B", 0, 0 },
-		{ "# CONFIG_B is not set really\n", "B", 0, 0 },
-		{ "CONFIG_B\n", "B", 0, 0 },
-		{ "CONFIG_Bx=y\nCONFIG_=y\n=\n", "B", 0, 0 },
-		{ "CONFIG_B=y", "B", 1, 0 },
-		{ "", "B", 0, 0 },
-	};
-
-	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct fixture f;
-		struct location loc = { 0 };
-		const char *refused;
-
-		fixture_load(&f, tree, cases[i].dotconfig);
-		assert_int_equal(user_lines_find(f.lines, find(&f, cases[i].symbol)).line,
-				 cases[i].line);
-		refused = user_lines_refused(f.lines, find(&f, cases[i].symbol), &loc);
-		assert_int_equal(refused ? loc.line : 0, cases[i].refused);
-		/* The reader and the scan agree on whether a value was given. */
-		assert_int_equal(config_has_user(f.cfg, find(&f, cases[i].symbol)),
-				 cases[i].line != 0);
-		fixture_free(&f);
-	}
-}
-
 /* --- JSON -------------------------------------------------------------------------- */
 
 static void test_json(void **state)
@@ -692,6 +641,131 @@ static void test_json(void **state)
 	fixture_free(&f);
 }
 
+/* --- the why-chain ----------------------------------------------------------------- */
+
+enum { CHAIN_LENGTH = 300 };
+
+/* S0 = S1 = ... = S299 = y: each value is decided by the next symbol. */
+static char *long_chain_tree(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	for (int i = 0; i < CHAIN_LENGTH - 1; i++)
+		fprintf(out, "config S%d\n\tdef_bool S%d\n", i, i + 1);
+	fprintf(out, "config S%d\n\tdef_bool y\n", CHAIN_LENGTH - 1);
+	fclose(out);
+	return text;
+}
+
+static char *render_chain(struct fixture *f, bool json, int depth)
+{
+	const struct explain_print_options opts = { .depth = depth };
+	const struct explanation *x = explain_symbol(f->ex, find(f, "S0"));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	if (json)
+		explain_print_json_chain(f->ex, x, NULL, &opts, out);
+	else
+		explain_print_text(f->ex, x, &opts, out);
+	fclose(out);
+	return text;
+}
+
+/* Does the text hold the line (a whole line)? */
+static bool has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *p = text; (p = strstr(p, line)); p++)
+		if ((p == text || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
+			return true;
+	return false;
+}
+
+static void test_why_chain(void **state)
+{
+	char *tree = long_chain_tree();
+	struct fixture f;
+	struct why_chain chain;
+	char *text, *json, want[128];
+	unsigned headers = 0, objects = 0;
+
+	(void)state;
+	fixture_load(&f, tree, NULL);
+
+	/* The walk: every symbol once, level i for S<i>, named by S<i-1>. */
+	why_chain_walk(f.ex, explain_symbol(f.ex, find(&f, "S0")), 1000, &chain);
+	assert_int_equal(chain.nlinks, CHAIN_LENGTH);
+	assert_int_equal(chain.levels, CHAIN_LENGTH - 1);
+	assert_int_equal(chain.not_followed, 0);
+	for (int i = 1; i < CHAIN_LENGTH; i++) {
+		snprintf(want, sizeof(want), "S%d", i);
+		assert_string_equal(chain.links[i].x->sym->name, want);
+		assert_int_equal(chain.links[i].level, i);
+		assert_ptr_equal(chain.links[i].via, chain.links[i - 1].x->sym);
+	}
+	why_chain_release(&chain);
+
+	/* Both renderers name every symbol of it, and nothing says it was cut. */
+	text = render_chain(&f, false, 1000);
+	json = render_chain(&f, true, 1000);
+	for (int i = 0; i < CHAIN_LENGTH; i++) {
+		snprintf(want, sizeof(want), "S%d = y", i);
+		assert_true(has_line(text, want));
+		snprintf(want, sizeof(want), "{\"symbol\":\"S%d\",", i);
+		assert_non_null(strstr(json, want));
+		if (i) {
+			snprintf(want, sizeof(want), "\"why_chain\":{\"of\":\"S0\",\"level\":%d,"
+				 "\"via\":\"S%d\"}", i, i - 1);
+			assert_non_null(strstr(json, want));
+		}
+	}
+	for (const char *p = text; (p = strstr(p, "[why-chain, level ")); p++)
+		headers++;
+	for (const char *p = json; (p = strchr(p, '\n')); p++)
+		objects++;
+	assert_int_equal(headers, CHAIN_LENGTH - 1);
+	assert_int_equal(objects, CHAIN_LENGTH);
+	assert_null(strstr(text, "stopped"));
+	assert_non_null(strstr(json, "\"why_chain\":{\"depth\":1000,\"symbols\":299,"
+				     "\"levels\":299,\"complete\":true,\"not_followed\":0}"));
+	free(text);
+	free(json);
+
+	/* Cut by the depth: both say where and how much is left out. */
+	text = render_chain(&f, false, 100);
+	json = render_chain(&f, true, 100);
+	assert_true(has_line(text, "S100 = y"));
+	assert_false(has_line(text, "S101 = y"));
+	assert_non_null(strstr(text, "\n[why-chain stopped at level 100, the depth limit: "
+				     "1 more symbol named at that level is not followed]\n"));
+	assert_non_null(strstr(json, "{\"symbol\":\"S100\","));
+	assert_null(strstr(json, "{\"symbol\":\"S101\","));
+	assert_non_null(strstr(json, "\"why_chain\":{\"depth\":100,\"symbols\":100,"
+				     "\"levels\":100,\"complete\":false,\"not_followed\":1}"));
+	free(text);
+	free(json);
+
+	/* Two paths to one symbol: it is explained once, at the nearer level. */
+	fixture_free(&f);
+	fixture_load(&f, "config S0\n\tdef_bool S1 && S2\nconfig S1\n\tdef_bool S3\n"
+		     "config S2\n\tdef_bool S3\nconfig S3\n\tdef_bool y\n", NULL);
+	why_chain_walk(f.ex, explain_symbol(f.ex, find(&f, "S0")), 1000, &chain);
+	assert_int_equal(chain.nlinks, 4);
+	assert_string_equal(chain.links[3].x->sym->name, "S3");
+	assert_int_equal(chain.links[3].level, 2);
+	assert_ptr_equal(chain.links[3].via, find(&f, "S1"));
+	why_chain_release(&chain);
+	fixture_free(&f);
+	free(tree);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -705,8 +779,8 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_plan_effects),
 		cmocka_unit_test(test_reverse),
-		cmocka_unit_test(test_user_lines),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_why_chain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
