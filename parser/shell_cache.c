@@ -7,6 +7,7 @@
  * every hit, so a hash collision can only cost a miss.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,50 +19,127 @@
 #include "arena.h"
 #include "shell_cache.h"
 
-#define CACHE_MAGIC "kbrowse shell cache 1\n"
+#define CACHE_MAGIC "kbrowse shell cache 2\n"
 
 extern char **environ;
 
-/* A program name resolved through PATH once per run. */
-struct tool_identity {
-	char *name;
-	unsigned long hash;	/* hash_bytes() of name: most words are no tool */
-	char *identity;		/* "path size mtime", or "" when not found */
-	size_t next;		/* 1 + the next tool in its bucket, or 0 */
+/*
+ * A file a command names: by a path, or as a program found on PATH.  Its
+ * key fields are worked out once per run: the file's identity, and for a
+ * script, the identities of the scripts beside it that it runs and the
+ * names of the variables it reads.
+ */
+struct fields {
+	char *data;		/* NUL-ended strings, one after another */
+	size_t len;
 };
 
-#define TOOL_BUCKETS 256	/* a few hundred words per tree: short chains */
+struct file_info {
+	char *name;		/* the path as joined with cwd, or the program */
+	unsigned long hash;	/* hash_bytes() of name */
+	size_t next;		/* 1 + the next entry in its bucket, or 0 */
+	struct fields fields;	/* what it adds to a key: identities */
+	struct fields vars;	/* the variables it reads, by name */
+	bool whole_env;		/* a program that reads every variable */
+};
+
+#define FILE_BUCKETS 256	/* a few hundred words per tree: short chains */
+
+/* One variable of the environment, as the run started. */
+struct env_var {
+	char *entry;		/* "NAME=value" */
+	size_t name_len;
+	unsigned long hash;	/* hash_bytes() of NAME */
+};
 
 struct shell_cache {
 	char *dir;
 	struct diag_list *diags;
 	bool warned;		/* one warning per run is enough */
 	bool readonly;
-	struct tool_identity *tools;
-	size_t ntools, tools_cap;
-	size_t tool_buckets[TOOL_BUCKETS];	/* 1 + first tool, or 0 */
+	struct file_info *files;
+	size_t nfiles, files_cap;
+	size_t file_buckets[FILE_BUCKETS];	/* 1 + first entry, or 0 */
+	struct env_var *env;
+	size_t nenv;
+	size_t *env_slots;	/* open addressing: 1 + index into env, or 0 */
+	size_t env_mask;
 	/*
-	 * The environment part of every key: a 128-bit digest of the sorted
-	 * environment, computed once, so keys stay short to hash and store.
+	 * The part of every key that does not depend on the command: a
+	 * 128-bit digest of the variables every command may depend on
+	 * (toolchain, locale, PATH: see keyed_env) and of the assembler and
+	 * linker a compiler runs without naming them.
 	 */
 	char env_digest[40];
+	/* Of the whole environment, for programs such as make; lazily. */
+	char whole_digest[40];
 	struct shell_cache_stats stats;
 };
 
 /*
- * Variables left out of the key: what a shell changes on its own, what
- * describes the terminal or the login (a probe's output is captured, never
- * shown on a terminal), and kbrowse's own switches.  Without them, the
- * browser in another terminal, or a run with KBROWSE_TIMING=1, would miss.
+ * Variables in every key, whether the command names them or not: what
+ * decides which programs run and how they behave without the command
+ * saying so.  PATH and the shell's own start-up variables; the locale
+ * (messages, and the decimal point in version strings); the kernel's
+ * toolchain variables, which its scripts read from the environment
+ * (scripts/rust_is_available.sh reads RUSTC, BINDGEN, CC); what GCC,
+ * Clang, the dynamic loader, ccache, distcc, pkg-config and rustup read.
+ * Anything else (DISPLAY, SSH_AUTH_SOCK, XDG_*, NO_COLOR, KCONFIG_CONFIG,
+ * the terminal) counts only for a command that names it: see
+ * add_command_fields().
+ */
+static const char *const keyed_env[] = {
+	"PATH", "HOME", "TMPDIR", "TZ", "SHELL", "ENV", "BASH_ENV", "IFS",
+	"CDPATH", "POSIXLY_CORRECT", "LANG", "LANGUAGE", "NLSPATH", "LOCPATH",
+	"GCONV_PATH",
+	"srctree", "objtree", "ARCH", "SRCARCH", "SUBARCH", "HEADER_ARCH",
+	"CROSS_COMPILE", "LLVM", "CC", "CXX", "CPP", "AS", "LD", "AR", "NM",
+	"OBJCOPY", "OBJDUMP", "READELF", "STRIP", "RANLIB", "HOSTCC", "HOSTCXX",
+	"HOSTLD", "HOSTAR", "HOSTRUSTC", "HOSTPKG_CONFIG", "CC_VERSION_TEXT",
+	"RUSTC", "RUSTDOC", "RUSTFMT", "BINDGEN", "RUST_LIB_SRC",
+	"CLIPPY_DRIVER", "PAHOLE", "PYTHON3", "PERL", "PKG_CONFIG",
+	"CONFIG_SHELL", "LEX", "YACC", "AWK", "SOURCE_DATE_EPOCH",
+	"COMPILER_PATH", "LIBRARY_PATH", "CPATH", "C_INCLUDE_PATH",
+	"CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "DEPENDENCIES_OUTPUT",
+	"SUNPRO_DEPENDENCIES",
+	NULL
+};
+
+/* Whole families: LC_ALL, LC_CTYPE ...; GCC_EXEC_PREFIX ...; LD_PRELOAD ... */
+static const char *const keyed_env_prefixes[] = {
+	"LC_", "LD_", "GCC_", "CLANG_", "CCC_", "LLVM_", "CCACHE_", "DISTCC_",
+	"PKG_CONFIG_", "RUSTC_", "RUSTUP_", "CARGO_", "KBUILD_",
+	NULL
+};
+
+/*
+ * Left out of the whole-environment digest (make and the like): what a
+ * shell changes on its own, what describes the terminal or the login (a
+ * probe's output is captured, never shown on a terminal), and kbrowse's
+ * own switches.
  */
 static const char *const volatile_env[] = {
 	"_", "OLDPWD", "PWD", "SHLVL",
 	"TERM", "COLORTERM", "COLUMNS", "LINES", "LS_COLORS", "WINDOWID",
 	"TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TERM_SESSION_ID", "VTE_VERSION",
 	"TMUX", "TMUX_PANE", "STY", "SSH_TTY", "SSH_CLIENT", "SSH_CONNECTION",
+	"SSH_AUTH_SOCK", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY",
+	"DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_SESSION_ID",
 	"KBROWSE_TIMING", "KBROWSE_EXIT_AFTER_FIRST_SCREEN",
 	NULL
 };
+
+/*
+ * Programs that read every variable of the environment: make turns each
+ * into a make variable, printenv prints them.  A command that runs one
+ * is keyed on the whole environment (less volatile_env).
+ */
+static const char *const whole_env_programs[] = {
+	"make", "gmake", "printenv", NULL
+};
+
+/* Scripts are read for the variables they name up to this size. */
+#define SCRIPT_MAX (1024 * 1024)
 
 /* --- growable byte buffer -------------------------------------------- */
 
@@ -120,42 +198,114 @@ static int mkdir_parents(char *path)
 	return 0;
 }
 
-static int env_compare(const void *a, const void *b)
+static bool is_name_start(char c)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-static bool env_is_volatile(const char *entry)
+static bool is_name_char(char c)
 {
-	for (const char *const *v = volatile_env; *v; v++) {
-		size_t n = strlen(*v);
+	return is_name_start(c) || (c >= '0' && c <= '9');
+}
 
-		if (strncmp(entry, *v, n) == 0 && entry[n] == '=')
-			return true;
+/* The environment as the run started, in a hash table by name. */
+static void env_load(struct shell_cache *cache)
+{
+	size_t n = 0, slots = 16;
+
+	while (environ && environ[n])
+		n++;
+	while (slots < 2 * n)
+		slots *= 2;
+	cache->env = calloc(n ? n : 1, sizeof(*cache->env));
+	cache->env_slots = calloc(slots, sizeof(*cache->env_slots));
+	if (!cache->env || !cache->env_slots)
+		abort();
+	cache->env_mask = slots - 1;
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(environ[i], '=');
+		struct env_var *var = &cache->env[cache->nenv];
+		size_t slot;
+
+		if (!eq || eq == environ[i])
+			continue;
+		var->name_len = (size_t)(eq - environ[i]);
+		var->hash = hash_bytes(environ[i], var->name_len);
+		/* The first of two entries with one name is getenv()'s. */
+		for (slot = var->hash & cache->env_mask; cache->env_slots[slot];
+		     slot = (slot + 1) & cache->env_mask) {
+			const struct env_var *other =
+				&cache->env[cache->env_slots[slot] - 1];
+
+			if (other->hash == var->hash &&
+			    other->name_len == var->name_len &&
+			    memcmp(other->entry, environ[i], var->name_len) == 0)
+				break;
+		}
+		if (cache->env_slots[slot])
+			continue;
+		var->entry = strdup(environ[i]);
+		if (!var->entry)
+			abort();
+		cache->env_slots[slot] = ++cache->nenv;
 	}
+}
+
+/* "NAME=value" of a variable, or NULL when it is not set. */
+static const char *env_entry(const struct shell_cache *cache,
+			     const char *name, size_t len)
+{
+	unsigned long hash = hash_bytes(name, len);
+
+	for (size_t slot = hash & cache->env_mask; cache->env_slots[slot];
+	     slot = (slot + 1) & cache->env_mask) {
+		const struct env_var *var = &cache->env[cache->env_slots[slot] - 1];
+
+		if (var->hash == hash && var->name_len == len &&
+		    memcmp(var->entry, name, len) == 0)
+			return var->entry;
+	}
+	return NULL;
+}
+
+static const char *env_value(const struct shell_cache *cache, const char *name)
+{
+	const char *entry = env_entry(cache, name, strlen(name));
+
+	return entry ? entry + strlen(name) + 1 : NULL;
+}
+
+static bool name_in(const char *const *list, const char *name, size_t len)
+{
+	for (; *list; list++)
+		if (strlen(*list) == len && memcmp(*list, name, len) == 0)
+			return true;
 	return false;
 }
 
-/* The environment sorted, so that its order does not change the key. */
-static struct buf environment_text(void)
+/* Is the variable in every key (keyed_env, its prefixes, ...FLAGS)? */
+static bool env_is_keyed(const struct env_var *var)
 {
-	size_t n = 0;
-	const char **sorted;
-	struct buf b = { 0 };
+	const char *name = var->entry;
+	size_t len = var->name_len;
+	static const char *const make_flags[] = {
+		"MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", NULL
+	};
 
-	while (environ[n])
-		n++;
-	sorted = malloc((n + 1) * sizeof(*sorted));
-	if (!sorted)
-		abort();
-	memcpy(sorted, environ, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), env_compare);
-	buf_add(&b, "", 0);
-	for (size_t i = 0; i < n; i++)
-		if (!env_is_volatile(sorted[i]))
-			buf_adds(&b, sorted[i]);
-	free(sorted);
-	return b;
+	if (name_in(keyed_env, name, len))
+		return true;
+	for (const char *const *p = keyed_env_prefixes; *p; p++)
+		if (len > strlen(*p) && memcmp(name, *p, strlen(*p)) == 0)
+			return true;
+	/* CFLAGS, KCFLAGS, HOSTLDFLAGS, RUSTFLAGS, CLANG_FLAGS ...; not
+	 * make's own, which change with every make (its jobserver). */
+	return len >= 5 && memcmp(name + len - 5, "FLAGS", 5) == 0 &&
+	       !name_in(make_flags, name, len);
+}
+
+static int entry_compare(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /*
@@ -188,11 +338,69 @@ static void digest128(const char *data, size_t len, char out[40])
 		 (unsigned long long)(h2 ^ (h2 >> 33)));
 }
 
+/* A digest of the entries that pass keep(), sorted, then of extra. */
+static void env_digest(const struct shell_cache *cache,
+		       bool (*keep)(const struct env_var *), const struct buf *extra,
+		       char out[40])
+{
+	const char **sorted = malloc((cache->nenv + 1) * sizeof(*sorted));
+	struct buf b = { 0 };
+	size_t n = 0;
+
+	if (!sorted)
+		abort();
+	for (size_t i = 0; i < cache->nenv; i++)
+		if (keep(&cache->env[i]))
+			sorted[n++] = cache->env[i].entry;
+	qsort(sorted, n, sizeof(*sorted), entry_compare);
+	buf_add(&b, "", 0);
+	for (size_t i = 0; i < n; i++)
+		buf_adds(&b, sorted[i]);
+	buf_adds(&b, "--");
+	if (extra && extra->len)
+		buf_add(&b, extra->data, extra->len);
+	digest128(b.data, b.len, out);
+	free(b.data);
+	free(sorted);
+}
+
+static bool env_is_not_volatile(const struct env_var *var)
+{
+	return !name_in(volatile_env, var->entry, var->name_len);
+}
+
+static const struct file_info *file_info(struct shell_cache *cache,
+					 const char *word, const char *cwd);
+
+/*
+ * The assembler and the linker of the toolchain: GCC runs them (as
+ * ${CROSS_COMPILE}as and ${CROSS_COMPILE}ld) for -c and link probes
+ * without the command naming them.
+ */
+static void add_implicit_tools(struct shell_cache *cache, struct buf *b)
+{
+	static const char *const tools[] = { "as", "ld", NULL };
+	const char *cross = env_value(cache, "CROSS_COMPILE");
+
+	if (!cross)
+		cross = "";
+	for (const char *const *t = tools; *t; t++) {
+		char name[PATH_MAX];
+		const struct file_info *info;
+
+		if ((size_t)snprintf(name, sizeof(name), "%s%s", cross, *t) >=
+		    sizeof(name))
+			continue;
+		info = file_info(cache, name, NULL);
+		buf_add(b, info->fields.data, info->fields.len);
+	}
+}
+
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 {
 	const char *off = getenv("KBROWSE_NO_CACHE");
 	struct shell_cache *cache;
-	struct buf env;
+	struct buf tools = { 0 };
 	char *path;
 
 	if (off && *off && strcmp(off, "0") != 0)
@@ -226,9 +434,10 @@ struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 		cache_warn(cache, "cannot create", path);
 		cache->readonly = true;
 	}
-	env = environment_text();
-	digest128(env.data, env.len, cache->env_digest);
-	free(env.data);
+	env_load(cache);
+	add_implicit_tools(cache, &tools);
+	env_digest(cache, env_is_keyed, &tools, cache->env_digest);
+	free(tools.data);
 	return cache;
 }
 
@@ -236,11 +445,16 @@ void shell_cache_close(struct shell_cache *cache)
 {
 	if (!cache)
 		return;
-	for (size_t i = 0; i < cache->ntools; i++) {
-		free(cache->tools[i].name);
-		free(cache->tools[i].identity);
+	for (size_t i = 0; i < cache->nfiles; i++) {
+		free(cache->files[i].name);
+		free(cache->files[i].fields.data);
+		free(cache->files[i].vars.data);
 	}
-	free(cache->tools);
+	free(cache->files);
+	for (size_t i = 0; i < cache->nenv; i++)
+		free(cache->env[i].entry);
+	free(cache->env);
+	free(cache->env_slots);
 	free(cache->dir);
 	free(cache);
 }
@@ -254,30 +468,40 @@ struct shell_cache_stats shell_cache_stats(const struct shell_cache *cache)
 
 /* --- the key --------------------------------------------------------- */
 
-/* "realpath size mtime" of a regular file, or NULL. */
-static char *file_identity(const char *path)
+/*
+ * A regular file: "realpath size mtime inode device ctime" (a compiler
+ * replaced by a package upgrade gets a new inode even when size and
+ * mtime come out the same; ctime changes with any rewrite).  Anything
+ * else that exists (a directory, /dev/null): "realpath type".  NULL when
+ * there is nothing there.
+ */
+static char *file_identity(const char *path, struct stat *st)
 {
-	struct stat st;
 	char real[PATH_MAX];
 	char *id;
 
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+	if (stat(path, st) != 0 || !realpath(path, real))
 		return NULL;
-	if (!realpath(path, real))
-		return NULL;
-	id = malloc(strlen(real) + 64);
+	id = malloc(strlen(real) + 128);
 	if (!id)
 		abort();
-	sprintf(id, "%s %lld %lld.%09ld", real, (long long)st.st_size,
-		(long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	if (S_ISREG(st->st_mode))
+		sprintf(id, "%s %lld %lld.%09ld %llu %llu %lld.%09ld", real,
+			(long long)st->st_size, (long long)st->st_mtim.tv_sec,
+			(long)st->st_mtim.tv_nsec, (unsigned long long)st->st_ino,
+			(unsigned long long)st->st_dev,
+			(long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec);
+	else
+		sprintf(id, "%s type %o", real, (unsigned)(st->st_mode & S_IFMT));
 	return id;
 }
 
-static char *path_search(const char *name)
+/* The first PATH directory holding an executable name, as the shell finds it. */
+static bool path_search(const struct shell_cache *cache, const char *name,
+			char found[PATH_MAX])
 {
-	const char *path = getenv("PATH");
+	const char *path = env_value(cache, "PATH");
 	size_t name_len = strlen(name);
-	char candidate[PATH_MAX];
 
 	if (!path)
 		path = "/usr/bin:/bin";
@@ -285,159 +509,307 @@ static char *path_search(const char *name)
 		const char *colon = strchr(path, ':');
 		size_t len = colon ? (size_t)(colon - path) : strlen(path);
 
-		if (len && len + name_len + 2 < sizeof(candidate)) {
-			memcpy(candidate, path, len);
-			candidate[len] = '/';
-			memcpy(candidate + len + 1, name, name_len + 1);
-			if (access(candidate, X_OK) == 0) {
-				char *id = file_identity(candidate);
+		if (len && len + name_len + 2 < PATH_MAX) {
+			memcpy(found, path, len);
+			found[len] = '/';
+			memcpy(found + len + 1, name, name_len + 1);
+			if (access(found, X_OK) == 0) {
+				struct stat st;
 
-				if (id)
-					return id;
+				if (stat(found, &st) == 0 && S_ISREG(st.st_mode))
+					return true;
 			}
 		}
 		path += len;
 		if (*path == ':')
 			path++;
 	}
-	return NULL;
+	return false;
 }
 
-/* Identity of a program named without a slash; looked up once per run. */
-static const char *tool_identity(struct shell_cache *cache, const char *name)
+static void fields_add(struct fields *f, const char *s, size_t len)
 {
-	unsigned long hash = hash_bytes(name, strlen(name));
-	size_t *bucket = &cache->tool_buckets[hash % TOOL_BUCKETS];
-	struct tool_identity *tool;
+	char *grown = realloc(f->data, f->len + len + 1);
+
+	if (!grown)
+		abort();
+	memcpy(grown + f->len, s, len);
+	grown[f->len + len] = '\0';
+	f->data = grown;
+	f->len += len + 1;
+}
+
+static bool fields_have(const struct fields *f, const char *s, size_t len)
+{
+	for (size_t i = 0; i < f->len; i += strlen(f->data + i) + 1)
+		if (strlen(f->data + i) == len && memcmp(f->data + i, s, len) == 0)
+			return true;
+	return false;
+}
+
+/* Bytes that may end the name of a script that a script runs. */
+static bool is_path_char(char c)
+{
+	return is_name_char(c) || c == '/' || c == '.' || c == '-' || c == '+';
+}
+
+static bool has_suffix(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len > n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+/* Up to size bytes, fewer at the end of the file or on an error. */
+static size_t read_upto(int fd, char *buf, size_t size)
+{
+	size_t done = 0;
+
+	while (done < size) {
+		ssize_t n = read(fd, buf + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	return done;
+}
+
+/*
+ * What a script reads beyond its arguments: every $NAME and ${NAME in
+ * its text goes to info->vars (the key takes the values of those that
+ * are set), and each script it runs from its own directory (as
+ * scripts/cc-version.sh runs "$(dirname "$0")/min-tool-version.sh") adds
+ * that script's identity.  A program that is no text (a compiler) is not
+ * read past its first block.
+ */
+static void scan_script(struct file_info *info, const char *path,
+			const struct stat *st)
+{
+	size_t size = (size_t)st->st_size, len;
+	char *text, dir[PATH_MAX];
+	const char *slash;
+	int fd;
+
+	if (st->st_size <= 0 || size > SCRIPT_MAX)
+		return;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	text = malloc(size + 1);
+	if (!text)
+		abort();
+	len = read_upto(fd, text, size < 4096 ? size : 4096);
+	if ((len >= 2 && text[0] == '#' && text[1] == '!') ||
+	    !memchr(text, '\0', len))
+		len += read_upto(fd, text + len, size - len);
+	else
+		len = 0;
+	close(fd);
+	text[len] = '\0';
+	slash = strrchr(path, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '$') {
+			size_t start = i + 1 + (text[i + 1] == '{'), end = start;
+
+			if (!is_name_start(text[start]))
+				continue;
+			while (is_name_char(text[end]))
+				end++;
+			if (!fields_have(&info->vars, text + start, end - start))
+				fields_add(&info->vars, text + start, end - start);
+			i = end - 1;
+		} else if (is_path_char(text[i]) && (i == 0 || !is_path_char(text[i - 1]))) {
+			size_t end = i, base = i;
+			char sibling[PATH_MAX * 2];
+			struct stat sst;
+			char *id;
+
+			while (is_path_char(text[end])) {
+				if (text[end] == '/')
+					base = end + 1;
+				end++;
+			}
+			if (end > base && (has_suffix(text + base, end - base, ".sh") ||
+					   has_suffix(text + base, end - base, ".py") ||
+					   has_suffix(text + base, end - base, ".pl") ||
+					   has_suffix(text + base, end - base, ".awk"))) {
+				snprintf(sibling, sizeof(sibling), "%s/%.*s", dir,
+					 (int)(end - base), text + base);
+				id = file_identity(sibling, &sst);
+				if (id && S_ISREG(sst.st_mode) &&
+				    !fields_have(&info->fields, id, strlen(id)))
+					fields_add(&info->fields, id, strlen(id));
+				free(id);
+			}
+			i = end - 1;
+		}
+	}
+	free(text);
+}
+
+/*
+ * What the key takes from a file a command names: a path (relative to
+ * cwd) when the word holds a slash, else a program on PATH.  Found once
+ * per run.
+ */
+static const struct file_info *file_info(struct shell_cache *cache,
+					 const char *word, const char *cwd)
+{
+	char full[PATH_MAX * 2], found[PATH_MAX];
+	const char *name = word, *path = NULL, *base;
+	unsigned long hash;
+	size_t *bucket;
+	struct file_info *info;
+	struct stat st;
 	char *id;
 
-	for (size_t i = *bucket; i; i = cache->tools[i - 1].next) {
-		tool = &cache->tools[i - 1];
-		if (tool->hash == hash && strcmp(tool->name, name) == 0)
-			return tool->identity;
+	if (strchr(word, '/')) {
+		if (word[0] != '/' && cwd) {
+			snprintf(full, sizeof(full), "%s/%s", cwd, word);
+			name = full;
+		}
+		path = name;
 	}
-	if (cache->ntools == cache->tools_cap) {
-		cache->tools_cap = cache->tools_cap ? cache->tools_cap * 2 : 32;
-		cache->tools = realloc(cache->tools,
-				       cache->tools_cap * sizeof(*cache->tools));
-		if (!cache->tools)
+	hash = hash_bytes(name, strlen(name));
+	bucket = &cache->file_buckets[hash % FILE_BUCKETS];
+	for (size_t i = *bucket; i; i = cache->files[i - 1].next) {
+		info = &cache->files[i - 1];
+		if (info->hash == hash && strcmp(info->name, name) == 0)
+			return info;
+	}
+	if (cache->nfiles == cache->files_cap) {
+		cache->files_cap = cache->files_cap ? cache->files_cap * 2 : 32;
+		cache->files = realloc(cache->files,
+				       cache->files_cap * sizeof(*cache->files));
+		if (!cache->files)
 			abort();
 	}
-	id = path_search(name);
-	tool = &cache->tools[cache->ntools++];
-	tool->name = strdup(name);
-	tool->hash = hash;
-	tool->next = *bucket;
-	*bucket = cache->ntools;
-	tool->identity = id ? id : strdup("");
-	if (!tool->name || !tool->identity)
+	info = &cache->files[cache->nfiles++];
+	memset(info, 0, sizeof(*info));
+	info->name = strdup(name);
+	if (!info->name)
 		abort();
-	return tool->identity;
+	info->hash = hash;
+	info->next = *bucket;
+	*bucket = cache->nfiles;
+	base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	info->whole_env = name_in(whole_env_programs, base, strlen(base));
+	if (!path && path_search(cache, name, found))
+		path = found;
+	id = path ? file_identity(path, &st) : NULL;
+	if (!id)
+		return info;
+	fields_add(&info->fields, id, strlen(id));
+	free(id);
+	if (S_ISREG(st.st_mode))
+		scan_script(info, path, &st);
+	return info;
 }
 
 /* Bytes that end a word of a command: blanks, shell operators, quotes. */
 static const unsigned char word_end[256] = {
 	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['|'] = 1, [';'] = 1,
 	['&'] = 1, ['('] = 1, [')'] = 1, ['<'] = 1, ['>'] = 1, ['`'] = 1,
-	['\''] = 1, ['"'] = 1, ['='] = 1, ['$'] = 1,
+	['\''] = 1, ['"'] = 1, ['='] = 1, ['$'] = 1, ['{'] = 1, ['}'] = 1,
 };
 
-static bool is_word_char(char c)
+/* The value of a variable the key takes, as its "NAME=value" entry. */
+static void add_variable(struct shell_cache *cache, struct buf *key,
+			 const char *name, size_t len)
 {
-	return !word_end[(unsigned char)c];
+	const char *entry = env_entry(cache, name, len);
+
+	if (entry)
+		buf_adds(key, entry);
 }
 
-/* The identity of a file named by path, or of a program on PATH, if any. */
-static void add_word_identity(struct shell_cache *cache, struct buf *key,
-			      const char *word, const char *cwd)
+static void add_words(struct shell_cache *cache, struct buf *key,
+		      const char *text, const char *cwd, bool expand);
+
+/*
+ * One word of a command.  A word that is the name of a set variable adds
+ * its value (a script may be handed names to read, as in "printenv CC");
+ * a word that names a file or a program on PATH adds that file's fields:
+ * its identity, and for a script the values of the variables it reads.
+ */
+static void add_word(struct shell_cache *cache, struct buf *key,
+		     const char *word, size_t len, const char *cwd)
 {
-	if (strchr(word, '/')) {
-		char full[PATH_MAX * 2];
-		char *id;
+	char copy[PATH_MAX];
+	const struct file_info *info;
+	bool is_name = is_name_start(word[0]);
 
-		if (word[0] == '/' || !cwd)
-			snprintf(full, sizeof(full), "%s", word);
-		else
-			snprintf(full, sizeof(full), "%s/%s", cwd, word);
-		id = file_identity(full);
-		if (id) {
-			buf_adds(key, id);
-			free(id);
-		}
-	} else {
-		const char *id = tool_identity(cache, word);
-
-		if (*id)
-			buf_adds(key, id);
+	for (size_t i = 1; i < len && is_name; i++)
+		is_name = is_name_char(word[i]);
+	if (is_name)
+		add_variable(cache, key, word, len);
+	if (word[0] == '-' || len >= sizeof(copy))
+		return;
+	memcpy(copy, word, len);
+	copy[len] = '\0';
+	info = file_info(cache, copy, cwd);
+	if (!info->fields.len)
+		return;
+	buf_add(key, info->fields.data, info->fields.len);
+	for (size_t i = 0; i < info->vars.len; i += strlen(info->vars.data + i) + 1)
+		add_variable(cache, key, info->vars.data + i,
+			     strlen(info->vars.data + i));
+	if (info->whole_env) {
+		if (!cache->whole_digest[0])
+			env_digest(cache, env_is_not_volatile, NULL,
+				   cache->whole_digest);
+		buf_adds(key, cache->whole_digest);
 	}
 }
 
 /*
- * $NAME or ${NAME...} in the command: the shell runs whatever program
- * the variable names, so that program's identity goes in the key (the
- * variable's text is already in the environment digest).
+ * The fields a command's words add to its key.  $NAME and ${NAME...} add
+ * the variable's value, and the words of that value (the shell runs the
+ * program that "$CC" names); after ${NAME:-, the default is read as
+ * words too.  With expand false (the words of a value), a '$' is text.
  */
-static void add_variable_identity(struct shell_cache *cache, struct buf *key,
-				  const char *ref, size_t len, const char *cwd)
+static void add_words(struct shell_cache *cache, struct buf *key,
+		      const char *text, const char *cwd, bool expand)
 {
-	char name[256], word[PATH_MAX];
-	const char *value;
-	size_t n = 0, wlen;
-
-	if (len && *ref == '{') {
-		ref++;
-		len--;
-	}
-	while (n < len && n < sizeof(name) - 1 &&
-	       (ref[n] == '_' || (ref[n] >= 'A' && ref[n] <= 'Z') ||
-		(ref[n] >= 'a' && ref[n] <= 'z') || (ref[n] >= '0' && ref[n] <= '9')))
-		n++;
-	memcpy(name, ref, n);
-	name[n] = '\0';
-	value = n ? getenv(name) : NULL;
-	if (!value)
-		return;
-	value += strspn(value, " \t");
-	wlen = strcspn(value, " \t\n");
-	if (!wlen || wlen >= sizeof(word))
-		return;
-	memcpy(word, value, wlen);
-	word[wlen] = '\0';
-	add_word_identity(cache, key, word, cwd);
-}
-
-/*
- * Every word of the command that names a file or a program on PATH
- * adds that file's identity: a new compiler, or the same compiler
- * touched, gives another key.
- */
-static void add_tool_identities(struct shell_cache *cache, struct buf *key,
-				const char *cmd, const char *cwd)
-{
-	const char *p = cmd;
+	const char *p = text;
 
 	while (*p) {
 		const char *start;
-		char word[PATH_MAX];
-		size_t len;
 
-		while (*p && !is_word_char(*p))
-			p++;
-		start = p;
-		while (is_word_char(*p))
-			p++;
-		len = (size_t)(p - start);
-		if (!len || len >= sizeof(word))
-			continue;
-		if (start > cmd && start[-1] == '$') {
-			add_variable_identity(cache, key, start, len, cwd);
+		if (*p == '$' && expand) {
+			bool brace = *++p == '{';
+			const char *entry;
+
+			p += brace;
+			start = p;
+			if (!is_name_start(*p))
+				continue;	/* $$, $1, $?, $( ... */
+			while (is_name_char(*p))
+				p++;
+			entry = env_entry(cache, start, (size_t)(p - start));
+			if (entry) {
+				buf_adds(key, entry);
+				add_words(cache, key, entry + (p - start) + 1, cwd,
+					  false);
+			}
+			if (brace)
+				p += strspn(p, ":-=+?#%");
 			continue;
 		}
-		if (*start == '-')
+		if (word_end[(unsigned char)*p]) {
+			p++;
 			continue;
-		memcpy(word, start, len);
-		word[len] = '\0';
-		add_word_identity(cache, key, word, cwd);
+		}
+		start = p;
+		while (!word_end[(unsigned char)*p])
+			p++;
+		add_word(cache, key, start, (size_t)(p - start), cwd);
 	}
 }
 
@@ -455,7 +827,7 @@ static char *build_key(struct shell_cache *cache, const char *cmd,
 	buf_adds(&key, cwd);
 	buf_adds(&key, cache->env_digest);
 	buf_adds(&key, "--");
-	add_tool_identities(cache, &key, cmd, cwd);
+	add_words(cache, &key, cmd, cwd, true);
 	*len = key.len;
 	return key.data;
 }

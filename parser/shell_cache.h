@@ -3,13 +3,32 @@
  * A cache of $(shell,...) results across runs.
  *
  * The kernel's Kconfig files run about a hundred compiler probes at every
- * start; their answers change only when the command, the directory, the
- * environment or the programs involved change, so those make the key:
- * the expanded command text, the working directory, the environment the
- * command sees, and the identity (resolved path, size, mtime) of every
- * program or file the command names (such as $(CC)).  Entries live in
- * $XDG_CACHE_HOME/kbrowse (default ~/.cache/kbrowse), one file per key.
- * A corrupt or unwritable cache is ignored with a warning, never fatal.
+ * start.  A probe's answer can change only with what it runs and what
+ * those programs read, so that makes the key, and nothing else does (a
+ * new terminal, DISPLAY, SSH_AUTH_SOCK, NO_COLOR, KCONFIG_CONFIG keep it):
+ *
+ *  - the expanded command text and the directory it runs in;
+ *  - the identity (resolved path, size, mtime, inode, device, ctime) of
+ *    every file or program on PATH the command names, such as $(CC) or
+ *    $(srctree)/scripts/cc-version.sh, and of ${CROSS_COMPILE}as and
+ *    ${CROSS_COMPILE}ld, which a compiler runs without being told;
+ *  - always: PATH, the locale (LANG, LANGUAGE, LC_*), the shell's start-up
+ *    variables, the kernel's toolchain variables (CC, LD, CROSS_COMPILE,
+ *    LLVM, ARCH, RUSTC ...), every *FLAGS but make's, and what compilers,
+ *    the loader, ccache, pkg-config and rustup read (shell_cache.c has the
+ *    list, keyed_env);
+ *  - every variable the command names: $NAME, ${NAME...}, or NAME as a
+ *    word of its own (a name handed to a script);
+ *  - for a script the command runs: the variables it names as $NAME or
+ *    ${NAME}, and the identity of the scripts beside it that it names;
+ *  - for a command that runs make or printenv, which read every
+ *    variable: the whole environment but the terminal and login ones.
+ *
+ * What a program reads some other way (a configuration file of its own,
+ * as rustup's default toolchain) is not seen: --no-cache then.  Entries
+ * live in $XDG_CACHE_HOME/kbrowse (default ~/.cache/kbrowse), one file
+ * per key.  A corrupt or unwritable cache is ignored with a warning,
+ * never fatal.
  */
 #ifndef KBROWSE_SHELL_CACHE_H
 #define KBROWSE_SHELL_CACHE_H

@@ -133,20 +133,6 @@ static void test_other_command_or_directory_misses(void **state)
 	assert_false(lookup("fakecc --version", "/", &out));
 }
 
-static void test_environment_change_misses(void **state)
-{
-	char *out = NULL;
-
-	(void)state;
-	setenv("KBROWSE_TEST_VAR", "one", 1);
-	store("fakecc -v", "/tmp", "one");
-	assert_true(lookup("fakecc -v", "/tmp", &out));
-	free(out);
-	setenv("KBROWSE_TEST_VAR", "two", 1);
-	assert_false(lookup("fakecc -v", "/tmp", &out));
-	unsetenv("KBROWSE_TEST_VAR");
-}
-
 static void test_touched_compiler_misses(void **state)
 {
 	char *out = NULL;
@@ -180,34 +166,274 @@ static void test_script_named_by_path_is_keyed(void **state)
 	assert_false(lookup(cmd, "/tmp", &out));
 }
 
-/* Terminal, login and kbrowse's own variables do not change the key. */
-static void test_terminal_variables_keep_the_key(void **state)
+/* Set (value non-NULL) or unset name; returns the old value to restore. */
+static char *swap_env(const char *name, const char *value)
 {
-	static const char *const names[] = {
-		"TERM", "COLUMNS", "LINES", "TMUX", "SSH_CONNECTION",
-		"KBROWSE_TIMING", "KBROWSE_EXIT_AFTER_FIRST_SCREEN",
-	};
+	char *saved = getenv(name) ? strdup(getenv(name)) : NULL;
+
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+	return saved;
+}
+
+static void restore_env(const char *name, char *saved)
+{
+	if (saved)
+		setenv(name, saved, 1);
+	else
+		unsetenv(name);
+	free(saved);
+}
+
+static void expect_hit(const char *cmd, const char *want)
+{
 	char *out = NULL;
 
-	(void)state;
-	store("fakecc --print-terminal-free", "/tmp", "same");
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char *saved = getenv(names[i]) ? strdup(getenv(names[i])) : NULL;
+	assert_true(lookup(cmd, "/tmp", &out));
+	assert_string_equal(out, want);
+	free(out);
+}
 
-		setenv(names[i], "something-else-entirely", 1);
-		assert_true(lookup("fakecc --print-terminal-free", "/tmp", &out));
-		assert_string_equal(out, "same");
-		free(out);
-		if (saved)
-			setenv(names[i], saved, 1);
-		else
-			unsetenv(names[i]);
-		free(saved);
+static void expect_miss(const char *cmd)
+{
+	char *out = NULL;
+
+	assert_false(lookup(cmd, "/tmp", &out));
+}
+
+/* A kernel-like probe: the compiler by name, a script by path. */
+static const char *probe_command(void)
+{
+	static char cmd[600];
+	char script[400];
+
+	snprintf(script, sizeof(script), "%s/cc-version.sh", tmpdir);
+	write_file(script, "#!/bin/sh\n\"$@\" --version | head -n 1\n", 0755);
+	snprintf(cmd, sizeof(cmd),
+		 "trap \"rm -rf .tmp_$$\" EXIT; mkdir .tmp_$$; fakecc -Werror "
+		 "-c -x c /dev/null -o .tmp_$$/tmp.o && %s fakecc", script);
+	return cmd;
+}
+
+/*
+ * What differs between two terminals, two logins or two ways of starting
+ * kbrowse does not change a probe's answer and keeps the key: the
+ * desktop and agent sockets, the terminal, colours, KCONFIG_CONFIG, any
+ * variable no command or script names.  Set, changed or unset.
+ */
+static void test_unrelated_variables_keep_the_key(void **state)
+{
+	static const char *const names[] = {
+		"DISPLAY", "WAYLAND_DISPLAY", "SSH_AUTH_SOCK",
+		"DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_SESSION_ID",
+		"XDG_CONFIG_HOME", "BAR", "NO_COLOR", "KCONFIG_CONFIG",
+		"KCONFIG_ALLCONFIG", "TERM", "COLUMNS", "LINES", "TMUX",
+		"SSH_CONNECTION", "SSH_TTY", "OLDPWD", "KBROWSE_TIMING",
+		"KBROWSE_EXIT_AFTER_FIRST_SCREEN", "MAKEFLAGS",
+	};
+	static const char *const values[] = { "7", "/run/user/1000/bus", NULL };
+	const char *cmd = probe_command();
+
+	(void)state;
+	store(cmd, "/tmp", "same");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v++) {
+			char *saved = swap_env(names[i], values[v]);
+
+			expect_hit(cmd, "same");
+			restore_env(names[i], saved);
+		}
 	}
-	/* A variable that is none of those still counts. */
-	setenv("KBROWSE_TERM_LIKE", "1", 1);
-	assert_false(lookup("fakecc --print-terminal-free", "/tmp", &out));
-	unsetenv("KBROWSE_TERM_LIKE");
+}
+
+/*
+ * What changes which programs run or how they answer: PATH, the
+ * toolchain, the flags, the locale, the loader, the shell's start-up
+ * files.  Set, changed or unset, each misses; put back, the entry is
+ * found again.
+ */
+static void test_toolchain_and_locale_variables_miss(void **state)
+{
+	static const char *const names[] = {
+		"PATH", "CC", "LD", "AS", "HOSTCC", "CROSS_COMPILE", "LLVM",
+		"LLVM_IAS", "CFLAGS", "KCFLAGS", "CLANG_FLAGS", "RUSTFLAGS",
+		"RUSTC", "BINDGEN", "ARCH", "srctree", "LANG", "LANGUAGE", "LC_ALL",
+		"LC_MESSAGES", "LC_NUMERIC", "LD_LIBRARY_PATH", "GCC_EXEC_PREFIX",
+		"COMPILER_PATH", "CPATH", "CCACHE_DIR", "BASH_ENV", "ENV",
+		"HOME", "TMPDIR", "PKG_CONFIG_PATH", "SOURCE_DATE_EPOCH",
+	};
+	const char *cmd = probe_command();
+
+	(void)state;
+	store(cmd, "/tmp", "keyed");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *saved;
+		char value[600];
+
+		/* A new PATH that finds the same programs still misses. */
+		snprintf(value, sizeof(value), "%s:%s", bindir,
+			 getenv("PATH"));
+		saved = swap_env(names[i], strcmp(names[i], "PATH") ? "x1" : value);
+		expect_miss(cmd);
+		if (saved) {
+			unsetenv(names[i]);
+			expect_miss(cmd);
+		}
+		restore_env(names[i], saved);
+		expect_hit(cmd, "keyed");
+	}
+}
+
+/*
+ * A variable the command names: $NAME, ${NAME}, ${NAME:-default}, or
+ * NAME itself handed to a script (printenv-like).  Setting it misses,
+ * changing it misses, unsetting it again finds the first entry.
+ */
+static void test_named_variables_miss(void **state)
+{
+	static const char *const cmds[] = {
+		"echo $KB_PROBE_VAR", "echo \"${KB_PROBE_VAR}\"",
+		"echo ${KB_PROBE_VAR:-none}", "test -n \"$KB_PROBE_VAR\" && echo y",
+		"sh -c 'echo $KB_PROBE_VAR'", "fakecc --print KB_PROBE_VAR",
+	};
+
+	(void)state;
+	unsetenv("KB_PROBE_VAR");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		store(cmds[i], "/tmp", "unset");
+		setenv("KB_PROBE_VAR", "1", 1);
+		expect_miss(cmds[i]);
+		store(cmds[i], "/tmp", "one");
+		setenv("KB_PROBE_VAR", "2", 1);
+		expect_miss(cmds[i]);
+		setenv("KB_PROBE_VAR", "1", 1);
+		expect_hit(cmds[i], "one");
+		unsetenv("KB_PROBE_VAR");
+		expect_hit(cmds[i], "unset");
+		/* Another variable of a similar name is not this one. */
+		setenv("KB_PROBE_VARS", "1", 1);
+		expect_hit(cmds[i], "unset");
+		unsetenv("KB_PROBE_VARS");
+	}
+}
+
+/*
+ * A script the command runs reads variables of its own (as the
+ * kernel's scripts/rust_is_available.sh reads $RUSTC and $BINDGEN) and
+ * runs scripts beside it (as scripts/cc-version.sh runs
+ * min-tool-version.sh): those variables and those scripts are keyed.
+ */
+static void test_what_a_script_reads_is_keyed(void **state)
+{
+	char script[400], helper[400], cmd[500];
+	struct timeval times[2] = { { 1200000000, 0 }, { 1200000000, 0 } };
+
+	(void)state;
+	snprintf(script, sizeof(script), "%s/probe-tool.sh", tmpdir);
+	snprintf(helper, sizeof(helper), "%s/min-version.sh", tmpdir);
+	write_file(helper, "echo 5.1\n", 0755);
+	write_file(script,
+		   "#!/bin/sh\n"
+		   "min=$($(dirname \"$0\")/min-version.sh)\n"
+		   "echo \"${KB_SCRIPT_TOOL:-fakecc} $min\"\n", 0755);
+	snprintf(cmd, sizeof(cmd), "%s && echo y", script);
+	unsetenv("KB_SCRIPT_TOOL");
+	store(cmd, "/tmp", "y");
+	setenv("KB_SCRIPT_TOOL", "othercc", 1);
+	expect_miss(cmd);
+	unsetenv("KB_SCRIPT_TOOL");
+	expect_hit(cmd, "y");
+	/* An unrelated variable still hits. */
+	setenv("BAR", "7", 1);
+	expect_hit(cmd, "y");
+	unsetenv("BAR");
+	/* The helper script changed, the script that runs it did not. */
+	write_file(helper, "echo 6.2\n", 0755);
+	expect_miss(cmd);
+	/* The same helper put back with the same size and times, through
+	 * another file (another inode, as a package upgrade does). */
+	store(cmd, "/tmp", "y");
+	{
+		char tmp[420];
+
+		snprintf(tmp, sizeof(tmp), "%s.new", helper);
+		assert_int_equal(utimes(helper, times), 0);
+		write_file(tmp, "echo 6.2\n", 0755);
+		assert_int_equal(utimes(tmp, times), 0);
+		store(cmd, "/tmp", "y");
+		assert_int_equal(rename(tmp, helper), 0);
+		expect_miss(cmd);
+	}
+}
+
+/*
+ * A program on PATH replaced by another file with the same size and
+ * times misses (its inode differs); so does one found earlier on PATH.
+ */
+static void test_tool_identity_is_keyed(void **state)
+{
+	char tmp[400], shadow_dir[400], shadow[420], path[1000];
+	struct timeval times[2] = { { 1300000000, 0 }, { 1300000000, 0 } };
+	char *saved;
+
+	(void)state;
+	assert_int_equal(utimes(tool, times), 0);
+	store("fakecc -dumpmachine", "/tmp", "x86_64");
+	expect_hit("fakecc -dumpmachine", "x86_64");
+	snprintf(tmp, sizeof(tmp), "%s.new", tool);
+	write_file(tmp, "#!/bin/sh\necho fake 1.0\n", 0755);
+	assert_int_equal(utimes(tmp, times), 0);
+	assert_int_equal(rename(tmp, tool), 0);
+	expect_miss("fakecc -dumpmachine");
+	store("fakecc -dumpmachine", "/tmp", "x86_64");
+	/* Another fakecc earlier on PATH. */
+	snprintf(shadow_dir, sizeof(shadow_dir), "%s/bin2", tmpdir);
+	mkdir(shadow_dir, 0755);
+	snprintf(shadow, sizeof(shadow), "%s/fakecc", shadow_dir);
+	write_file(shadow, "#!/bin/sh\necho fake 1.0\n", 0755);
+	snprintf(path, sizeof(path), "%s:%s", shadow_dir, getenv("PATH"));
+	saved = swap_env("PATH", path);
+	expect_miss("fakecc -dumpmachine");
+	restore_env("PATH", saved);
+	expect_hit("fakecc -dumpmachine", "x86_64");
+}
+
+/*
+ * The assembler and linker a compiler runs without the command naming
+ * them (${CROSS_COMPILE}as, ${CROSS_COMPILE}ld on PATH) are keyed.
+ */
+static void test_implicit_assembler_is_keyed(void **state)
+{
+	char as[400];
+	struct timeval times[2] = { { 1400000000, 0 }, { 1400000000, 0 } };
+
+	(void)state;
+	snprintf(as, sizeof(as), "%s/as", bindir);
+	write_file(as, "#!/bin/sh\nexit 0\n", 0755);
+	store("fakecc -c -x assembler-with-cpp -o /dev/null -", "/tmp", "y");
+	expect_hit("fakecc -c -x assembler-with-cpp -o /dev/null -", "y");
+	assert_int_equal(utimes(as, times), 0);
+	expect_miss("fakecc -c -x assembler-with-cpp -o /dev/null -");
+	unlink(as);
+}
+
+/* make reads every variable: a command that runs it keys on them all. */
+static void test_make_keys_the_whole_environment(void **state)
+{
+	char *saved;
+
+	(void)state;
+	store("make -s -f probe.mk print", "/tmp", "made");
+	setenv("BAR", "7", 1);
+	expect_miss("make -s -f probe.mk print");
+	unsetenv("BAR");
+	expect_hit("make -s -f probe.mk print", "made");
+	/* The terminal is still left out. */
+	saved = swap_env("DISPLAY", ":42");
+	expect_hit("make -s -f probe.mk print", "made");
+	restore_env("DISPLAY", saved);
 }
 
 /*
@@ -310,11 +536,16 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_other_command_or_directory_misses),
-		cmocka_unit_test(test_environment_change_misses),
 		cmocka_unit_test(test_touched_compiler_misses),
 		cmocka_unit_test(test_script_named_by_path_is_keyed),
 		cmocka_unit_test(test_compiler_named_by_environment),
-		cmocka_unit_test(test_terminal_variables_keep_the_key),
+		cmocka_unit_test(test_unrelated_variables_keep_the_key),
+		cmocka_unit_test(test_toolchain_and_locale_variables_miss),
+		cmocka_unit_test(test_named_variables_miss),
+		cmocka_unit_test(test_what_a_script_reads_is_keyed),
+		cmocka_unit_test(test_tool_identity_is_keyed),
+		cmocka_unit_test(test_implicit_assembler_is_keyed),
+		cmocka_unit_test(test_make_keys_the_whole_environment),
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
 		cmocka_unit_test(test_disabled_by_environment),
