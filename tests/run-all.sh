@@ -1,28 +1,79 @@
 #!/usr/bin/env bash
-# Run every test layer from a build directory and sum them up:
-#   make check         unit tests (cmocka) and golden files
+# Run every test layer from a build directory and sum them up, in an order
+# that works on a machine that has nothing yet:
+#   the Linux tree     installed and extracted first (tests/kernel/lib.sh),
+#                      so that the unit tests that read it run, not skip
+#   make check         unit tests (cmocka), golden files, the browser in tmux
 #   make check-kernel  parse and conformance tests on Linux 6.12
-# KBROWSE_CHECK_KERNEL=quick|full|no chooses the kernel run (default quick).
+# KBROWSE_CHECK_KERNEL=quick|full|no chooses the kernel run (default quick);
+# with no, the tree is not installed and the tests that need one skip.
+# Each layer prints its own counts; the last line is the sum,
+# "N passed, N failed, N skipped".
 set -uo pipefail
 
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
 mode=${KBROWSE_CHECK_KERNEL:-quick}
-passed=0 failed=0 status=0
+case $mode in
+quick|full|no) ;;
+*)
+	echo "KBROWSE_CHECK_KERNEL must be quick, full or no (not '$mode')" >&2
+	exit 2 ;;
+esac
+passed=0 failed=0 skipped=0 status=0
 
-make -j2 check >check.log 2>&1
-rc=$?
-cat check.log | grep -E "^(PASS|FAIL|ERROR|XPASS|SKIP)" || true
-p=$(sed -n 's/^# PASS: *//p' check.log | tail -n1)
-f=$(sed -n 's/^# FAIL: *//p' check.log | tail -n1)
-e=$(sed -n 's/^# ERROR: *//p' check.log | tail -n1)
-passed=$((passed + ${p:-0}))
-failed=$((failed + ${f:-0} + ${e:-0}))
-if [ "$rc" -ne 0 ]; then
-	status=1
-	[ -f test-suite.log ] && cat test-suite.log
-	[ "${f:-0}${e:-0}" = 00 ] && failed=$((failed + 1))
-fi
+# --- the Linux tree ----------------------------------------------------------------
 
 if [ "$mode" != no ]; then
+	echo "== the Linux 6.12 tree"
+	# shellcheck source=kernel/lib.sh
+	. "$srcdir/tests/kernel/lib.sh"
+	if tree=$(kernel_tree); then
+		echo "$tree"
+		# make check's unit tests read it; that it is there is now a
+		# requirement, so they fail rather than skip should it vanish.
+		KBROWSE_LINUX_SRC=$tree
+		KBROWSE_REQUIRE_LINUX_SRC=1
+		export KBROWSE_LINUX_SRC KBROWSE_REQUIRE_LINUX_SRC
+	else
+		echo "could not install and extract the Linux tree (KBROWSE_CHECK_KERNEL=no goes without)"
+		failed=$((failed + 1))
+		status=1
+	fi
+fi
+
+# --- make check ----------------------------------------------------------------------
+
+echo "== make check"
+make -j2 check >check.log 2>&1
+rc=$?
+grep -E "^(PASS|FAIL|ERROR|XPASS|XFAIL|SKIP):" check.log || true
+count() {
+	sed -n "s/^# $1: *//p" check.log | tail -n1
+}
+p=$(count PASS) f=$(count FAIL) e=$(count ERROR) s=$(count SKIP)
+xp=$(count XPASS) xf=$(count XFAIL)
+p=$((${p:-0} + ${xf:-0}))
+f=$((${f:-0} + ${e:-0} + ${xp:-0}))
+s=${s:-0}
+if [ "$rc" -ne 0 ]; then
+	status=1
+	if [ -f test-suite.log ]; then
+		cat test-suite.log
+	else
+		tail -n 30 check.log	# no test ran: a build error
+	fi
+	# A failure that left no counts still counts.
+	[ "$f" -eq 0 ] && f=1
+fi
+echo "make check: $p passed, $f failed, $s skipped"
+passed=$((passed + p))
+failed=$((failed + f))
+skipped=$((skipped + s))
+
+# --- make check-kernel -------------------------------------------------------------
+
+if [ "$mode" != no ]; then
+	echo "== make check-kernel ($mode)"
 	make check-kernel KERNEL_MODE="--$mode" 2>&1 | tee check-kernel.log
 	rc=${PIPESTATUS[0]}
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' check-kernel.log | tail -n1)
@@ -36,5 +87,5 @@ if [ "$mode" != no ]; then
 	fi
 fi
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 exit $status

@@ -57,20 +57,6 @@ void browser_message(struct browser *br, const char *fmt, ...)
 	va_end(ap);
 }
 
-#ifdef __SANITIZE_ADDRESS__
-/*
- * The panel library keeps a pseudo-panel for stdscr from the first
- * new_panel() to the end of the process (ncurses frees it only in its
- * debugging builds); every panel kbrowse makes is deleted.  LeakSanitizer
- * reads this hook (tests/tui/valgrind.supp says the same to valgrind).
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:new_panel\n";
-}
-#endif
-
 /* --- colours --------------------------------------------------------------- */
 
 static void init_monochrome(struct browser *br)
@@ -127,13 +113,35 @@ static void init_colors(struct browser *br)
 static WINDOW *new_window(struct browser *br, int height, int width, int y, int x)
 {
 	WINDOW *win;
+	PANEL *panel;
 
 	if (br->npanels == LAYOUT_MAX || height <= 0 || width <= 0)
 		return NULL;
 	win = newwin(height, width, y, x);
 	if (!win)
 		return NULL;
-	br->panels[br->npanels++] = new_panel(win);
+	panel = new_panel(win);
+	if (!panel) {
+		delwin(win);
+		return NULL;
+	}
+	br->panels[br->npanels++] = panel;
+	/*
+	 * The first new_panel() also puts a panel for stdscr at the bottom of
+	 * the deck, which the library keeps in the SCREEN and frees only in
+	 * its leak-checking builds, from exit_curses() (which kbrowse never
+	 * calls): delscreen() would drop the last pointer to it.  PANEL is a
+	 * public structure, so find it below the new panel and delete it in
+	 * stop_curses() with ours.
+	 */
+	if (!br->ground) {
+		PANEL *p = panel;
+
+		while (p->below)
+			p = p->below;
+		if (p != panel && panel_window(p) == stdscr)
+			br->ground = p;
+	}
 	return win;
 }
 
@@ -724,6 +732,10 @@ static bool start_curses(struct browser *br)
 static void stop_curses(struct browser *br)
 {
 	free_layout(br);
+	if (br->ground) {
+		del_panel(br->ground);
+		br->ground = NULL;
+	}
 	endwin();
 	/* ncurses keeps its screen buffers until told to let them go. */
 	delscreen(br->screen);

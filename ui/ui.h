@@ -129,6 +129,7 @@ struct browser {
 #define LAYOUT_MAX 16
 	PANEL *panels[LAYOUT_MAX];	/* the layout's windows, to free them */
 	int npanels;
+	PANEL *ground;			/* the library's panel for stdscr */
 	WINDOW *header, *status, *explain_title, *separator;
 	struct view views[VIEW_COUNT];
 	struct view *main;		/* tree, search or help: the big pane */

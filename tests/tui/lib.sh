@@ -6,7 +6,10 @@
 # the expected text is there, and fails after $TUI_TIMEOUT seconds.
 
 KBROWSE=${KBROWSE:-kbrowse}
-TUI_TIMEOUT=${TUI_TIMEOUT:-10}
+# Only a safety net for a hung run: a wait that succeeds ends at once, so a
+# long limit costs nothing, and a loaded machine (make -j, valgrind beside
+# it) never turns a slow screen into a failure.
+TUI_TIMEOUT=${TUI_TIMEOUT:-60}
 TUI_SOCKET=kbrowse-test-$$
 TUI_SESSION=
 tui_sessions=0

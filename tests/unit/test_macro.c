@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The macro language preprocessor: flavors, references, user functions,
- * the environment, built-in functions, error reports with locations, and
- * the kernel's own scripts/Kconfig.include run through it.
+ * the environment, built-in functions, error reports with locations.
+ * The kernel's own files run through it in test_macro_kernel.c.
  *
  * Expected values follow the kernel's scripts/kconfig/preprocess.c (and
  * its tests in scripts/kconfig/tests/preprocess), checked against the
@@ -26,95 +26,7 @@
 #include "macro.h"
 #include "shell_cache.h"
 
-/* ---- fixture ------------------------------------------------------------- */
-
-static const struct source_file kconfig_file = { .name = "arch/x86/Kconfig" };
-
-/* Definitions sit on lines 1.., their values at column 9; input on 20:5. */
-#define DEF_COLUMN	9
-#define INPUT_LINE	20
-#define INPUT_COLUMN	5
-
-struct fixture {
-	struct diag_list diags;
-	struct macro_env *env;
-	FILE *info;
-	char *info_text;
-	size_t info_len;
-};
-
-static struct fixture fx;
-
-static void fixture_open(const char *shell_dir)
-{
-	diag_init(&fx.diags);
-	fx.info_text = NULL;
-	fx.info_len = 0;
-	fx.info = open_memstream(&fx.info_text, &fx.info_len);
-	assert_non_null(fx.info);
-	fx.env = macro_env_new(&fx.diags, shell_dir, fx.info);
-	assert_non_null(fx.env);
-}
-
-static void fixture_close(void)
-{
-	macro_env_free(fx.env);
-	fclose(fx.info);
-	free(fx.info_text);
-	diag_release(&fx.diags);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	fixture_open(NULL);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fixture_close();
-	return 0;
-}
-
-static const char *info_output(void)
-{
-	fflush(fx.info);
-	return fx.info_text ? fx.info_text : "";
-}
-
-static const char *const severity_word[] = {
-	[DIAG_NOTE] = "note", [DIAG_WARNING] = "warning", [DIAG_ERROR] = "error",
-};
-
-/* The diagnostics as "severity line:column: message" lines. */
-static char *diag_text(void)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-	const struct diag *d;
-
-	for (d = fx.diags.first; d; d = d->next)
-		fprintf(out, "%s %d:%d: %s\n", severity_word[d->severity],
-			d->loc.line, d->loc.column, d->message);
-	fclose(out);
-	return text;
-}
-
-static struct location at(int line, int column)
-{
-	struct location loc = { &kconfig_file, line, column };
-
-	return loc;
-}
-
-static char *expand(const char *text)
-{
-	return macro_expand(fx.env, text, strlen(text),
-			    at(INPUT_LINE, INPUT_COLUMN));
-}
+#include "macro_fixture.h"
 
 /* ---- table-driven expansion cases ----------------------------------------- */
 
@@ -841,12 +753,10 @@ static void test_shell_cache(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
+	/* The cache under test is on even where the caller turned it off. */
+	unsetenv("KBROWSE_NO_CACHE");
 	cache = shell_cache_open(dir, &fx.diags);
-	if (!cache) {		/* KBROWSE_NO_CACHE is set */
-		rmdir(dir);
-		skip();
-		return;
-	}
+	assert_non_null(cache);
 	/* Without the cache, each run is a new shell with a new pid. */
 	first = expand(text);
 	second = expand(text);
@@ -958,178 +868,6 @@ static void test_reference_length(void **state)
 	assert_int_equal(macro_reference_length("", 0), 0);
 }
 
-/* ---- the kernel's scripts/Kconfig.include ------------------------------------- */
-
-static const char *linux_tree(void)
-{
-	const char *tree = getenv("KBROWSE_LINUX_SRC");
-
-	if (!tree)
-		tree = "/var/cache/kbrowse/linux-source-6.12";
-	return tree;
-}
-
-/*
- * Feed a file of assignments and bare $(...) lines through the
- * preprocessor, as the kernel's lexer and parser would.
- */
-static void load_macro_file(const char *path, const char *shown_name)
-{
-	struct source_file file = { .name = shown_name };
-	char line[8192];
-	int lineno = 0;
-	FILE *f = fopen(path, "r");
-
-	assert_non_null(f);
-	while (fgets(line, sizeof(line), f)) {
-		size_t len = strlen(line), used;
-		char *p = line, *q, *name;
-		struct location loc = { &file, ++lineno, 1 };
-		enum macro_flavor flavor;
-		int op_len = 0;
-
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p || *p == '#')
-			continue;
-		loc.column = (int)(p - line) + 1;
-		name = macro_expand_word(fx.env, p, strlen(p), loc, &used);
-		q = p + used;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (q[0] == '=') {
-			flavor = MACRO_RECURSIVE;
-			op_len = 1;
-		} else if (q[0] == ':' && q[1] == '=') {
-			flavor = MACRO_SIMPLE;
-			op_len = 2;
-		} else if (q[0] == '+' && q[1] == '=') {
-			flavor = MACRO_APPEND;
-			op_len = 2;
-		}
-		if (op_len) {
-			q += op_len;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			loc.column = (int)(q - line) + 1;
-			macro_assign(fx.env, name, flavor, q, loc);
-		}
-		free(name);
-	}
-	fclose(f);
-}
-
-/* What a command prints on its first line, or "". */
-static char *command_line(const char *cmd)
-{
-	char buf[4096] = "";
-	FILE *p = popen(cmd, "r");
-	size_t len;
-
-	if (p) {
-		if (!fgets(buf, sizeof(buf), p))
-			buf[0] = '\0';
-		pclose(p);
-	}
-	len = strlen(buf);
-	while (len && buf[len - 1] == '\n')
-		buf[--len] = '\0';
-	return strdup(buf);
-}
-
-static void expect_expansion(const char *text, const char *expected)
-{
-	char *out = expand(text);
-
-	if (strcmp(out, expected))
-		fail_msg("'%s' gave '%s', expected '%s'", text, out, expected);
-	free(out);
-}
-
-static void test_kernel_kconfig_include(void **state)
-{
-	char path[4096], cmd[4200], *cc_info, *ld_info, *out;
-	const char *tree = linux_tree();
-
-	(void)state;
-	snprintf(path, sizeof(path), "%s/scripts/Kconfig.include", tree);
-	if (access(path, R_OK) != 0 || system("command -v gcc >/dev/null 2>&1") ||
-	    system("command -v ld >/dev/null 2>&1")) {
-		skip();
-		return;
-	}
-	macro_env_setenv(fx.env, "srctree", tree);
-	macro_env_setenv(fx.env, "CC", "gcc");
-	macro_env_setenv(fx.env, "LD", "ld");
-	load_macro_file(path, "scripts/Kconfig.include");
-	if (fx.diags.first) {
-		char *text = diag_text();
-
-		fail_msg("Kconfig.include gave diagnostics:\n%s", text);
-	}
-
-	/* The versions the kernel's own scripts report. */
-	snprintf(cmd, sizeof(cmd), "%s/scripts/cc-version.sh gcc", tree);
-	cc_info = command_line(cmd);
-	snprintf(cmd, sizeof(cmd), "%s/scripts/ld-version.sh ld", tree);
-	ld_info = command_line(cmd);
-	expect_expansion("$(cc-info)", cc_info);
-	expect_expansion("$(cc-name)", "GCC");
-	expect_expansion("$(ld-info)", ld_info);
-	out = expand("$(cc-name) $(cc-version)");
-	assert_string_equal(out, cc_info);
-	free(out);
-
-	expect_expansion("$(success,true)$(success,false)", "yn");
-	expect_expansion("$(failure,true)$(failure,false)", "ny");
-	expect_expansion("$(if-success,test 1 = 1,then,else)", "then");
-	expect_expansion("$(if-success,test 1 = 2,then,else)", "else");
-	expect_expansion("$(cc-option,-Wall)", "y");
-	expect_expansion("$(cc-option,-fkbrowse-no-such-flag)", "n");
-	/* A blank before the flag is kept and harmless to the shell. */
-	expect_expansion("$(cc-option, -O2)", "y");
-	expect_expansion("$(ld-option,--kbrowse-no-such-option)", "n");
-	expect_expansion("$(as-instr,.byte 0)", "y");
-	expect_expansion("$(as-instr,kbrowse_no_such_instruction)", "n");
-	expect_expansion("$(quote)$(squote)$(dollar)$(left_paren)$(right_paren)[$(space)]$(comma)",
-			 "\"'$()[ ],");
-#if defined(__x86_64__)
-	expect_expansion("$(m64-flag)", "-m64");
-	expect_expansion("$(as-instr64,movq %rax$(comma)%rbx)", "y");
-#endif
-	assert_null(fx.diags.first);
-	free(cc_info);
-	free(ld_info);
-}
-
-/* The kernel's builtin_func test, the whole file, messages included. */
-static void test_kernel_builtin_func(void **state)
-{
-	char path[4096], *text;
-	const char *tree = linux_tree();
-
-	(void)state;
-	snprintf(path, sizeof(path),
-		 "%s/scripts/kconfig/tests/preprocess/builtin_func/Kconfig", tree);
-	if (access(path, R_OK) != 0) {
-		skip();
-		return;
-	}
-	load_macro_file(path, "Kconfig");
-	assert_string_equal(info_output(), "hello world 0\n");
-	text = diag_text();
-	/* expected_stderr there, with columns. */
-	assert_string_equal(text,
-			    "warning 8:1: hello world 1\n"
-			    "warning 18:1: hello world 3\n"
-			    "warning 22:1: hello world  4\n"
-			    "warning 26:1: filename=Kconfig\n"
-			    "warning 27:1: lineno=27\n");
-	free(text);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1152,8 +890,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_expand_word, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_expand_reference, setup, teardown),
 		cmocka_unit_test(test_reference_length),
-		cmocka_unit_test_setup_teardown(test_kernel_kconfig_include, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_kernel_builtin_func, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
