@@ -464,11 +464,12 @@ static struct expr *dir_dep(struct kform *k, const struct symbol *sym)
 }
 
 /*
- * The selects of sym, in the order the kernel ORs them: all children of a
- * node before any grandchild.
+ * The selects (or implies) of target, in the order the kernel ORs them:
+ * all children of a node before any grandchild.
  */
-void kform_collect_selects(struct kform *k, const struct menu_node *parent,
-			    const struct symbol *target, struct expr **rev)
+void kform_collect_reverse(struct kform *k, const struct menu_node *parent,
+			   const struct symbol *target, enum prop_type type,
+			   struct expr **rev)
 {
 	const struct menu_node *node;
 
@@ -478,14 +479,14 @@ void kform_collect_selects(struct kform *k, const struct menu_node *parent,
 		if (!node->sym || node->kind == MENU_ROOT)
 			continue;
 		for (prop = node->sym->props; prop; prop = prop->next)
-			if (prop->node == node && prop->type == P_SELECT &&
+			if (prop->node == node && prop->type == type &&
 			    prop->target == target)
 				*rev = expr_or(&k->arena, *rev,
 					       kform_and(k, kform_sym(k, node->sym),
 						      kform_prop_visible(k, prop)));
 	}
 	for (node = parent->children; node; node = node->next)
-		kform_collect_selects(k, node, target, rev);
+		kform_collect_reverse(k, node, target, type, rev);
 }
 
 /* --- printing ---------------------------------------------------------------- */
@@ -592,7 +593,7 @@ void kernel_print_unmet(struct config *cfg, const struct symbol *sym, FILE *out)
 		config_dir_dep(cfg, sym) == TRI_MOD ? 'm' : 'n');
 	kform_print_expr(&k, out, dir_dep(&k, sym), E_OR, true);
 	putc('\n', out);
-	kform_collect_selects(&k, &k.kc->root, sym, &rev);
+	kform_collect_reverse(&k, &k.kc->root, sym, P_SELECT, &rev);
 	if (rev) {
 		title = "  Selected by [y]:\n";
 		kform_print_selectors(&k, out, rev, TRI_YES, &title);

@@ -41,8 +41,10 @@ struct expr *kform_eliminate_dups(struct kform *k, struct expr *e);
 struct expr *kform_transform(struct kform *k, struct expr *e);
 struct expr *kform_node_dep(struct kform *k, const struct menu_node *node);
 struct expr *kform_prop_visible(struct kform *k, const struct property *prop);
-void kform_collect_selects(struct kform *k, const struct menu_node *parent,
-			    const struct symbol *target, struct expr **rev);
+/* The kernel's reverse dependency of target for select (or imply) lines. */
+void kform_collect_reverse(struct kform *k, const struct menu_node *parent,
+			   const struct symbol *target, enum prop_type type,
+			   struct expr **rev);
 void kform_print_symbol(struct kform *k, FILE *out, const struct symbol *sym);
 void kform_print_expr(struct kform *k, FILE *out, const struct expr *e,
 		       enum expr_op prev, bool top);

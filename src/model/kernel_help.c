@@ -94,29 +94,6 @@ static void print_targets(FILE *out, struct kform *k, const struct symbol *sym,
 		putc('\n', out);
 }
 
-/* Like kform_collect_selects(), for `imply`. */
-static void collect_reverse(struct kform *k, const struct menu_node *parent,
-			    const struct symbol *target, enum prop_type type,
-			    struct expr **rev)
-{
-	const struct menu_node *node;
-
-	for (node = parent->children; node; node = node->next) {
-		const struct property *prop;
-
-		if (!node->sym || node->kind == MENU_ROOT)
-			continue;
-		for (prop = node->sym->props; prop; prop = prop->next)
-			if (prop->node == node && prop->type == type &&
-			    prop->target == target)
-				*rev = expr_or(&k->arena, *rev,
-					       kform_and(k, kform_sym(k, node->sym),
-						      kform_prop_visible(k, prop)));
-	}
-	for (node = parent->children; node; node = node->next)
-		collect_reverse(k, node, target, type, rev);
-}
-
 static void print_reverse(struct kform *k, FILE *out, const struct symbol *sym,
 			  enum prop_type type, const char *what)
 {
@@ -126,7 +103,7 @@ static void print_reverse(struct kform *k, FILE *out, const struct symbol *sym,
 	char title[64];
 	const char *pending;
 
-	collect_reverse(k, &k->kc->root, sym, type, &rev);
+	kform_collect_reverse(k, &k->kc->root, sym, type, &rev);
 	if (!rev)
 		return;
 	for (int i = 0; i < 3; i++) {
