@@ -100,6 +100,29 @@ bool expr_mentions(const struct expr *e, const struct symbol *sym)
 	}
 }
 
+void expr_for_each_symbol(const struct expr *e, expr_symbol_fn *fn, void *ctx)
+{
+	while (e) {
+		switch (e->op) {
+		case E_SYMBOL:
+			fn(ctx, e->sym);
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			expr_for_each_symbol(e->left, fn, ctx);
+			e = e->right;
+			continue;
+		default:
+			fn(ctx, e->lsym);
+			fn(ctx, e->rsym);
+			return;
+		}
+	}
+}
+
 /* Binding strength, weakest first, as in the kernel's grammar. */
 static int expr_precedence(enum expr_op op)
 {

@@ -71,6 +71,10 @@ bool expr_mentions(const struct expr *e, const struct symbol *sym);
  * Print e as Kconfig text with the fewest parentheses that keep its
  * meaning: "A && (B || !C)".  Constant string symbols are quoted.
  */
+/* Call fn for each symbol (constants too) e reads, left to right. */
+typedef void expr_symbol_fn(void *ctx, const struct symbol *sym);
+void expr_for_each_symbol(const struct expr *e, expr_symbol_fn *fn, void *ctx);
+
 /*
  * The one expression printer: Kconfig text with the fewest parentheses,
  * constants quoted so that they read back the same (", \ and $( escaped).

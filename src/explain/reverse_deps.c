@@ -99,30 +99,12 @@ static struct reverse_use *begin(struct collector *c, struct reverse_use *use,
 	return use;
 }
 
-static void mark_direct(struct collector *c, const struct expr *e)
+static void mark_one(void *ctx, const struct symbol *sym)
 {
-	while (e) {
-		switch (e->op) {
-		case E_SYMBOL:
-			if (!(e->sym->flags & SYMBOL_CONST))
-				c->direct[e->sym->index] = c->direct_stamp;
-			return;
-		case E_NOT:
-			e = e->left;
-			continue;
-		case E_AND:
-		case E_OR:
-			mark_direct(c, e->left);
-			e = e->right;
-			continue;
-		default:
-			if (!(e->lsym->flags & SYMBOL_CONST))
-				c->direct[e->lsym->index] = c->direct_stamp;
-			if (!(e->rsym->flags & SYMBOL_CONST))
-				c->direct[e->rsym->index] = c->direct_stamp;
-			return;
-		}
-	}
+	struct collector *c = ctx;
+
+	if (!(sym->flags & SYMBOL_CONST))
+		c->direct[sym->index] = c->direct_stamp;
 }
 
 /* Inherited dependencies: the symbols of dep not in the entry's own. */
@@ -202,7 +184,7 @@ static void collect_node(struct collector *c, const struct menu_node *node)
 	}
 	if (entry) {
 		c->direct_stamp++;
-		mark_direct(c, node->depends);
+		expr_for_each_symbol(node->depends, mark_one, c);
 		begin(c, &use, REV_DEPENDS_INHERITED, node, NULL, node->loc);
 		push_inherited(c, node->dep, &use);
 		for (const struct property *p = node->sym->props; p; p = p->next)

@@ -90,8 +90,11 @@ struct edge_builder {
 	unsigned reader;
 };
 
-static void add_source(struct edge_builder *b, const struct symbol *source)
+/* expr_symbol_fn: b's reader reads source. */
+static void add_source(void *ctx, const struct symbol *source)
 {
+	struct edge_builder *b = ctx;
+
 	if (!source || (source->flags & SYMBOL_CONST) ||
 	    b->mark[source->index] == b->reader + 1)
 		return;
@@ -106,25 +109,7 @@ static void add_source(struct edge_builder *b, const struct symbol *source)
 
 static void add_expr_sources(struct edge_builder *b, const struct expr *e)
 {
-	while (e) {
-		switch (e->op) {
-		case E_SYMBOL:
-			add_source(b, e->sym);
-			return;
-		case E_NOT:
-			e = e->left;
-			continue;
-		case E_AND:
-		case E_OR:
-			add_expr_sources(b, e->left);
-			e = e->right;
-			continue;
-		default:
-			add_source(b, e->lsym);
-			add_source(b, e->rsym);
-			return;
-		}
-	}
+	expr_for_each_symbol(e, add_source, b);
 }
 
 static void add_prompt_sources(struct edge_builder *b, const struct symbol *sym)
