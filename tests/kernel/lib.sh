@@ -464,3 +464,27 @@ arch_env()
 	echo "LC_COLLATE=C"
 	echo "LC_NUMERIC=C"
 }
+
+# kernel_kbrowse_arg SCRIPT ARGS...: the kbrowse binary a kernel script was
+# given (the last non-option argument, else $KBROWSE), as an absolute
+# path; the options run.sh passes every script (-j N, -k REGEX, --logs
+# DIR, --timeout SECS, --quick, --full) are skipped.  Usage error: status 2.
+kernel_kbrowse_arg()
+{
+	local script=$1 kbrowse=${KBROWSE:-}
+
+	shift
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-j|-k|--logs|--timeout) shift ;;
+		-*) ;;
+		*) kbrowse=$1 ;;
+		esac
+		shift
+	done
+	if [ -z "$kbrowse" ] || [ ! -x "$kbrowse" ]; then
+		echo "usage: $script [OPTIONS] KBROWSE (or set \$KBROWSE)" >&2
+		return 2
+	fi
+	printf '%s\n' "$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")"
+}

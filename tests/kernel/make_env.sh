@@ -33,20 +33,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=${KBROWSE:-}
-while [ $# -gt 0 ]; do
-	case $1 in
-	-j|-k|--logs|--timeout) shift ;;
-	-*) ;;
-	*) kbrowse=$1 ;;
-	esac
-	shift
-done
-[ -n "$kbrowse" ] && [ -x "$kbrowse" ] || {
-	echo "usage: $0 KBROWSE" >&2
-	exit 2
-}
-kbrowse=$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")
+kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
 for tool in make gcc flex bison; do
 	command -v "$tool" >/dev/null 2>&1 || {
 		echo "make_env.sh: needs $tool to run the kernel's make"

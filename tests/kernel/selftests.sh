@@ -24,20 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=${KBROWSE:-}
-while [ $# -gt 0 ]; do
-	case $1 in
-	-j|-k|--logs|--timeout) shift ;;
-	-*) ;;
-	*) kbrowse=$1 ;;
-	esac
-	shift
-done
-[ -n "$kbrowse" ] && [ -x "$kbrowse" ] || {
-	echo "usage: $0 [OPTIONS] KBROWSE (or set \$KBROWSE)" >&2
-	exit 2
-}
-kbrowse=$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")
+kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
 
 tree=$(kernel_tree) || exit 1
 tests=$tree/scripts/kconfig/tests
