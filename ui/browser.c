@@ -810,7 +810,7 @@ int browser_run(struct session *s, const struct browser_options *opts)
 	struct browser br = { .s = s, .opts = *opts };
 	int status;
 
-	br.model = tree_model_build(s->kc);
+	br.model = tree_model_build(s->cfg);
 	status = run(&br);
 	tree_model_free(br.model);
 	return status;

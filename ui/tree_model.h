@@ -2,24 +2,27 @@
 /*
  * The menu tree as a configurator shows it.
  *
- * The parsed tree keeps entries where they were written; menuconfig
- * shows them differently: `if` blocks vanish into their parent, and the
- * entries right after a config symbol that depend on it are nested under
- * it (the submenu of a `menuconfig`, or an indented group under a plain
- * `config`).  This is that presentation, built once per tree, pointing
- * into the parsed nodes.
+ * The entries are those of the kernel's finished menu tree, in its shape
+ * (src/model/menu_shape.c: entries that follow a symbol and depend on it
+ * nested under it, `if` blocks and symbols without a prompt keeping no
+ * children), built once per tree and pointing into the parsed nodes.
+ * What the browser adds is how a page lists them, as menuconfig does:
+ * menus, menuconfigs and choices are pages of their own ("--->"), the
+ * entries under any other entry are listed indented below it on the same
+ * page, and an entry that is not shown hides the entries under it.
  */
 #ifndef KBROWSE_UI_TREE_MODEL_H
 #define KBROWSE_UI_TREE_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "config.h"
 #include "kconfig.h"
 
 struct entry {
 	const struct menu_node *node;
-	struct entry *parent;		/* as shown; NULL for the root */
-	struct entry *children;		/* first child as shown */
+	struct entry *parent;		/* NULL for the root */
+	struct entry *children;		/* first child */
 	struct entry *next;
 	unsigned index;			/* position in tree_model.all */
 };
@@ -28,9 +31,11 @@ struct tree_model {
 	struct entry *root;
 	struct entry **all;		/* every entry, depth-first order */
 	size_t count;
+	struct entry *entries;		/* the storage behind all */
 };
 
-struct tree_model *tree_model_build(const struct kconfig *kc);
+/* Every entry of cfg's tree, in the kernel's finished shape. */
+struct tree_model *tree_model_build(struct config *cfg);
 void tree_model_free(struct tree_model *model);
 
 /* Is the entry shown as its own page ("--->"): menus, menuconfigs, choices? */
@@ -42,5 +47,28 @@ struct entry *tree_model_find(const struct tree_model *model,
 struct entry *entry_page(const struct entry *entry);
 /* How deep an entry is indented on its page (0: not nested). */
 int entry_depth(const struct entry *entry);
+
+/*
+ * Is the entry visible in cfg (menuconfig's menu_is_visible: a hidden
+ * prompt still shows while its symbol is not n and an entry under it is
+ * visible)?  The root always is.
+ */
+bool entry_is_visible(struct config *cfg, const struct entry *entry);
+/*
+ * Is it listed on its page: visible, or any entry but an `if` when
+ * show_hidden (the browser's "show invisible entries")?
+ */
+bool entry_is_listed(struct config *cfg, const struct entry *entry,
+		     bool show_hidden);
+
+typedef void tree_list_fn(void *ctx, struct entry *entry, int depth);
+/*
+ * The lines of a page in order: each listed entry under page, and after
+ * each one that is not a page of its own, the entries listed under it,
+ * one level deeper.  The entries under an entry that is not listed are
+ * not either (as in menuconfig).
+ */
+void tree_model_list_page(struct config *cfg, const struct entry *page,
+			  bool show_hidden, tree_list_fn *fn, void *ctx);
 
 #endif

@@ -31,34 +31,20 @@ const char *entry_label(const struct entry *entry)
 
 bool entry_visible(struct browser *br, const struct entry *entry)
 {
-	if (entry->node->kind == MENU_ROOT)
-		return true;
-	return config_node_visible(br->s->cfg, entry->node);
-}
-
-static bool entry_shown(struct browser *br, const struct entry *entry)
-{
-	return br->show_hidden || entry_visible(br, entry);
+	return entry_is_visible(br->s->cfg, entry);
 }
 
 static bool has_shown_child(struct browser *br, const struct entry *entry)
 {
 	for (const struct entry *c = entry->children; c; c = c->next)
-		if (entry_shown(br, c))
+		if (entry_is_listed(br->s->cfg, c, br->show_hidden))
 			return true;
 	return false;
 }
 
-/* Entries of a page, nested ones indented under the entry they follow. */
-static void add_entries(struct view *view, struct entry *parent, int depth)
+static void add_line(void *view, struct entry *entry, int depth)
 {
-	for (struct entry *e = parent->children; e; e = e->next) {
-		if (!entry_shown(view->br, e))
-			continue;
-		view_add(view, e, 0, depth);
-		if (!entry_is_menu(e))
-			add_entries(view, e, depth + 1);
-	}
+	view_add(view, entry, 0, depth);
 }
 
 static void tree_open(struct view *view)
@@ -69,7 +55,8 @@ static void tree_open(struct view *view)
 	if (!st->page)
 		st->page = view->br->model->root;
 	view_clear(view);
-	add_entries(view, st->page, 0);
+	tree_model_list_page(view->br->s->cfg, st->page, view->br->show_hidden,
+			     add_line, view);
 	for (size_t i = 0; i < view->nlines; i++)
 		if (view->lines[i].data == st->selected)
 			keep = i;

@@ -11,10 +11,14 @@
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
 #   explain.sh      kbrowse explain against the values conf computes
+#   make_env.sh     conf --olddefconfig in a bare environment against
+#                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
+#   menu_tree.sh    the browser's menu tree against the kernel's, entry by
+#                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
-# sum.  KBROWSE may also come from $KBROWSE.  conformance.sh, selftests.sh
-# and explain.sh get all the arguments (-j N, -k REGEX, ... included);
-# parse.sh gets KBROWSE alone.
+# sum.  KBROWSE may also come from $KBROWSE.  conformance.sh, selftests.sh,
+# explain.sh and menu_tree.sh get all the arguments (-j N, -k REGEX, ...
+# included); parse.sh gets KBROWSE alone.
 # Started by sh (make's $(SHELL) may be one): continue in bash.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
@@ -39,7 +43,8 @@ if [ -z "$kbrowse" ]; then
 	exit 2
 fi
 
-for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh make_env.sh; do
+for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh \
+	menu_tree.sh make_env.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
