@@ -368,9 +368,13 @@ static void side_cands(struct builder *b, const struct diff_entry *self,
 	for (unsigned i = 0; i < x->nbecause; i++) {
 		const struct symbol *sym = x->because[i];
 
-		/* Unless the old pick is itself a user change (its line removed). */
+		/*
+		 * Unless the old pick is itself a user change (its line
+		 * removed), or it can no longer be picked.
+		 */
 		if (!new_side && same_choice(self->sym, sym) &&
-		    !(b->entry_of[sym->index] && b->entry_of[sym->index]->root))
+		    !(b->entry_of[sym->index] && b->entry_of[sym->index]->root) &&
+		    config_visibility(b->new.cfg, sym) != TRI_NO)
 			continue;
 		add_cand(b, self, sym);
 	}
@@ -445,8 +449,14 @@ static bool user_root(struct builder *b, const struct diff_entry *e,
 {
 	if (!user_differs(b->old.cfg, b->new.cfg, e->sym))
 		return false;
+	/*
+	 * A member conf set to y because the old pick disappeared follows
+	 * that pick.
+	 */
 	if (has_user_cause(xn))
-		return true;
+		return !(xo->choice && xo->choice->selection &&
+			 xo->choice->selection != e->sym &&
+			 config_visibility(b->new.cfg, xo->choice->selection) == TRI_NO);
 	if (!has_user_cause(xo) || xn->visible == TRI_NO)
 		return false;
 	/* A member set to n now follows the member set to y. */
