@@ -711,7 +711,8 @@ static void build_graph(struct builder *b)
 		e->nparents = b->ncand;
 		e->parents = arena_alloc(&d->arena, sizeof(*e->parents) *
 					 (b->ncand ? b->ncand : 1));
-		memcpy(e->parents, b->cand, b->ncand * sizeof(*e->parents));
+		if (b->ncand)
+			memcpy(e->parents, b->cand, b->ncand * sizeof(*e->parents));
 		if (!e->nparents && !e->root)
 			e->root = DIFF_ROOT_NO_CAUSE;
 	}
