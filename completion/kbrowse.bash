@@ -71,7 +71,7 @@ _kbrowse()
 		--kconfig=*)
 			kconfig=${w#--kconfig=}
 			;;
-		--defconfig | --savedefconfig | --depth | --to)
+		--defconfig | --savedefconfig | --depth | --to | --apply)
 			((i++))
 			;;
 		-*) ;;
@@ -87,7 +87,7 @@ _kbrowse()
 		_kbrowse_value "" -d
 		return
 		;;
-	--kconfig | --defconfig | --savedefconfig)
+	--kconfig | --defconfig | --savedefconfig | --apply)
 		_kbrowse_value "" -f
 		return
 		;;
@@ -105,7 +105,7 @@ _kbrowse()
 		_kbrowse_value --srctree= -d
 		return
 		;;
-	--kconfig=* | --defconfig=* | --savedefconfig=*)
+	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=*)
 		_kbrowse_value "${cur%%=*}=" -f
 		return
 		;;
@@ -146,6 +146,13 @@ _kbrowse()
 			_kbrowse_value "" -f
 		fi
 		;;
+	diff)
+		if [[ $cur == -* ]]; then
+			_kbrowse_value "" -W "$common --kconfig --json --apply"
+		else
+			_kbrowse_value "" -f
+		fi
+		;;
 	dump)
 		if [[ $cur == -* ]]; then
 			_kbrowse_value "" -W "$common --symbols"
@@ -159,7 +166,7 @@ _kbrowse()
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else
-			_kbrowse_value "" -W "explain conf dump"
+			_kbrowse_value "" -W "explain diff conf dump"
 			local -a files
 			mapfile -t files < <(compgen -f -- "$cur")
 			((${#files[@]})) && compopt -o filenames 2>/dev/null

@@ -14,6 +14,9 @@
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
 "       %1$s explain [OPTIONS] SYMBOL...  why each symbol has its value\n"
+"       %1$s diff [OPTIONS] OLD NEW       why values differ, by root cause\n"
+"       %1$s diff [OPTIONS] --apply FRAGMENT [BASE]\n"
+"                                     what merging a fragment would change\n"
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
@@ -40,6 +43,14 @@ static const char usage_text[] =
 "      --reverse       list every place that uses the symbol\n"
 "      --all           explain every symbol of the tree\n"
 "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
+"\n"
+"diff options:\n"
+"      --json          one JSON object instead of text\n"
+"      --apply FRAGMENT\n"
+"                      merge FRAGMENT over BASE (default $KCONFIG_CONFIG,\n"
+"                      else .config) as merge_config.sh and olddefconfig do\n"
+"      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
+"  (diff exits 0 when both files were read, whether or not they differ)\n"
 "\n"
 "conf MODE, one of:\n"
 "  --olddefconfig --alldefconfig --allnoconfig --allyesconfig --allmodconfig\n"
@@ -84,6 +95,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "conf", cmd_conf },
+	{ "diff", cmd_diff },
 	{ "dump", cmd_dump },
 	{ "explain", cmd_explain },
 };

@@ -103,6 +103,7 @@ run_help main-h -h
 run_help explain explain --help
 run_help conf conf --help
 run_help dump dump --help
+run_help diff diff --help
 
 all_options=$(options_in $sources)
 set -- $all_options
@@ -118,6 +119,8 @@ check_all "kbrowse explain --help: its options" explain.help \
 	$common $(options_in $(source_of cmd_explain.c))
 check_all "kbrowse conf --help: its options and modes" conf.help \
 	$common -s $(options_in $(source_of cmd_conf.c) $(source_of conf_modes.c))
+check_all "kbrowse diff --help: its options" diff.help \
+	$common $(options_in $(source_of cmd_diff.c))
 check_all "kbrowse dump --help: its options" dump.help \
 	$common $(options_in $(source_of cmd_dump.c))
 check_all "the options of the usage" main.help -C --srctree --no-cache \

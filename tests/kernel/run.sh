@@ -13,6 +13,7 @@
 #   explain.sh      kbrowse explain against the values conf computes
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
+#   diff.sh         kbrowse diff: NET=n names NET as the one root change
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
@@ -44,7 +45,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh \
-	menu_tree.sh make_env.sh; do
+	menu_tree.sh make_env.sh diff.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `kbrowse diff [--json] OLD NEW` and `kbrowse diff --apply FRAGMENT
+ * [BASE]`: which values differ between two .config files of one tree, or
+ * what merging a fragment over a .config would change (as
+ * scripts/kconfig/merge_config.sh merges: later lines win, then
+ * olddefconfig), grouped by root cause.  The tree is loaded once; each
+ * file is read into a configuration of its own (src/explain/diff.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config_io.h"
+#include "diff.h"
+#include "file_read.h"
+#include "util.h"
+
+#define MAX_FRAGMENTS 64
+
+struct diff_run {
+	bool json;
+	const char *files[2];		/* OLD NEW, or BASE */
+	int nfiles;
+	const char *fragments[MAX_FRAGMENTS];
+	int nfragments;
+};
+
+/* A file read for one side, with the configuration it went into. */
+struct side_text {
+	const char *name;
+	char *text;
+	size_t len;
+};
+
+static void diff_usage(const char *prog)
+{
+	printf("Usage: %1$s diff [OPTIONS] OLD NEW\n"
+	       "       %1$s diff [OPTIONS] --apply FRAGMENT [BASE]\n"
+	       "List every symbol whose value differs between the .config files OLD and\n"
+	       "NEW of one tree (a value conf writes differently, or writes in one file\n"
+	       "only), grouped by root cause: each user value that changed, and under\n"
+	       "it the values that followed from it (select, depends on, defaults,\n"
+	       "choices), each with the line that decided it in NEW and in OLD.  '-' is\n"
+	       "a value not written to that .config.  With --apply: what merging\n"
+	       "FRAGMENT over BASE (default $KCONFIG_CONFIG, else .config) would change,\n"
+	       "as scripts/kconfig/merge_config.sh and olddefconfig do, and what became\n"
+	       "of each value of the fragment.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -C, --srctree DIR   the source tree (see '%1$s --help')\n"
+	       "      --no-cache      run every $(shell,...) again\n"
+	       "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
+	       "      --json          one JSON object instead of text\n"
+	       "      --apply FRAGMENT\n"
+	       "                      merge FRAGMENT over BASE (may be given again:\n"
+	       "                      later fragments win)\n"
+	       "  -h, --help          show this help and exit\n"
+	       "Options with a value also take it as --kconfig=FILE, --apply=FRAGMENT.\n"
+	       "\n"
+	       "Exit status: 0 when the files were read (whether or not they differ),\n"
+	       "1 errors in the input (a file that cannot be read, errors in the tree),\n"
+	       "2 usage errors.\n",
+	       prog);
+}
+
+static int add_fragment(struct cli *cli, struct diff_run *run, const char *name)
+{
+	if (run->nfragments == MAX_FRAGMENTS)
+		return usage_error(cli, "diff: at most %d fragments", MAX_FRAGMENTS);
+	run->fragments[run->nfragments++] = name;
+	return 0;
+}
+
+/* 0 to go on, EXIT_USAGE (reported), -1 after --help. */
+static int parse_args(struct cli *cli, struct diff_run *run, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int used = cli_common_option(cli, argc, argv, i);
+
+		if (used < 0)
+			return EXIT_USAGE;
+		if (used) {
+			i += used - 1;
+		} else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+			diff_usage(cli->prog);
+			return -1;
+		} else if (strcmp(arg, "--json") == 0) {
+			run->json = true;
+		} else if (strcmp(arg, "--apply") == 0 || strcmp(arg, "--kconfig") == 0) {
+			if (i + 1 >= argc)
+				return usage_error(cli, "diff: option '%s' needs a value", arg);
+			if (arg[2] == 'k')
+				cli->kconfig = argv[i + 1];
+			else if (add_fragment(cli, run, argv[i + 1]))
+				return EXIT_USAGE;
+			i++;
+		} else if (strncmp(arg, "--apply=", 8) == 0) {
+			if (add_fragment(cli, run, arg + 8))
+				return EXIT_USAGE;
+		} else if (strncmp(arg, "--kconfig=", 10) == 0) {
+			cli->kconfig = arg + 10;
+		} else if (arg[0] == '-' && arg[1]) {
+			return usage_error(cli, "diff: unknown option '%s'", arg);
+		} else if (run->nfiles < 2) {
+			run->files[run->nfiles++] = arg;
+		} else {
+			return usage_error(cli, "diff: too many files ('%s')", arg);
+		}
+	}
+	if (run->nfragments && run->nfiles > 1)
+		return usage_error(cli, "diff: --apply takes one BASE, not two files");
+	if (!run->nfragments && run->nfiles != 2)
+		return usage_error(cli, "diff: two .config files are needed (kbrowse diff OLD NEW)");
+	return 0;
+}
+
+/* Read a whole file as named (before the tree is looked for, which may chdir). */
+static bool read_named(struct cli *cli, struct side_text *t, const char *name,
+		       const char *srctree)
+{
+	FILE *f = srctree ? config_open_input(name, srctree) : fopen(name, "r");
+	int err = 0;
+
+	t->name = name;
+	t->text = f ? file_read_stream(f, FILE_READ_MAX, &t->len, &err) : NULL;
+	if (!f)
+		err = errno;
+	if (f)
+		fclose(f);
+	if (!t->text) {
+		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, name, strerror(err));
+		return false;
+	}
+	return true;
+}
+
+static void print_warnings(struct diag_list *diags)
+{
+	for (const struct diag *d = diags->first; d; d = d->next)
+		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
+			d->loc.line, d->message);
+	diag_release(diags);
+	diag_init(diags);
+}
+
+/* Read text into cfg, printing conf's warnings about its lines. */
+static void read_into(struct session *s, struct config *cfg, const struct side_text *t)
+{
+	struct diag_list diags;
+
+	diag_init(&diags);
+	config_read_text(cfg, t->name, t->text, t->len, &s->io, &diags);
+	print_warnings(&diags);
+	diag_release(&diags);
+}
+
+/* The fragments over the base, as one text (later lines win). */
+/*
+ * Where each user value of t came from (its lines), read into a scratch
+ * configuration: with --apply the values come from the merged text, but
+ * explanations cite the lines of the file that set them.
+ */
+static struct user_lines *lines_of(struct session *s, struct config *like,
+				   const struct side_text *t)
+{
+	struct config *scratch = config_new_sibling(like);
+	struct user_lines *lines = config_read_text_recorded(scratch, t->name, t->text,
+							     t->len, &s->io, NULL);
+
+	config_free(scratch);
+	return lines;
+}
+
+static char *merge_texts(const struct side_text *texts, int n, size_t *len)
+{
+	struct strbuf b = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		strbuf_add(&b, texts[i].text, texts[i].len);
+		if (texts[i].len && texts[i].text[texts[i].len - 1] != '\n')
+			strbuf_addc(&b, '\n');
+	}
+	*len = b.len;
+	return b.data ? strbuf_take(&b) : xstrdup("");
+}
+
+static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
+		    struct side_text *texts, int ntexts)
+{
+	bool apply = run->nfragments > 0;
+	const struct side_text *old_t = &texts[0];
+	const struct side_text *new_last = &texts[ntexts - 1];
+	struct config *old_cfg = config_new(s->kc), *new_cfg = config_new_sibling(old_cfg);
+	struct user_lines *old_lines, *new_lines;
+	struct explainer *old_ex, *new_ex;
+	struct diff_file *files = xcalloc((size_t)ntexts, sizeof(*files));
+	struct diff_input old_in, new_in;
+	struct diff_result *d;
+
+	(void)cli;
+	for (int i = 0; i < ntexts; i++)
+		files[i] = (struct diff_file){ texts[i].name, texts[i].text, texts[i].len };
+	read_into(s, old_cfg, old_t);
+	if (apply) {
+		size_t len;
+		char *merged = merge_texts(texts, ntexts, &len);
+
+		/* Each fragment's own warnings, located in it. */
+		for (int i = 1; i < ntexts; i++)
+			read_into(s, new_cfg, &texts[i]);
+		config_read_text(new_cfg, new_last->name, merged, len, &s->io, NULL);
+		free(merged);
+	} else {
+		read_into(s, new_cfg, &texts[1]);
+	}
+	old_lines = lines_of(s, old_cfg, old_t);
+	new_lines = lines_of(s, old_cfg, new_last);
+	old_ex = explainer_new(old_cfg, old_lines);
+	new_ex = explainer_new(new_cfg, new_lines);
+	old_in = (struct diff_input){ old_ex, files, 1 };
+	new_in = apply ? (struct diff_input){ new_ex, files, (unsigned)ntexts }
+		       : (struct diff_input){ new_ex, files + 1, 1 };
+	d = diff_configs(&old_in, &new_in, s->io.prefix, apply);
+	if (run->json)
+		diff_print_json(new_ex, d, stdout);
+	else
+		diff_print_text(new_ex, d, stdout);
+	diff_free(d);
+	explainer_free(old_ex);
+	explainer_free(new_ex);
+	user_lines_free(old_lines);
+	user_lines_free(new_lines);
+	config_free(new_cfg);
+	config_free(old_cfg);
+	free(files);
+	return EXIT_OK;
+}
+
+int cmd_diff(struct cli *cli, int argc, char **argv)
+{
+	struct diff_run run = { 0 };
+	struct side_text texts[MAX_FRAGMENTS + 2] = { 0 };
+	int ntexts = 0, status;
+	struct session *s = NULL;
+
+	status = parse_args(cli, &run, argc, argv);
+	if (status)
+		return status < 0 ? EXIT_OK : status;
+	/* Files named on the command line are read from here, before any chdir. */
+	status = EXIT_INPUT;
+	ntexts = run.nfragments ? 1 + run.nfragments : 2;
+	for (int i = 0; i < run.nfiles; i++)
+		if (!read_named(cli, &texts[i], run.files[i], NULL))
+			goto out;
+	for (int i = 0; i < run.nfragments; i++)
+		if (!read_named(cli, &texts[1 + i], run.fragments[i], NULL))
+			goto out;
+	s = cli_open_session(cli, true);
+	if (!s)
+		goto out;
+	if (run.nfragments && !run.nfiles) {
+		const char *base = getenv("KCONFIG_CONFIG");
+
+		if (!read_named(cli, &texts[0], base && *base ? base : ".config",
+				s->io.srctree ? s->io.srctree : "."))
+			goto out;
+	}
+	status = run_diff(cli, &run, s, texts, ntexts);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("kbrowse: diff");
+		status = EXIT_INPUT;
+	}
+out:
+	for (int i = 0; i < ntexts; i++)
+		free(texts[i].text);
+	session_close(s);
+	return status;
+}

@@ -1,0 +1,936 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What changed between two configurations, grouped by root cause (see
+ * diff.h).  Nothing here decides a value: the values come from the two
+ * configurations, the reasons from explain_symbol() on each side.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "util.h"
+
+const char *diff_fate_name(enum diff_fate fate)
+{
+	static const char *const names[] = {
+		[FATE_CHANGES] = "changes", [FATE_ALREADY] = "already",
+		[FATE_IGNORED] = "ignored", [FATE_UNDEFINED] = "undefined",
+	};
+	return names[fate];
+}
+
+/* --- the names each side's files set ---------------------------------------- */
+
+/* The last line of a side's files that names a symbol or an unknown name. */
+struct named {
+	const char *name;
+	const char *text;		/* value as written ("n" for "is not set") */
+	struct location loc;
+	unsigned seq;			/* order of the lines, for "last wins" */
+};
+
+struct side {
+	const struct diff_input *in;
+	struct config *cfg;
+	struct named *by_sym;		/* by symbol index; name NULL: not named */
+	struct named *unknown;		/* names that are no symbol of the tree */
+	unsigned nunknown, unknown_cap;
+	struct source_file *files;
+	unsigned last_file_start;	/* seq of the first line of the last file */
+};
+
+static void note_name(struct diff_result *d, struct side *s, const struct kconfig *kc,
+		      const char *name, size_t nlen, const char *value,
+		      size_t vlen, struct location loc, unsigned seq)
+{
+	char buf[256];
+	const struct symbol *sym;
+	struct named *n;
+
+	if (!nlen || nlen >= sizeof(buf))
+		return;
+	memcpy(buf, name, nlen);
+	buf[nlen] = '\0';
+	sym = symbol_find(kc, buf);
+	if (sym && !(sym->flags & SYMBOL_CONST) && (sym->flags & SYMBOL_DEFINED)) {
+		n = &s->by_sym[sym->index];
+	} else {
+		/* The same name again replaces its earlier line. */
+		n = NULL;
+		for (unsigned i = 0; i < s->nunknown; i++)
+			if (strcmp(s->unknown[i].name, buf) == 0)
+				n = &s->unknown[i];
+		if (!n) {
+			if (s->nunknown == s->unknown_cap) {
+				s->unknown_cap = s->unknown_cap ? s->unknown_cap * 2 : 16;
+				s->unknown = xrealloc(s->unknown,
+						      s->unknown_cap * sizeof(*s->unknown));
+			}
+			n = &s->unknown[s->nunknown++];
+		}
+	}
+	n->name = arena_strdup(&d->arena, buf);
+	n->text = arena_strndup(&d->arena, value, vlen);
+	n->loc = loc;
+	n->seq = seq;
+}
+
+/* "CONFIG_X=v" and "# CONFIG_X is not set" lines, as conf reads them. */
+static void scan_file(struct diff_result *d, struct side *s, const struct kconfig *kc,
+		      const struct diff_file *f, struct source_file *file,
+		      const char *prefix, unsigned *seq)
+{
+	size_t plen = strlen(prefix), at = 0;
+	int lineno = 0;
+
+	while (at < f->len) {
+		const char *line = f->text + at;
+		const char *nl = memchr(line, '\n', f->len - at);
+		size_t n = nl ? (size_t)(nl - line) : f->len - at;
+		struct location loc = { .file = file, .line = ++lineno };
+		const char *name, *eq;
+
+		at += n + (nl != NULL);
+		if (n && line[n - 1] == '\r')
+			n--;
+		(*seq)++;
+		if (n > plen + 2 && line[0] == '#' && line[1] == ' ' &&
+		    strncmp(line + 2, prefix, plen) == 0) {
+			static const char tail[] = " is not set";
+			size_t tlen = sizeof(tail) - 1;
+
+			name = line + 2 + plen;
+			if (n < 2 + plen + tlen || memcmp(line + n - tlen, tail, tlen) != 0)
+				continue;
+			note_name(d, s, kc, name, (size_t)(line + n - tlen - name), "n", 1,
+				  loc, *seq);
+		} else if (n > plen && strncmp(line, prefix, plen) == 0) {
+			name = line + plen;
+			eq = memchr(name, '=', n - plen);
+			if (!eq)
+				continue;
+			note_name(d, s, kc, name, (size_t)(eq - name), eq + 1,
+				  (size_t)(line + n - eq - 1), loc, *seq);
+		}
+	}
+}
+
+static void scan_side(struct diff_result *d, struct side *s, const struct kconfig *kc,
+		      const char *prefix, unsigned *seq)
+{
+	s->by_sym = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*s->by_sym));
+	s->files = arena_alloc(&d->arena, sizeof(*s->files) *
+			       (s->in->nfiles ? s->in->nfiles : 1));
+	for (unsigned i = 0; i < s->in->nfiles; i++) {
+		s->files[i].name = arena_strdup(&d->arena, s->in->files[i].name);
+		if (i + 1 == s->in->nfiles)
+			s->last_file_start = *seq + 1;
+		scan_file(d, s, kc, &s->in->files[i], &s->files[i], prefix, seq);
+	}
+}
+
+/* --- what decided a value on one side ------------------------------------------ */
+
+static const char *block_words(const struct menu_node *node)
+{
+	switch (node->kind) {
+	case MENU_IF: return "if";
+	case MENU_MENU: return "menu depends on";
+	case MENU_CHOICE: return "choice depends on";
+	default: return "depends on";
+	}
+}
+
+static const char *default_text(struct explainer *ex, const struct explanation *x,
+				const struct property *prop)
+{
+	const struct xdefault *d = NULL;
+	const char *value, *cond;
+
+	for (unsigned i = 0; i < x->ndefaults; i++)
+		if (x->defaults[i].prop == prop)
+			d = &x->defaults[i];
+	if (x->choice && x->choice->default_prop == prop)
+		for (unsigned i = 0; i < x->choice->ndefaults; i++)
+			if (x->choice->defaults[i].prop == prop)
+				d = &x->choice->defaults[i];
+	if (!d)
+		return property_text(ex, prop);
+	if (prop->expr && prop->expr->op == E_SYMBOL &&
+	    (explain_is_literal(prop->expr->sym) || x->choice))
+		value = prop->expr->sym->name;
+	else
+		value = d->value ? xexpr_string(ex, d->value) : "";
+	cond = d->cond ? xexpr_string(ex, d->cond) : NULL;
+	return arena_printf(&ex->arena, "default %s%s%s", value, cond ? " if " : "",
+			    cond ? cond : "");
+}
+
+/* Why nothing gave a value: the dependency or prompt condition that is n. */
+static void reason_none(struct explainer *ex, const struct explanation *x,
+			struct diff_reason *r)
+{
+	/* The innermost block whose condition is n (dep_sources: innermost first). */
+	for (unsigned i = 0; i < x->ndep_sources; i++) {
+		const struct xdepsource *s = &x->dep_sources[i];
+
+		if (s->expr->value == TRI_NO) {
+			r->loc = s->node->loc;
+			r->text = arena_printf(&ex->arena, "%s %s", block_words(s->node),
+					       xexpr_string(ex, s->expr));
+			return;
+		}
+	}
+	for (unsigned i = 0; i < x->nprompts; i++) {
+		const struct xprompt *p = &x->prompts[i];
+
+		if (p->visible != TRI_NO)
+			continue;
+		if (p->cond && p->cond->value == TRI_NO) {
+			r->loc = p->prop->loc;
+			r->text = arena_printf(&ex->arena, "prompt if %s",
+					       xexpr_string(ex, p->cond));
+			return;
+		}
+		if (p->hidden_by) {
+			r->loc = p->hidden_by->loc;
+			r->text = arena_printf(&ex->arena, "visible if %s",
+					       xexpr_string(ex, p->visible_if));
+			return;
+		}
+	}
+	if (x->nselects) {
+		struct strbuf b = { 0 };
+
+		strbuf_adds(&b, "not selected: ");
+		for (unsigned i = 0; i < x->nselects; i++)
+			strbuf_addf(&b, "%s%s [=%s]", i ? ", " : "",
+				    x->selects[i].from->name, x->selects[i].from_value);
+		r->loc = x->selects[0].prop->loc;
+		r->text = arena_strdup(&ex->arena, strbuf_str(&b));
+		strbuf_release(&b);
+		return;
+	}
+	for (unsigned i = 0; i < x->ndefaults; i++)
+		if (x->defaults[i].status == DEFAULT_INACTIVE) {
+			r->loc = x->defaults[i].prop->loc;
+			r->text = arena_printf(&ex->arena, "inactive: %s",
+					       default_text(ex, x, x->defaults[i].prop));
+			return;
+		}
+	if (x->sym->first_node)
+		r->loc = x->sym->first_node->loc;
+	r->text = x->nprompts ? "not set (no default applies)"
+			      : "no default applies";
+}
+
+/* The file line that set a user value, from the explainer or the files. */
+static struct location user_loc(const struct side *s, const struct explanation *x)
+{
+	const struct named *n = &s->by_sym[x->sym->index];
+
+	if (x->user.loc.line > 0)
+		return x->user.loc;
+	return n->name ? n->loc : x->user.loc;
+}
+
+static void describe(struct explainer *ex, const struct side *s,
+		     const struct explanation *x, struct diff_reason *r)
+{
+	const struct xcause *c = &x->origin;
+
+	r->kind = c->kind;
+	r->loc = c->loc;
+	switch (c->kind) {
+	case ORIGIN_USER:
+		r->loc = user_loc(s, x);
+		r->text = arena_printf(&ex->arena, "user value %s", x->user.value);
+		if (x->user.reason != UNUSED_NOTHING)
+			r->text = arena_printf(&ex->arena, "%s (%s)", r->text,
+					       unused_reason_name(x->user.reason));
+		break;
+	case ORIGIN_DEFAULT:
+		r->text = default_text(ex, x, c->prop);
+		break;
+	case ORIGIN_SELECT:
+	case ORIGIN_IMPLY: {
+		struct strbuf b = { 0 };
+
+		strbuf_adds(&b, c->kind == ORIGIN_SELECT ? "selected by " : "implied by ");
+		for (unsigned i = 0; i < c->nby; i++)
+			strbuf_addf(&b, "%s%s [=%s]", i ? ", " : "",
+				    c->by[i]->from->name, c->by[i]->from_value);
+		r->text = arena_strdup(&ex->arena, strbuf_str(&b));
+		strbuf_release(&b);
+		break;
+	}
+	case ORIGIN_CHOICE: {
+		const struct xchoice *ch = x->choice;
+
+		if (ch && ch->selection && ch->selection != x->sym)
+			r->text = arena_printf(&ex->arena, "the choice picked %s (%s)",
+					       ch->selection->name,
+					       choice_rule_name(ch->rule));
+		else if (ch && ch->selection)
+			r->text = arena_printf(&ex->arena, "the choice picked it (%s)",
+					       choice_rule_name(ch->rule));
+		else
+			r->text = "the choice: no member is visible";
+		if (ch && r->loc.line <= 0)
+			r->loc = ch->node->loc;
+		break;
+	}
+	case ORIGIN_NONE:
+		reason_none(ex, x, r);
+		break;
+	}
+	for (unsigned i = 0; i < x->nbounds; i++)
+		if (x->bounds[i].kind == BOUND_RANGE && x->bounds[i].applied)
+			r->text = arena_printf(&ex->arena, "%s, clamped to %s at %s",
+					       r->text, x->bounds[i].limit,
+					       location_text(ex, x->bounds[i].loc));
+}
+
+/* --- causes ------------------------------------------------------------------------ */
+
+struct builder {
+	struct diff_result *d;
+	struct side old, new;
+	struct kconfig *kc;
+	struct diff_entry **entry_of;	/* by symbol index; NULL: unchanged */
+	const struct explanation **xold, **xnew;	/* by entry number */
+	/* Candidates of the entry being built. */
+	struct diff_entry **cand;
+	unsigned ncand, cand_cap;
+	unsigned *stamp;		/* by entry number: reachability walks */
+	unsigned stamp_now;
+	struct diff_entry **stack;
+};
+
+static void add_cand(struct builder *b, const struct diff_entry *self,
+		     const struct symbol *sym)
+{
+	struct diff_entry *e;
+
+	if (!sym || sym->index >= b->kc->nsymbols)
+		return;
+	e = b->entry_of[sym->index];
+	if (!e || e == self)
+		return;
+	for (unsigned i = 0; i < b->ncand; i++)
+		if (b->cand[i] == e)
+			return;
+	if (b->ncand == b->cand_cap) {
+		b->cand_cap = b->cand_cap ? b->cand_cap * 2 : 16;
+		b->cand = xrealloc(b->cand, b->cand_cap * sizeof(*b->cand));
+	}
+	b->cand[b->ncand++] = e;
+}
+
+static void add_cand_expr(struct builder *b, const struct diff_entry *self,
+			  const struct expr *e)
+{
+	if (!e)
+		return;
+	switch (e->op) {
+	case E_SYMBOL:
+		add_cand(b, self, e->sym);
+		break;
+	case E_NOT:
+		add_cand_expr(b, self, e->left);
+		break;
+	case E_AND:
+	case E_OR:
+		add_cand_expr(b, self, e->left);
+		add_cand_expr(b, self, e->right);
+		break;
+	default:
+		add_cand(b, self, e->lsym);
+		add_cand(b, self, e->rsym);
+		break;
+	}
+}
+
+static bool same_choice(const struct symbol *a, const struct symbol *b)
+{
+	return a && b && symbol_is_choice_member(a) && symbol_is_choice_member(b) &&
+	       a->choice == b->choice;
+}
+
+/*
+ * The changed symbols one side's explanation names.  Within a choice the
+ * links go one way only: a member that lost (or did not get) the pick
+ * follows the member picked on the new side, never the other way round.
+ */
+static void side_cands(struct builder *b, const struct diff_entry *self,
+		       const struct explanation *x, bool new_side)
+{
+	for (unsigned i = 0; i < x->nbecause; i++) {
+		const struct symbol *sym = x->because[i];
+
+		/*
+		 * Unless the old pick is itself a user change (its line
+		 * removed), or it can no longer be picked.
+		 */
+		if (!new_side && same_choice(self->sym, sym) &&
+		    !(b->entry_of[sym->index] && b->entry_of[sym->index]->root) &&
+		    config_visibility(b->new.cfg, sym) != TRI_NO)
+			continue;
+		add_cand(b, self, sym);
+	}
+}
+
+/* The dependencies and prompt conditions, when they changed. */
+static void visibility_cands(struct builder *b, const struct diff_entry *self,
+			     const struct explanation *xo,
+			     const struct explanation *xn)
+{
+	if (xo->visible == xn->visible && xo->dir_dep == xn->dir_dep)
+		return;
+	add_cand_expr(b, self, self->sym->dir_dep);
+	for (unsigned i = 0; i < xn->nprompts; i++) {
+		const struct xprompt *p = &xn->prompts[i];
+
+		add_cand_expr(b, self, p->prop->cond);
+		if (p->prop->node)
+			add_cand_expr(b, self, p->prop->node->dep);
+		if (p->hidden_by)
+			add_cand_expr(b, self, p->hidden_by->visible_if);
+	}
+	for (unsigned i = 0; i < xo->nprompts; i++)
+		if (xo->prompts[i].hidden_by)
+			add_cand_expr(b, self, xo->prompts[i].hidden_by->visible_if);
+}
+
+/* A choice member: the conditions of the choice's defaults, when the pick moved. */
+static void choice_cands(struct builder *b, const struct diff_entry *self,
+			 const struct explanation *xo, const struct explanation *xn)
+{
+	const struct xchoice *c = xn->choice;
+
+	if (!c || !xo->choice || (c->selection == xo->choice->selection &&
+				  c->rule == xo->choice->rule))
+		return;
+	for (unsigned i = 0; i < c->ndefaults; i++)
+		add_cand_expr(b, self, c->defaults[i].prop->cond);
+}
+
+static bool has_user_cause(const struct explanation *x)
+{
+	if (x->origin.kind == ORIGIN_USER)
+		return true;
+	for (unsigned i = 0; i < x->nalso; i++)
+		if (x->also[i].kind == ORIGIN_USER)
+			return true;
+	return false;
+}
+
+static bool user_differs(struct config *a, struct config *b, const struct symbol *sym)
+{
+	bool ha = config_has_user(a, sym), hb = config_has_user(b, sym);
+
+	if (ha != hb)
+		return true;
+	if (!ha)
+		return false;
+	if (type_is_bool_or_tristate(sym->type))
+		return config_user_tri(a, sym) != config_user_tri(b, sym);
+	return strcmp(config_user_str(a, sym), config_user_str(b, sym)) != 0;
+}
+
+/*
+ * A root by its own user value: it changed and decides the new value, or
+ * it decided the old one and would still be taken (a line removed, the
+ * default taking over).  A choice member that lost the pick follows the
+ * member that won it instead.
+ */
+static bool user_root(struct builder *b, const struct diff_entry *e,
+		      const struct explanation *xo, const struct explanation *xn)
+{
+	if (!user_differs(b->old.cfg, b->new.cfg, e->sym))
+		return false;
+	/*
+	 * A member conf set to y because the old pick disappeared follows
+	 * that pick.
+	 */
+	if (has_user_cause(xn))
+		return !(xo->choice && xo->choice->selection &&
+			 xo->choice->selection != e->sym &&
+			 config_visibility(b->new.cfg, xo->choice->selection) == TRI_NO);
+	if (!has_user_cause(xo) || xn->visible == TRI_NO)
+		return false;
+	/* A member set to n now follows the member set to y. */
+	return !symbol_is_choice_member(e->sym) || !config_has_user(b->new.cfg, e->sym);
+}
+
+/* Is `to` reached from `from` going up through parents (a bounded walk)? */
+static bool is_ancestor(struct builder *b, struct diff_entry *to,
+			struct diff_entry *from)
+{
+	unsigned top = 0, visited = 0;
+	struct diff_entry *base = b->d->entries;
+
+	b->stamp_now++;
+	b->stack[top++] = from;
+	b->stamp[from - base] = b->stamp_now;
+	while (top) {
+		struct diff_entry *e = b->stack[--top];
+
+		/* Far enough: the answer only trims the tree, it never hides. */
+		if (++visited > 4096)
+			return false;
+		for (unsigned i = 0; i < e->nparents; i++) {
+			struct diff_entry *p = e->parents[i];
+
+			if (p == to)
+				return true;
+			if (b->stamp[p - base] == b->stamp_now)
+				continue;
+			b->stamp[p - base] = b->stamp_now;
+			b->stack[top++] = p;
+		}
+	}
+	return false;
+}
+
+/* Keep only the nearest causes: drop one that is behind another. */
+static void nearest_parents(struct builder *b, struct diff_entry *e)
+{
+	unsigned n = 0;
+	bool *drop;
+
+	if (e->nparents < 2)
+		return;
+	drop = xcalloc(e->nparents, sizeof(*drop));
+	for (unsigned i = 0; i < e->nparents; i++)
+		for (unsigned j = 0; j < e->nparents && !drop[i]; j++)
+			if (i != j && !drop[j] &&
+			    is_ancestor(b, e->parents[i], e->parents[j]) &&
+			    !is_ancestor(b, e->parents[j], e->parents[i]))
+				drop[i] = true;
+	for (unsigned i = 0; i < e->nparents; i++)
+		if (!drop[i])
+			e->parents[n++] = e->parents[i];
+	e->nparents = n;
+	free(drop);
+}
+
+/* A root is not shown under what follows from it (a choice's other member). */
+static void drop_own_followers(struct builder *b, struct diff_entry *e)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < e->nparents; i++)
+		if (!is_ancestor(b, e, e->parents[i]))
+			e->parents[n++] = e->parents[i];
+	e->nparents = n;
+}
+
+/* Mark what the roots reach; returns how many entries were reached. */
+static unsigned reach(struct builder *b, bool *reached)
+{
+	struct diff_result *d = b->d;
+	unsigned top = 0, count = 0;
+
+	memset(reached, 0, d->nentries * sizeof(*reached));
+	for (unsigned i = 0; i < d->nentries; i++)
+		if (d->entries[i].root) {
+			reached[i] = true;
+			b->stack[top++] = &d->entries[i];
+			count++;
+		}
+	while (top) {
+		struct diff_entry *e = b->stack[--top];
+
+		for (unsigned i = 0; i < e->nchildren; i++) {
+			unsigned k = (unsigned)(e->children[i] - d->entries);
+
+			if (!reached[k]) {
+				reached[k] = true;
+				b->stack[top++] = e->children[i];
+				count++;
+			}
+		}
+	}
+	return count;
+}
+
+static void link_children(struct diff_result *d)
+{
+	unsigned *count = xcalloc(d->nentries ? d->nentries : 1, sizeof(*count));
+
+	for (unsigned i = 0; i < d->nentries; i++)
+		for (unsigned j = 0; j < d->entries[i].nparents; j++)
+			count[d->entries[i].parents[j] - d->entries]++;
+	for (unsigned i = 0; i < d->nentries; i++) {
+		d->entries[i].children = arena_alloc(&d->arena,
+			sizeof(struct diff_entry *) * (count[i] ? count[i] : 1));
+		d->entries[i].nchildren = 0;
+	}
+	/* Entries are in tree order, so each list is too. */
+	for (unsigned i = 0; i < d->nentries; i++)
+		for (unsigned j = 0; j < d->entries[i].nparents; j++) {
+			struct diff_entry *p = d->entries[i].parents[j];
+
+			p->children[p->nchildren++] = &d->entries[i];
+		}
+	free(count);
+}
+
+/*
+ * Changed symbols no root reaches (choice members that pass the pick to
+ * each other, say): the first of each such group becomes a root, one
+ * whose user value decided on a side before the others.
+ */
+static void root_the_rest(struct builder *b)
+{
+	struct diff_result *d = b->d;
+	bool *reached = xcalloc(d->nentries ? d->nentries : 1, sizeof(*reached));
+
+	while (reach(b, reached) < d->nentries) {
+		struct diff_entry *pick = NULL;
+
+		for (unsigned i = 0; i < d->nentries && !pick; i++)
+			if (!reached[i] && (has_user_cause(b->xold[i]) ||
+					    has_user_cause(b->xnew[i])))
+				pick = &d->entries[i];
+		for (unsigned i = 0; i < d->nentries && !pick; i++)
+			if (!reached[i])
+				pick = &d->entries[i];
+		pick->root = DIFF_ROOT_NO_CAUSE;
+		if (user_differs(b->old.cfg, b->new.cfg, pick->sym))
+			pick->root = DIFF_ROOT_USER;
+	}
+	free(reached);
+}
+
+/* --- what differs ---------------------------------------------------------------- */
+
+static bool symbol_compared(const struct symbol *sym)
+{
+	return sym->name && (sym->flags & SYMBOL_DEFINED) &&
+	       !(sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE));
+}
+
+static bool value_changed(struct config *a, struct config *b, const struct symbol *sym)
+{
+	bool wa = config_written(a, sym), wb = config_written(b, sym);
+
+	if (wa != wb)
+		return true;
+	return wa && strcmp(config_str(a, sym), config_str(b, sym)) != 0;
+}
+
+/* Tree order: where each symbol first appears in the menu tree. */
+static unsigned *tree_order(struct kconfig *kc)
+{
+	unsigned *order = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*order));
+	unsigned next = 1;
+
+	for (const struct menu_node *n = &kc->root; n; n = menu_next(&kc->root, n))
+		if (n->sym && !order[n->sym->index])
+			order[n->sym->index] = next++;
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (!order[i])
+			order[i] = next++;
+	return order;
+}
+
+static void find_changes(struct builder *b)
+{
+	struct diff_result *d = b->d;
+	struct kconfig *kc = b->kc;
+	unsigned *order = tree_order(kc);
+	unsigned n = 0;
+	const struct symbol **list;
+
+	list = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*list));
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (symbol_compared(sym) && value_changed(b->old.cfg, b->new.cfg, sym))
+			list[n++] = sym;
+	}
+	/* Into tree order (a counting pass: orders are distinct and dense). */
+	{
+		const struct symbol **by_order = xcalloc(kc->nsymbols + 1, sizeof(*by_order));
+		unsigned k = 0;
+
+		for (unsigned i = 0; i < n; i++)
+			by_order[order[list[i]->index]] = list[i];
+		for (size_t i = 0; i <= kc->nsymbols; i++)
+			if (by_order[i])
+				list[k++] = by_order[i];
+		free(by_order);
+	}
+	d->nentries = n;
+	d->entries = arena_alloc(&d->arena, sizeof(*d->entries) * (n ? n : 1));
+	for (unsigned i = 0; i < n; i++) {
+		d->entries[i].sym = list[i];
+		d->entries[i].order = order[list[i]->index];
+		b->entry_of[list[i]->index] = &d->entries[i];
+	}
+	free(list);
+	free(order);
+}
+
+static void fill_value(struct builder *b, struct side *s, struct diff_value *v,
+		       const struct symbol *sym, const struct explanation *x)
+{
+	v->written = config_written(s->cfg, sym);
+	v->value = arena_strdup(&b->d->arena, config_str(s->cfg, sym));
+	describe(s->in->ex, s, x, &v->why);
+}
+
+static void build_graph(struct builder *b)
+{
+	struct diff_result *d = b->d;
+
+	for (unsigned i = 0; i < d->nentries; i++) {
+		struct diff_entry *e = &d->entries[i];
+		const struct explanation *xo = explain_symbol(b->old.in->ex, e->sym);
+		const struct explanation *xn = explain_symbol(b->new.in->ex, e->sym);
+
+		b->xold[i] = xo;
+		b->xnew[i] = xn;
+		fill_value(b, &b->old, &e->old, e->sym, xo);
+		fill_value(b, &b->new, &e->new, e->sym, xn);
+		if (user_root(b, e, xo, xn))
+			e->root = DIFF_ROOT_USER;
+	}
+	for (unsigned i = 0; i < d->nentries; i++) {
+		struct diff_entry *e = &d->entries[i];
+		const struct explanation *xo = b->xold[i], *xn = b->xnew[i];
+
+		b->ncand = 0;
+		side_cands(b, e, xn, true);
+		side_cands(b, e, xo, false);
+		visibility_cands(b, e, xo, xn);
+		if (symbol_is_choice_member(e->sym))
+			choice_cands(b, e, xo, xn);
+		e->nparents = b->ncand;
+		e->parents = arena_alloc(&d->arena, sizeof(*e->parents) *
+					 (b->ncand ? b->ncand : 1));
+		if (b->ncand)
+			memcpy(e->parents, b->cand, b->ncand * sizeof(*e->parents));
+		if (!e->nparents && !e->root)
+			e->root = DIFF_ROOT_NO_CAUSE;
+	}
+	for (unsigned i = 0; i < d->nentries; i++)
+		nearest_parents(b, &d->entries[i]);
+	for (unsigned i = 0; i < d->nentries; i++)
+		if (d->entries[i].root)
+			drop_own_followers(b, &d->entries[i]);
+	link_children(d);
+	root_the_rest(b);
+	for (unsigned i = 0; i < d->nentries; i++)
+		if (d->entries[i].root)
+			d->nroots++;
+	d->roots = arena_alloc(&d->arena, sizeof(*d->roots) * (d->nroots ? d->nroots : 1));
+	d->nroots = 0;
+	for (unsigned i = 0; i < d->nentries; i++)
+		if (d->entries[i].root)
+			d->roots[d->nroots++] = &d->entries[i];
+}
+
+/* --- lines with no effect, fragment values ----------------------------------------- */
+
+/* Why a side's line for sym changes nothing there. */
+static const char *no_effect_reason(struct builder *b, struct side *s,
+				    const struct symbol *sym)
+{
+	const struct explanation *x;
+
+	if (!sym || !symbol_compared(sym))
+		return "not defined in this tree";
+	x = explain_symbol(s->in->ex, sym);
+	if (x->user.ignored_text && !x->user.present)
+		return "invalid value";
+	if (!x->written)
+		return x->visible == TRI_NO ? "not visible" : "not written";
+	if (x->user.present && x->user.reason != UNUSED_NOTHING)
+		return arena_printf(&b->d->arena, "not used (%s)",
+				    unused_reason_name(x->user.reason));
+	return "the same value";
+}
+
+static void add_aside(struct builder *b, const char *name, const struct symbol *sym,
+		      const struct named *o, const struct named *n)
+{
+	struct diff_result *d = b->d;
+	struct diff_aside *a;
+
+	if (o && n && strcmp(o->text, n->text) == 0)
+		return;
+	if (sym && b->entry_of[sym->index])
+		return;
+	a = &d->asides[d->nasides++];
+	a->name = name;
+	a->sym = sym && symbol_compared(sym) ? sym : NULL;
+	if (o) {
+		a->old_text = o->text;
+		a->old_loc = o->loc;
+		a->old_reason = no_effect_reason(b, &b->old, sym);
+	}
+	if (n) {
+		a->new_text = n->text;
+		a->new_loc = n->loc;
+		a->new_reason = no_effect_reason(b, &b->new, sym);
+	}
+}
+
+static const struct named *find_unknown(const struct side *s, const char *name)
+{
+	for (unsigned i = 0; i < s->nunknown; i++)
+		if (strcmp(s->unknown[i].name, name) == 0)
+			return &s->unknown[i];
+	return NULL;
+}
+
+static void find_asides(struct builder *b)
+{
+	struct diff_result *d = b->d;
+	struct kconfig *kc = b->kc;
+	unsigned cap = b->old.nunknown + b->new.nunknown;
+
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (b->old.by_sym[i].name || b->new.by_sym[i].name)
+			cap++;
+	d->asides = arena_alloc(&d->arena, sizeof(*d->asides) * (cap ? cap : 1));
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct named *o = &b->old.by_sym[i], *n = &b->new.by_sym[i];
+
+		if (o->name || n->name)
+			add_aside(b, o->name ? o->name : n->name, kc->symbols[i],
+				  o->name ? o : NULL, n->name ? n : NULL);
+	}
+	for (unsigned i = 0; i < b->old.nunknown; i++)
+		add_aside(b, b->old.unknown[i].name, NULL, &b->old.unknown[i],
+			  find_unknown(&b->new, b->old.unknown[i].name));
+	for (unsigned i = 0; i < b->new.nunknown; i++)
+		if (!find_unknown(&b->old, b->new.unknown[i].name))
+			add_aside(b, b->new.unknown[i].name, NULL, NULL,
+				  &b->new.unknown[i]);
+}
+
+static void fragment_value(struct builder *b, const struct named *n,
+			   const struct symbol *sym)
+{
+	struct diff_result *d = b->d;
+	struct diff_fragment_value *f = &d->fragment[d->nfragment++];
+	const struct explanation *x;
+
+	f->name = n->name;
+	f->text = n->text;
+	f->loc = n->loc;
+	if (!sym) {
+		f->fate = FATE_UNDEFINED;
+		return;
+	}
+	f->sym = sym;
+	x = explain_symbol(b->new.in->ex, sym);
+	f->result = arena_strdup(&d->arena, x->value);
+	f->written = x->written;
+	if (x->user.ignored_text && x->user.ignored_loc.line == n->loc.line) {
+		f->fate = FATE_IGNORED;
+		f->reason = UNUSED_INVALID;
+	} else if (x->user.present && (!x->user.used || x->user.reason != UNUSED_NOTHING)) {
+		f->fate = FATE_IGNORED;
+		f->reason = x->user.reason;
+	} else {
+		f->fate = b->entry_of[sym->index] ? FATE_CHANGES : FATE_ALREADY;
+	}
+}
+
+/* Each value of the new side's last file, in the order of its lines. */
+static void find_fragment_values(struct builder *b)
+{
+	struct diff_result *d = b->d;
+	struct kconfig *kc = b->kc;
+	struct side *s = &b->new;
+	unsigned cap = s->nunknown, n = 0;
+	const struct named **list;
+	const struct symbol **syms;
+
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (s->by_sym[i].name)
+			cap++;
+	list = xcalloc(cap ? cap : 1, sizeof(*list));
+	syms = xcalloc(cap ? cap : 1, sizeof(*syms));
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (s->by_sym[i].name && s->by_sym[i].seq >= s->last_file_start) {
+			syms[n] = kc->symbols[i];
+			list[n++] = &s->by_sym[i];
+		}
+	for (unsigned i = 0; i < s->nunknown; i++)
+		if (s->unknown[i].seq >= s->last_file_start) {
+			syms[n] = NULL;
+			list[n++] = &s->unknown[i];
+		}
+	/* By line: a small insertion sort keeps both lists together. */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && list[j - 1]->seq > list[j]->seq; j--) {
+			const struct named *t = list[j];
+			const struct symbol *ts = syms[j];
+
+			list[j] = list[j - 1];
+			syms[j] = syms[j - 1];
+			list[j - 1] = t;
+			syms[j - 1] = ts;
+		}
+	d->fragment = arena_alloc(&d->arena, sizeof(*d->fragment) * (n ? n : 1));
+	for (unsigned i = 0; i < n; i++)
+		fragment_value(b, list[i], syms[i]);
+	free(list);
+	free(syms);
+}
+
+struct diff_result *diff_configs(const struct diff_input *old_side,
+				 const struct diff_input *new_side,
+				 const char *prefix, bool fragment)
+{
+	struct diff_result *d = xcalloc(1, sizeof(*d));
+	struct builder b = { .d = d };
+	unsigned seq = 0;
+
+	arena_init(&d->arena);
+	b.kc = old_side->ex->kc;
+	b.old.in = old_side;
+	b.new.in = new_side;
+	b.old.cfg = old_side->ex->cfg;
+	b.new.cfg = new_side->ex->cfg;
+	d->old_label = old_side->nfiles ? old_side->files[old_side->nfiles - 1].name : "";
+	d->new_label = new_side->nfiles ? new_side->files[new_side->nfiles - 1].name : "";
+	scan_side(d, &b.old, b.kc, prefix, &seq);
+	scan_side(d, &b.new, b.kc, prefix, &seq);
+	b.entry_of = xcalloc(b.kc->nsymbols ? b.kc->nsymbols : 1, sizeof(*b.entry_of));
+	find_changes(&b);
+	b.xold = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.xold));
+	b.xnew = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.xnew));
+	b.stamp = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stamp));
+	b.stack = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stack));
+	build_graph(&b);
+	if (fragment)
+		find_fragment_values(&b);
+	else
+		find_asides(&b);
+	free(b.entry_of);
+	free(b.xold);
+	free(b.xnew);
+	free(b.stamp);
+	free(b.stack);
+	free(b.cand);
+	free(b.old.by_sym);
+	free(b.new.by_sym);
+	free(b.old.unknown);
+	free(b.new.unknown);
+	return d;
+}
+
+void diff_free(struct diff_result *d)
+{
+	if (!d)
+		return;
+	arena_release(&d->arena);
+	free(d);
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# `kbrowse diff` on Linux 6.12 (x86_64) against files written by the
+# kernel's own conf:
+#   OLD: conf --defconfig=arch/x86/configs/x86_64_defconfig
+#   NEW: OLD with CONFIG_NET=n, then conf --olddefconfig
+# Checks that `kbrowse diff --json OLD NEW` names NET as the single root
+# change and lists under it exactly the symbols whose lines differ between
+# the two files (a plain line-by-line comparison), each with the value of
+# each file and a deciding line (file:line) on both sides; that the text
+# form says the same in its summary; that `diff --apply` of a fragment
+# holding "# CONFIG_NET is not set" over OLD finds the same changes; and
+# the exit statuses (0 with differences or none, 1 for a missing file,
+# 2 for a usage error).
+#
+# usage: diff.sh [OPTIONS] [KBROWSE]        (default: $KBROWSE)
+# Takes the arguments run.sh gives every kernel script; the options change
+# nothing here.  Prints "ok"/"not ok" lines and "N passed, N failed".
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
+
+KERNEL_TREE=$(kernel_tree) || exit 1
+conf=$(kernel_conf) || exit 1
+export KERNEL_TREE
+
+work=$(mktemp -d /tmp/kbrowse-diff.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+passed=0 failed=0
+check()
+{
+	if [ "$1" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok - $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $2"
+	fi
+}
+
+# Run a command in DIR with the environment make gives conf on x86_64.
+run_in()
+{
+	local dir=$1
+	shift
+	local -a envargs
+	mapfile -t envargs < <(arch_env x86_64)
+	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
+}
+
+mkdir -p "$work/old" "$work/new"
+run_in "$work/old" "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+	>"$work/conf.out" 2>&1
+check $? "conf --defconfig=arch/x86/configs/x86_64_defconfig"
+grep -qx 'CONFIG_NET=y' "$work/old/.config"
+check $? "the defconfig has CONFIG_NET=y"
+sed 's/^CONFIG_NET=y$/# CONFIG_NET is not set/' "$work/old/.config" >"$work/new/.config"
+run_in "$work/new" "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
+check $? "CONFIG_NET=n, then conf --olddefconfig"
+
+cat >"$work/check.py" <<'EOF'
+import json, sys
+
+mode, json_path, old_path, new_path = sys.argv[1:5]
+
+def lines(path):
+    values = {}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        line = line.rstrip("\n")
+        if line.startswith("CONFIG_"):
+            name, _, value = line[7:].partition("=")
+            if value.startswith('"'):
+                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+            values[name] = value
+        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
+            values[line[9:-11]] = "n"
+    return values
+
+old, new = lines(old_path), lines(new_path)
+differ = {n for n in set(old) | set(new) if old.get(n) != new.get(n)}
+d = json.load(open(json_path, encoding="utf-8"))
+
+full, refs, problems = {}, set(), []
+def walk(node):
+    if node.get("reference"):
+        refs.add(node["symbol"])
+        return
+    if node["symbol"] in full:
+        problems.append(f"{node['symbol']} shown in full twice")
+    full[node["symbol"]] = node
+    for child in node["children"]:
+        walk(child)
+for root in d["roots"]:
+    walk(root)
+
+print("roots " + " ".join(r["symbol"] for r in d["roots"]))
+print(f"root_kind {d['roots'][0]['root'] if d['roots'] else ''}")
+print(f"differ {len(differ)}")
+print(f"listed {len(full)}")
+print(f"followed {d['values_followed']}")
+missing = sorted(differ - set(full))
+extra = sorted(set(full) - differ)
+print(f"missing {len(missing)}")
+print(f"extra {len(extra)}")
+print(f"dangling {len(refs - set(full))}")
+bad_value = bad_loc = 0
+for name, node in full.items():
+    for side, values in (("old", old), ("new", new)):
+        v = node[side]
+        want = values.get(name)
+        got = v["value"] if v["written"] else None
+        if got != want:
+            bad_value += 1
+            problems.append(f"{name} {side}: diff says {got!r}, the file {want!r}")
+        loc = v["origin"]["location"]
+        if not loc or ":" not in loc or not v["origin"]["reason"]:
+            bad_loc += 1
+            problems.append(f"{name} {side}: no deciding line ({v['origin']})")
+print(f"bad_values {bad_value}")
+print(f"bad_locations {bad_loc}")
+print(f"not_compared {len(d['not_compared'])}")
+if mode == "apply":
+    fates = {f["symbol"]: f["fate"] for f in d["fragment"]}
+    print(f"fate_NET {fates.get('NET')}")
+for n in missing[:10]:
+    problems.append(f"missing {n}: old {old.get(n)!r} new {new.get(n)!r}")
+for n in extra[:10]:
+    problems.append(f"extra {n}")
+for p in problems[:30]:
+    print("# " + p)
+EOF
+
+# verify NAME JSON: the checks on one JSON answer
+verify()
+{
+	local name=$1 json=$2 mode=$3
+	python3 "$work/check.py" "$mode" "$json" "$work/old/.config" "$work/new/.config" \
+		>"$work/$name.check"
+	check $? "$name: the JSON parses"
+	get() { sed -n "s/^$1 //p" "$work/$name.check"; }
+	sed -n 's/^# /# /p' "$work/$name.check"
+	echo "# $name: $(get differ) symbols differ between the files; roots: $(get roots)"
+	[ "$(get roots)" = NET ] && [ "$(get root_kind)" = user ]
+	check $? "$name: NET is the single root change (roots: $(get roots))"
+	[ "$(get missing)" = 0 ] && [ "$(get extra)" = 0 ] && [ "$(get differ)" -gt 100 ]
+	check $? "$name: every differing symbol is listed, and no other ($(get missing) missing, $(get extra) extra)"
+	[ "$(get followed)" = $(($(get differ) - 1)) ] && [ "$(get dangling)" = 0 ]
+	check $? "$name: $(get followed) values followed from NET, every reference shown in full"
+	[ "$(get bad_values)" = 0 ]
+	check $? "$name: old and new values are the files' ($(get bad_values) differ)"
+	[ "$(get bad_locations)" = 0 ]
+	check $? "$name: a deciding line on both sides of each ($(get bad_locations) without)"
+	if [ "$mode" = apply ]; then
+		[ "$(get fate_NET)" = changes ]
+		check $? "$name: the fragment's NET line changes the value"
+	else
+		[ "$(get not_compared)" = 0 ]
+		check $? "$name: nothing left aside ($(get not_compared))"
+	fi
+}
+
+run_in "$work/new" "$kbrowse" diff --json ../old/.config .config \
+	>"$work/diff.json" 2>"$work/diff.err"
+rc=$?
+check $rc "kbrowse diff --json OLD NEW exits 0 (exit $rc)"
+sed 's/^/# /' "$work/diff.err" | head -n 10
+verify diff "$work/diff.json" diff
+
+run_in "$work/new" "$kbrowse" diff ../old/.config .config >"$work/diff.txt" 2>&1
+rc=$?
+differ=$(sed -n 's/^differ //p' "$work/diff.check")
+[ $rc -eq 0 ] && [ "$(head -n 1 "$work/diff.txt")" = "1 root change, $((differ - 1)) values followed" ] &&
+	grep -q '^NET  y -> n   (\.config:[0-9]* user value n; was user value y at \.\./old/\.config:[0-9]*)$' "$work/diff.txt"
+check $? "text: the summary line and the root's line ($(head -n 1 "$work/diff.txt"))"
+grep -E '^  +NET_9P  ' "$work/diff.txt" | head -n 1 | sed 's/^/# /'
+
+printf '# CONFIG_NET is not set\n' >"$work/no-net.config"
+run_in "$work/old" "$kbrowse" diff --json --apply ../no-net.config \
+	>"$work/apply.json" 2>"$work/apply.err"
+rc=$?
+check $rc "kbrowse diff --json --apply FRAGMENT (BASE: .config) exits 0 (exit $rc)"
+verify apply "$work/apply.json" apply
+
+run_in "$work/old" "$kbrowse" diff .config .config >"$work/same.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ "$(cat "$work/same.txt")" = "0 root changes, 0 values followed" ]
+check $? "the same file twice: no change, exit 0 (exit $rc)"
+run_in "$work/old" "$kbrowse" diff .config no-such.config >/dev/null 2>&1
+rc=$?
+[ $rc -eq 1 ]
+check $? "a missing file: exit 1 (exit $rc)"
+run_in "$work/old" "$kbrowse" diff .config >/dev/null 2>&1
+rc=$?
+[ $rc -eq 2 ]
+check $? "one file only: exit 2 (exit $rc)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
