@@ -394,7 +394,8 @@ enum { WATCH_OUT, WATCH_ERR, WATCH_EXIT, WATCH_KEY, NWATCH };
  * process group is killed.  A signal that is not a skip is passed on to
  * kbrowse's own handling once the group is gone.
  */
-static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd)
+static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
+			 const struct sigaction old[NWATCHED])
 {
 	struct pollfd fds[NWATCH] = {
 		[WATCH_OUT] = { .fd = out_fd, .events = POLLIN },
@@ -404,7 +405,6 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd)
 	};
 	const struct macro_shell_options *opts = cmd->opts;
 	unsigned long long start = now_ms();
-	struct sigaction old[NWATCHED];
 	struct key_watch keys = { 0 };
 	bool exited = false, named = false;
 	unsigned backoff = 1;
@@ -412,7 +412,6 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd)
 	char chunk[4096];
 	ssize_t n;
 
-	watch_signals(old);
 	cmd->end = COMMAND_EXITED;
 	while (!exited || fds[WATCH_OUT].fd >= 0 || fds[WATCH_ERR].fd >= 0) {
 		unsigned long long elapsed = now_ms() - start;
@@ -506,19 +505,23 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd)
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
 	}
-	unwatch_signals(old);
-	if (pass_on)
+	if (pass_on) {
+		unwatch_signals(old);
 		raise(pass_on);
+	}
 }
 
 /* Returns 0, or the errno that kept the command from starting. */
 static int run_command(struct command *cmd)
 {
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
+	struct sigaction old[NWATCHED];
 	int err;
 	pid_t pid;
 
 	cmd->out_len = 0;
+	/* Before the start: a Ctrl-C the moment it runs counts too. */
+	watch_signals(old);
 	err = make_pipe(out_pipe);
 	if (!err && cmd->err)
 		err = make_pipe(err_pipe);
@@ -527,9 +530,10 @@ static int run_command(struct command *cmd)
 	close_fd(&out_pipe[1]);
 	close_fd(&err_pipe[1]);
 	if (!err) {
-		wait_command(cmd, pid, out_pipe[0], err_pipe[0]);
+		wait_command(cmd, pid, out_pipe[0], err_pipe[0], old);
 		out_pipe[0] = err_pipe[0] = -1;
 	}
+	unwatch_signals(old);
 	close_fd(&out_pipe[0]);
 	close_fd(&err_pipe[0]);
 	return err;

@@ -177,7 +177,8 @@ static void buf_add(struct buf *b, const char *s, size_t len)
 		if (!b->data)
 			abort();
 	}
-	memcpy(b->data + b->len, s, len);
+	if (len)	/* s may be NULL then (an empty result) */
+		memcpy(b->data + b->len, s, len);
 	b->len += len;
 	b->data[b->len] = '\0';
 }
