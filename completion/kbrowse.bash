@@ -61,7 +61,7 @@ _kbrowse()
 			((i + 1 < nwords - 1)) && tree+=("$w" "${_kbrowse_w[i+1]}")
 			((i++))
 			;;
-		-C?* | --srctree=* | --no-cache)
+		-C?* | --srctree=* | --no-cache | --no-shell)
 			tree+=("$w")
 			;;
 		--kconfig)
@@ -119,7 +119,7 @@ _kbrowse()
 		;;
 	esac
 
-	local common="-C --srctree --no-cache -h --help"
+	local common="-C --srctree --no-cache --no-shell -h --help"
 	case $sub in
 	explain)
 		if [[ $cur == -* ]]; then

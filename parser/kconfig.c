@@ -388,7 +388,8 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	kc->root.children_tail = &kc->root.children;
 	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
 				   kc->opts.info_out);
-	if (kc->opts.shell_cache) {
+	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
+	if (kc->opts.shell_cache && !kc->opts.shell.no_shell) {
 		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
 		macro_env_set_shell_cache(kc->macros, kc->shell_cache);
 	}

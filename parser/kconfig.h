@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "expr.h"
 #include "location.h"
+#include "macro.h"
 #include "menu.h"
 #include "symbol.h"
 
@@ -33,6 +34,8 @@ struct kconfig_options {
 	FILE *diag_echo;
 	/* Keep $(shell,...) results across runs (shell_cache.h). */
 	bool shell_cache;
+	/* How commands run: no_shell (--no-shell), interactive (macro.h). */
+	struct macro_shell_options shell;
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
 	const char *(*builtin_file)(const char *name, size_t *len);
 	/*
@@ -98,6 +101,24 @@ void kconfig_finish(struct kconfig *kc);
  * reader checks values with it (parser/finish.c).
  */
 bool symbol_text_valid(enum symbol_type type, const char *text);
+
+/*
+ * The $(shell,...) commands that gave "" without running to their end
+ * (--no-shell, skipped, timed out), in the order met (parser/shell.c):
+ * values computed from them may differ from a real run's.
+ */
+const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
+					       size_t *count);
+/*
+ * The line that says so for sym (explain, the browser): "computed with
+ * --no-shell: $(shell,...) at FILE:LINE gave nothing", naming the command
+ * on a line of sym's own definition when there is one, else the first.
+ * False (buf untouched) when every command ran.
+ */
+/* Was a command skipped on loc's line?  (An empty expression is "" then.) */
+bool kconfig_shell_skipped_at(const struct kconfig *kc, struct location loc);
+bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
+			     char *buf, size_t size);
 
 /* `kbrowse dump`: the tree back as Kconfig text (parser/dump.c). */
 void kconfig_dump(const struct kconfig *kc, FILE *out);

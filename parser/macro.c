@@ -229,6 +229,7 @@ void macro_env_free(struct macro_env *env)
 	free_strings(env->set_names, env->nset);
 	free_strings(env->set_values, env->nset);
 	free(env->shell_dir);
+	macro_env_free_shell(env);
 	free(env);
 }
 
@@ -394,6 +395,8 @@ static void call_name(struct expansion *x, const char *at,
 
 	var = var_lookup(x->env, name->s, name->len);
 	if (var) {
+		if (var->skipped_from)
+			macro_note_skip_use(x, at, var->skipped_from - 1);
 		call_variable(x, at, var, args, out);
 		return;
 	}
@@ -646,11 +649,18 @@ void macro_assign(struct macro_env *env, const char *name,
 		 * The kernel expands the value once it has read the end of the
 		 * line, so $(lineno) there is one more than the line.
 		 */
+		size_t skipped = env->nskipped;
+
 		expansion_init(&x, env, value, value_len, loc);
 		x.lineno_bias = 1;
 		var->redefining = !append;
 		expand_span(&x, value, value + value_len, &no_args, &out);
 		var->redefining = false;
+		/* Made without a command that did not run: its uses are listed. */
+		if (env->nskipped > skipped)
+			var->skipped_from = skipped + 1;
+		else if (!append)
+			var->skipped_from = 0;
 		new_len = out.len;
 		new_value = strbuf_take(&out);
 	} else {

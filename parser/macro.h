@@ -7,6 +7,7 @@
 #ifndef KBROWSE_MACRO_H
 #define KBROWSE_MACRO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "diag.h"
@@ -32,6 +33,45 @@ void macro_env_free(struct macro_env *env);
 struct shell_cache;
 void macro_env_set_shell_cache(struct macro_env *env,
 			       struct shell_cache *cache);
+
+/* (added) How $(shell,...) commands run (parser/shell.c). */
+struct macro_shell_options {
+	/* --no-shell: run none; each gives "" and is listed as skipped. */
+	bool no_shell;
+	/*
+	 * The browser's start: Ctrl-C or Esc skips a slow command (it gives
+	 * "", with a warning) and no time limit applies unless
+	 * KBROWSE_SHELL_TIMEOUT sets one.  Else Ctrl-C stops kbrowse, and a
+	 * command still running after KBROWSE_SHELL_TIMEOUT seconds (default
+	 * 60) is an error.
+	 */
+	bool interactive;
+	/* "running: <command>" once a command takes a second; NULL: silent. */
+	FILE *notice;
+};
+void macro_env_set_shell_options(struct macro_env *env,
+				 const struct macro_shell_options *opts);
+
+/* A $(shell,...) that gave "" because it did not run to its end. */
+enum shell_skip_reason {
+	SHELL_SKIP_NO_SHELL,	/* --no-shell */
+	SHELL_SKIP_KEY,		/* Ctrl-C or Esc */
+	SHELL_SKIP_TIMEOUT,	/* KBROWSE_SHELL_TIMEOUT */
+};
+struct shell_skip {
+	/* The line of the reference: its use, for a function's body. */
+	struct location loc;
+	/*
+	 * Where the command was skipped: loc, or for the use of a `:=`
+	 * variable made without it, the line of that assignment.
+	 */
+	struct location origin;
+	const char *command;
+	enum shell_skip_reason reason;
+};
+/* Every skipped command, in the order met; *count 0: none. */
+const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
+						 size_t *count);
 
 /*
  * NAME = value, NAME := value, NAME += value.  name is already expanded;

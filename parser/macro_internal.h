@@ -42,6 +42,8 @@ struct macro_var {
 	 * on purpose, and warn.
 	 */
 	bool redefining;
+	/* 1 + the skipped command (shell.c) a `:=` value was made with, or 0. */
+	size_t skipped_from;
 };
 
 struct macro_env {
@@ -49,6 +51,9 @@ struct macro_env {
 	char *shell_dir;		/* NULL: the current directory */
 	struct shell_cache *shell_cache;	/* NULL: run every command */
 	FILE *info_out;			/* NULL: $(info,...) becomes a note */
+	struct macro_shell_options shell_opts;
+	struct shell_skip *skipped;	/* commands that gave "" unrun */
+	size_t nskipped, skipped_cap;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
 	size_t nbuckets;
@@ -115,6 +120,15 @@ const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
  */
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out);
+
+/*
+ * A reference at `at` to a variable whose `:=` value was made without
+ * skipped command number `index`: list the use too (shell.c).
+ */
+void macro_note_skip_use(struct expansion *x, const char *at, size_t index);
+
+/* Frees what shell.c keeps in env (macro_env_free calls it). */
+void macro_env_free_shell(struct macro_env *env);
 
 /* The environment as macro_env sees it, recording what is read. */
 const char *macro_getenv(struct macro_env *env, const char *name);

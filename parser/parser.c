@@ -369,6 +369,13 @@ static struct expr *primary_expr(struct parser *p)
 		next(p);
 		return e;
 	}
+	/*
+	 * A $(shell,...) that did not run (--no-shell, skipped) left this
+	 * line without its expression: it stands for what it gave, "".
+	 */
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING &&
+	    kconfig_shell_skipped_at(p->kc, lexer_loc(p->lx)))
+		return expr_symbol(arena, symbol_get(p->kc, "", true));
 	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
 		syntax_error(p, "expected an expression, found %s",
 			     describe(p, buf, sizeof(buf)));

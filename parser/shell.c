@@ -21,13 +21,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "kconfig.h"
 #include "macro_internal.h"
 #include "shell_cache.h"
 
@@ -44,6 +49,14 @@ extern char **environ;
 
 /* The kernel's buffer size; one byte of it is kept for the NUL. */
 #define SHELL_READ_MAX	4096
+/*
+ * Standard error kept of one command, when it is captured for the cache
+ * (else it passes through): the rest is dropped with a note, and such a
+ * result is not cached.
+ */
+#define SHELL_ERR_MAX	(1 << 20)
+/* Seconds a command may run in batch modes (KBROWSE_SHELL_TIMEOUT). */
+#define SHELL_TIMEOUT_DEFAULT	60
 
 /*
  * The environment for the command: the process's own, with the values
@@ -106,33 +119,59 @@ struct command {
 	size_t out_limit;
 	size_t out_len;
 	struct strbuf *err;	/* NULL: stderr passes through */
+	size_t err_dropped;	/* stderr bytes past SHELL_ERR_MAX, not kept */
+	const struct macro_shell_options *opts;
+	unsigned timeout_ms;	/* 0: wait as long as it takes */
+	enum command_end {
+		COMMAND_EXITED,
+		COMMAND_SKIPPED,	/* Ctrl-C or Esc, interactively */
+		COMMAND_TIMED_OUT,
+	} end;
 };
 
 #ifdef HAVE_SPAWN_CHDIR
 /*
  * posix_spawn() does not copy the parent's page tables as fork() does:
  * with a big tree loaded that is 1 ms per command instead of 15.
- * glibc reports a failed chdir or exec as the return value.
+ * glibc reports a failed chdir or exec as the return value.  The command
+ * gets a process group of its own, so that a skipped or timed-out one is
+ * killed with everything it started, and a Ctrl-C at the terminal reaches
+ * kbrowse, which decides; its stdin is /dev/null, never the terminal.
  */
 static int start_command(const struct command *cmd, int out_fd, int err_fd,
 			 pid_t *pid)
 {
 	char *argv[] = { "sh", "-c", (char *)cmd->text, NULL };
 	posix_spawn_file_actions_t actions;
+	posix_spawnattr_t attr;
 	int err;
 
 	err = posix_spawn_file_actions_init(&actions);
 	if (err)
 		return err;
-	err = posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
+	err = posix_spawnattr_init(&attr);
+	if (err) {
+		posix_spawn_file_actions_destroy(&actions);
+		return err;
+	}
+	err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	if (!err)
+		err = posix_spawnattr_setpgroup(&attr, 0);
+	if (!err)
+		err = posix_spawn_file_actions_addopen(&actions, STDIN_FILENO,
+						       "/dev/null", O_RDONLY, 0);
+	if (!err)
+		err = posix_spawn_file_actions_adddup2(&actions, out_fd,
+						       STDOUT_FILENO);
 	if (!err && err_fd >= 0)
 		err = posix_spawn_file_actions_adddup2(&actions, err_fd,
 						       STDERR_FILENO);
 	if (!err && cmd->dir)
 		err = posix_spawn_file_actions_addchdir_np(&actions, cmd->dir);
 	if (!err)
-		err = posix_spawn(pid, "/bin/sh", &actions, NULL, argv,
+		err = posix_spawn(pid, "/bin/sh", &actions, &attr, argv,
 				  cmd->envp ? cmd->envp : environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&actions);
 	return err;
 }
@@ -151,14 +190,17 @@ static int start_command(const struct command *cmd, int out_fd, int err_fd,
 			 pid_t *pid)
 {
 	char *argv[] = { "sh", "-c", (char *)cmd->text, NULL };
-	int report[2], err = 0;
+	int report[2], err = 0, null_fd;
 	ssize_t n;
 
 	if (pipe2(report, O_CLOEXEC) < 0)
 		return errno;
 	*pid = fork();
 	if (*pid == 0) {
-		if (dup2(out_fd, STDOUT_FILENO) < 0 ||
+		null_fd = open("/dev/null", O_RDONLY);
+		if (setpgid(0, 0) < 0 || null_fd < 0 ||
+		    dup2(null_fd, STDIN_FILENO) < 0 ||
+		    dup2(out_fd, STDOUT_FILENO) < 0 ||
 		    (err_fd >= 0 && dup2(err_fd, STDERR_FILENO) < 0) ||
 		    (cmd->dir && chdir(cmd->dir) < 0))
 			child_fail(report[1]);
@@ -167,6 +209,8 @@ static int start_command(const struct command *cmd, int out_fd, int err_fd,
 	}
 	if (*pid < 0)
 		err = errno;
+	else
+		setpgid(*pid, *pid);	/* either side may come first */
 	close(report[1]);
 	if (*pid > 0) {
 		/* Nothing arrives if execve() succeeded (close-on-exec). */
@@ -215,55 +259,6 @@ static int make_pipe(int fds[2])
 	return 0;
 }
 
-/*
- * Read the child's stdout until out_limit bytes or end of file, and its
- * stderr (when captured) until end of file.  Stdout is closed as soon as
- * enough is read, as the kernel's pclose() does: a long writer then gets
- * EPIPE or SIGPIPE, just as under the kernel.
- */
-static void collect_output(struct command *cmd, int out_fd, int err_fd)
-{
-	struct pollfd fds[2] = {
-		{ .fd = out_fd, .events = POLLIN },
-		{ .fd = err_fd, .events = POLLIN },
-	};
-	char chunk[4096];
-	ssize_t n;
-
-	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
-		if (poll(fds, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (fds[0].fd >= 0 && fds[0].revents) {
-			n = read(fds[0].fd, cmd->out + cmd->out_len,
-				 cmd->out_limit - cmd->out_len);
-			if (n > 0)
-				cmd->out_len += (size_t)n;
-			else if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0 || cmd->out_len == cmd->out_limit) {
-				close(fds[0].fd);
-				fds[0].fd = -1;
-			}
-		}
-		if (fds[1].fd >= 0 && fds[1].revents) {
-			n = read(fds[1].fd, chunk, sizeof(chunk));
-			if (n > 0) {
-				strbuf_add(cmd->err, chunk, (size_t)n);
-			} else if (n == 0 || errno != EINTR) {
-				close(fds[1].fd);
-				fds[1].fd = -1;
-			}
-		}
-	}
-	if (fds[0].fd >= 0)
-		close(fds[0].fd);
-	if (fds[1].fd >= 0)
-		close(fds[1].fd);
-}
-
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
@@ -271,14 +266,262 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
+static unsigned long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000 +
+	       (unsigned long long)ts.tv_nsec / 1000000;
+}
+
+/* The signal that arrived while a command ran, or 0. */
+static volatile sig_atomic_t caught_signal;
+
+static void catch_signal(int signo)
+{
+	caught_signal = signo;
+}
+
+/*
+ * While a command runs, Ctrl-C and the like come to kbrowse (the command
+ * has a process group of its own): the waiting loop sees them and decides.
+ */
+static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NWATCHED (sizeof(watched_signals) / sizeof(watched_signals[0]))
+
+static void watch_signals(struct sigaction old[NWATCHED])
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = catch_signal;
+	sigemptyset(&sa.sa_mask);
+	caught_signal = 0;
+	/* A signal ignored (as SIGINT in a background job) stays ignored. */
+	for (i = 0; i < NWATCHED; i++)
+		if (sigaction(watched_signals[i], NULL, &old[i]) == 0 &&
+		    old[i].sa_handler != SIG_IGN)
+			sigaction(watched_signals[i], &sa, NULL);
+}
+
+static void unwatch_signals(const struct sigaction old[NWATCHED])
+{
+	size_t i;
+
+	for (i = 0; i < NWATCHED; i++)
+		sigaction(watched_signals[i], &old[i], NULL);
+}
+
+/* The command as shown in a notice: control characters as '?', cut short. */
+static void print_command(FILE *out, const char *text)
+{
+	size_t i;
+
+	for (i = 0; text[i] && i < 200; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		putc(c < 0x20 || c == 0x7f ? '?' : c, out);
+	}
+	if (text[i])
+		fputs("...", out);
+}
+
+/*
+ * Esc as a key while a command runs at the browser's start: the terminal
+ * goes to non-canonical mode for the wait (only when kbrowse is in its
+ * foreground), and back after.
+ */
+struct key_watch {
+	bool on;
+	struct termios saved;
+};
+
+static void key_watch_start(struct key_watch *kw)
+{
+	struct termios raw;
+
+	kw->on = false;
+	if (!isatty(STDIN_FILENO) || tcgetpgrp(STDIN_FILENO) != getpgrp() ||
+	    tcgetattr(STDIN_FILENO, &kw->saved) < 0)
+		return;
+	raw = kw->saved;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	kw->on = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+}
+
+static void key_watch_stop(struct key_watch *kw)
+{
+	if (kw->on)
+		tcsetattr(STDIN_FILENO, TCSANOW, &kw->saved);
+	kw->on = false;
+}
+
+/* Was Esc typed?  Other keys are dropped. */
+static bool esc_typed(void)
+{
+	char keys[64];
+	ssize_t n = read(STDIN_FILENO, keys, sizeof(keys));
+
+	return n > 0 && memchr(keys, 0x1b, (size_t)n) != NULL;
+}
+
+/* The pid's exit as a file descriptor that poll() can wait for, or -1. */
+static int exit_fd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
+enum { WATCH_OUT, WATCH_ERR, WATCH_EXIT, WATCH_KEY, NWATCH };
+
+/*
+ * Read the child's stdout until out_limit bytes or end of file, and its
+ * stderr (when captured) until end of file, keeping SHELL_ERR_MAX bytes
+ * of it; wait for the child.  Stdout is closed as soon as enough is read,
+ * as the kernel's pclose() does: a long writer then gets EPIPE or
+ * SIGPIPE, just as under the kernel.
+ *
+ * After a second the command is named (opts->notice); then Ctrl-C or Esc
+ * skip it when interactive, and the time limit ends it otherwise: its
+ * process group is killed.  A signal that is not a skip is passed on to
+ * kbrowse's own handling once the group is gone.
+ */
+static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
+			 const struct sigaction old[NWATCHED])
+{
+	struct pollfd fds[NWATCH] = {
+		[WATCH_OUT] = { .fd = out_fd, .events = POLLIN },
+		[WATCH_ERR] = { .fd = err_fd, .events = POLLIN },
+		[WATCH_EXIT] = { .fd = exit_fd(pid), .events = POLLIN },
+		[WATCH_KEY] = { .fd = -1, .events = POLLIN },
+	};
+	const struct macro_shell_options *opts = cmd->opts;
+	unsigned long long start = now_ms();
+	struct key_watch keys = { 0 };
+	bool exited = false, named = false;
+	unsigned backoff = 1;
+	int pass_on = 0, status;
+	char chunk[4096];
+	ssize_t n;
+
+	cmd->end = COMMAND_EXITED;
+	while (!exited || fds[WATCH_OUT].fd >= 0 || fds[WATCH_ERR].fd >= 0) {
+		unsigned long long elapsed = now_ms() - start;
+		int wait = -1;
+
+		if (!exited && fds[WATCH_EXIT].fd < 0)
+			wait = (int)(backoff < 100 ? backoff *= 2 : 100);
+		if (!named && opts->notice)
+			wait = wait < 0 || wait > 1000 ? 1000 : wait;
+		if (cmd->timeout_ms) {
+			unsigned long long left = elapsed >= cmd->timeout_ms ? 0 :
+				cmd->timeout_ms - elapsed;
+
+			if (wait < 0 || left < (unsigned long long)wait)
+				wait = (int)left;
+		}
+		if (opts->interactive && (wait < 0 || wait > 250))
+			wait = 250;	/* a signal between checks waits no longer */
+		if (caught_signal) {
+			if (opts->interactive && caught_signal == SIGINT)
+				cmd->end = COMMAND_SKIPPED;
+			else
+				pass_on = caught_signal;
+			break;
+		}
+		if (cmd->timeout_ms && elapsed >= cmd->timeout_ms) {
+			cmd->end = COMMAND_TIMED_OUT;
+			break;
+		}
+		if (!named && opts->notice && elapsed >= 1000) {
+			named = true;
+			fputs("running: ", opts->notice);
+			print_command(opts->notice, cmd->text);
+			if (opts->interactive)
+				fputs(" (Ctrl-C skips it)\n", opts->notice);
+			else if (cmd->timeout_ms)
+				fprintf(opts->notice, " (stopped after %u s)\n",
+					cmd->timeout_ms / 1000);
+			else
+				fputs("\n", opts->notice);
+			fflush(opts->notice);
+			if (opts->interactive) {
+				key_watch_start(&keys);
+				if (keys.on)
+					fds[WATCH_KEY].fd = STDIN_FILENO;
+			}
+		}
+		if (poll(fds, NWATCH, wait) < 0 && errno != EINTR)
+			break;
+		if (fds[WATCH_KEY].fd >= 0 && fds[WATCH_KEY].revents && esc_typed()) {
+			cmd->end = COMMAND_SKIPPED;
+			break;
+		}
+		if (fds[WATCH_OUT].fd >= 0 && fds[WATCH_OUT].revents) {
+			n = read(fds[WATCH_OUT].fd, cmd->out + cmd->out_len,
+				 cmd->out_limit - cmd->out_len);
+			if (n > 0)
+				cmd->out_len += (size_t)n;
+			if ((n < 0 && errno != EINTR && errno != EAGAIN) || n == 0 ||
+			    cmd->out_len == cmd->out_limit)
+				close_fd(&fds[WATCH_OUT].fd);
+		}
+		if (fds[WATCH_ERR].fd >= 0 && fds[WATCH_ERR].revents) {
+			n = read(fds[WATCH_ERR].fd, chunk, sizeof(chunk));
+			if (n > 0) {
+				size_t room = SHELL_ERR_MAX - cmd->err->len;
+				size_t keep = (size_t)n < room ? (size_t)n : room;
+
+				strbuf_add(cmd->err, chunk, keep);
+				cmd->err_dropped += (size_t)n - keep;
+			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+				close_fd(&fds[WATCH_ERR].fd);
+			}
+		}
+		if (!exited && (fds[WATCH_EXIT].fd < 0 || fds[WATCH_EXIT].revents)) {
+			pid_t done = waitpid(pid, &status, WNOHANG);
+
+			exited = done == pid || (done < 0 && errno != EINTR);
+			if (exited)
+				close_fd(&fds[WATCH_EXIT].fd);
+		}
+	}
+	key_watch_stop(&keys);
+	close_fd(&fds[WATCH_OUT].fd);
+	close_fd(&fds[WATCH_ERR].fd);
+	close_fd(&fds[WATCH_EXIT].fd);
+	if (cmd->end != COMMAND_EXITED || pass_on) {
+		/* The whole group: what the command started goes too. */
+		kill(-pid, SIGKILL);
+		if (!exited)
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+	}
+	if (pass_on) {
+		unwatch_signals(old);
+		raise(pass_on);
+	}
+}
+
 /* Returns 0, or the errno that kept the command from starting. */
 static int run_command(struct command *cmd)
 {
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
-	int err, status;
+	struct sigaction old[NWATCHED];
+	int err;
 	pid_t pid;
 
 	cmd->out_len = 0;
+	/* Before the start: a Ctrl-C the moment it runs counts too. */
+	watch_signals(old);
 	err = make_pipe(out_pipe);
 	if (!err && cmd->err)
 		err = make_pipe(err_pipe);
@@ -287,11 +530,10 @@ static int run_command(struct command *cmd)
 	close_fd(&out_pipe[1]);
 	close_fd(&err_pipe[1]);
 	if (!err) {
-		collect_output(cmd, out_pipe[0], err_pipe[0]);
+		wait_command(cmd, pid, out_pipe[0], err_pipe[0], old);
 		out_pipe[0] = err_pipe[0] = -1;
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
 	}
+	unwatch_signals(old);
 	close_fd(&out_pipe[0]);
 	close_fd(&err_pipe[0]);
 	return err;
@@ -334,6 +576,53 @@ static void add_kernel_output(struct strbuf *out, char *raw, size_t len)
 	strbuf_add(out, raw, i);
 }
 
+/* A command that did not run, or whose run was cut short: listed. */
+static void note_skip(struct expansion *x, const char *at, const char *cmd,
+		      enum shell_skip_reason reason)
+{
+	struct macro_env *env = x->env;
+	struct shell_skip *skip;
+
+	if (env->nskipped == env->skipped_cap) {
+		env->skipped_cap = env->skipped_cap ? env->skipped_cap * 2 : 16;
+		env->skipped = xrealloc(env->skipped,
+					env->skipped_cap * sizeof(*env->skipped));
+	}
+	skip = &env->skipped[env->nskipped++];
+	skip->loc = expansion_loc(x, at);
+	skip->loc.column = 0;
+	skip->origin = skip->loc;
+	skip->command = xmemdup(cmd, strlen(cmd));
+	skip->reason = reason;
+}
+
+void macro_note_skip_use(struct expansion *x, const char *at, size_t index)
+{
+	struct shell_skip from = x->env->skipped[index];
+
+	note_skip(x, at, from.command, from.reason);
+	x->env->skipped[x->env->nskipped - 1].origin = from.origin;
+}
+
+/*
+ * The time limit: KBROWSE_SHELL_TIMEOUT seconds (0: none); by default
+ * SHELL_TIMEOUT_DEFAULT in batch runs and none interactively, where the
+ * person at the terminal skips a command instead.
+ */
+static unsigned timeout_ms(const struct macro_shell_options *opts)
+{
+	const char *text = getenv("KBROWSE_SHELL_TIMEOUT");
+	char *end;
+	unsigned long seconds;
+
+	if (text && *text) {
+		seconds = strtoul(text, &end, 10);
+		if (!*end && seconds < 1000000)
+			return (unsigned)seconds * 1000;
+	}
+	return opts->interactive ? 0 : SHELL_TIMEOUT_DEFAULT * 1000;
+}
+
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out)
 {
@@ -346,11 +635,21 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		.out = buf,
 		.out_limit = sizeof(buf),
 		.err = env->shell_cache ? &err_text : NULL,
+		.opts = &env->shell_opts,
+		.timeout_ms = timeout_ms(&env->shell_opts),
 	};
 	struct shell_result cached;
 	char *key = NULL;
 	int err;
 
+	if (env->shell_opts.no_shell) {
+		if (!env->nskipped)
+			expansion_diag(x, DIAG_NOTE, at,
+				       "--no-shell: $(shell,%s) not run; it and "
+				       "every later command give nothing", cmd);
+		note_skip(x, at, cmd, SHELL_SKIP_NO_SHELL);
+		return;
+	}
 	if (env->shell_cache) {
 		key = cache_key_command(env, cmd);
 		if (shell_cache_get(env->shell_cache, key, env->shell_dir,
@@ -375,18 +674,45 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		else
 			expansion_diag(x, DIAG_ERROR, at, "cannot run '%s': %s",
 				       cmd, strerror(err));
-	} else if (env->shell_cache) {
+		goto out;
+	}
+	if (err_text.len)
+		fwrite(err_text.data, 1, err_text.len, stderr);
+	if (run.err_dropped)
+		expansion_diag(x, DIAG_NOTE, at,
+			       "$(shell,%s): %zu more bytes of standard error "
+			       "dropped (%d kept)", cmd, run.err_dropped,
+			       SHELL_ERR_MAX);
+	if (run.end == COMMAND_SKIPPED) {
+		expansion_diag(x, DIAG_WARNING, at,
+			       "$(shell,%s) skipped at your request: its result "
+			       "is empty", cmd);
+		note_skip(x, at, cmd, SHELL_SKIP_KEY);
+		goto out;
+	}
+	if (run.end == COMMAND_TIMED_OUT) {
+		expansion_diag(x, DIAG_ERROR, at,
+			       "$(shell,%s) still running after %u s: stopped "
+			       "(KBROWSE_SHELL_TIMEOUT=SECONDS sets the limit, "
+			       "0 none)", cmd, run.timeout_ms / 1000);
+		note_skip(x, at, cmd, SHELL_SKIP_TIMEOUT);
+		goto out;
+	}
+	/*
+	 * Cached only whole: not when stdout filled the kernel's buffer (the
+	 * command was cut off) or stderr was cut short.
+	 */
+	if (env->shell_cache && !run.err_dropped && run.out_len < run.out_limit) {
 		struct shell_result result = {
 			.out = buf, .out_len = run.out_len,
 			.err = err_text.data ? err_text.data : "",
 			.err_len = err_text.len,
 		};
 
-		fwrite(result.err, 1, result.err_len, stderr);
 		shell_cache_put(env->shell_cache, key, env->shell_dir, &result);
 	}
-	if (!err)
-		add_kernel_output(out, buf, run.out_len);
+	add_kernel_output(out, buf, run.out_len);
+out:
 	strbuf_release(&err_text);
 	free(key);
 }
@@ -394,4 +720,102 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 void macro_env_set_shell_cache(struct macro_env *env, struct shell_cache *cache)
 {
 	env->shell_cache = cache;
+}
+
+void macro_env_set_shell_options(struct macro_env *env,
+				 const struct macro_shell_options *opts)
+{
+	env->shell_opts = *opts;
+}
+
+const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
+						 size_t *count)
+{
+	*count = env->nskipped;
+	return env->skipped;
+}
+
+void macro_env_free_shell(struct macro_env *env)
+{
+	size_t i;
+
+	for (i = 0; i < env->nskipped; i++)
+		free((char *)env->skipped[i].command);
+	free(env->skipped);
+}
+
+/* --- what the tree says about commands that did not run -------------- */
+
+const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
+					       size_t *count)
+{
+	*count = 0;
+	return kc->macros ? macro_env_shell_skipped(kc->macros, count) : NULL;
+}
+
+/* Does skip lie within one of sym's definitions (from `config` to help)? */
+static bool skip_in_definition(const struct shell_skip *skip,
+			       const struct symbol *sym)
+{
+	const struct menu_node *node;
+	const struct property *prop;
+
+	for (node = sym->first_node; node; node = node->next_def) {
+		int last = node->help_loc.file ? node->help_loc.line : node->loc.line;
+
+		for (prop = sym->props; prop; prop = prop->next)
+			if (prop->node == node && prop->loc.line > last)
+				last = prop->loc.line;
+		if (node->loc.file == skip->loc.file &&
+		    skip->loc.line >= node->loc.line && skip->loc.line <= last)
+			return true;
+	}
+	return false;
+}
+
+bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
+			     char *buf, size_t size)
+{
+	static const char *const why[] = {
+		[SHELL_SKIP_NO_SHELL] = "with --no-shell",
+		[SHELL_SKIP_KEY] = "with a command skipped",
+		[SHELL_SKIP_TIMEOUT] = "with a command timed out",
+	};
+	const struct shell_skip *skips, *skip;
+	size_t count, i;
+
+	skips = kconfig_shell_skipped(kc, &count);
+	if (!count)
+		return false;
+	skip = &skips[0];
+	for (i = 0; sym && i < count; i++) {
+		if (skip_in_definition(&skips[i], sym)) {
+			skip = &skips[i];
+			break;
+		}
+	}
+	if (skip == &skips[0] && !(sym && skip_in_definition(skip, sym)) &&
+	    count > 1)
+		snprintf(buf, size, "computed %s: $(shell,...) at %s:%d and %zu "
+			 "more gave nothing", why[skip->reason],
+			 location_file(skip->origin), skip->origin.line, count - 1);
+	else
+		snprintf(buf, size, "computed %s: $(shell,...) at %s:%d gave "
+			 "nothing", why[skip->reason], location_file(skip->origin),
+			 skip->origin.line);
+	return true;
+}
+
+bool kconfig_shell_skipped_at(const struct kconfig *kc, struct location loc)
+{
+	const struct shell_skip *skips = NULL;
+	size_t count, i;
+
+	if (kc->macros)
+		skips = macro_env_shell_skipped(kc->macros, &count);
+	/* The latest first: the parser asks about the line it is on. */
+	for (i = skips ? count : 0; i-- > 0;)
+		if (skips[i].loc.file == loc.file && skips[i].loc.line == loc.line)
+			return true;
+	return false;
 }

@@ -2,10 +2,12 @@
 /*
  * $(shell,...) results kept across runs; see shell_cache.h for the key.
  *
- * An entry file holds a header line, a line of three lengths, then the
+ * An entry file holds a header line, a line of three lengths and the
+ * checksum of what follows (digest128), then the
  * key, stdout and stderr bytes.  The key is stored whole and compared on
  * every hit, so a hash collision can only cost a miss.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,7 +21,13 @@
 #include "arena.h"
 #include "shell_cache.h"
 
-#define CACHE_MAGIC "kbrowse shell cache 2\n"
+#define CACHE_MAGIC "kbrowse shell cache 3\n"
+
+/* The cache's bounds: beyond them, the entries used longest ago go. */
+#define CACHE_MAX_ENTRIES	1000
+#define CACHE_MAX_BYTES		(8L << 20)
+/* No entry is bigger: a key, 4 KB of stdout, 1 MB of stderr. */
+#define ENTRY_MAX_BYTES		(2L << 20)
 
 extern char **environ;
 
@@ -41,6 +49,7 @@ struct file_info {
 	struct fields fields;	/* what it adds to a key: identities */
 	struct fields vars;	/* the variables it reads, by name */
 	bool whole_env;		/* a program that reads every variable */
+	bool unsafe;		/* a script that reads the clock (not_cacheable) */
 };
 
 #define FILE_BUCKETS 256	/* a few hundred words per tree: short chains */
@@ -74,6 +83,7 @@ struct shell_cache {
 	/* Of the whole environment, for programs such as make; lazily. */
 	char whole_digest[40];
 	struct shell_cache_stats stats;
+	bool refused;		/* the last command looked at was not cacheable */
 };
 
 /*
@@ -138,6 +148,17 @@ static const char *const whole_env_programs[] = {
 	"make", "gmake", "printenv", NULL
 };
 
+/*
+ * Words that make a command uncacheable (shell_cache.h): what reads the
+ * clock or chance, or lists what a directory holds, or the state of a
+ * repository; in a command, or in the text of a script it runs.
+ */
+static const char *const uncacheable_words[] = {
+	"date", "uptime", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS",
+	"EPOCHREALTIME", "/dev/random", "/dev/urandom", "ls", "find", "du",
+	"git", "hg", "svn", NULL
+};
+
 /* Scripts are read for the variables they name up to this size. */
 #define SCRIPT_MAX (1024 * 1024)
 
@@ -156,7 +177,8 @@ static void buf_add(struct buf *b, const char *s, size_t len)
 		if (!b->data)
 			abort();
 	}
-	memcpy(b->data + b->len, s, len);
+	if (len)	/* s may be NULL then (an empty result) */
+		memcpy(b->data + b->len, s, len);
 	b->len += len;
 	b->data[b->len] = '\0';
 }
@@ -193,9 +215,28 @@ static int mkdir_parents(char *path)
 		}
 		*p = '/';
 	}
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+	/* The cache itself: ours alone (its entries are trusted). */
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
 		return -1;
 	return 0;
+}
+
+/*
+ * The cache directory must be ours and a directory (not a link); if
+ * others may write to it (made by an older kbrowse, or by hand), it is
+ * made 0700.  False, with errno set, when it cannot be used.
+ */
+static bool directory_is_ours(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return false;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+		errno = EPERM;
+		return false;
+	}
+	return !(st.st_mode & 077) || chmod(path, 0700) == 0;
 }
 
 static bool is_name_start(char c)
@@ -433,6 +474,11 @@ struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 	if (mkdir_parents(path) != 0) {
 		cache_warn(cache, "cannot create", path);
 		cache->readonly = true;
+	} else if (!directory_is_ours(path)) {
+		cache_warn(cache, "not using (not a directory of yours alone)",
+			   path);
+		shell_cache_close(cache);
+		return NULL;
 	}
 	env_load(cache);
 	add_implicit_tools(cache, &tools);
@@ -441,10 +487,14 @@ struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 	return cache;
 }
 
+static void evict(struct shell_cache *cache);
+
 void shell_cache_close(struct shell_cache *cache)
 {
 	if (!cache)
 		return;
+	if (cache->stats.stores && !cache->readonly)
+		evict(cache);
 	for (size_t i = 0; i < cache->nfiles; i++) {
 		free(cache->files[i].name);
 		free(cache->files[i].fields.data);
@@ -634,6 +684,8 @@ static void scan_script(struct file_info *info, const char *path,
 					base = end + 1;
 				end++;
 			}
+			if (name_in(uncacheable_words, text + i, end - i))
+				info->unsafe = true;
 			if (end > base && (has_suffix(text + base, end - base, ".sh") ||
 					   has_suffix(text + base, end - base, ".py") ||
 					   has_suffix(text + base, end - base, ".pl") ||
@@ -749,11 +801,30 @@ static void add_word(struct shell_cache *cache, struct buf *key,
 		is_name = is_name_char(word[i]);
 	if (is_name)
 		add_variable(cache, key, word, len);
-	if (word[0] == '-' || len >= sizeof(copy))
+	if (name_in(uncacheable_words, word, len))
+		cache->refused = true;
+	if (word[0] == '-' || len >= sizeof(copy) - 2)
 		return;
+	/*
+	 * A plain word may name a file in the directory the command runs
+	 * in (cat version.txt, test -e flag): its identity, when it is
+	 * there, is keyed as that of a path.  (Its absence needs no field:
+	 * a file that appears adds one, and the key changes.)
+	 */
+	if (!memchr(word, '/', len)) {
+		copy[0] = '.';
+		copy[1] = '/';
+		memcpy(copy + 2, word, len);
+		copy[len + 2] = '\0';
+		info = file_info(cache, copy, cwd);
+		if (info->fields.len)
+			buf_add(key, info->fields.data, info->fields.len);
+	}
 	memcpy(copy, word, len);
 	copy[len] = '\0';
 	info = file_info(cache, copy, cwd);
+	if (info->unsafe)
+		cache->refused = true;
 	if (!info->fields.len)
 		return;
 	buf_add(key, info->fields.data, info->fields.len);
@@ -792,6 +863,8 @@ static void add_words(struct shell_cache *cache, struct buf *key,
 				continue;	/* $$, $1, $?, $( ... */
 			while (is_name_char(*p))
 				p++;
+			if (name_in(uncacheable_words, start, (size_t)(p - start)))
+				cache->refused = true;
 			entry = env_entry(cache, start, (size_t)(p - start));
 			if (entry) {
 				buf_adds(key, entry);
@@ -814,12 +887,41 @@ static void add_words(struct shell_cache *cache, struct buf *key,
 }
 
 /* The key: NUL-separated fields; its length goes to *len. */
+/*
+ * A glob outside quotes (*.txt, file?, [ab]*) reads a directory, which no
+ * key covers.  "$?" and "[ " (test) are not globs.
+ */
+static bool has_glob(const char *cmd)
+{
+	char quote = 0;
+
+	for (const char *p = cmd; *p; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+			else if (*p == '\\' && quote == '"' && p[1])
+				p++;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+		} else if (*p == '\\' && p[1]) {
+			p++;
+		} else if ((*p == '*' || *p == '?') && !(p > cmd && p[-1] == '$')) {
+			return true;
+		} else if (*p == '[' && p[1] && p[1] != ' ' && p[1] != '\t' &&
+			   p[1] != '[') {
+			return true;
+		}
+	}
+	return false;
+}
+
 static char *build_key(struct shell_cache *cache, const char *cmd,
 		       const char *cwd, size_t *len)
 {
 	struct buf key = { 0 };
 	char here[PATH_MAX];
 
+	cache->refused = has_glob(cmd);
 	if (!cwd)
 		cwd = getcwd(here, sizeof(here)) ? here : ".";
 	buf_adds(&key, CACHE_MAGIC);
@@ -859,22 +961,39 @@ static char *entry_path(const struct shell_cache *cache, const char *key,
 
 /* --- reading and writing entries --------------------------------------- */
 
-static char *read_file(const char *path, size_t *len)
+/*
+ * An entry is trusted only as kbrowse itself would have written it: a
+ * regular file (no symbolic link followed) of ours that no one else may
+ * write, of a sane size.  NULL otherwise, or when there is none.
+ */
+static char *read_entry(const char *path, size_t *len, bool *untrusted)
 {
-	FILE *f = fopen(path, "rb");
-	struct buf b = { 0 };
-	char chunk[8192];
-	size_t n;
+	struct stat st;
+	char *data;
+	int fd;
 
-	if (!f)
+	*untrusted = false;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		*untrusted = errno == ELOOP;
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_add(&b, chunk, n);
-	fclose(f);
-	if (!b.data)
-		buf_add(&b, "", 0);
-	*len = b.len;
-	return b.data;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & 022) ||
+	    st.st_size > ENTRY_MAX_BYTES) {
+		*untrusted = true;
+		close(fd);
+		return NULL;
+	}
+	data = malloc((size_t)st.st_size + 1);
+	if (!data)
+		abort();
+	*len = read_upto(fd, data, (size_t)st.st_size);
+	data[*len] = '\0';
+	/* A hit counts as a use: eviction takes the least recently used. */
+	futimens(fd, NULL);
+	close(fd);
+	return data;
 }
 
 static char *copy_bytes(const char *s, size_t len)
@@ -892,23 +1011,31 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, struct shell_result *result)
 {
 	char *key, *path, *data;
-	size_t key_len, len, klen, olen, elen;
+	char sum[40], want[40];
+	size_t key_len, len = 0, klen, olen, elen;
 	int header = 0;
-	bool hit = false;
+	bool hit = false, untrusted;
 
 	if (!cache)
 		return false;
 	key = build_key(cache, cmd, cwd, &key_len);
+	if (cache->refused) {
+		cache->stats.refused++;
+		free(key);
+		return false;
+	}
 	path = entry_path(cache, key, key_len);
-	data = read_file(path, &len);
+	data = read_entry(path, &len, &untrusted);
 	if (data && len > strlen(CACHE_MAGIC) &&
 	    memcmp(data, CACHE_MAGIC, strlen(CACHE_MAGIC)) == 0 &&
-	    sscanf(data + strlen(CACHE_MAGIC), "%zu %zu %zu\n%n",
-		   &klen, &olen, &elen, &header) == 3 && header > 0) {
+	    sscanf(data + strlen(CACHE_MAGIC), "%zu %zu %zu %32s\n%n",
+		   &klen, &olen, &elen, sum, &header) == 4 && header > 0) {
 		const char *body = data + strlen(CACHE_MAGIC) + header;
 		size_t body_len = len - strlen(CACHE_MAGIC) - (size_t)header;
 
-		if (klen + olen + elen == body_len) {
+		if (klen <= body_len && olen <= body_len - klen &&
+		    elen == body_len - klen - olen &&
+		    (digest128(body, body_len, want), strcmp(want, sum) == 0)) {
 			if (klen == key_len && memcmp(body, key, klen) == 0) {
 				result->out = copy_bytes(body + klen, olen);
 				result->out_len = olen;
@@ -920,9 +1047,11 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 			errno = EINVAL;
 			cache_warn(cache, "ignoring corrupt entry", path);
 		}
-	} else if (data) {
-		errno = EINVAL;
-		cache_warn(cache, "ignoring corrupt entry", path);
+	} else if (data || untrusted) {
+		errno = untrusted ? EPERM : EINVAL;
+		cache_warn(cache, untrusted ? "ignoring an entry not written by "
+			   "you alone (owner, mode or link)" :
+			   "ignoring corrupt entry", path);
 	}
 	if (hit)
 		cache->stats.hits++;
@@ -937,31 +1066,48 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 void shell_cache_put(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, const struct shell_result *result)
 {
-	char *key, *path, *tmp;
+	char *key, *path, *tmp, sum[40];
+	struct buf body = { 0 };
 	size_t key_len;
+	int fd;
 	FILE *f;
 	bool ok;
 
 	if (!cache || cache->readonly)
 		return;
 	key = build_key(cache, cmd, cwd, &key_len);
+	if (cache->refused || key_len + result->out_len + result->err_len +
+	    256 > ENTRY_MAX_BYTES) {
+		free(key);
+		return;
+	}
 	path = entry_path(cache, key, key_len);
 	tmp = malloc(strlen(path) + 32);
 	if (!tmp)
 		abort();
-	/* Written aside and renamed, so a reader never sees half an entry. */
+	buf_add(&body, key, key_len);
+	buf_add(&body, result->out, result->out_len);
+	buf_add(&body, result->err, result->err_len);
+	digest128(body.data, body.len, sum);
+	/*
+	 * Written aside and renamed, so a reader never sees half an entry;
+	 * created afresh (no link followed), readable by us alone.
+	 */
 	sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
-	f = fopen(tmp, "wb");
+	unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	f = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		cache_warn(cache, "cannot write", tmp);
 		cache->readonly = true;
 		goto out;
 	}
 	fputs(CACHE_MAGIC, f);
-	fprintf(f, "%zu %zu %zu\n", key_len, result->out_len, result->err_len);
-	fwrite(key, 1, key_len, f);
-	fwrite(result->out, 1, result->out_len, f);
-	fwrite(result->err, 1, result->err_len, f);
+	fprintf(f, "%zu %zu %zu %s\n", key_len, result->out_len,
+		result->err_len, sum);
+	fwrite(body.data, 1, body.len, f);
 	ok = !ferror(f);
 	if (fclose(f) != 0)
 		ok = false;
@@ -973,7 +1119,83 @@ void shell_cache_put(struct shell_cache *cache, const char *cmd,
 	}
 	cache->stats.stores++;
 out:
+	free(body.data);
 	free(tmp);
 	free(path);
 	free(key);
+}
+
+/* --- bounding the cache's size ------------------------------------------ */
+
+struct entry_file {
+	char name[48];
+	long long mtime_ns;
+	long long bytes;
+};
+
+static int entry_older(const void *a, const void *b)
+{
+	const struct entry_file *x = a, *y = b;
+
+	return x->mtime_ns < y->mtime_ns ? -1 : x->mtime_ns > y->mtime_ns;
+}
+
+/* An entry's file name: 32 hex digits (temporary files end in .tmp). */
+static bool is_entry_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i]; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') ||
+		      (name[i] >= 'a' && name[i] <= 'f')))
+			return false;
+	return i == 32;
+}
+
+/*
+ * Keep at most CACHE_MAX_ENTRIES entries and CACHE_MAX_BYTES bytes: the
+ * least recently used go first.  Run when this run stored something.
+ */
+static void evict(struct shell_cache *cache)
+{
+	struct entry_file *files = NULL;
+	size_t n = 0, cap = 0, i;
+	long long total = 0;
+	struct dirent *d;
+	DIR *dir = opendir(cache->dir);
+	int dfd;
+
+	if (!dir)
+		return;
+	dfd = dirfd(dir);
+	while ((d = readdir(dir))) {
+		struct stat st;
+
+		if (!is_entry_name(d->d_name) ||
+		    fstatat(dfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 256;
+			files = realloc(files, cap * sizeof(*files));
+			if (!files)
+				abort();
+		}
+		memcpy(files[n].name, d->d_name, 33);	/* 32 digits and NUL */
+		files[n].mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +
+				    st.st_mtim.tv_nsec;
+		files[n].bytes = (long long)st.st_size;
+		total += files[n].bytes;
+		n++;
+	}
+	if (n > CACHE_MAX_ENTRIES || total > CACHE_MAX_BYTES) {
+		qsort(files, n, sizeof(*files), entry_older);
+		for (i = 0; i < n && (n - i > CACHE_MAX_ENTRIES ||
+				      total > CACHE_MAX_BYTES); i++) {
+			if (unlinkat(dfd, files[i].name, 0) == 0)
+				cache->stats.evicted++;
+			total -= files[i].bytes;
+		}
+	}
+	closedir(dir);
+	free(files);
 }

@@ -24,11 +24,41 @@
  *  - for a command that runs make or printenv, which read every
  *    variable: the whole environment but the terminal and login ones.
  *
- * What a program reads some other way (a configuration file of its own,
- * as rustup's default toolchain) is not seen: --no-cache then.  Entries
- * live in $XDG_CACHE_HOME/kbrowse (default ~/.cache/kbrowse), one file
- * per key.  A corrupt or unwritable cache is ignored with a warning,
- * never fatal.
+ *  - every plain word that names a file in the directory the command
+ *    runs in (cat version.txt, test -e flag): its identity when it is
+ *    there; a file that appears or goes changes the key as well.
+ *
+ * What may be cached, then (the rule): a command whose output depends
+ * only on what the key holds -- the programs and scripts it names, the
+ * files it names by path or by a word, and the environment above.  The
+ * kernel's probes are such commands: compiler, assembler and linker
+ * probes ($(CC) -Werror -x c /dev/null ..., scripts/cc-version.sh $(CC),
+ * echo ... | $(CC) -x c -, $(NM) --help | head -n 1 | grep -qi llvm,
+ * test "$(cc-name)" = GCC).  Never cached (shell_cache_get() misses and
+ * shell_cache_put() stores nothing, counted in stats.refused):
+ *
+ *  - a command that reads the clock or chance: date, uptime, $RANDOM,
+ *    $SRANDOM, $SECONDS, $EPOCHSECONDS, $EPOCHREALTIME, /dev/random,
+ *    /dev/urandom; or a script it runs whose text names one of these;
+ *  - one that lists directories or a repository's state: ls, find, du,
+ *    git, hg, svn, or a glob outside quotes (*, ?, [...]);
+ *  - a result that was cut short (more than 1 MiB of stderr, stdout past
+ *    the kernel's 4096 bytes), skipped or timed out (parser/shell.c).
+ *
+ * What a program reads without the command naming it (a configuration
+ * file of its own, as rustup's default toolchain; a data file a tree's
+ * script reads by a fixed name) is not seen: --no-cache then.
+ *
+ * Entries live in $XDG_CACHE_HOME/kbrowse (default ~/.cache/kbrowse),
+ * mode 0700 (made so if it was wider; not used at all when it is not a
+ * directory of the user's own), one file per key, mode 0600, written
+ * aside and renamed.  An entry is used only when it is a regular file
+ * (no link followed) owned by the user, writable by no one else, of at
+ * most 2 MB, and its checksum (a 128-bit digest of key, stdout and
+ * stderr, in its header) matches; else it is a miss with a warning.  A
+ * hit refreshes the entry's mtime; a run that stored something then
+ * removes the least recently used entries beyond 1000 entries or 8 MB.
+ * A corrupt or unwritable cache is ignored with a warning, never fatal.
  */
 #ifndef KBROWSE_SHELL_CACHE_H
 #define KBROWSE_SHELL_CACHE_H
@@ -63,6 +93,8 @@ void shell_cache_put(struct shell_cache *cache, const char *cmd,
 /* Statistics, for --verbose and tests. */
 struct shell_cache_stats {
 	unsigned hits, misses, stores;
+	unsigned refused;	/* lookups of commands that are not cacheable */
+	unsigned evicted;	/* entries removed to keep the bounds */
 };
 struct shell_cache_stats shell_cache_stats(const struct shell_cache *cache);
 

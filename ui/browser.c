@@ -284,7 +284,11 @@ static void draw_header(struct browser *br)
 
 	br->main->ops->title(br->main, title, sizeof(title));
 	/* The header says when the teaching tree stands in for a real one. */
-	snprintf(right, sizeof(right), "%s%s%s",
+	size_t skipped;
+
+	kconfig_shell_skipped(br->s->kc, &skipped);
+	snprintf(right, sizeof(right), "%s%s%s%s",
+		 skipped ? "[commands not run] " : "",
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);

@@ -106,6 +106,10 @@ int cli_common_option(struct cli *cli, int argc, char **argv, int i)
 		cli->no_cache = true;
 		return 1;
 	}
+	if (strcmp(arg, "--no-shell") == 0) {
+		cli->no_shell = true;
+		return 1;
+	}
 	if (strncmp(arg, "--srctree=", 10) == 0) {
 		cli->srctree = arg + 10;
 		return 1;
@@ -340,7 +344,14 @@ void cli_resolve_tree(struct cli *cli)
 	const char *env = getenv("srctree");
 	bool kconfig_given = cli->kconfig != NULL;
 	bool srctree_from_env = false;
+	const char *no_shell = getenv("KBROWSE_NO_SHELL");
 
+	cli->no_shell |= no_shell && *no_shell && strcmp(no_shell, "0") != 0;
+	/* Nor the kernel Makefile's `$(CC) --version`, derived below. */
+	if (cli->no_shell) {
+		setenv("CC_VERSION_TEXT", "", 0);
+		setenv("RUSTC_VERSION_TEXT", "", 0);
+	}
 	if (!cli->kconfig)
 		cli->kconfig = "Kconfig";
 	if (!cli->srctree && env && *env) {
@@ -363,6 +374,8 @@ void cli_resolve_tree(struct cli *cli)
 	cli->opts.kconfig = cli->kconfig;
 	cli->opts.info_out = cli->keep_info ? NULL : stdout;
 	cli->opts.shell_cache = !cli->no_cache;
+	cli->opts.shell.no_shell = cli->no_shell;
+	cli->opts.shell.notice = isatty(STDERR_FILENO) ? stderr : NULL;
 	cli->opts.diag_echo = stderr;
 }
 

@@ -19,6 +19,7 @@ struct cli {
 	const char *kconfig;		/* KCONFIG argument, default "Kconfig" */
 	bool builtin_examples;		/* no tree found: the teaching tree */
 	bool no_cache;			/* --no-cache: rerun every $(shell,...) */
+	bool no_shell;			/* --no-shell: run no command of the tree */
 	bool keep_info;			/* $(info,...) kept as notes, not printed */
 	/* Found by cli_resolve_tree() above the current directory, or NULL. */
 	const char *found_top;
@@ -29,7 +30,7 @@ struct cli {
 
 /*
  * Handle an option every subcommand takes (-C DIR, --srctree DIR,
- * --no-cache, and NAME=VALUE: see cli_assignment()).
+ * --no-cache, --no-shell, and NAME=VALUE: see cli_assignment()).
  * Returns the number of argv entries used (0: not such an option,
  * -1: usage error, already reported).
  */

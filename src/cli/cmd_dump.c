@@ -22,6 +22,7 @@ static void dump_usage(const char *prog)
 	       "Options:\n"
 	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
 	       "      --no-cache      run every $(shell,...) again\n"
+	       "      --no-shell      run no command of the tree\n"
 	       "      --symbols       print only the names of the symbols defined in\n"
 	       "                      the tree, one per line (for shell completion)\n"
 	       "  -h, --help          show this help and exit\n",

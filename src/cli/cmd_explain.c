@@ -65,6 +65,7 @@ static void explain_usage(const char *prog)
 	       "Options:\n"
 	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
 	       "      --no-cache      run every $(shell,...) again\n"
+	       "      --no-shell      run no command of the tree\n"
 	       "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 	       "      --json          one JSON object per symbol instead of text\n"
 	       "      --depth N       follow the reasons N levels deep (1 to 1000,\n"

@@ -87,6 +87,7 @@ static void conf_usage(const char *prog)
 	       "Options:\n"
 	       "  -C, --srctree DIR       the source tree (see '%s --help')\n"
 	       "      --no-cache          run every $(shell,...) again\n"
+	       "      --no-shell          run no command of the tree\n"
 	       "  -s, --silent            do not print conf's messages\n"
 	       "  -h, --help              print this message and exit\n"
 	       "\n"

@@ -33,6 +33,8 @@ static const char usage_text[] =
 "                      files in DIR); anywhere among the arguments\n"
 "      --no-cache      run every $(shell,...) again instead of using the\n"
 "                      cache in $XDG_CACHE_HOME/kbrowse\n"
+"      --no-shell      run no command of the tree: each $(shell,...) gives\n"
+"                      nothing (for trees you do not trust)\n"
 "  -h, --help          show this help and exit\n"
 "  -V, --version       show the version and exit\n"
 "\n"
@@ -77,6 +79,10 @@ static const char usage_text[] =
 "                      as for scripts/kconfig/conf\n"
 "  XDG_CACHE_HOME      the cache's parent directory (default ~/.cache)\n"
 "  KBROWSE_NO_CACHE    if set and not 0, the same as --no-cache\n"
+"  KBROWSE_NO_SHELL    if set and not 0, the same as --no-shell\n"
+"  KBROWSE_SHELL_TIMEOUT\n"
+"                      seconds a $(shell,...) may run in batch modes\n"
+"                      (default 60, 0: no limit)\n"
 "  NO_COLOR            if set, the browser draws without colour\n"
 "  KBROWSE_TIMING KBROWSE_EXIT_AFTER_FIRST_SCREEN\n"
 "                      for benchmarks (see the manual page)\n"
@@ -116,6 +122,8 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 	}
 	/* $(info,...) would print over the screen: keep it as notes. */
 	cli->keep_info = true;
+	/* A slow $(shell,...) at the start: Ctrl-C or Esc skips it. */
+	cli->opts.shell.interactive = true;
 	s = cli_open_session(cli, false);
 	if (!s)
 		return EXIT_INPUT;

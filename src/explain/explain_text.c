@@ -82,10 +82,13 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 	const struct symbol *sym = x->sym;
 	const struct menu_node *node;
 	const char *sep = "";
+	char skipped[512];
 
 	fprintf(out, "%s = ", sym->name ? sym->name : "<choice>");
 	print_value(sym, x->value, out);
 	putc('\n', out);
+	if (kconfig_shell_skip_note(ex->kc, sym, skipped, sizeof(skipped)))
+		fprintf(out, "  %s\n", skipped);
 	if (!x->defined) {
 		fprintf(out, "  not defined in this tree (only referenced): %s\n",
 			sym->type == S_UNKNOWN || (sym->flags & SYMBOL_CONST)

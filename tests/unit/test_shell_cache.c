@@ -531,6 +531,213 @@ static void test_disabled_by_environment(void **state)
 	unsetenv("KBROWSE_NO_CACHE");
 }
 
+/* Every entry file of the cache (32 hex digits), by a shell glob. */
+static void for_each_entry(const char *shell_action)
+{
+	char cmd[800];
+
+	snprintf(cmd, sizeof(cmd),
+		 "for f in '%s'/????????????????????????????????; do %s; done",
+		 cachedir, shell_action);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Is cmd (run in tmpdir) refused: never stored, never looked up? */
+static void expect_refused(const char *cmd)
+{
+	struct shell_cache *cache = shell_cache_open(cachedir, NULL);
+	struct shell_result r = result_of("1", "");
+
+	assert_non_null(cache);
+	shell_cache_put(cache, cmd, tmpdir, &r);
+	assert_int_equal(shell_cache_stats(cache).stores, 0);
+	assert_false(shell_cache_get(cache, cmd, tmpdir, &r));
+	assert_int_equal(shell_cache_stats(cache).refused, 1);
+	shell_cache_close(cache);
+}
+
+/* Issue 11: cat version.txt kept its first answer after the file changed. */
+static void test_data_file_named_by_a_plain_word(void **state)
+{
+	char path[400], *out = NULL;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/version.txt", tmpdir);
+	write_file(path, "1\n", 0644);
+	store("cat version.txt", tmpdir, "1");
+	assert_true(lookup("cat version.txt", tmpdir, &out));
+	free(out);
+	write_file(path, "22\n", 0644);
+	assert_false(lookup("cat version.txt", tmpdir, &out));
+}
+
+/* Issue 11: test -e flag && echo y kept "" after flag appeared. */
+static void test_file_that_appears(void **state)
+{
+	char path[400], *out = NULL;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/flag", tmpdir);
+	unlink(path);
+	store("test -e flag && echo y", tmpdir, "");
+	assert_true(lookup("test -e flag && echo y", tmpdir, &out));
+	free(out);
+	write_file(path, "", 0644);
+	assert_false(lookup("test -e flag && echo y", tmpdir, &out));
+	/* And by a path: gone again, it misses too. */
+	store("test -e ./flag && echo y", tmpdir, "y");
+	unlink(path);
+	assert_false(lookup("test -e ./flag && echo y", tmpdir, &out));
+}
+
+/* Issue 11: $(shell,date ...) kept its first answer. */
+static void test_clock_and_directory_listings_are_not_cached(void **state)
+{
+	char script[400], cmd[500];
+
+	(void)state;
+	expect_refused("date +%s");
+	expect_refused("echo $RANDOM");
+	expect_refused("head -c 8 /dev/urandom | od");
+	expect_refused("ls");
+	expect_refused("cat *.txt");
+	expect_refused("cat vers?on.txt");
+	expect_refused("git describe");
+	/* A script that reads the clock itself. */
+	snprintf(script, sizeof(script), "%s/stamp.sh", bindir);
+	write_file(script, "#!/bin/sh\ndate +%Y\n", 0755);
+	snprintf(cmd, sizeof(cmd), "%s", script);
+	expect_refused(cmd);
+	/* Not globs: $?, test's [ ], quoted text. */
+	store("[ \"$(fakecc -v)\" = x ] ; echo $?", "/tmp", "1");
+	store("echo 'int *p;' | fakecc -x c - -o /dev/null", "/tmp", "");
+}
+
+/* Probes as the kernel writes them stay cacheable. */
+static void test_kernel_probes_are_cacheable(void **state)
+{
+	(void)state;
+	store("{ trap \"rm -rf .tmp_$$\" EXIT; mkdir .tmp_$$; fakecc -Werror "
+	      "-mno-red-zone -c -x c /dev/null -o .tmp_$$/tmp.o; } >/dev/null "
+	      "2>&1 && echo \"y\" || echo \"n\"", tmpdir, "y");
+	store("{ test \"GCC\" = GCC; } >/dev/null 2>&1 && echo \"y\" || echo \"n\"",
+	      tmpdir, "y");
+	store("{ fakecc --help | head -n 1 | grep -qi llvm; } >/dev/null 2>&1 "
+	      "&& echo \"y\" || echo \"n\"", tmpdir, "n");
+}
+
+static void test_entry_of_others_or_writable_is_refused(void **state)
+{
+	struct diag_list diags;
+	struct shell_cache *cache;
+	struct shell_result r = { 0 };
+	char *out = NULL;
+
+	(void)state;
+	store("fakecc --target-help", "/tmp", "ok");
+	for_each_entry("chmod 666 \"$f\"");
+	diag_init(&diags);
+	cache = shell_cache_open(cachedir, &diags);
+	assert_false(shell_cache_get(cache, "fakecc --target-help", "/tmp", &r));
+	assert_int_equal(diags.warnings, 1);
+	assert_non_null(strstr(diags.first->message, "not written by you alone"));
+	shell_cache_close(cache);
+	diag_release(&diags);
+	for_each_entry("chmod 600 \"$f\"");
+	assert_true(lookup("fakecc --target-help", "/tmp", &out));
+	free(out);
+	if (geteuid() == 0) {
+		/* Another owner (root can make one). */
+		for_each_entry("chown 12345 \"$f\"");
+		assert_false(lookup("fakecc --target-help", "/tmp", &out));
+		for_each_entry("chown 0 \"$f\"");
+	}
+	/* A link is not followed. */
+	for_each_entry("mv \"$f\" \"$f.real\" && ln -s \"$f.real\" \"$f\"");
+	assert_false(lookup("fakecc --target-help", "/tmp", &out));
+}
+
+static void test_edited_entry_fails_its_checksum(void **state)
+{
+	struct diag_list diags;
+	struct shell_cache *cache;
+	struct shell_result r = { 0 };
+
+	(void)state;
+	store("fakecc -dumpversion", "/tmp", "12");
+	/* The same length, another answer: only the checksum tells. */
+	for_each_entry("sed -i 's/12warning: probe/13warning: probe/' \"$f\"");
+	diag_init(&diags);
+	cache = shell_cache_open(cachedir, &diags);
+	assert_false(shell_cache_get(cache, "fakecc -dumpversion", "/tmp", &r));
+	assert_int_equal(diags.warnings, 1);
+	assert_non_null(strstr(diags.first->message, "corrupt"));
+	shell_cache_close(cache);
+	diag_release(&diags);
+}
+
+static void test_directory_is_private(void **state)
+{
+	struct stat st;
+	char link[400];
+	struct diag_list diags;
+
+	(void)state;
+	mkdir(cachedir, 0777);
+	chmod(cachedir, 0777);
+	store("fakecc -print-multiarch", "/tmp", "x");
+	assert_int_equal(stat(cachedir, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	for_each_entry("test \"$(stat -c %a \"$f\")\" = 600");
+	/* A link in place of the directory: not used. */
+	snprintf(link, sizeof(link), "%s/link", tmpdir);
+	assert_int_equal(symlink(cachedir, link), 0);
+	diag_init(&diags);
+	assert_null(shell_cache_open(link, &diags));
+	assert_int_equal(diags.warnings, 1);
+	diag_release(&diags);
+}
+
+static void test_size_is_bounded(void **state)
+{
+	char cmd[600];
+	struct shell_cache *cache;
+	struct shell_result r = result_of("new", "");
+
+	(void)state;
+	mkdir(cachedir, 0700);
+	/* 1010 old entries, the first the oldest. */
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && rm -f * && i=0; while [ $i -lt 1010 ]; do "
+		 "f=$(printf '%%032x' $i); echo x > $f; "
+		 "touch -d \"@$((1000000000 + i))\" $f; i=$((i + 1)); done",
+		 cachedir);
+	assert_int_equal(system(cmd), 0);
+	cache = shell_cache_open(cachedir, NULL);
+	shell_cache_put(cache, "fakecc -v", "/tmp", &r);
+	shell_cache_close(cache);
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && test $(ls | wc -l) = 1000 && "
+		 "! test -e $(printf '%%032x' 10) && test -e $(printf '%%032x' 11)",
+		 cachedir);
+	assert_int_equal(system(cmd), 0);
+	/* And bytes: three entries of 3 MB are over 8 MB. */
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && rm -f * && for i in 1 2 3; do "
+		 "f=$(printf '%%032x' $i); head -c 3000000 /dev/zero > $f; "
+		 "touch -d \"@$((1000000000 + i))\" $f; done", cachedir);
+	assert_int_equal(system(cmd), 0);
+	assert_true(lookup("fakecc -v", "/tmp", &(char *){ NULL }) == false);
+	cache = shell_cache_open(cachedir, NULL);
+	shell_cache_put(cache, "fakecc -v", "/tmp", &r);
+	assert_int_equal(shell_cache_stats(cache).stores, 1);
+	shell_cache_close(cache);
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && test $(ls | wc -l) = 3 && ! test -e $(printf '%%032x' 1)",
+		 cachedir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -549,6 +756,14 @@ int main(void)
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
 		cmocka_unit_test(test_disabled_by_environment),
+		cmocka_unit_test(test_data_file_named_by_a_plain_word),
+		cmocka_unit_test(test_file_that_appears),
+		cmocka_unit_test(test_clock_and_directory_listings_are_not_cached),
+		cmocka_unit_test(test_kernel_probes_are_cacheable),
+		cmocka_unit_test(test_entry_of_others_or_writable_is_refused),
+		cmocka_unit_test(test_edited_entry_fails_its_checksum),
+		cmocka_unit_test(test_directory_is_private),
+		cmocka_unit_test(test_size_is_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Running $(shell,...): --no-shell runs nothing and lists what it
+ * skipped, a command past its time is killed with its whole process
+ * group, Ctrl-C skips a command at the browser's start, a slow command
+ * is named after a second, and a command's standard error is bounded.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "macro_fixture.h"
+#include "shell_cache.h"
+
+static char tmpdir[] = "/tmp/kbrowse-shell-test-XXXXXX";
+
+static int shell_setup(void **state)
+{
+	(void)state;
+	assert_non_null(mkdtemp(tmpdir));
+	unsetenv("KBROWSE_SHELL_TIMEOUT");
+	unsetenv("KBROWSE_NO_CACHE");
+	fixture_open(tmpdir);
+	return 0;
+}
+
+static int shell_teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	fixture_close();
+	unsetenv("KBROWSE_SHELL_TIMEOUT");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	strcpy(tmpdir, "/tmp/kbrowse-shell-test-XXXXXX");
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static void expect_expansion(const char *text, const char *want)
+{
+	char *got = expand(text);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void expect_diag(const char *part)
+{
+	char *text = diag_text();
+
+	if (!strstr(text, part))
+		fail_msg("no diagnostic with \"%s\" in:\n%s", part, text);
+	free(text);
+}
+
+/* A process that no longer runs (gone, or a zombie left to init). */
+static bool process_gone(pid_t pid)
+{
+	char path[64], stat[256];
+	const char *state;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	for (int tries = 0; tries < 50; tries++) {
+		f = fopen(path, "r");
+		if (!f)
+			return true;
+		n = fread(stat, 1, sizeof(stat) - 1, f);
+		fclose(f);
+		stat[n] = '\0';
+		state = strrchr(stat, ')');
+		if (state && state[1] == ' ' && state[2] == 'Z')
+			return true;
+		usleep(20000);
+	}
+	return false;
+}
+
+static pid_t read_pid(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long pid = 0;
+
+	assert_non_null(f);
+	assert_int_equal(fscanf(f, "%ld", &pid), 1);
+	fclose(f);
+	return (pid_t)pid;
+}
+
+static void test_no_shell_runs_nothing(void **state)
+{
+	struct macro_shell_options opts = { .no_shell = true };
+	const struct shell_skip *skipped;
+	char marker[400], text[600];
+	size_t count;
+
+	(void)state;
+	macro_env_set_shell_options(fx.env, &opts);
+	snprintf(marker, sizeof(marker), "%s/ran", tmpdir);
+	snprintf(text, sizeof(text), "[$(shell,touch %s; echo ran)]", marker);
+	expect_expansion(text, "[]");
+	expect_expansion("$(shell,echo two)", "");
+	assert_int_not_equal(access(marker, F_OK), 0);
+	skipped = macro_env_shell_skipped(fx.env, &count);
+	assert_int_equal(count, 2);
+	assert_int_equal(skipped[0].reason, SHELL_SKIP_NO_SHELL);
+	assert_int_equal(skipped[0].loc.line, INPUT_LINE);
+	assert_ptr_equal(skipped[0].loc.file, &kconfig_file);
+	assert_string_equal(skipped[1].command, "echo two");
+	/* One note for the lot, not one per command. */
+	expect_diag("--no-shell");
+	assert_int_equal(fx.diags.errors, 0);
+}
+
+static void test_timeout_kills_the_group(void **state)
+{
+	struct timespec start;
+	char text[600], pidfile[400];
+	const struct shell_skip *skipped;
+	size_t count;
+
+	(void)state;
+	setenv("KBROWSE_SHELL_TIMEOUT", "1", 1);
+	snprintf(pidfile, sizeof(pidfile), "%s/pid", tmpdir);
+	/* A grandchild in the background, holding stdout open. */
+	snprintf(text, sizeof(text),
+		 "$(shell,sleep 60 & echo $! > %s; sleep 60)", pidfile);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	expect_expansion(text, "");
+	assert_true(seconds_since(&start) < 5);
+	expect_diag("still running after 1 s: stopped");
+	assert_int_equal(fx.diags.errors, 1);
+	assert_true(process_gone(read_pid(pidfile)));
+	skipped = macro_env_shell_skipped(fx.env, &count);
+	assert_int_equal(count, 1);
+	assert_int_equal(skipped[0].reason, SHELL_SKIP_TIMEOUT);
+}
+
+static void test_ctrl_c_skips_interactively(void **state)
+{
+	struct macro_shell_options opts = { .interactive = true };
+	struct timespec start;
+	const struct shell_skip *skipped;
+	size_t count;
+
+	(void)state;
+	macro_env_set_shell_options(fx.env, &opts);
+	/* $PPID is the test: the command presses Ctrl-C itself. */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	expect_expansion("$(shell,kill -INT $PPID; sleep 60; echo late)", "");
+	assert_true(seconds_since(&start) < 5);
+	expect_diag("warning 20:5: $(shell,kill -INT $PPID; sleep 60; echo late) "
+		    "skipped at your request");
+	assert_int_equal(fx.diags.errors, 0);
+	skipped = macro_env_shell_skipped(fx.env, &count);
+	assert_int_equal(count, 1);
+	assert_int_equal(skipped[0].reason, SHELL_SKIP_KEY);
+	/* The next command runs as usual. */
+	expect_expansion("$(shell,echo next)", "next");
+}
+
+static void test_slow_command_is_named(void **state)
+{
+	char *notice_text = NULL;
+	size_t notice_len = 0;
+	FILE *notice = open_memstream(&notice_text, &notice_len);
+	struct macro_shell_options opts = { .interactive = true, .notice = notice };
+
+	(void)state;
+	macro_env_set_shell_options(fx.env, &opts);
+	expect_expansion("$(shell,echo fast)", "fast");
+	fflush(notice);
+	assert_int_equal(notice_len, 0);
+	expect_expansion("$(shell,sleep 1.3; echo 'slow\033[2J')",
+			 "slow\033[2J");
+	fclose(notice);
+	/* Named after a second, control characters shown as '?'. */
+	assert_string_equal(notice_text,
+			    "running: sleep 1.3; echo 'slow?[2J' "
+			    "(Ctrl-C skips it)\n");
+	free(notice_text);
+}
+
+/* Run fn with our stderr going to /dev/null (the command's is replayed). */
+static void with_stderr_quiet(void (*fn)(void))
+{
+	int saved = dup(STDERR_FILENO), null_fd = open("/dev/null", O_WRONLY);
+
+	assert_true(saved >= 0 && null_fd >= 0);
+	fflush(stderr);
+	dup2(null_fd, STDERR_FILENO);
+	close(null_fd);
+	fn();
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+}
+
+static struct shell_cache *test_cache;
+
+static void expand_big_stderr(void)
+{
+	expect_expansion("$(shell,head -c 3000000 /dev/zero >&2; echo ok)", "ok");
+	/* Stdout past the kernel's 4096 bytes: cut, so not cached either. */
+	free(expand("$(shell,head -c 10000 /dev/zero | tr '\\0' a)"));
+	expect_expansion("$(shell,echo small >&2; echo fine)", "fine");
+}
+
+static void test_big_output_is_bounded_and_not_cached(void **state)
+{
+	char cachedir[400];
+
+	(void)state;
+	snprintf(cachedir, sizeof(cachedir), "%s/cache", tmpdir);
+	test_cache = shell_cache_open(cachedir, &fx.diags);
+	assert_non_null(test_cache);
+	macro_env_set_shell_cache(fx.env, test_cache);
+	with_stderr_quiet(expand_big_stderr);
+	expect_diag("more bytes of standard error dropped");
+	/* Only the small one was stored. */
+	assert_int_equal(shell_cache_stats(test_cache).stores, 1);
+	macro_env_set_shell_cache(fx.env, NULL);
+	shell_cache_close(test_cache);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_no_shell_runs_nothing,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_timeout_kills_the_group,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_ctrl_c_skips_interactively,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_slow_command_is_named,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_big_output_is_bounded_and_not_cached,
+						shell_setup, shell_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
