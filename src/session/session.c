@@ -12,6 +12,49 @@
 #include "session.h"
 #include "util.h"
 
+/* sym's user value as text (NULL: none). */
+static const char *user_value(const struct session *s, const struct symbol *sym)
+{
+	if (!config_has_user(s->cfg, sym))
+		return NULL;
+	return type_is_bool_or_tristate(sym->type) ? tri_text(config_user_tri(s->cfg, sym))
+						   : config_user_str(s->cfg, sym);
+}
+
+/* The user values now are the file's: remember them to see edits. */
+static void remember_read_values(struct session *s)
+{
+	free(s->read_values);
+	s->read_values = xcalloc(s->kc->nsymbols ? s->kc->nsymbols : 1,
+				 sizeof(*s->read_values));
+	for (size_t i = 0; i < s->kc->nsymbols; i++) {
+		const char *v = user_value(s, s->kc->symbols[i]);
+
+		s->read_values[i] = v ? intern(&s->kc->strings, v) : NULL;
+	}
+}
+
+bool session_edited(const struct session *s, const struct symbol *sym,
+		    const char **was)
+{
+	const char *before, *now;
+
+	if (!s->read_values || !s->cfg || sym->index >= s->kc->nsymbols)
+		return false;
+	before = s->read_values[sym->index];
+	now = user_value(s, sym);
+	if (was)
+		*was = before;
+	if (!before || !now)
+		return before != now;
+	return strcmp(before, now) != 0;
+}
+
+static bool explain_edited(void *ctx, const struct symbol *sym, const char **was)
+{
+	return session_edited(ctx, sym, was);
+}
+
 /* New provenance (NULL: none); the explainer is made again over it. */
 static void set_provenance(struct session *s, struct user_lines *lines)
 {
@@ -19,6 +62,8 @@ static void set_provenance(struct session *s, struct user_lines *lines)
 	s->user_lines = lines;
 	explainer_free(s->ex);
 	s->ex = explainer_new(s->cfg, s->user_lines);
+	remember_read_values(s);
+	explainer_track_edits(s->ex, explain_edited, s);
 }
 
 /* Open as conf does: as named, else under srctree when relative. */
@@ -127,6 +172,7 @@ void session_close(struct session *s)
 	if (s->cfg)
 		config_free(s->cfg);
 	free(s->config_text);
+	free(s->read_values);
 	diag_release(&s->read_diags);
 	kconfig_free(s->kc);
 	free(s);
