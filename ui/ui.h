@@ -198,9 +198,20 @@ extern const struct view_ops explain_view_ops;
 extern const struct view_ops search_view_ops;
 extern const struct view_ops help_view_ops;
 
+/* view_explain.c: the plan for the symbol under the cursor, and the
+ * pane's explanation as plain text with every group unfolded (the
+ * tests compare it with `kbrowse explain --reverse`). */
+void explain_pane_print(struct view *view, FILE *out);
+
 /* view_search.c: run a search, and the entry it selects. */
 void search_set_query(struct view *view, const char *query);
 struct entry *search_selected(struct view *view);
+/* The last query ("" when none). */
+const char *search_query(struct view *view);
+/* The cursor is on the entry jumped to: search_resume() comes back to it. */
+void search_remember(struct view *view);
+/* Show the last search's results again, the cursor where it was. */
+void search_resume(struct browser *br);
 
 /* --- input.c: one-line text input (ncurses form) ----------------------------- */
 
@@ -208,6 +219,8 @@ struct entry *search_selected(struct view *view);
 typedef void input_change_fn(void *ctx, const char *text);
 /* Keys the input does not use (Up, Down...) go here; true: consumed. */
 typedef bool input_key_fn(void *ctx, int key, bool function_key);
+/* Tab: what the text so far completes to (heap, UTF-8), or NULL. */
+typedef char *input_complete_fn(void *ctx, const char *text);
 
 struct input_options {
 	WINDOW *win;			/* where the field goes (one row used) */
@@ -216,6 +229,7 @@ struct input_options {
 	const char *initial;		/* UTF-8 */
 	input_change_fn *on_change;
 	input_key_fn *on_key;
+	input_complete_fn *complete;	/* optional */
 	void *ctx;
 };
 
@@ -231,6 +245,13 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 /* input_run() in the status line, laid out again after a resize. */
 char *browser_prompt(struct browser *br, const char *label, const char *initial,
 		     input_change_fn *on_change, input_key_fn *on_key, void *ctx);
+
+/* browser_prompt() whose Tab completes the text with complete(ctx, text). */
+char *browser_prompt_complete(struct browser *br, const char *label,
+			      input_complete_fn *complete, void *ctx);
+/* view_search.c: a symbol name that text (CONFIG_ optional) starts; when
+ * several, their common start, and the search view lists them. */
+char *search_complete_name(void *browser, const char *text);
 
 /* --- dialog.c: panels over the screen --------------------------------------- */
 

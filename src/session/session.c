@@ -55,6 +55,25 @@ static bool explain_edited(void *ctx, const struct symbol *sym, const char **was
 	return session_edited(ctx, sym, was);
 }
 
+/*
+ * Apply a plan (explain_change) to the values: its steps in order, as a
+ * person would make them.  false when one was refused.
+ */
+bool session_apply_plan(struct session *s, const struct change_plan *plan)
+{
+	bool all = true;
+
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *step = &plan->steps[i];
+
+		if (step->kind == STEP_SET)
+			all &= config_set_string(s->cfg, step->sym, step->value);
+		else if (step->kind == STEP_CHOOSE)
+			all &= config_set_choice(s->cfg, step->sym);
+	}
+	return all;
+}
+
 /* New provenance (NULL: none); the explainer is made again over it. */
 static void set_provenance(struct session *s, struct user_lines *lines)
 {
@@ -235,6 +254,22 @@ struct config *session_fresh_config(void *session)
 	if (s->config_text)
 		config_read_text(cfg, s->read_from, s->config_text,
 				 s->config_len, &s->io, NULL);
+	/* Then what was changed since: a plan starts from the values shown. */
+	for (size_t i = 0; s->read_values && i < s->kc->nsymbols; i++) {
+		const struct symbol *sym = s->kc->symbols[i];
+
+		if (!session_edited(s, sym, NULL))
+			continue;
+		if (!config_has_user(s->cfg, sym))
+			config_clear_user(cfg, sym);
+		else if (type_is_bool_or_tristate(sym->type))
+			config_set_user_tri(cfg, sym, config_user_tri(s->cfg, sym));
+		else
+			config_set_user_str(cfg, sym, config_user_str(s->cfg, sym));
+		if (symbol_is_choice_member(sym) && config_has_user(s->cfg, sym) &&
+		    config_user_tri(s->cfg, sym) == TRI_YES)
+			config_choice_prefer(cfg, sym);
+	}
 	return cfg;
 }
 

@@ -79,7 +79,13 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len);
 bool session_edited(const struct session *s, const struct symbol *sym,
 		    const char **was);
 
-/* A configuration with the same user values, to try a plan on. */
+/* Make a plan's steps, in order; false when one was refused. */
+bool session_apply_plan(struct session *s, const struct change_plan *plan);
+
+/*
+ * A configuration with the same user values as now (the file's, then
+ * this session's changes), to try a plan on.
+ */
 struct config *session_fresh_config(void *session);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
