@@ -13,7 +13,8 @@
  * On a wide terminal the explain pane sits to the right instead.
  *
  * Testing hook: KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 in the environment makes
- * the browser leave as soon as its first screen is drawn (see main_loop).
+ * the browser leave as soon as its first screen is drawn (see main_loop);
+ * KBROWSE_REPLAY types keys from the environment (replay.c).
  */
 #include "buildconf.h"
 
@@ -710,8 +711,10 @@ static void main_loop(struct browser *br)
 		browser_redraw(br);
 		if (first_screen_only)
 			break;
-		got = get_wch(&ch);
+		got = ui_get_wch(br, &ch);
 		if (got == ERR) {
+			if (replay_over(br))
+				break;
 			/* The terminal went away: stop instead of spinning. */
 			if (errno != EINTR && ++errors > 100)
 				break;
@@ -818,7 +821,9 @@ static int run(struct browser *br)
 	browser_layout(br);
 	br->main->ops->open(br->main);
 	startup_message(br);
+	replay_start(br);
 	main_loop(br);
+	replay_stop(br);
 	stop_curses(br);
 	free_views(br);
 	text_free(br->text);

@@ -199,7 +199,7 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 		int got;
 
 		input_refresh(&in);
-		got = get_wch(&ch);
+		got = ui_get_wch(in.br, &ch);
 		if (got == ERR) {
 			if (errno == EINTR)
 				continue;

@@ -137,6 +137,7 @@ struct browser {
 	struct entry *current;		/* what the explain pane explains */
 	struct history history;
 	char message[256];
+	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
 };
 
 /* --- view.c: the generic view --------------------------------------------- */
@@ -180,6 +181,16 @@ void browser_values_changed(struct browser *br);
 void browser_redraw(struct browser *br);
 /* Lay the windows out for the terminal's current size. */
 void browser_layout(struct browser *br);
+
+/* --- replay.c: keys from $KBROWSE_REPLAY (benchmarks) ----------------------- */
+
+struct replay;
+void replay_start(struct browser *br);
+void replay_stop(struct browser *br);
+/* The replayed keys are used up: the browser leaves. */
+bool replay_over(const struct browser *br);
+/* get_wch(), or the next replayed key. */
+int ui_get_wch(struct browser *br, wint_t *ch);
 
 /* --- entries as text (view_tree.c) ------------------------------------------ */
 

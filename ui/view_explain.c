@@ -53,6 +53,7 @@ struct explain_state {
 	struct arena arena;		/* the lines of one explanation */
 	struct rline *first, **last;	/* the renderer's lines, being gathered */
 	int depth;			/* why-chain levels shown */
+	bool primed;			/* the reverse index is built */
 	bool unfold_all;		/* every group open (tests) */
 	bool open[FOLD_MAX];		/* groups the reader opened, by number */
 	char **plan_lines;		/* the last plan, shown above (heap) */
@@ -456,6 +457,17 @@ static void explain_open(struct view *view)
 	}
 	st->entry = entry;
 	explain_reset(view);
+	if (!st->primed) {
+		unsigned n;
+
+		/*
+		 * Who uses what: built once for every "used by" list, here
+		 * with the first screen rather than on some later keystroke.
+		 */
+		if (view->br->s->kc->nsymbols)
+			explain_reverse(view->br->s->ex, view->br->s->kc->symbols[0], &n);
+		st->primed = true;
+	}
 	st->title[0] = '\0';
 	if (!entry)
 		return;

@@ -40,10 +40,13 @@ struct search_state {
 	char *query;
 	struct hit *hits;
 	size_t nhits, cap;
+	size_t nhits_before;		/* the last query's, still in hits */
 	const char *name_query;		/* query without its CONFIG_ prefix */
 	char **words;			/* the query's words, when several */
 	size_t nwords;
 	bool is_regex;			/* query is a regular expression */
+	char literal[64];		/* text every match of the expression holds */
+	char *prev_query, *prev_name;	/* what the hits were found for */
 	bool bad_regex;			/* ... that did not compile: text */
 	regex_t regex;
 	const struct entry *remembered;	/* the cursor, when left for a jump */
@@ -55,9 +58,49 @@ static bool looks_like_regex(const char *query)
 	return strpbrk(query, "^$.*[]\\+?(){}|") != NULL;
 }
 
-static bool regex_in(const regex_t *re, const char *text)
+/*
+ * The longest run of plain characters that every match of the regular
+ * expression contains ("shift" in ^page.*shift$), so that texts without
+ * it are not handed to regexec (which is slow on the kernel's help
+ * texts).  Empty when the expression has alternatives or groups.
+ */
+static void regex_literal(const char *re, char *out, size_t size)
 {
-	return text && regexec(re, text, 0, NULL, 0) == 0;
+	char run[64];
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (strpbrk(re, "|("))
+		return;
+	for (const char *p = re;; p++) {
+		bool plain = *p && !strchr("^$.*[]\\+?(){}|", *p);
+		bool optional = p[1] && strchr("*?{", p[1]);
+
+		if (plain && !optional && n + 1 < sizeof(run)) {
+			run[n++] = *p;
+			if (p[1] != '+')
+				continue;
+		}
+		if (n > strlen(out) && n < size) {
+			memcpy(out, run, n);
+			out[n] = '\0';
+		}
+		n = 0;
+		if (!*p)
+			break;
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == '[')
+			while (p[1] && p[1] != ']')
+				p++;
+	}
+}
+
+static bool regex_in(const struct search_state *st, const char *text)
+{
+	if (!text || (st->literal[0] && !strcasestr(text, st->literal)))
+		return false;
+	return regexec(&st->regex, text, 0, NULL, 0) == 0;
 }
 
 static enum rank rank_regex(const struct search_state *st, const struct entry *entry)
@@ -65,11 +108,11 @@ static enum rank rank_regex(const struct search_state *st, const struct entry *e
 	const struct menu_node *node = entry->node;
 	const char *name = node->sym ? node->sym->name : NULL;
 
-	if (regex_in(&st->regex, name))
+	if (regex_in(st, name))
 		return RANK_NAME;
-	if (node->prompt && regex_in(&st->regex, node->prompt->text))
+	if (node->prompt && regex_in(st, node->prompt->text))
 		return RANK_PROMPT;
-	if (regex_in(&st->regex, node->help))
+	if (regex_in(st, node->help))
 		return RANK_HELP;
 	return RANK_NONE;
 }
@@ -118,13 +161,28 @@ static bool is_first_entry(const struct entry *entry)
 	return !sym || sym->first_node == entry->node;
 }
 
-static int compare_hits(const void *a, const void *b)
+/*
+ * Best rank first, tree order within a rank: the hits are found in tree
+ * order, so a stable pass per rank sorts them (qsort took several
+ * milliseconds on the kernel's thousands of hits).
+ */
+static void sort_hits(struct search_state *st)
 {
-	const struct hit *x = a, *y = b;
+	size_t count[RANK_NONE + 1] = { 0 }, at[RANK_NONE + 1];
+	struct hit *sorted;
 
-	if (x->rank != y->rank)
-		return (int)x->rank - (int)y->rank;
-	return x->entry->index < y->entry->index ? -1 : x->entry->index > y->entry->index;
+	if (st->nhits < 2)
+		return;
+	for (size_t i = 0; i < st->nhits; i++)
+		count[st->hits[i].rank]++;
+	at[0] = 0;
+	for (int r = 1; r <= RANK_NONE; r++)
+		at[r] = at[r - 1] + count[r - 1];
+	sorted = xmalloc(st->cap * sizeof(*sorted));
+	for (size_t i = 0; i < st->nhits; i++)
+		sorted[at[st->hits[i].rank]++] = st->hits[i];
+	free(st->hits);
+	st->hits = sorted;
 }
 
 static void add_hit(struct search_state *st, struct entry *entry, enum rank rank)
@@ -160,6 +218,7 @@ static void parse_query(struct view *view)
 			stripped[0] = '^';
 			re = stripped;
 		}
+		regex_literal(re, st->literal, sizeof(st->literal));
 		if (regcomp(&st->regex, re, REG_EXTENDED | REG_ICASE | REG_NOSUB |
 			    REG_NEWLINE) != 0) {
 			st->is_regex = false;
@@ -187,33 +246,66 @@ static void forget_query(struct search_state *st)
 	st->is_regex = false;
 }
 
+/*
+ * Does the query only add to the last one (plain text both)?  Then its
+ * matches are among the last matches: each word of it contains a word
+ * of the last one.
+ */
+static bool narrows(const struct search_state *st)
+{
+	return st->prev_query && !st->is_regex && !st->bad_regex &&
+	       strncmp(st->query, st->prev_query, strlen(st->prev_query)) == 0 &&
+	       strncmp(st->name_query, st->prev_name, strlen(st->prev_name)) == 0 &&
+	       !strchr(st->prev_query, ' ') == !strchr(st->query, ' ');
+}
+
 static void search_open(struct view *view)
 {
 	struct search_state *st = view->priv;
 	const struct tree_model *model = view->br->model;
 
+	st->nhits_before = st->nhits;
 	st->nhits = 0;
 	view_clear(view);
 	forget_query(st);
 	if (!st->query || !st->query[0]) {
+		free(st->prev_query);
+		free(st->prev_name);
+		st->prev_query = st->prev_name = NULL;
 		view_select(view, 0);
 		/* Nothing found: the pane explains nothing, not an earlier hit. */
 		browser_explain(view->br, NULL);
 		return;
 	}
 	parse_query(view);
-	for (size_t i = 0; i < model->count; i++) {
-		struct entry *entry = model->all[i];
-		enum rank rank;
+	if (narrows(st)) {
+		/* Typed on: every match is among the last ones. */
+		size_t kept = st->nhits_before;
 
-		if (entry->node->kind == MENU_ROOT || !is_first_entry(entry))
-			continue;
-		rank = rank_entry(st, entry);
-		if (rank != RANK_NONE)
-			add_hit(st, entry, rank);
+		st->nhits = 0;
+		for (size_t i = 0; i < kept; i++) {
+			enum rank rank = rank_entry(st, st->hits[i].entry);
+
+			if (rank != RANK_NONE)
+				st->hits[st->nhits++] = (struct hit){ st->hits[i].entry, rank };
+		}
+	} else {
+		for (size_t i = 0; i < model->count; i++) {
+			struct entry *entry = model->all[i];
+			enum rank rank;
+
+			if (entry->node->kind == MENU_ROOT || !is_first_entry(entry))
+				continue;
+			rank = rank_entry(st, entry);
+			if (rank != RANK_NONE)
+				add_hit(st, entry, rank);
+		}
 	}
-	if (st->nhits)
-		qsort(st->hits, st->nhits, sizeof(*st->hits), compare_hits);
+	free(st->prev_query);
+	free(st->prev_name);
+	st->prev_query = st->is_regex || st->bad_regex ? NULL : xstrdup(st->query);
+	st->prev_name = st->prev_query ? xstrdup(st->name_query) : NULL;
+	sort_hits(st);
 	for (size_t i = 0; i < st->nhits; i++)
 		view_add(view, st->hits[i].entry, (int)st->hits[i].rank, 0);
 	view_select(view, 0);
@@ -305,6 +397,8 @@ static void search_done(struct view *view)
 
 	free(st->query);
 	free(st->hits);
+	free(st->prev_query);
+	free(st->prev_name);
 	forget_query(st);
 }
 
