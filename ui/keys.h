@@ -26,7 +26,7 @@
 	_(SET_YES,       "set-yes",       "set to y") \
 	_(SET_MOD,       "set-mod",       "set to m") \
 	_(SET_NO,        "set-no",        "set to n") \
-	_(SEARCH,        "search",        "search names, prompts and help") \
+	_(SEARCH,        "search",        "search names, prompts and help (^ $ . * [: a regex)") \
 	_(GOTO,          "goto",          "go to a symbol by name (Tab completes it)") \
 	_(SEARCH_RESULTS, "search-results", "back to the last search's results") \
 	_(WHY_DEEPER,    "why-deeper",    "explain pane: follow the why-chain one level deeper") \

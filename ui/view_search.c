@@ -339,7 +339,7 @@ static void search_draw(struct view *view, const struct view_line *line, int row
 			 config_str(br->s->cfg, sym), q);
 		col = view_put(view, row, col, value, style);
 	}
-	col = col < 24 ? 24 : col + 2;
+	col = col + 2 < 24 ? 24 : col + 2;
 	if (node->prompt && node->prompt->text)
 		col = view_put(view, row, col, node->prompt->text, style) + 2;
 	snprintf(where, sizeof(where), "%s:%d", location_file(node->loc), node->loc.line);
