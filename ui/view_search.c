@@ -74,7 +74,7 @@ static void regex_literal(const char *re, char *out, size_t size)
 		return;
 	for (const char *p = re;; p++) {
 		bool plain = *p && !strchr("^$.*[]\\+?(){}|", *p);
-		bool optional = p[1] && strchr("*?{", p[1]);
+		bool optional = plain && p[1] && strchr("*?{", p[1]);
 
 		if (plain && !optional && n + 1 < sizeof(run)) {
 			run[n++] = *p;
