@@ -13,7 +13,8 @@
  * On a wide terminal the explain pane sits to the right instead.
  *
  * Testing hook: KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 in the environment makes
- * the browser leave as soon as its first screen is drawn (see main_loop).
+ * the browser leave as soon as its first screen is drawn (see main_loop);
+ * KBROWSE_REPLAY types keys from the environment (replay.c).
  */
 #include "buildconf.h"
 
@@ -513,8 +514,10 @@ static void run_search(struct browser *br)
 	struct entry *hit;
 
 	browser_show(br, VIEW_SEARCH);
-	query = browser_prompt(br, "/", "", search_changed, search_key, br);
+	query = browser_prompt(br, "/", search_query(&br->views[VIEW_SEARCH]),
+			       search_changed, search_key, br);
 	hit = query ? search_selected(&br->views[VIEW_SEARCH]) : NULL;
+	search_remember(&br->views[VIEW_SEARCH]);
 	if (query && !hit)
 		browser_message(br, "nothing matches \"%s\"", query);
 	browser_show(br, VIEW_TREE);
@@ -538,7 +541,8 @@ struct entry *browser_symbol_entry(struct browser *br, const struct symbol *sym)
 
 static void run_goto(struct browser *br)
 {
-	char *name = browser_prompt(br, "Go to symbol: ", "", NULL, NULL, NULL);
+	char *name = browser_prompt_complete(br, "Go to symbol (Tab completes): ",
+					     search_complete_name, br);
 	const struct symbol *sym;
 	struct entry *entry;
 
@@ -561,8 +565,9 @@ static void run_goto(struct browser *br)
 	free(name);
 }
 
-char *browser_prompt(struct browser *br, const char *label, const char *initial,
-		     input_change_fn *on_change, input_key_fn *on_key, void *ctx)
+static char *prompt(struct browser *br, const char *label, const char *initial,
+		    input_change_fn *on_change, input_key_fn *on_key,
+		    input_complete_fn *complete, void *ctx)
 {
 	char *text = initial ? strdup(initial) : NULL;
 
@@ -570,7 +575,7 @@ char *browser_prompt(struct browser *br, const char *label, const char *initial,
 		struct input_options opts = {
 			.win = br->status, .row = 0, .col = 0, .width = COLS,
 			.label = label, .initial = text, .on_change = on_change,
-			.on_key = on_key, .ctx = ctx,
+			.on_key = on_key, .complete = complete, .ctx = ctx,
 		};
 		char *result;
 		enum input_result how;
@@ -590,6 +595,18 @@ char *browser_prompt(struct browser *br, const char *label, const char *initial,
 			return text;
 		browser_layout(br);
 	}
+}
+
+char *browser_prompt(struct browser *br, const char *label, const char *initial,
+		     input_change_fn *on_change, input_key_fn *on_key, void *ctx)
+{
+	return prompt(br, label, initial, on_change, on_key, NULL, ctx);
+}
+
+char *browser_prompt_complete(struct browser *br, const char *label,
+			      input_complete_fn *complete, void *ctx)
+{
+	return prompt(br, label, "", NULL, NULL, complete, ctx);
 }
 
 /* --- requests ------------------------------------------------------------- */
@@ -662,6 +679,10 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_FOCUS: toggle_focus(br); break;
 	case REQ_SEARCH: run_search(br); break;
 	case REQ_GOTO: run_goto(br); break;
+	case REQ_SEARCH_RESULTS: search_resume(br); break;
+	case REQ_WHY_DEEPER: case REQ_WHY_NONE: case REQ_PLAN:
+		br->views[VIEW_EXPLAIN].ops->request(&br->views[VIEW_EXPLAIN], req);
+		break;
 	case REQ_HISTORY_BACK: history_move(br, true); break;
 	case REQ_HISTORY_FWD: history_move(br, false); break;
 	case REQ_TOGGLE_HIDDEN: toggle_hidden(br); break;
@@ -694,8 +715,10 @@ static void main_loop(struct browser *br)
 		browser_redraw(br);
 		if (first_screen_only)
 			break;
-		got = get_wch(&ch);
+		got = ui_get_wch(br, &ch);
 		if (got == ERR) {
+			if (replay_over(br))
+				break;
 			/* The terminal went away: stop instead of spinning. */
 			if (errno != EINTR && ++errors > 100)
 				break;
@@ -802,7 +825,9 @@ static int run(struct browser *br)
 	browser_layout(br);
 	br->main->ops->open(br->main);
 	startup_message(br);
+	replay_start(br);
 	main_loop(br);
+	replay_stop(br);
 	stop_curses(br);
 	free_views(br);
 	text_free(br->text);

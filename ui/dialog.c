@@ -94,7 +94,7 @@ int dialog_ask(struct browser *br, const char *title, const char *question,
 		dialog_text(br, &d, 2, question, STYLE_NORMAL);
 		update_panels();
 		doupdate();
-		got = get_wch(&ch);
+		got = ui_get_wch(br, &ch);
 		dialog_close(&d);
 		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
 			relayout(br);

@@ -110,6 +110,22 @@ static void notify(struct input *in)
 	free(text);
 }
 
+/* Tab: the text so far replaced by what it completes to. */
+static void complete(struct input *in)
+{
+	char *text = input_text(in);
+	char *done = in->opts->complete(in->opts->ctx, text);
+
+	free(text);
+	if (!done)
+		return;
+	text = text_to_locale(in->br->text, done);
+	set_field_buffer(in->fields[0], 0, text);
+	form_driver(in->form, REQ_END_LINE);
+	free(text);
+	free(done);
+}
+
 /* Editing keys as form requests; 0 when the key is not one. */
 static int edit_request(int key, bool function_key)
 {
@@ -146,6 +162,10 @@ static int input_key(struct input *in, int key, bool function_key)
 		return INPUT_DONE;
 	if (!function_key && key == 0x1b)
 		return INPUT_CANCEL;
+	if (!function_key && key == '\t' && in->opts->complete) {
+		complete(in);
+		return -1;
+	}
 	if (req) {
 		form_driver(in->form, req);
 		notify(in);
@@ -179,7 +199,7 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 		int got;
 
 		input_refresh(&in);
-		got = get_wch(&ch);
+		got = ui_get_wch(in.br, &ch);
 		if (got == ERR) {
 			if (errno == EINTR)
 				continue;

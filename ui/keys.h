@@ -26,8 +26,12 @@
 	_(SET_YES,       "set-yes",       "set to y") \
 	_(SET_MOD,       "set-mod",       "set to m") \
 	_(SET_NO,        "set-no",        "set to n") \
-	_(SEARCH,        "search",        "search names, prompts and help") \
-	_(GOTO,          "goto",          "go to a symbol by name") \
+	_(SEARCH,        "search",        "search names, prompts and help (^ $ . * [: a regex)") \
+	_(GOTO,          "goto",          "go to a symbol by name (Tab completes it)") \
+	_(SEARCH_RESULTS, "search-results", "back to the last search's results") \
+	_(WHY_DEEPER,    "why-deeper",    "explain pane: follow the why-chain one level deeper") \
+	_(WHY_NONE,      "why-none",      "explain pane: the symbol alone, without its why-chain") \
+	_(PLAN,          "plan",          "what it takes to give the symbol another value; apply it") \
 	_(HISTORY_BACK,  "history-back",  "go back to where you were before a jump") \
 	_(HISTORY_FWD,   "history-fwd",   "go forward again") \
 	_(FOCUS,         "focus",         "switch between the tree and the explain pane") \

@@ -137,6 +137,7 @@ struct browser {
 	struct entry *current;		/* what the explain pane explains */
 	struct history history;
 	char message[256];
+	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
 };
 
 /* --- view.c: the generic view --------------------------------------------- */
@@ -181,6 +182,16 @@ void browser_redraw(struct browser *br);
 /* Lay the windows out for the terminal's current size. */
 void browser_layout(struct browser *br);
 
+/* --- replay.c: keys from $KBROWSE_REPLAY (benchmarks) ----------------------- */
+
+struct replay;
+void replay_start(struct browser *br);
+void replay_stop(struct browser *br);
+/* The replayed keys are used up: the browser leaves. */
+bool replay_over(const struct browser *br);
+/* get_wch(), or the next replayed key. */
+int ui_get_wch(struct browser *br, wint_t *ch);
+
 /* --- entries as text (view_tree.c) ------------------------------------------ */
 
 /* The prompt as shown, or the symbol's name when there is no prompt. */
@@ -198,9 +209,20 @@ extern const struct view_ops explain_view_ops;
 extern const struct view_ops search_view_ops;
 extern const struct view_ops help_view_ops;
 
+/* view_explain.c: the plan for the symbol under the cursor, and the
+ * pane's explanation as plain text with every group unfolded (the
+ * tests compare it with `kbrowse explain --reverse`). */
+void explain_pane_print(struct view *view, FILE *out);
+
 /* view_search.c: run a search, and the entry it selects. */
 void search_set_query(struct view *view, const char *query);
 struct entry *search_selected(struct view *view);
+/* The last query ("" when none). */
+const char *search_query(struct view *view);
+/* The cursor is on the entry jumped to: search_resume() comes back to it. */
+void search_remember(struct view *view);
+/* Show the last search's results again, the cursor where it was. */
+void search_resume(struct browser *br);
 
 /* --- input.c: one-line text input (ncurses form) ----------------------------- */
 
@@ -208,6 +230,8 @@ struct entry *search_selected(struct view *view);
 typedef void input_change_fn(void *ctx, const char *text);
 /* Keys the input does not use (Up, Down...) go here; true: consumed. */
 typedef bool input_key_fn(void *ctx, int key, bool function_key);
+/* Tab: what the text so far completes to (heap, UTF-8), or NULL. */
+typedef char *input_complete_fn(void *ctx, const char *text);
 
 struct input_options {
 	WINDOW *win;			/* where the field goes (one row used) */
@@ -216,6 +240,7 @@ struct input_options {
 	const char *initial;		/* UTF-8 */
 	input_change_fn *on_change;
 	input_key_fn *on_key;
+	input_complete_fn *complete;	/* optional */
 	void *ctx;
 };
 
@@ -231,6 +256,13 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 /* input_run() in the status line, laid out again after a resize. */
 char *browser_prompt(struct browser *br, const char *label, const char *initial,
 		     input_change_fn *on_change, input_key_fn *on_key, void *ctx);
+
+/* browser_prompt() whose Tab completes the text with complete(ctx, text). */
+char *browser_prompt_complete(struct browser *br, const char *label,
+			      input_complete_fn *complete, void *ctx);
+/* view_search.c: a symbol name that text (CONFIG_ optional) starts; when
+ * several, their common start, and the search view lists them. */
+char *search_complete_name(void *browser, const char *text);
 
 /* --- dialog.c: panels over the screen --------------------------------------- */
 

@@ -24,10 +24,15 @@ struct link {
 };
 
 struct xline {
-	const char *text;
+	const char *text;		/* what this row shows */
+	const char *source;		/* the whole line it is part of */
+	bool first;			/* the first row of its line */
+	bool extra;			/* the pane's own, not the explanation's */
 	enum ui_style style;
 	struct link *links;
 	unsigned nlinks;
+	unsigned fold;			/* a fold group's head: its number */
+	unsigned folded;		/* lines hidden under a folded head */
 };
 
 /* A link by position: line and link number within the line. */
@@ -36,8 +41,23 @@ struct link_ref {
 	unsigned link;
 };
 
+/* One line of the renderer's, kept until the pane adds it. */
+struct rline {
+	struct explain_line line;
+	struct rline *next;
+};
+
+#define FOLD_MAX 64
+
 struct explain_state {
 	struct arena arena;		/* the lines of one explanation */
+	struct rline *first, **last;	/* the renderer's lines, being gathered */
+	int depth;			/* why-chain levels shown */
+	bool primed;			/* the reverse index is built */
+	bool unfold_all;		/* every group open (tests) */
+	bool open[FOLD_MAX];		/* groups the reader opened, by number */
+	char **plan_lines;		/* the last plan, shown above (heap) */
+	size_t nplan_lines;
 	const struct entry *entry;	/* what is explained */
 	struct link_ref *refs;		/* every link, in reading order */
 	size_t nrefs, refs_cap;
@@ -114,6 +134,9 @@ static void find_links(struct view *view, struct xline *xl)
 		if (sym && (!st->entry || sym != st->entry->node->sym))
 			found[n++] = (struct link){ start, i - start, sym };
 	}
+	/* A group's head: its marker at the end folds and unfolds it. */
+	if (xl->fold)
+		found[n < 32 ? n++ : 31] = (struct link){ strlen(s), 0, NULL };
 	if (!n)
 		return;
 	xl->links = arena_alloc(&st->arena, n * sizeof(*xl->links));
@@ -127,32 +150,46 @@ static void find_links(struct view *view, struct xline *xl)
 
 struct wrap_ctx {
 	struct view *view;
+	const char *source;
 	enum ui_style style;
+	bool extra, first;
+	unsigned fold, folded;
 };
 
-static void add_text_line(struct view *view, const char *text, size_t len,
-			  enum ui_style style)
+static void add_piece(void *ctx, const char *piece)
 {
+	struct wrap_ctx *w = ctx;
+	struct view *view = w->view;
 	struct explain_state *st = view->priv;
 	struct xline *xl = arena_new(&st->arena, struct xline);
+	char *text = arena_strndup(&st->arena, piece, strlen(piece));
 
-	xl->text = arena_strndup(&st->arena, text, len);
-	xl->style = style;
+	/* Tabs from Kconfig text would draw as '?': spaces instead. */
+	for (char *p = text; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	xl->text = text;
+	xl->source = w->source;
+	xl->first = w->first;
+	xl->extra = w->extra;
+	xl->style = w->style;
+	xl->fold = w->first ? w->fold : 0;
+	xl->folded = w->first ? w->folded : 0;
+	w->first = false;
 	view_add(view, xl, 0, 0);
 	find_links(view, xl);
 }
 
-static void add_piece(void *ctx, const char *line)
+/* A line as rows no wider than the pane (continuations indented). */
+static void add_line(struct view *view, const char *text, enum ui_style style,
+		     bool extra, unsigned fold, unsigned folded)
 {
-	struct wrap_ctx *w = ctx;
-
-	add_text_line(w->view, line, strlen(line), w->style);
-}
-
-/* Text as lines no wider than the pane (continuations indented). */
-static void add_wrapped(struct view *view, const char *text, enum ui_style style)
-{
-	struct wrap_ctx w = { .view = view, .style = style };
+	struct explain_state *st = view->priv;
+	struct wrap_ctx w = {
+		.view = view, .source = arena_strndup(&st->arena, text, strlen(text)),
+		.style = style, .extra = extra, .first = true, .fold = fold,
+		.folded = folded,
+	};
 
 	view_wrap(view, text, view->width > 20 ? view->width : 80, add_piece, &w);
 }
@@ -160,6 +197,7 @@ static void add_wrapped(struct view *view, const char *text, enum ui_style style
 static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A line of the pane's own (menus, choices, help, hints). */
 static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 {
 	char *text;
@@ -169,12 +207,74 @@ static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 	if (vasprintf(&text, fmt, ap) < 0)
 		abort();
 	va_end(ap);
-	/* Tabs from Kconfig text would draw as '?': spaces instead. */
-	for (char *p = text; *p; p++)
-		if (*p == '\t')
-			*p = ' ';
-	add_wrapped(view, text, style);
+	add_line(view, text, style, true, 0, 0);
 	free(text);
+}
+
+/* --- the explanation: the renderer's lines ----------------------------------- */
+
+static enum ui_style line_style(enum explain_style style)
+{
+	switch (style) {
+	case XSTYLE_HEADING: return STYLE_HEADING;
+	case XSTYLE_DECIDING: return STYLE_DECIDING;
+	case XSTYLE_DIM: return STYLE_DIM;
+	case XSTYLE_WARNING: return STYLE_ERROR;
+	default: return STYLE_NORMAL;
+	}
+}
+
+/* Gather the renderer's lines: a group's size is known only at its end. */
+static void gather(void *ctx, const struct explain_line *line)
+{
+	struct explain_state *st = ctx;
+	struct rline *r = arena_new(&st->arena, struct rline);
+
+	r->line = *line;
+	r->line.text = arena_strndup(&st->arena, line->text, strlen(line->text));
+	*st->last = r;
+	st->last = &r->next;
+}
+
+/* Groups of more lines than this start folded. */
+#define FOLD_SHOWN 4
+
+static bool group_open(const struct explain_state *st, unsigned fold)
+{
+	return st->unfold_all || (fold < FOLD_MAX && st->open[fold]);
+}
+
+/*
+ * The lines of `kbrowse explain --reverse SYMBOL` (with the why-chain
+ * as deep as asked), each group of many lines folded to its head.
+ */
+static void add_explanation(struct view *view, const struct explanation *x)
+{
+	struct explain_state *st = view->priv;
+	struct browser *br = view->br;
+
+	st->first = NULL;
+	st->last = &st->first;
+	explain_render_text(br->s->ex, x, &(struct explain_print_options){
+		.depth = st->depth, .reverse = true }, gather, st);
+	for (struct rline *r = st->first; r;) {
+		unsigned fold = r->line.fold_head ? r->line.fold : 0, members = 0;
+		struct rline *next = r->next;
+
+		while (fold && next && next->line.fold == fold) {
+			members++;
+			next = next->next;
+		}
+		if (fold && members > FOLD_SHOWN && !group_open(st, fold)) {
+			add_line(view, r->line.text, line_style(r->line.style), false,
+				 fold, members);
+			r = next;
+			continue;
+		}
+		add_line(view, r->line.text, line_style(r->line.style), false,
+			 members > FOLD_SHOWN ? fold : 0, 0);
+		r = r->next;
+	}
 }
 
 /* --- sections ------------------------------------------------------------- */
@@ -207,139 +307,6 @@ static void say_condition(struct view *view, const char *indent,
 		say(view, style, "%sdepends on: %s", indent, cond_text(br, deps));
 }
 
-static const char *unused_text(enum unused_reason reason)
-{
-	switch (reason) {
-	case UNUSED_NOTHING: return "used";
-	case UNUSED_NO_PROMPT: return "the symbol has no prompt";
-	case UNUSED_DEPS_UNMET: return "its dependencies are not met";
-	case UNUSED_PROMPT_HIDDEN: return "its prompt is hidden";
-	case UNUSED_LIMITED: return "the prompt allows only m here";
-	case UNUSED_SELECTED: return "a select forces a higher value";
-	case UNUSED_RANGE: return "outside the range: clamped";
-	case UNUSED_MODULES: return "m reads as y (modules off, or a bool)";
-	case UNUSED_CHOICE_OTHER: return "the choice picked another entry";
-	case UNUSED_CHOICE_ALL_NO: return "every entry of the choice was n";
-	case UNUSED_INVALID: return "not a valid value for the type";
-	}
-	return "";
-}
-
-static void say_header(struct view *view, const struct explanation *x)
-{
-	struct browser *br = view->br;
-	const struct symbol *sym = x->sym;
-	const char *q = sym->type == S_STRING ? "\"" : "";
-
-	say(view, STYLE_HEADING, "%s = %s%s%s", sym->name, q, x->value, q);
-	if (!x->defined) {
-		say(view, STYLE_NORMAL, "not defined in this tree, only referenced");
-		return;
-	}
-	say(view, STYLE_NORMAL, "%s%s, %s, %s .config", symbol_type_name(x->type),
-	    x->type != sym->type ? " (tristate: modules are off)" : "",
-	    !x->nprompts ? "no prompt" : x->visible ? "prompt shown" : "prompt hidden",
-	    x->written ? "written to" : "not written to");
-	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
-		say(view, STYLE_NORMAL, "defined at %s", loc(br, n->loc));
-}
-
-static void say_taken_default(struct view *view, const struct explanation *x,
-			      const struct xcause *cause, const char *label)
-{
-	struct browser *br = view->br;
-
-	say(view, STYLE_DECIDING, "%s: %s  (%s)", label,
-	    property_text(br->s->ex, cause->prop), loc(br, cause->loc));
-	for (unsigned i = 0; i < x->ndefaults; i++)
-		if (x->defaults[i].prop == cause->prop)
-			say_condition(view, "  ", x->defaults[i].cond,
-				      x->defaults[i].deps, STYLE_NORMAL);
-	if (x->choice && x->choice->default_prop == cause->prop)
-		say(view, STYLE_NORMAL, "  the choice's default: %s",
-		    choice_rule_text(x->choice->rule));
-}
-
-static void say_cause(struct view *view, const struct explanation *x,
-		      const struct xcause *cause, const char *label)
-{
-	struct browser *br = view->br;
-	const struct xchoice *c = x->choice;
-	char by[1024] = "";
-	size_t len = 0;
-
-	switch (cause->kind) {
-	case ORIGIN_USER:
-		say(view, STYLE_DECIDING, "%s: the user value %s", label,
-		    cause->loc.line ? loc(br, cause->loc) : "(set in this session)");
-		break;
-	case ORIGIN_DEFAULT:
-		say_taken_default(view, x, cause, label);
-		break;
-	case ORIGIN_SELECT:
-	case ORIGIN_IMPLY:
-		for (unsigned i = 0; i < cause->nby && len < sizeof(by); i++)
-			len += (size_t)snprintf(by + len, sizeof(by) - len, "%s%s [=%s] (%s)",
-				i ? ", " : "", cause->by[i]->from->name,
-				cause->by[i]->from_value,
-				loc(br, cause->by[i]->prop->loc));
-		say(view, STYLE_DECIDING, "%s: %s by %s", label,
-		    cause->kind == ORIGIN_SELECT ? "selected" : "implied", by);
-		break;
-	case ORIGIN_CHOICE:
-		if (c && c->selection == x->sym)
-			say(view, STYLE_DECIDING, "%s: the choice (%s) picked it: %s", label,
-			    loc(br, c->node->loc), choice_rule_text(c->rule));
-		else if (c && c->selection)
-			say(view, STYLE_DECIDING, "%s: the choice (%s) picked %s", label,
-			    loc(br, c->node->loc), c->selection->name);
-		else
-			say(view, STYLE_DECIDING, "%s: the choice: no entry is visible", label);
-		break;
-	case ORIGIN_NONE:
-		say(view, STYLE_DECIDING, "%s: nothing applies (no active default, select or imply)",
-		    label);
-		break;
-	}
-}
-
-static void say_origin(struct view *view, const struct explanation *x)
-{
-	say_cause(view, x, &x->origin, "value from");
-	for (unsigned i = 0; i < x->nalso; i++)
-		say_cause(view, x, &x->also[i], "also enough");
-}
-
-static void say_user(struct view *view, const struct explanation *x)
-{
-	struct browser *br = view->br;
-	const struct xuser *u = &x->user;
-
-	if (u->present && u->reason != UNUSED_NOTHING)
-		say(view, STYLE_NORMAL, "user value %s (%s) %s: %s", u->value,
-		    u->loc.line ? loc(br, u->loc) : "this session",
-		    u->used ? "only partly used" : "not used", unused_text(u->reason));
-	if (u->ignored_text)
-		say(view, STYLE_NORMAL, "line %s (value %s) ignored: %s",
-		    loc(br, u->ignored_loc), u->ignored_text, unused_text(UNUSED_INVALID));
-}
-
-static void say_prompts(struct view *view, const struct explanation *x)
-{
-	struct browser *br = view->br;
-
-	for (unsigned i = 0; i < x->nprompts; i++) {
-		const struct xprompt *p = &x->prompts[i];
-
-		say(view, STYLE_NORMAL, "prompt \"%s\" (%s): %s", p->prop->text,
-		    loc(br, p->prop->loc), p->visible ? "shown" : "hidden");
-		say_condition(view, "  ", p->cond, p->deps, STYLE_NORMAL);
-		if (p->hidden_by)
-			say(view, STYLE_NORMAL, "  hidden by the menu at %s: visible if %s",
-			    loc(br, p->hidden_by->loc), cond_text(br, p->visible_if));
-	}
-}
-
 static void say_defaults(struct view *view, const struct xdefault *defs,
 			 unsigned n)
 {
@@ -366,96 +333,6 @@ static void say_defaults(struct view *view, const struct xdefault *defs,
 	}
 }
 
-static void say_reverse_props(struct view *view, const char *what,
-			      const struct xreverse *list, unsigned n)
-{
-	struct browser *br = view->br;
-
-	if (!n)
-		return;
-	say(view, STYLE_HEADING, "%s by:", what);
-	for (unsigned i = 0; i < n; i++) {
-		const struct xreverse *r = &list[i];
-
-		say(view, r->value ? STYLE_NORMAL : STYLE_DIM, "  %s [=%s]  %s  %s  => %s",
-		    r->from->name, r->from_value, loc(br, r->prop->loc),
-		    property_text(br->s->ex, r->prop), tri_text(r->value));
-		if (r->value == TRI_NO && r->from_value[0] != 'n')
-			say_condition(view, "    ", r->cond, r->deps, STYLE_DIM);
-	}
-}
-
-static void say_bounds(struct view *view, const struct explanation *x)
-{
-	struct browser *br = view->br;
-
-	for (unsigned i = 0; i < x->nbounds; i++) {
-		const struct xbound *b = &x->bounds[i];
-		char what[512];
-
-		switch (b->kind) {
-		case BOUND_VISIBILITY:
-			snprintf(what, sizeof(what), "at most %s (the prompt's visibility)", b->limit);
-			break;
-		case BOUND_DEPENDS:
-			snprintf(what, sizeof(what), "at most %s (imply is capped by the dependencies)", b->limit);
-			break;
-		case BOUND_SELECT:
-			snprintf(what, sizeof(what), "at least %s (select)", b->limit);
-			break;
-		case BOUND_MODULES:
-			snprintf(what, sizeof(what), "m reads as y (modules off, or a bool)");
-			break;
-		case BOUND_RANGE:
-			snprintf(what, sizeof(what), "range %s (%s)", b->limit, loc(br, b->loc));
-			break;
-		}
-		if (b->applied)
-			say(view, STYLE_DECIDING, "%s: %s became %s", what, b->before,
-			    b->kind == BOUND_RANGE ? x->value : b->limit);
-		else if (b->also_enough)
-			say(view, STYLE_NORMAL, "%s: %s without select too", what, b->limit);
-		else if (b->kind == BOUND_SELECT)
-			say(view, STYLE_NORMAL, "%s: no change, already %s", what, b->before);
-		else if (b->kind == BOUND_RANGE)
-			say(view, STYLE_NORMAL, "%s: %s is within it", what, x->value);
-		else
-			say(view, STYLE_NORMAL, "%s: no change", what);
-	}
-	if (x->depends)
-		say(view, STYLE_NORMAL, "depends on: %s", cond_text(br, x->depends));
-}
-
-static void say_choice(struct view *view, const struct xchoice *c)
-{
-	struct browser *br = view->br;
-
-	say(view, STYLE_NORMAL, "in the choice \"%s\" (%s): %s%s%s",
-	    c->prompt ? c->prompt : "", loc(br, c->node->loc),
-	    c->selection ? c->selection->name : "",
-	    c->selection ? " is y: " : "", choice_rule_text(c->rule));
-	say_defaults(view, c->defaults, c->ndefaults);
-}
-
-static void say_used_by(struct view *view, const struct symbol *sym)
-{
-	struct browser *br = view->br;
-	unsigned n;
-	const struct reverse_use *uses = explain_reverse(br->s->ex, sym, &n);
-
-	if (!n)
-		return;
-	say(view, STYLE_HEADING, "used by (%u):", n);
-	for (unsigned i = 0; i < n; i++) {
-		const struct reverse_use *u = &uses[i];
-		const char *who = u->user && u->user->name ? u->user->name :
-			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)";
-
-		say(view, STYLE_NORMAL, "  %s  %s  %s", who, reverse_kind_name(u->kind),
-		    loc(br, u->loc));
-	}
-}
-
 static void say_help(struct view *view, const struct menu_node *node)
 {
 	const char *help = node->help;
@@ -478,25 +355,28 @@ static void say_help(struct view *view, const struct menu_node *node)
 	}
 }
 
+static void say_plan(struct view *view)
+{
+	struct explain_state *st = view->priv;
+
+	for (size_t i = 0; i < st->nplan_lines; i++)
+		say(view, i ? STYLE_NORMAL : STYLE_HEADING, "%s", st->plan_lines[i]);
+	if (st->nplan_lines)
+		say(view, STYLE_DIM, "%s", "");
+}
+
 static void explain_sym(struct view *view, const struct entry *entry)
 {
 	struct browser *br = view->br;
+	struct explain_state *st = view->priv;
 	const struct explanation *x = explain_symbol(br->s->ex, entry->node->sym);
 
-	say_header(view, x);
-	if (!x->defined)
-		return;
-	say_origin(view, x);
-	say_user(view, x);
-	say_prompts(view, x);
-	if (x->choice)
-		say_choice(view, x->choice);
-	say_defaults(view, x->defaults, x->ndefaults);
-	say_reverse_props(view, "selected", x->selects, x->nselects);
-	say_reverse_props(view, "implied", x->implies, x->nimplies);
-	say_bounds(view, x);
+	say_plan(view);
+	add_explanation(view, x);
+	if (x->nbecause)
+		say(view, STYLE_DIM, st->depth ? "(w: the why-chain one level deeper, W: without it)"
+				       : "(w: why-chain, the reasons of these reasons)");
 	say_help(view, entry->node);
-	say_used_by(view, x->sym);
 }
 
 static void explain_choice_entry(struct view *view, const struct entry *entry)
@@ -556,13 +436,38 @@ static void explain_reset(struct view *view)
 	view->offset = 0;
 }
 
+static void forget_plan(struct explain_state *st)
+{
+	for (size_t i = 0; i < st->nplan_lines; i++)
+		free(st->plan_lines[i]);
+	free(st->plan_lines);
+	st->plan_lines = NULL;
+	st->nplan_lines = 0;
+}
+
 static void explain_open(struct view *view)
 {
 	struct explain_state *st = view->priv;
 	const struct entry *entry = view->br->current;
 
+	if (st->entry != entry) {
+		memset(st->open, 0, sizeof(st->open));
+		st->depth = 0;
+		forget_plan(st);
+	}
 	st->entry = entry;
 	explain_reset(view);
+	if (!st->primed) {
+		unsigned n;
+
+		/*
+		 * Who uses what: built once for every "used by" list, here
+		 * with the first screen rather than on some later keystroke.
+		 */
+		if (view->br->s->kc->nsymbols)
+			explain_reverse(view->br->s->ex, view->br->s->kc->symbols[0], &n);
+		st->primed = true;
+	}
 	st->title[0] = '\0';
 	if (!entry)
 		return;
@@ -578,6 +483,23 @@ static void explain_open(struct view *view)
 		snprintf(st->title, sizeof(st->title), "About: %s",
 			 entry->node->kind == MENU_COMMENT ? "a comment" : "a menu");
 	}
+}
+
+/* Build the lines again (same entry), the cursor near line. */
+static void reopen_at(struct view *view, size_t line)
+{
+	struct explain_state *st = view->priv;
+	size_t offset = view->offset;
+
+	explain_open(view);
+	view->offset = offset < view->nlines ? offset : 0;
+	for (size_t k = 0; k < st->nrefs; k++)
+		if (st->refs[k].line >= line) {
+			st->cur = k;
+			break;
+		}
+	if (st->cur < st->nrefs)
+		view_select(view, st->refs[st->cur].line);
 }
 
 /* The link Enter would follow: only while the pane has the focus. */
@@ -610,8 +532,13 @@ static void explain_draw(struct view *view, const struct view_line *line,
 		col = view_put(view, row, col, buf, xl->style);
 		if (i == xl->nlinks)
 			break;
-		snprintf(buf, sizeof(buf), "%.*s", (int)xl->links[i].len,
-			 xl->text + xl->links[i].start);
+		if (xl->links[i].sym)
+			snprintf(buf, sizeof(buf), "%.*s", (int)xl->links[i].len,
+				 xl->text + xl->links[i].start);
+		else if (xl->folded)
+			snprintf(buf, sizeof(buf), " [+%u lines]", xl->folded);
+		else
+			snprintf(buf, sizeof(buf), " [-]");
 		col = view_put(view, row, col, buf,
 			       sel == &xl->links[i] ? STYLE_LINK_CURSOR : STYLE_LINK);
 		pos = end + xl->links[i].len;
@@ -652,6 +579,18 @@ static void page(struct view *view, enum request req)
 		}
 }
 
+/* Fold or unfold the group whose head holds the selected link. */
+static void toggle_fold(struct view *view)
+{
+	struct explain_state *st = view->priv;
+	const struct xline *xl = view->lines[st->refs[st->cur].line].data;
+	size_t line = st->refs[st->cur].line;
+
+	if (xl->fold < FOLD_MAX)
+		st->open[xl->fold] = !st->open[xl->fold];
+	reopen_at(view, line);
+}
+
 static void follow(struct view *view)
 {
 	const struct link *link = selected_link(view);
@@ -660,6 +599,10 @@ static void follow(struct view *view)
 
 	if (!link)
 		return;
+	if (!link->sym) {
+		toggle_fold(view);
+		return;
+	}
 	target = browser_symbol_entry(br, link->sym);
 	if (!target) {
 		browser_message(br, "%s has no entry in the tree", link->sym->name);
@@ -668,9 +611,131 @@ static void follow(struct view *view)
 	browser_jump(br, target);
 }
 
+/* The plan's text, kept to show above the explanation. */
+static void keep_plan(struct explain_state *st, struct explainer *ex,
+		      const struct change_plan *plan)
+{
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	forget_plan(st);
+	if (!out)
+		return;
+	explain_print_plan_text(ex, plan, out);
+	fclose(out);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		st->plan_lines = xrealloc(st->plan_lines,
+					  (st->nplan_lines + 1) * sizeof(*st->plan_lines));
+		st->plan_lines[st->nplan_lines++] = xstrdup(line);
+	}
+	free(text);
+}
+
+/*
+ * What it takes to give the symbol under the cursor another value
+ * (explain --to): the plan is shown above the explanation, then applied
+ * as one edit if the reader says so.
+ */
+static void plan(struct view *view)
+{
+	struct explain_state *st = view->priv;
+	struct browser *br = view->br;
+	const struct symbol *sym = st->entry ? st->entry->node->sym : NULL;
+	struct change_plan *p;
+	char want[2] = "", *text = NULL, question[200], goal[128];
+	bool already, feasible;
+	unsigned nsteps;
+	int answer;
+
+	if (!sym || !sym->name || st->entry->node->kind == MENU_CHOICE) {
+		browser_message(br, "plans are for symbols: put the cursor on one");
+		return;
+	}
+	if (type_is_bool_or_tristate(sym->type)) {
+		snprintf(question, sizeof(question), "Make %.100s y, m or n? (Esc: cancel)",
+			 sym->name);
+		answer = dialog_ask(br, " Plan ", question, sym->type == S_TRISTATE ?
+				    "ymn\x1b" : "yn\x1b");
+		if (answer == 0x1b)
+			return;
+		want[0] = (char)answer;
+	} else {
+		snprintf(question, sizeof(question), "Make %.100s: ", sym->name);
+		text = browser_prompt(br, question, config_str(br->s->cfg, sym),
+				      NULL, NULL, NULL);
+		if (!text)
+			return;
+	}
+	p = explain_change(br->s->ex, sym, text ? text : want, 8,
+			   session_fresh_config, br->s);
+	keep_plan(st, br->s->ex, p);
+	/* Building the pane again releases the plan: what is needed, first. */
+	already = p->already;
+	feasible = p->feasible && p->nsteps;
+	nsteps = p->nsteps;
+	snprintf(goal, sizeof(goal), "%s", p->want);
+	reopen_at(view, 0);
+	if (already || !feasible) {
+		browser_message(br, already ? "%s is already %s" :
+				"%s cannot be %s: the plan above says what blocks it",
+				sym->name, goal);
+		free(text);
+		return;
+	}
+	browser_redraw(br);
+	snprintf(question, sizeof(question), "Apply these %u step%s? (y/n)",
+		 nsteps, nsteps == 1 ? "" : "s");
+	if (dialog_ask(br, " Plan ", question, "yn") == 'y') {
+		bool all;
+
+		p = explain_change(br->s->ex, sym, goal, 8, session_fresh_config, br->s);
+		all = session_apply_plan(br->s, p);
+		br->modified = true;
+		forget_plan(st);
+		browser_values_changed(br);
+		browser_message(br, "%s%s = %s", all ? "" : "partly applied: ",
+				sym->name, config_str(br->s->cfg, sym));
+	}
+	free(text);
+}
+
+static void why_depth(struct view *view, bool deeper)
+{
+	struct explain_state *st = view->priv;
+
+	st->depth = deeper ? st->depth + 1 : 0;
+	reopen_at(view, 0);
+	browser_message(view->br, st->depth ? "why-chain: %d level%s (W: none)" :
+			"the symbol alone", st->depth, st->depth == 1 ? "" : "s");
+}
+
+void explain_pane_print(struct view *view, FILE *out)
+{
+	struct explain_state *st = view->priv;
+
+	st->unfold_all = true;
+	explain_open(view);
+	for (size_t i = 0; i < view->nlines; i++) {
+		const struct xline *xl = view->lines[i].data;
+
+		if (xl->first && !xl->extra)
+			fprintf(out, "%s\n", xl->source);
+	}
+	st->unfold_all = false;
+	explain_open(view);
+}
+
 static enum request explain_request(struct view *view, enum request req)
 {
 	switch (req) {
+	case REQ_WHY_DEEPER:
+	case REQ_WHY_NONE:
+		why_depth(view, req == REQ_WHY_DEEPER);
+		return REQ_NONE;
+	case REQ_PLAN:
+		plan(view);
+		return REQ_NONE;
 	case REQ_MOVE_UP:
 	case REQ_MOVE_DOWN:
 		move_link(view, req);
@@ -719,6 +784,7 @@ static void explain_done(struct view *view)
 
 	arena_release(&st->arena);
 	free(st->refs);
+	forget_plan(st);
 }
 
 const struct view_ops explain_view_ops = {

@@ -85,6 +85,7 @@ static const char usage_text[] =
 "                      (default 60, 0: no limit)\n"
 "  NO_COLOR            if set, the browser draws without colour\n"
 "  KBROWSE_TIMING KBROWSE_EXIT_AFTER_FIRST_SCREEN\n"
+"  KBROWSE_REPLAY KBROWSE_REPLAY_LOG\n"
 "                      for benchmarks (see the manual page)\n"
 "\n"
 "Exit status: 0 success, 1 errors in the input, 2 usage errors.\n";

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "kernel_expr.h"
 #include "util.h"
 
 const char *origin_kind_name(enum origin_kind kind)
@@ -125,6 +126,25 @@ struct explainer *explainer_new(struct config *cfg, const struct user_lines *lin
 	index_reverse(ex, P_SELECT, &ex->sel_start, &ex->sel_props);
 	index_reverse(ex, P_IMPLY, &ex->imp_start, &ex->imp_props);
 	return ex;
+}
+
+void explainer_track_edits(struct explainer *ex, explain_edited_fn *fn, void *ctx)
+{
+	ex->edited = fn;
+	ex->edited_ctx = ctx;
+}
+
+/* The line that gave sym its user value: line 0 when set in this session. */
+static struct location user_location(struct explainer *ex, const struct symbol *sym,
+				     bool *this_session, const char **was)
+{
+	struct location loc = user_lines_find(ex->lines, sym);
+	const char *before = NULL;
+
+	*this_session = ex->edited && ex->edited(ex->edited_ctx, sym, &before);
+	if (was)
+		*was = before;
+	return *this_session ? (struct location){ 0 } : loc;
 }
 
 void explainer_reset(struct explainer *ex)
@@ -378,6 +398,58 @@ static void explain_reverse_props(struct explainer *ex, struct explanation *x,
 	}
 }
 
+unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
+			   const struct menu_node **path, unsigned max)
+{
+	const struct kernel_menu *km = config_kernel_menu(ex->cfg);
+	unsigned n = 0;
+
+	for (const struct menu_node *p = kernel_menu_parent(km, node);
+	     p && p->kind != MENU_ROOT && n < max; p = kernel_menu_parent(km, p))
+		if (p->prompt && p->prompt->text)
+			path[n++] = p;
+	for (unsigned i = 0; i < n / 2; i++) {
+		const struct menu_node *t = path[i];
+
+		path[i] = path[n - 1 - i];
+		path[n - 1 - i] = t;
+	}
+	return n;
+}
+
+/* The symbol's own `select` (or `imply`) lines and what each gives now. */
+static void explain_forward_props(struct explainer *ex, struct explanation *x,
+				  enum prop_type type, struct xforward **out,
+				  unsigned *count)
+{
+	const struct symbol *sym = x->sym;
+	unsigned n = 0;
+
+	*count = 0;
+	*out = NULL;
+	for (const struct property *p = sym->props; p; p = p->next)
+		if (p->type == type && p->target && p->sym == sym)
+			n++;
+	if (!n)
+		return;
+	*out = ARENA_ARRAY(ex, struct xforward, n);
+	for (const struct property *p = sym->props; p; p = p->next) {
+		struct xforward *f;
+		struct xexpr *deps;
+
+		if (p->type != type || !p->target || p->sym != sym)
+			continue;
+		f = &(*out)[(*count)++];
+		f->prop = p;
+		f->to = p->target;
+		f->to_value = config_str(ex->cfg, p->target);
+		f->cond = maybe_expr(ex, p->cond, true);
+		deps = p->node ? maybe_expr(ex, p->node->dep, false) : NULL;
+		f->value = tri_and(config_tri(ex->cfg, sym),
+				   prop_active(ex, p, f->cond, deps));
+	}
+}
+
 /* The active selectors (or impliers) that force at least `level`. */
 static void set_cause_by(struct explainer *ex, struct explanation *x,
 			 struct xcause *cause, const struct xreverse *list,
@@ -409,7 +481,9 @@ static void explain_user(struct explainer *ex, struct explanation *x)
 	if (u->present) {
 		u->value = type_is_bool_or_tristate(sym->type) ? tri_text(config_user_tri(ex->cfg, sym))
 						  : config_user_str(ex->cfg, sym);
-		u->loc = user_lines_find(ex->lines, sym);
+		u->loc = user_location(ex, sym, &u->this_session, &u->was);
+		if (u->this_session && u->was)
+			u->was_loc = user_lines_find(ex->lines, sym);
 		u->used = true;
 	}
 	u->ignored_text = user_lines_refused(ex->lines, sym, &u->ignored_loc);
@@ -671,7 +745,7 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *nod
 	explain_defaults_of(ex, node->sym, via, &c->defaults, &c->ndefaults);
 	switch (c->rule) {
 	case CHOICE_RULE_USER:
-		c->decided_at = user_lines_find(ex->lines, c->selection);
+		c->decided_at = user_location(ex, c->selection, &c->this_session, NULL);
 		break;
 	case CHOICE_RULE_DEFAULT:
 		c->default_prop = via;
@@ -765,6 +839,8 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	explain_prompts(ex, x);
 	explain_dep_sources(ex, x);
 	explain_user(ex, x);
+	explain_forward_props(ex, x, P_SELECT, &x->fwd_selects, &x->nfwd_selects);
+	explain_forward_props(ex, x, P_IMPLY, &x->fwd_implies, &x->nfwd_implies);
 
 	if (sym->flags & SYMBOL_CHOICE) {
 		x->choice = explain_choice(ex, sym->first_node);

@@ -98,6 +98,15 @@ struct xreverse {
 	tristate value;			/* from && cond && deps: what it forces */
 };
 
+/* One `select` or `imply` that the symbol itself writes: what it gives. */
+struct xforward {
+	const struct property *prop;	/* in this symbol's entry */
+	const struct symbol *to;	/* the symbol selected or implied */
+	const char *to_value;		/* its value now */
+	struct xexpr *cond;		/* `if` as written; NULL when none */
+	tristate value;			/* this symbol && cond && deps: what it gives */
+};
+
 /*
  * Where a dependency comes from: the entry's own `depends on`, or the
  * `if`, `menu` or `choice` around it (design.md: dependencies are shown
@@ -155,6 +164,8 @@ struct xchoice {
 	struct location decided_at;	/* the line of the rule (a .config line for USER) */
 	struct xdefault *defaults;	/* the choice's default lines */
 	unsigned ndefaults;
+	/* CHOICE_RULE_USER: the member was picked in this session. */
+	bool this_session;
 };
 
 /* The user value read from .config. */
@@ -167,6 +178,14 @@ struct xuser {
 	/* A line for the symbol that the reader refused (UNUSED_INVALID). */
 	struct location ignored_loc;
 	const char *ignored_text;
+	/*
+	 * Set in this session (the browser, a plan applied), not read from
+	 * .config: loc is then line 0, and was / was_loc say what the user
+	 * value was before (was NULL: .config gave it none).
+	 */
+	bool this_session;
+	const char *was;
+	struct location was_loc;
 };
 
 /* One cause of a value. */
@@ -214,6 +233,10 @@ struct explanation {
 	unsigned nselects;
 	struct xreverse *implies;	/* who implies it */
 	unsigned nimplies;
+	struct xforward *fwd_selects;	/* what it selects */
+	unsigned nfwd_selects;
+	struct xforward *fwd_implies;	/* what it implies */
+	unsigned nfwd_implies;
 	struct xbound *bounds;
 	unsigned nbounds;
 	struct xchoice *choice;		/* choice members and choices */
@@ -229,6 +252,14 @@ struct explanation {
 
 struct reverse_index;
 
+/*
+ * Was sym's user value set since the .config was read?  When it was,
+ * *was gets the user value it had then (NULL: none).  The session
+ * answers (src/session); without one, every user value is the file's.
+ */
+typedef bool explain_edited_fn(void *ctx, const struct symbol *sym,
+			       const char **was);
+
 struct explainer {
 	struct config *cfg;
 	struct kconfig *kc;
@@ -243,10 +274,14 @@ struct explainer {
 	struct reverse_index *reverse;		/* built on first use */
 	struct strbuf scratch;
 	struct strbuf json;		/* explain_print_json builds its line here */
+	explain_edited_fn *edited;	/* NULL: nothing was edited */
+	void *edited_ctx;
 };
 
 struct explainer *explainer_new(struct config *cfg, const struct user_lines *lines);
 void explainer_free(struct explainer *ex);
+/* Ask fn which user values were set in this session (see explain_edited_fn). */
+void explainer_track_edits(struct explainer *ex, explain_edited_fn *fn, void *ctx);
 /* Release every explanation made so far (their memory is reused). */
 void explainer_reset(struct explainer *ex);
 
@@ -275,6 +310,13 @@ const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
 const char *xexpr_string(struct explainer *ex, const struct xexpr *x);
 /* The property as a line of Kconfig: "default 12 if PAGE_SIZE_4KB". */
 const char *property_text(struct explainer *ex, const struct property *prop);
+/*
+ * The menus around a definition in the finished menu tree (what
+ * menuconfig's "Location:" lists), the outermost first, those without a
+ * prompt left out: at most max into path; returns how many.
+ */
+unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
+			   const struct menu_node **path, unsigned max);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
 
@@ -404,6 +446,38 @@ struct explain_print_options {
 	bool reverse;		/* print the reverse view too */
 };
 
+/*
+ * The text renderer writes lines, each with a hint of what it is; the
+ * command line prints them, the browser's pane shows them styled, with
+ * links.  Both get the same lines, so they cannot disagree.
+ */
+enum explain_style {
+	XSTYLE_NORMAL,
+	XSTYLE_HEADING,		/* a section's first line, the symbol = value line */
+	XSTYLE_DECIDING,	/* what decided the value */
+	XSTYLE_DIM,		/* what does not count now (condition n, gives n) */
+	XSTYLE_WARNING,
+};
+
+struct explain_line {
+	const char *text;		/* one line, without its newline */
+	enum explain_style style;
+	/*
+	 * Lines a reader may fold away: every line of a group has the same
+	 * fold number (0: none), and the group's first line is its head,
+	 * which says what the others are ("and 38 more that give n:").
+	 */
+	unsigned fold;
+	bool fold_head;
+	const struct symbol *sym;	/* the symbol being explained */
+};
+
+typedef void explain_line_fn(void *ctx, const struct explain_line *line);
+
+void explain_render_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts,
+			 explain_line_fn *emit, void *ctx);
+/* explain_render_text() to a stream, a newline after each line. */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,

@@ -226,6 +226,58 @@ static void json_reverse_props(struct explainer *ex, const char *key,
 	strbuf_addc(out, ']');
 }
 
+static void json_forward_props(struct explainer *ex, const char *key,
+			       const struct xforward *list, unsigned n, struct strbuf *out)
+{
+	strbuf_addc(out, ',');
+	json_key(key, out);
+	strbuf_addc(out, '[');
+	for (unsigned i = 0; i < n; i++) {
+		const struct xforward *f = &list[i];
+
+		if (i)
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"symbol\":");
+		json_string(f->to->name, out);
+		json_field("value", f->to_value, out);
+		json_location(ex, "location", f->prop->loc, out);
+		json_field("text", property_text(ex, f->prop), out);
+		json_field("gives", tri_text(f->value), out);
+		json_xexpr(ex, "if", f->cond, out);
+		strbuf_addc(out, '}');
+	}
+	strbuf_addc(out, ']');
+}
+
+/* Each definition's menus, as menuconfig's "Location:" lists them. */
+static void json_menu_locations(struct explainer *ex, const struct symbol *sym,
+				struct strbuf *out)
+{
+	const struct menu_node *path[64];
+
+	strbuf_adds(out, ",\"menu_locations\":[");
+	for (const struct menu_node *node = sym->first_node; node; node = node->next_def) {
+		unsigned n = explain_menu_path(ex, node, path, 64);
+
+		if (node != sym->first_node)
+			strbuf_addc(out, ',');
+		strbuf_addc(out, '[');
+		for (unsigned i = 0; i < n; i++) {
+			const struct symbol *s = path[i]->kind != MENU_CHOICE ? path[i]->sym : NULL;
+
+			if (i)
+				strbuf_addc(out, ',');
+			strbuf_adds(out, "{\"prompt\":");
+			json_string(path[i]->prompt->text, out);
+			json_field("symbol", s ? s->name : NULL, out);
+			json_field("value", s && s->name ? config_str(ex->cfg, s) : NULL, out);
+			strbuf_addc(out, '}');
+		}
+		strbuf_addc(out, ']');
+	}
+	strbuf_addc(out, ']');
+}
+
 /* One cause's fields, after "kind" (the choice fields are the origin's). */
 static void json_cause(struct explainer *ex, const struct explanation *x,
 		       const struct xcause *cause, struct strbuf *out)
@@ -299,6 +351,11 @@ static void json_user(struct explainer *ex, const struct explanation *x,
 	else
 		strbuf_adds(out, "null");
 	json_location(ex, "location", u->loc, out);
+	json_bool("set_in_session", u->this_session, out);
+	if (u->this_session) {
+		json_field("was", u->was, out);
+		json_location(ex, "was_location", u->was_loc, out);
+	}
 	json_bool("used", u->present && u->used, out);
 	json_field("reason", unused_reason_name(u->reason), out);
 	if (u->ignored_text) {
@@ -390,6 +447,7 @@ static void json_choice(struct explainer *ex, const struct xchoice *c, struct st
 	json_field("selection", c->selection ? c->selection->name : NULL, out);
 	json_field("rule", choice_rule_name(c->rule), out);
 	json_location(ex, "decided_at", c->decided_at, out);
+	json_bool("decided_in_session", c->this_session, out);
 	json_defaults(ex, c->defaults, c->ndefaults, out);
 	strbuf_addc(out, '}');
 }
@@ -514,6 +572,7 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_bool("changeable", x->changeable, out);
 		json_location(ex, "defined_at", sym->first_node ? sym->first_node->loc
 					      : (struct location){ 0 }, out);
+		json_menu_locations(ex, sym, out);
 	}
 	json_origin(ex, x, out);
 	json_user(ex, x, out);
@@ -527,6 +586,8 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_defaults(ex, x->defaults, x->ndefaults, out);
 		json_reverse_props(ex, "selected_by", x->selects, x->nselects, out);
 		json_reverse_props(ex, "implied_by", x->implies, x->nimplies, out);
+		json_forward_props(ex, "selects", x->fwd_selects, x->nfwd_selects, out);
+		json_forward_props(ex, "implies", x->fwd_implies, x->nfwd_implies, out);
 		json_bounds(ex, x, out);
 		json_bool("unmet_deps", x->unmet_deps, out);
 		if (x->choice)

@@ -4,16 +4,118 @@
  * line that decided it and why its condition held, then every default,
  * select, imply and bound with the values of their conditions.
  */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "explain.h"
+#include "util.h"
 
-static void print_value(const struct symbol *sym, const char *value, FILE *out)
+/*
+ * Where the text goes: pieces are gathered into a line, and each
+ * finished line is handed to emit with the style and fold set for it.
+ */
+struct render {
+	struct explainer *ex;
+	explain_line_fn *emit;
+	void *ctx;
+	struct strbuf line;
+	enum explain_style style;	/* of the line being built; reset after it */
+	unsigned fold;			/* the group lines belong to (0: none) */
+	unsigned folds;			/* groups made so far */
+	bool fold_head;
+	const struct symbol *sym;
+};
+
+/* Hand every finished line of the buffer to emit. */
+static void flush_lines(struct render *r)
+{
+	char *nl;
+
+	while ((nl = memchr(r->line.data, '\n', r->line.len))) {
+		size_t len = (size_t)(nl - r->line.data);
+
+		*nl = '\0';
+		r->emit(r->ctx, &(struct explain_line){
+			.text = r->line.data, .style = r->style, .fold = r->fold,
+			.fold_head = r->fold_head, .sym = r->sym,
+		});
+		memmove(r->line.data, nl + 1, r->line.len - len - 1);
+		r->line.len -= len + 1;
+		r->line.data[r->line.len] = '\0';
+		r->style = XSTYLE_NORMAL;
+		r->fold_head = false;
+	}
+}
+
+static void rputs(const char *text, struct render *r)
+{
+	strbuf_adds(&r->line, text);
+	if (strchr(text, '\n'))
+		flush_lines(r);
+}
+
+static void rputc(int c, struct render *r)
+{
+	strbuf_addc(&r->line, (char)c);
+	if (c == '\n')
+		flush_lines(r);
+}
+
+static void rprintf(struct render *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void rprintf(struct render *r, const char *fmt, ...)
+{
+	va_list ap;
+	char small[512];
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(small)) {
+		rputs(small, r);
+		return;
+	}
+	{
+		char *big = xmalloc((size_t)n + 1);
+
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		rputs(big, r);
+		free(big);
+	}
+}
+
+/* The next line has this style. */
+static void rstyle(struct render *r, enum explain_style style)
+{
+	r->style = style;
+}
+
+/* The lines from here on are a new group that may be folded; its head first. */
+static void fold_begin(struct render *r)
+{
+	r->fold = ++r->folds;
+	r->fold_head = true;
+}
+
+static void fold_end(struct render *r)
+{
+	r->fold = 0;
+	r->fold_head = false;
+}
+
+static void print_value(const struct symbol *sym, const char *value, struct render *out)
 {
 	if (sym->type == S_STRING)
-		fprintf(out, "\"%s\"", value);
+		rprintf(out, "\"%s\"", value);
 	else
-		fputs(value, out);
+		rputs(value, out);
 }
 
 static const char *loc_or(struct explainer *ex, struct location loc,
@@ -23,39 +125,39 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 }
 
 /* "  if COND [=..] -> y" style: a condition and its value. */
-static void print_xexpr_value(const struct xexpr *x, FILE *out)
+static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
-	xexpr_fprint(x, out);
+	expr_append(&out->line, x ? x->expr : NULL, x);
 	if (x->expr && x->expr->op != E_SYMBOL)
-		fprintf(out, "  => %s", tri_text(x->value));
+		rprintf(out, "  => %s", tri_text(x->value));
 }
 
 /* The whole condition of a property: its `if` and the entry's dependencies. */
 static void print_condition(const char *indent, const struct xexpr *cond,
-			    const struct xexpr *deps, FILE *out)
+			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
-		fprintf(out, "%sif: ", indent);
+		rprintf(out, "%sif: ", indent);
 		print_xexpr_value(cond, out);
-		putc('\n', out);
+		rputc('\n', out);
 	}
 	if (deps) {
-		fprintf(out, "%sentry depends on: ", indent);
+		rprintf(out, "%sentry depends on: ", indent);
 		print_xexpr_value(deps, out);
-		putc('\n', out);
+		rputc('\n', out);
 	}
 }
 
 /* A default whose value is an expression: its parts' values. */
-static void print_default_value(const struct xdefault *d, FILE *out)
+static void print_default_value(const struct xdefault *d, struct render *out)
 {
 	const struct expr *e = d->prop->expr;
 
 	if (!d->value || !e || (e->op == E_SYMBOL && explain_is_literal(e->sym)))
 		return;
-	fputs("    value: ", out);
+	rputs("    value: ", out);
 	print_xexpr_value(d->value, out);
-	putc('\n', out);
+	rputc('\n', out);
 }
 
 static const char *user_reason_text(enum unused_reason reason)
@@ -76,57 +178,101 @@ static const char *user_reason_text(enum unused_reason reason)
 	return "";
 }
 
+/*
+ * Where the entry is in the menus, as menuconfig's help says it:
+ * "location: -> Device Drivers -> Network device support", each menu
+ * that is a symbol with its value.
+ */
+static void print_location(struct explainer *ex, const struct menu_node *node,
+			   struct render *out)
+{
+	const struct menu_node *path[64];
+	unsigned n = explain_menu_path(ex, node, path, 64);
+
+	rputs("  location:", out);
+	if (!n)
+		rputs(" the main menu", out);
+	for (unsigned i = 0; i < n; i++) {
+		const struct menu_node *p = path[i];
+
+		rprintf(out, " -> %s", p->prompt->text);
+		if (p->sym && p->kind != MENU_CHOICE && p->sym->name)
+			rprintf(out, " (%s [=%s])", p->sym->name, config_str(ex->cfg, p->sym));
+	}
+	rputc('\n', out);
+}
+
 static void print_header(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+			 struct render *out)
 {
 	const struct symbol *sym = x->sym;
 	const struct menu_node *node;
 	const char *sep = "";
 	char skipped[512];
 
-	fprintf(out, "%s = ", sym->name ? sym->name : "<choice>");
+	rprintf(out, "%s = ", sym->name ? sym->name : "<choice>");
 	print_value(sym, x->value, out);
-	putc('\n', out);
+	rputc('\n', out);
 	if (kconfig_shell_skip_note(ex->kc, sym, skipped, sizeof(skipped)))
-		fprintf(out, "  %s\n", skipped);
+		rprintf(out, "  %s\n", skipped);
 	if (!x->defined) {
-		fprintf(out, "  not defined in this tree (only referenced): %s\n",
+		rprintf(out, "  not defined in this tree (only referenced): %s\n",
 			sym->type == S_UNKNOWN || (sym->flags & SYMBOL_CONST)
 				? "it has no value of its own" : "");
 		return;
 	}
-	fprintf(out, "  type %s", symbol_type_name(x->type));
+	rprintf(out, "  type %s", symbol_type_name(x->type));
 	if (x->type != sym->type)
-		fprintf(out, " (declared %s; modules are disabled)",
+		rprintf(out, " (declared %s; modules are disabled)",
 			symbol_type_name(sym->type));
 	if (!x->nprompts)
-		fputs(", no prompt", out);
+		rputs(", no prompt", out);
 	else
-		fprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
-	fprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
-	fputs("  defined at ", out);
+		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
+	rprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
+	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
-		fprintf(out, "%s%s", sep, location_text(ex, node->loc));
+		rprintf(out, "%s%s", sep, location_text(ex, node->loc));
 		sep = ", ";
 	}
-	putc('\n', out);
+	rputc('\n', out);
+	for (node = sym->first_node; node; node = node->next_def)
+		print_location(ex, node, out);
+}
+
+/* ".config:2055", or "set in this session, was y from .config:2055". */
+static void print_user_source(struct explainer *ex, const struct xuser *u,
+			      struct location loc, struct render *out)
+{
+	if (loc.line) {
+		rputs(location_text(ex, loc), out);
+		return;
+	}
+	rputs("set in this session", out);
+	if (u->this_session && u->was)
+		rprintf(out, ", was %s from %s", u->was,
+			loc_or(ex, u->was_loc, "the .config read"));
+	else if (u->this_session)
+		rputs(", the .config read did not set it", out);
 }
 
 static void print_cause(struct explainer *ex, const struct explanation *x,
-			const struct xcause *cause, const char *label, FILE *out)
+			const struct xcause *cause, const char *label, struct render *out)
 {
 	const struct xchoice *c = x->choice;
 
-	fprintf(out, "  %s: ", label);
+	rstyle(out, XSTYLE_DECIDING);
+	rprintf(out, "  %s: ", label);
 	switch (cause->kind) {
 	case ORIGIN_USER:
-		fputs("the user value ", out);
+		rputs("the user value ", out);
 		print_value(x->sym, x->user.value, out);
-		fprintf(out, " (%s)\n", cause->loc.line ? location_text(ex, cause->loc)
-							: "set in this session");
+		rputs(" (", out);
+		print_user_source(ex, &x->user, cause->loc, out);
+		rputs(")\n", out);
 		break;
 	case ORIGIN_DEFAULT:
-		fprintf(out, "%s  (%s)\n", property_text(ex, cause->prop),
+		rprintf(out, "%s  (%s)\n", property_text(ex, cause->prop),
 			location_text(ex, cause->loc));
 		for (unsigned i = 0; i < x->ndefaults; i++)
 			if (x->defaults[i].prop == cause->prop) {
@@ -135,124 +281,177 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 						x->defaults[i].deps, out);
 			}
 		if (c && c->default_prop == cause->prop)
-			fprintf(out, "    the default of the choice \"%s\" (%s)\n",
+			rprintf(out, "    the default of the choice \"%s\" (%s)\n",
 				c->prompt ? c->prompt : "", location_text(ex, c->node->loc));
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
-		fprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
+		rprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
 		for (unsigned i = 0; i < cause->nby; i++)
-			fprintf(out, "%s%s [=%s] (%s)", i ? ", " : "",
+			rprintf(out, "%s%s [=%s] (%s)", i ? ", " : "",
 				cause->by[i]->from->name, cause->by[i]->from_value,
 				location_text(ex, cause->by[i]->prop->loc));
-		putc('\n', out);
+		rputc('\n', out);
 		break;
 	case ORIGIN_CHOICE:
 		if (c && c->selection == x->sym)
-			fprintf(out, "the choice at %s picked it: %s\n",
+			rprintf(out, "the choice at %s picked it: %s\n",
 				location_text(ex, c->node->loc), choice_rule_text(c->rule));
 		else if (c && c->selection)
-			fprintf(out, "the choice at %s picked %s (%s)\n",
+			rprintf(out, "the choice at %s picked %s (%s)\n",
 				location_text(ex, c->node->loc), c->selection->name,
 				choice_rule_text(c->rule));
 		else
-			fprintf(out, "the choice%s\n", c ? ": no member is visible" : "");
+			rprintf(out, "the choice%s\n", c ? ": no member is visible" : "");
 		break;
 	case ORIGIN_NONE:
 		if (x->visible == TRI_NO && x->nprompts && !x->ndefaults && !x->nselects)
-			fputs("nothing: the prompt is hidden and nothing else gives a value\n", out);
+			rputs("nothing: the prompt is hidden and nothing else gives a value\n", out);
 		else
-			fputs("nothing applies (no active default, no select, no imply)\n", out);
+			rputs("nothing applies (no active default, no select, no imply)\n", out);
 		break;
 	}
 }
 
 /* The deciding cause, then each other one that alone gives the same value. */
 static void print_origin(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+			 struct render *out)
 {
 	print_cause(ex, x, &x->origin, "value from", out);
 	for (unsigned i = 0; i < x->nalso; i++)
 		print_cause(ex, x, &x->also[i], "also enough", out);
 }
 
-static void print_user(struct explainer *ex, const struct explanation *x, FILE *out)
+static void print_user(struct explainer *ex, const struct explanation *x, struct render *out)
 {
 	const struct xuser *u = &x->user;
 
 	if (u->present && u->reason != UNUSED_NOTHING) {
-		fprintf(out, "  user value %s at %s was %s: %s\n", u->value,
-			loc_or(ex, u->loc, "(this session)"),
-			u->used ? "only partly used" : "not used",
+		rprintf(out, "  user value %s %s", u->value, u->loc.line ? "at " : "(");
+		print_user_source(ex, u, u->loc, out);
+		rprintf(out, "%s was %s: %s\n", u->loc.line ? "" : ")", u->used ? "only partly used" : "not used",
 			user_reason_text(u->reason));
 	}
 	if (u->ignored_text)
-		fprintf(out, "  line %s (value %s) was ignored: %s\n",
+		rprintf(out, "  line %s (value %s) was ignored: %s\n",
 			location_text(ex, u->ignored_loc), u->ignored_text,
 			user_reason_text(UNUSED_INVALID));
 }
 
 static void print_prompts(struct explainer *ex, const struct explanation *x,
-			  FILE *out)
+			  struct render *out)
 {
 	for (unsigned i = 0; i < x->nprompts; i++) {
 		const struct xprompt *p = &x->prompts[i];
 
-		fprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
+		rprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
 			location_text(ex, p->prop->loc),
 			p->visible != TRI_NO ? "shown" : "hidden");
 		print_condition("    ", p->cond, p->deps, out);
 		if (p->hidden_by) {
-			fprintf(out, "    hidden by the menu at %s: visible if ",
+			rprintf(out, "    hidden by the menu at %s: visible if ",
 				location_text(ex, p->hidden_by->loc));
 			print_xexpr_value(p->visible_if, out);
-			putc('\n', out);
+			rputc('\n', out);
 		}
 	}
 }
 
 static void print_defaults(struct explainer *ex, const char *whose,
-			   const struct xdefault *defs, unsigned n, FILE *out)
+			   const struct xdefault *defs, unsigned n, struct render *out)
 {
 	if (!n)
 		return;
-	fprintf(out, "  %sdefaults (the first whose condition holds is taken):\n", whose);
+	rstyle(out, XSTYLE_HEADING);
+	rprintf(out, "  %sdefaults (the first whose condition holds is taken):\n", whose);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
-		fprintf(out, "  %s %s  %s", d->status == DEFAULT_TAKEN ? "->" : "  ",
+		rstyle(out, d->status == DEFAULT_TAKEN ? XSTYLE_DECIDING :
+			    d->status == DEFAULT_INACTIVE ? XSTYLE_DIM : XSTYLE_NORMAL);
+		rprintf(out, "  %s %s  %s", d->status == DEFAULT_TAKEN ? "->" : "  ",
 			location_text(ex, d->prop->loc), property_text(ex, d->prop));
 		switch (d->status) {
-		case DEFAULT_TAKEN: fputs("  (taken)\n", out); break;
-		case DEFAULT_INACTIVE: fputs("  (condition n)\n", out); break;
-		case DEFAULT_SHADOWED: fputs("  (holds, but an earlier one came first)\n", out); break;
-		case DEFAULT_UNUSED: fputs("  (holds, but the user value counts)\n", out); break;
+		case DEFAULT_TAKEN: rputs("  (taken)\n", out); break;
+		case DEFAULT_INACTIVE: rputs("  (condition n)\n", out); break;
+		case DEFAULT_SHADOWED: rputs("  (holds, but an earlier one came first)\n", out); break;
+		case DEFAULT_UNUSED: rputs("  (holds, but the user value counts)\n", out); break;
 		}
 		if (d->status == DEFAULT_INACTIVE || d->status == DEFAULT_TAKEN)
 			print_condition("       ", d->cond, d->deps, out);
 		if (d->status == DEFAULT_TAKEN && d->value && d->prop->expr &&
 		    !(d->prop->expr->op == E_SYMBOL && explain_is_literal(d->prop->expr->sym))) {
-			fputs("       value: ", out);
+			rputs("       value: ", out);
 			print_xexpr_value(d->value, out);
-			putc('\n', out);
+			rputc('\n', out);
 		}
 	}
 }
 
+static void print_reverse_prop(struct explainer *ex, const struct xreverse *r,
+			       struct render *out)
+{
+	if (r->value == TRI_NO)
+		rstyle(out, XSTYLE_DIM);
+	rprintf(out, "    %s [=%s]  %s  %s  => %s\n", r->from->name, r->from_value,
+		location_text(ex, r->prop->loc), property_text(ex, r->prop),
+		tri_text(r->value));
+	if (r->value == TRI_NO && r->from_value[0] != 'n')
+		print_condition("      ", r->cond, r->deps, out);
+}
+
+/*
+ * Who selects (implies) the symbol: those that give y or m first, then
+ * the ones that give n, as a group a reader can fold ("and 38 more that
+ * give n"), since only the first ones count.
+ */
 static void print_reverse_props(struct explainer *ex, const char *what,
-				const struct xreverse *list, unsigned n, FILE *out)
+				const struct xreverse *list, unsigned n, struct render *out)
+{
+	unsigned counting = 0;
+
+	if (!n)
+		return;
+	rstyle(out, XSTYLE_HEADING);
+	rprintf(out, "  %s by:\n", what);
+	for (unsigned i = 0; i < n; i++)
+		if (list[i].value != TRI_NO) {
+			print_reverse_prop(ex, &list[i], out);
+			counting++;
+		}
+	if (counting == n)
+		return;
+	fold_begin(out);
+	rstyle(out, XSTYLE_DIM);
+	if (counting)
+		rprintf(out, "    and %u more that give n:\n", n - counting);
+	else
+		rprintf(out, "    %u that give n:\n", n);
+	for (unsigned i = 0; i < n; i++)
+		if (list[i].value == TRI_NO)
+			print_reverse_prop(ex, &list[i], out);
+	fold_end(out);
+}
+
+/* What the symbol selects (implies), and the value each one gives. */
+static void print_forward_props(struct explainer *ex, const char *what,
+				const struct xforward *list, unsigned n,
+				struct render *out)
 {
 	if (!n)
 		return;
-	fprintf(out, "  %s by:\n", what);
+	rstyle(out, XSTYLE_HEADING);
+	rprintf(out, "  %s:\n", what);
 	for (unsigned i = 0; i < n; i++) {
-		const struct xreverse *r = &list[i];
+		const struct xforward *f = &list[i];
 
-		fprintf(out, "    %s [=%s]  %s  %s  => %s\n", r->from->name, r->from_value,
-			location_text(ex, r->prop->loc), property_text(ex, r->prop),
-			tri_text(r->value));
-		if (r->value == TRI_NO && r->from_value[0] != 'n')
-			print_condition("      ", r->cond, r->deps, out);
+		if (f->value == TRI_NO)
+			rstyle(out, XSTYLE_DIM);
+		rprintf(out, "    %s [=%s]  %s  %s  => %s\n", f->to->name, f->to_value,
+			location_text(ex, f->prop->loc), property_text(ex, f->prop),
+			tri_text(f->value));
+		if (f->cond)
+			print_condition("      ", f->cond, NULL, out);
 	}
 }
 
@@ -269,90 +468,95 @@ static const char *block_name(const struct menu_node *node)
 
 /* The dependencies, then where each part of them is written. */
 static void print_dep_sources(struct explainer *ex, const struct explanation *x,
-			      FILE *out)
+			      struct render *out)
 {
 	if (!x->ndep_sources)
 		return;
-	fputs("  depends on", out);
+	rstyle(out, XSTYLE_HEADING);
+	rputs("  depends on", out);
 	if (x->depends) {
-		fputs(": ", out);
+		rputs(": ", out);
 		print_xexpr_value(x->depends, out);
 	}
-	fputs("\n", out);
+	rputs("\n", out);
 	for (unsigned i = 0; i < x->ndep_sources; i++) {
 		const struct xdepsource *d = &x->dep_sources[i];
 
-		fprintf(out, "    %s (%s", location_text(ex, d->node->loc),
+		rprintf(out, "    %s (%s", location_text(ex, d->node->loc),
 			block_name(d->node));
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
 		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
-			fprintf(out, " \"%s\"", d->node->prompt->text);
-		fputs("): ", out);
+			rprintf(out, " \"%s\"", d->node->prompt->text);
+		rputs("): ", out);
 		print_xexpr_value(d->expr, out);
-		putc('\n', out);
+		rputc('\n', out);
 	}
 }
 
 static void print_bounds(struct explainer *ex, const struct explanation *x,
-			 FILE *out)
+			 struct render *out)
 {
 	for (unsigned i = 0; i < x->nbounds; i++) {
 		const struct xbound *b = &x->bounds[i];
 
-		fputs("  ", out);
+		rputs("  ", out);
 		switch (b->kind) {
 		case BOUND_VISIBILITY:
-			fprintf(out, "limited to at most %s by its prompt's visibility", b->limit);
+			rprintf(out, "limited to at most %s by its prompt's visibility", b->limit);
 			break;
 		case BOUND_DEPENDS:
-			fprintf(out, "capped at %s by its dependencies", b->limit);
+			rprintf(out, "capped at %s by its dependencies", b->limit);
 			break;
 		case BOUND_SELECT:
-			fprintf(out, "raised to at least %s by select", b->limit);
+			rprintf(out, "raised to at least %s by select", b->limit);
 			break;
 		case BOUND_MODULES:
-			fputs("m is read as y (modules are disabled, or the symbol is bool)", out);
+			rputs("m is read as y (modules are disabled, or the symbol is bool)", out);
 			break;
 		case BOUND_RANGE:
-			fprintf(out, "range %s (%s)", b->limit, location_text(ex, b->loc));
+			rprintf(out, "range %s (%s)", b->limit, location_text(ex, b->loc));
 			break;
 		}
 		if (b->applied)
-			fprintf(out, ": %s became %s\n", b->before,
+			rprintf(out, ": %s became %s\n", b->before,
 				b->kind == BOUND_RANGE ? x->value : b->limit);
 		else if (b->also_enough)
-			fprintf(out, ": it would be %s without select too\n", b->limit);
+			rprintf(out, ": it would be %s without select too\n", b->limit);
 		else if (b->kind == BOUND_SELECT)
-			fprintf(out, ": no change, the value is already %s\n", b->before);
+			rprintf(out, ": no change, the value is already %s\n", b->before);
 		else if (b->kind == BOUND_RANGE)
-			fprintf(out, ": %s is within it\n", x->value);
+			rprintf(out, ": %s is within it\n", x->value);
 		else
-			fputs(": no change\n", out);
+			rputs(": no change\n", out);
 	}
 	print_dep_sources(ex, x, out);
 	if (x->unmet_deps)
-		fprintf(out, "  warning: selected up to %s although its dependencies allow only %s"
+		rstyle(out, XSTYLE_WARNING);
+	if (x->unmet_deps)
+		rprintf(out, "  warning: selected up to %s although its dependencies allow only %s"
 			" (conf warns: unmet direct dependencies)\n",
 			tri_text(x->rev_dep), tri_text(x->dir_dep));
 }
 
-static void print_choice(struct explainer *ex, const struct xchoice *c, FILE *out)
+static void print_choice(struct explainer *ex, const struct xchoice *c, struct render *out)
 {
-	fprintf(out, "  in the choice \"%s\" (%s): ", c->prompt ? c->prompt : "",
+	rprintf(out, "  in the choice \"%s\" (%s): ", c->prompt ? c->prompt : "",
 		location_text(ex, c->node->loc));
 	if (c->selection)
-		fprintf(out, "%s is y: %s", c->selection->name, choice_rule_text(c->rule));
+		rprintf(out, "%s is y: %s", c->selection->name, choice_rule_text(c->rule));
 	else
-		fputs(choice_rule_text(c->rule), out);
+		rputs(choice_rule_text(c->rule), out);
 	if (c->decided_at.line && c->rule != CHOICE_RULE_FIRST_VISIBLE &&
 	    c->rule != CHOICE_RULE_NONE)
-		fprintf(out, " (%s)", location_text(ex, c->decided_at));
-	putc('\n', out);
+		rprintf(out, " (%s)", location_text(ex, c->decided_at));
+	else if (c->this_session)
+		rputs(" (set in this session)", out);
+	rputc('\n', out);
 	print_defaults(ex, "the choice's ", c->defaults, c->ndefaults, out);
 }
 
 static void print_reverse(struct explainer *ex, const struct explanation *x,
-			  bool all, FILE *out)
+			  bool all, struct render *out)
 {
 	unsigned n, shown = 0;
 	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
@@ -360,30 +564,35 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 
 	if (!n)
 		return;
-	fprintf(out, "  used by (%u):\n", n);
+	/* A long list: a group the pane can fold to its first line. */
+	fold_begin(out);
+	rstyle(out, XSTYLE_HEADING);
+	rprintf(out, "  used by (%u):\n", n);
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
 
 		if (!all && shown == limit) {
-			fprintf(out, "    ... and %u more (--reverse lists them all)\n",
+			rprintf(out, "    ... and %u more (--reverse lists them all)\n",
 				n - shown);
 			break;
 		}
 		shown++;
-		fprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
+		rprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
 			u->node->kind == MENU_IF ? "(if)" :
 			u->node->kind == MENU_CHOICE ? "(choice)" :
 			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)",
 			reverse_kind_name(u->kind), location_text(ex, u->loc));
 		if (u->prop)
-			fprintf(out, "  %s", property_text(ex, u->prop));
-		putc('\n', out);
+			rprintf(out, "  %s", property_text(ex, u->prop));
+		rputc('\n', out);
 	}
+	fold_end(out);
 }
 
 static void print_one(struct explainer *ex, const struct explanation *x,
-		      const struct explain_print_options *opts, FILE *out)
+		      const struct explain_print_options *opts, struct render *out)
 {
+	out->sym = x->sym;
 	print_header(ex, x, out);
 	if (!x->defined)
 		return;
@@ -395,6 +604,8 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	print_defaults(ex, "", x->defaults, x->ndefaults, out);
 	print_reverse_props(ex, "selected", x->selects, x->nselects, out);
 	print_reverse_props(ex, "implied", x->implies, x->nimplies, out);
+	print_forward_props(ex, "selects", x->fwd_selects, x->nfwd_selects, out);
+	print_forward_props(ex, "implies", x->fwd_implies, x->nfwd_implies, out);
 	print_bounds(ex, x, out);
 	print_reverse(ex, x, opts->reverse, out);
 }
@@ -404,8 +615,8 @@ static void print_one(struct explainer *ex, const struct explanation *x,
  * breadth first, each once.  Where the depth limit cut it, the last
  * lines say so.
  */
-void explain_print_text(struct explainer *ex, const struct explanation *x,
-			const struct explain_print_options *opts, FILE *out)
+static void render(struct explainer *ex, const struct explanation *x,
+		   const struct explain_print_options *opts, struct render *out)
 {
 	struct why_chain chain;
 
@@ -416,15 +627,44 @@ void explain_print_text(struct explainer *ex, const struct explanation *x,
 	why_chain_walk(ex, x, opts->depth, &chain);
 	print_one(ex, x, opts, out);
 	for (unsigned i = 1; i < chain.nlinks; i++) {
-		fprintf(out, "\n[why-chain, level %d]\n", chain.links[i].level);
+		out->sym = chain.links[i].x->sym;
+		rputc('\n', out);
+		rstyle(out, XSTYLE_HEADING);
+		rprintf(out, "[why-chain, level %d]\n", chain.links[i].level);
 		print_one(ex, chain.links[i].x,
 			  &(struct explain_print_options){ .depth = 0 }, out);
 	}
-	if (chain.not_followed)
-		fprintf(out, "\n[why-chain stopped at level %d, the depth limit: "
+	if (chain.not_followed) {
+		rputc('\n', out);
+		rprintf(out, "[why-chain stopped at level %d, the depth limit: "
 			"%u more symbol%s named at that level %s not followed]\n",
 			chain.max_level, chain.not_followed,
 			chain.not_followed == 1 ? "" : "s",
 			chain.not_followed == 1 ? "is" : "are");
+	}
 	why_chain_release(&chain);
+}
+
+void explain_render_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts,
+			 explain_line_fn *emit, void *ctx)
+{
+	struct render r = { .ex = ex, .emit = emit, .ctx = ctx };
+
+	render(ex, x, opts, &r);
+	if (r.line.len)
+		rputc('\n', &r);	/* nothing is left unsaid */
+	strbuf_release(&r.line);
+}
+
+static void print_line(void *ctx, const struct explain_line *line)
+{
+	fputs(line->text, ctx);
+	putc('\n', ctx);
+}
+
+void explain_print_text(struct explainer *ex, const struct explanation *x,
+			const struct explain_print_options *opts, FILE *out)
+{
+	explain_render_text(ex, x, opts, print_line, out);
 }

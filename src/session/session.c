@@ -12,6 +12,68 @@
 #include "session.h"
 #include "util.h"
 
+/* sym's user value as text (NULL: none). */
+static const char *user_value(const struct session *s, const struct symbol *sym)
+{
+	if (!config_has_user(s->cfg, sym))
+		return NULL;
+	return type_is_bool_or_tristate(sym->type) ? tri_text(config_user_tri(s->cfg, sym))
+						   : config_user_str(s->cfg, sym);
+}
+
+/* The user values now are the file's: remember them to see edits. */
+static void remember_read_values(struct session *s)
+{
+	free(s->read_values);
+	s->read_values = xcalloc(s->kc->nsymbols ? s->kc->nsymbols : 1,
+				 sizeof(*s->read_values));
+	for (size_t i = 0; i < s->kc->nsymbols; i++) {
+		const char *v = user_value(s, s->kc->symbols[i]);
+
+		s->read_values[i] = v ? intern(&s->kc->strings, v) : NULL;
+	}
+}
+
+bool session_edited(const struct session *s, const struct symbol *sym,
+		    const char **was)
+{
+	const char *before, *now;
+
+	if (!s->read_values || !s->cfg || sym->index >= s->kc->nsymbols)
+		return false;
+	before = s->read_values[sym->index];
+	now = user_value(s, sym);
+	if (was)
+		*was = before;
+	if (!before || !now)
+		return before != now;
+	return strcmp(before, now) != 0;
+}
+
+static bool explain_edited(void *ctx, const struct symbol *sym, const char **was)
+{
+	return session_edited(ctx, sym, was);
+}
+
+/*
+ * Apply a plan (explain_change) to the values: its steps in order, as a
+ * person would make them.  false when one was refused.
+ */
+bool session_apply_plan(struct session *s, const struct change_plan *plan)
+{
+	bool all = true;
+
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *step = &plan->steps[i];
+
+		if (step->kind == STEP_SET)
+			all &= config_set_string(s->cfg, step->sym, step->value);
+		else if (step->kind == STEP_CHOOSE)
+			all &= config_set_choice(s->cfg, step->sym);
+	}
+	return all;
+}
+
 /* New provenance (NULL: none); the explainer is made again over it. */
 static void set_provenance(struct session *s, struct user_lines *lines)
 {
@@ -19,6 +81,8 @@ static void set_provenance(struct session *s, struct user_lines *lines)
 	s->user_lines = lines;
 	explainer_free(s->ex);
 	s->ex = explainer_new(s->cfg, s->user_lines);
+	remember_read_values(s);
+	explainer_track_edits(s->ex, explain_edited, s);
 }
 
 /* Open as conf does: as named, else under srctree when relative. */
@@ -127,6 +191,7 @@ void session_close(struct session *s)
 	if (s->cfg)
 		config_free(s->cfg);
 	free(s->config_text);
+	free(s->read_values);
 	diag_release(&s->read_diags);
 	kconfig_free(s->kc);
 	free(s);
@@ -189,6 +254,22 @@ struct config *session_fresh_config(void *session)
 	if (s->config_text)
 		config_read_text(cfg, s->read_from, s->config_text,
 				 s->config_len, &s->io, NULL);
+	/* Then what was changed since: a plan starts from the values shown. */
+	for (size_t i = 0; s->read_values && i < s->kc->nsymbols; i++) {
+		const struct symbol *sym = s->kc->symbols[i];
+
+		if (!session_edited(s, sym, NULL))
+			continue;
+		if (!config_has_user(s->cfg, sym))
+			config_clear_user(cfg, sym);
+		else if (type_is_bool_or_tristate(sym->type))
+			config_set_user_tri(cfg, sym, config_user_tri(s->cfg, sym));
+		else
+			config_set_user_str(cfg, sym, config_user_str(s->cfg, sym));
+		if (symbol_is_choice_member(sym) && config_has_user(s->cfg, sym) &&
+		    config_user_tri(s->cfg, sym) == TRI_YES)
+			config_choice_prefer(cfg, sym);
+	}
 	return cfg;
 }
 

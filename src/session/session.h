@@ -43,6 +43,12 @@ struct session {
 	size_t config_len;
 	struct user_lines *user_lines;
 	struct diag_list read_diags;	/* .config warnings, conf's wording */
+	/*
+	 * The user values as read (or last saved), by symbol index (NULL:
+	 * none): a user value that differs was set in this session, and
+	 * explanations say so instead of citing a .config line.
+	 */
+	const char **read_values;
 };
 
 /*
@@ -66,7 +72,20 @@ bool session_read_config(struct session *s, const char *name);
  */
 enum config_write_result session_save(struct session *s, char *msg, size_t len);
 
-/* A configuration with the same user values, to try a plan on. */
+/*
+ * Was sym's user value set in this session (since the .config was read
+ * or saved)?  *was, when not NULL, gets the user value read (NULL: none).
+ */
+bool session_edited(const struct session *s, const struct symbol *sym,
+		    const char **was);
+
+/* Make a plan's steps, in order; false when one was refused. */
+bool session_apply_plan(struct session *s, const struct change_plan *plan);
+
+/*
+ * A configuration with the same user values as now (the file's, then
+ * this session's changes), to try a plan on.
+ */
 struct config *session_fresh_config(void *session);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */

@@ -19,6 +19,14 @@
 #                  right after the first screen is drawn; compared with
 #                  conf's olddefconfig, the nearest thing conf does
 #   explain        `explain --json --all`: every symbol of the tree
+#   keystrokes     the browser typing keys from KBROWSE_REPLAY (ui/replay.c),
+#                  which logs the CPU time of each key (the work and the
+#                  redraw): each key of "/page_shift" and of the regular
+#                  expression "/^page.*shift$", and one toggle (Space on
+#                  E1000E: values computed again, the screen redrawn);
+#                  instructions per key are the difference of two
+#                  callgrind runs (typed keys minus fewer keys) divided by
+#                  the keys between them
 #
 # The last column is the target of issue #5 and whether it is met.  These
 # are benchmarks, not tests: nothing here fails on a slow figure.
@@ -89,6 +97,9 @@ run()
 		(cd "$work/run" && KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 \
 			script -qec "$* $kbrowse Kconfig" /dev/null >"$work/screen.out" </dev/null) ;;
 	kb-explain) (cd "$work/run" && "$@" "$kbrowse" explain --json --all >"$work/explain.json") ;;
+	kb-keys)	# KBROWSE_REPLAY set by the caller
+		(cd "$work/run" && KBROWSE_REPLAY_LOG=$work/keys.log \
+			script -qec "$* $kbrowse Kconfig" /dev/null >/dev/null </dev/null) ;;
 	pty) script -qec true /dev/null </dev/null ;;	# script(1)'s own start-up
 	esac >/dev/null 2>&1
 }
@@ -120,7 +131,7 @@ instructions()
 	local out=$work/callgrind.out
 	have valgrind || { echo "n/a"; return; }
 	case $1 in
-	kb-warm|kb-screen)
+	kb-warm|kb-screen|kb-keys)
 		fresh_dir
 		run "$1" valgrind --tool=callgrind --callgrind-out-file="$out" ;;
 	esac
@@ -238,6 +249,44 @@ if [ -s "$work/explain.json" ]; then
 	row "explain --all cpu ms" "$cpu_explain" "$cpu_conf"
 else
 	printf '%-40s %13s\n' "explain --all" "n/a (no output)"
+fi
+# Keystrokes: CPU per key from the replay log, instructions by difference.
+# key_cpu FIRST LAST: the largest and the median CPU ms of log lines FIRST..LAST.
+key_cpu()
+{
+	awk -v a="$1" -v b="$2" '$1 >= a && $1 <= b { print $3 / 1000 }' "$work/keys.log" |
+		sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.2f %.2f\n", v[NR], v[int((NR + 1) / 2)]; else print "n/a n/a" }'
+}
+# key_ir KEYS-A KEYS-B COUNT: (instructions with B - with A) / COUNT.
+key_ir()
+{
+	local a b
+	have valgrind || { echo "n/a"; return; }
+	a=$(KBROWSE_REPLAY=$1 instructions kb-keys)
+	b=$(KBROWSE_REPLAY=$2 instructions kb-keys)
+	awk -v a="$a" -v b="$b" -v n="$3" 'BEGIN { if (a !~ /^[0-9]+$/ || b !~ /^[0-9]+$/) print "n/a"; else printf "%d\n", (b - a) / n }'
+}
+if have script; then
+	fresh_dir
+	# Keys 2..11: "page_shift"; 13..26: "^page.*shift$"; the last: Space.
+	KBROWSE_REPLAY='/page_shift\e/^page.*shift$\egE1000E\n ' run kb-keys
+	if [ -s "$work/keys.log" ]; then
+		nkeys=$(wc -l <"$work/keys.log")
+		read -r plain_max plain_median < <(key_cpu 2 11)
+		read -r regex_max regex_median < <(key_cpu 14 26)
+		read -r toggle_cpu _ < <(key_cpu "$nkeys" "$nkeys")
+		row "search key cpu ms, largest of 10" "$plain_max" "-" "<= 16 ms" 16
+		row "search key cpu ms, median" "$plain_median" "-"
+		row "regex search key cpu ms, largest" "$regex_max" "-" "<= 16 ms" 16
+		row "regex search key cpu ms, median" "$regex_median" "-"
+		row "toggle (Space) cpu ms" "$toggle_cpu" "-" "<= 16 ms" 16
+		row "instructions per search key" "$(key_ir '/p\e' '/page_shift\e' 9)" "-"
+		row "instructions per toggle" "$(key_ir 'gE1000E\n' 'gE1000E\n ' 1)" "-"
+	else
+		printf '%-40s %13s\n' "keystrokes" "no replay log"
+	fi
+else
+	printf '%-40s %13s\n' "keystrokes" "n/a (no script(1))"
 fi
 echo
 echo "ratio = kbrowse / conf; wall and cpu ms are medians of $runs runs;"

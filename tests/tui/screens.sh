@@ -31,7 +31,7 @@ tui_golden explain_focus "the explain pane focused, a symbol selected" \
 	"Up/Down: pick a symbol"
 
 tui_keys Escape z '?'
-tui_golden help "the help screen" "switch between the tree"
+tui_golden help "the help screen" "go to a symbol by name"
 
 tui_keys q Down Enter Down Down Down Down Enter Down Down Space
 tui_golden choice_64k "the page-size choice set to 64KiB" "(X) 64KiB pages"

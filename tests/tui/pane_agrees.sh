@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The explain pane and `kbrowse explain` agree on every fact: the pane's
+# lines (tests/tui/pane_text, every folded group opened) are compared
+# with `kbrowse explain --reverse SYMBOL`, line for line, for every
+# symbol of the teaching tree (with and without user values), for a
+# small tree where a select overrides unmet dependencies, and for a
+# sample of Linux 6.12 x86_64 symbols when the tree is installed
+# ($KBROWSE_LINUX_SRC).  TAP output.
+: "${KBROWSE:?}" "${top_srcdir:?}"
+pane_text=${PANE_TEXT:-$(dirname "$KBROWSE")/tests/tui/pane_text}
+work=$(mktemp -d /tmp/kbrowse-pane-agrees.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+n=0
+failed=0
+
+# check NAME DIR SYMBOLS...: in DIR, with the environment as it is.
+check()
+{
+	label=$1 dir=$2
+	shift 2
+	mkdir -p "$work/$label"
+	printf '%s\n' "$@" | (cd "$dir" && PANE_TEXT_DIR=$work/$label "$pane_text" 2>/dev/null)
+	for sym in "$@"; do
+		n=$((n + 1))
+		(cd "$dir" && "$KBROWSE" explain --reverse "$sym" 2>/dev/null) >"$work/$label/$sym.cli"
+		if [ ! -f "$work/$label/$sym" ]; then
+			echo "ok $n - $label: $sym # SKIP no entry in the tree"
+		elif cmp -s "$work/$label/$sym" "$work/$label/$sym.cli"; then
+			echo "ok $n - $label: $sym"
+		else
+			echo "not ok $n - $label: $sym"
+			diff -u "$work/$label/$sym.cli" "$work/$label/$sym" | sed 's/^/# /' | head -20
+			failed=1
+		fi
+	done
+}
+
+# The teaching tree, every symbol it has, with no .config and with one.
+unset srctree KCONFIG_CONFIG ARCH SRCARCH
+mkdir -p "$work/teach" "$work/teach-user"
+syms=$(cd "$work/teach" && "$KBROWSE" explain --json --all 2>/dev/null |
+	sed -n 's/^{"symbol":"\([A-Za-z0-9_]*\)".*/\1/p')
+cp "$top_srcdir/tests/golden/explain/user_values.config" "$work/teach-user/.config"
+
+# A select that overrides dependencies: the pane warns as explain does.
+mkdir -p "$work/unmet"
+cat >"$work/unmet/Kconfig" <<'KCONFIG'
+mainmenu "unmet"
+config A
+	bool "A"
+	default y
+	select B
+config B
+	bool "B"
+	depends on C
+config C
+	bool "C"
+KCONFIG
+
+total=$(( $(echo "$syms" | wc -w) * 2 + 3 + 1))
+linux=${KBROWSE_LINUX_SRC:-}
+linux_syms="E1000E PAGE_SHIFT LOG_BUF_SHIFT PREEMPT PREEMPT_NONE CRYPTO CAN_UCAN NAMESPACES MODULES NET PCI EXPERT X86_64 SMP NR_CPUS CRC32 PAGE_SIZE_LESS_THAN_64KB HZ_1000 DEBUG_KERNEL LOCALVERSION"
+if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
+	total=$((total + $(echo "$linux_syms" | wc -w)))
+fi
+echo "1..$total"
+# shellcheck disable=SC2086 # the names are words
+check teaching "$work/teach" $syms
+# shellcheck disable=SC2086
+check teaching-user "$work/teach-user" $syms
+check unmet "$work/unmet" A B C
+n=$((n + 1))
+if grep -q "warning: selected up to y although its dependencies allow only n" "$work/unmet/B"; then
+	echo "ok $n - unmet: the pane warns that B is selected over its dependencies"
+else
+	echo "not ok $n - unmet: the pane warns that B is selected over its dependencies"
+	failed=1
+fi
+
+if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
+	mkdir -p "$work/linux"
+	export srctree=$linux ARCH=x86_64 KCONFIG_CONFIG=$work/linux/.config
+	(cd "$work/linux" && "$KBROWSE" conf --defconfig="$linux/arch/x86/configs/x86_64_defconfig" \
+		>/dev/null 2>&1)
+	# shellcheck disable=SC2086
+	check linux-x86_64 "$work/linux" $linux_syms
+fi
+exit $failed
