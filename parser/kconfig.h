@@ -74,6 +74,14 @@ struct kconfig {
 	 */
 	const struct source_file **files_read;
 	size_t nfiles_read;
+	/*
+	 * Symbols in an order where each comes after what its value reads
+	 * (set by the dependency-loop check; arena memory).  Computing
+	 * values in this order needs no deep recursion, whatever the
+	 * length of the dependency chains.
+	 */
+	struct symbol **calc_order;
+	size_t ncalc_order;
 };
 
 /*

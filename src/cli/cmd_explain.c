@@ -244,6 +244,8 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		fprintf(stderr, "%s: explain: load %.3f s, explain %.3f s (%.3f s of CPU)\n",
 			cli->prog, loaded - started, seconds(CLOCK_MONOTONIC) - loaded,
 			seconds(CLOCK_PROCESS_CPUTIME_ID) - loaded_cpu);
+	if (config_report_too_deep(run.s->cfg, stderr))
+		status = EXIT_INPUT;
 	session_close(run.s);
 	free(names);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

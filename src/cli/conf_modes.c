@@ -686,6 +686,8 @@ static int run_conf(struct conf_run *run)
 		return 1;
 	if (apply_mode(run))
 		return 1;
+	if (config_report_too_deep(run->cfg, stderr))
+		return 1;
 	if (run->unmet_warnings && werror)
 		return 1;
 	return write_output(run);
