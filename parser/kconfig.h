@@ -19,6 +19,9 @@
 
 struct macro_env;
 
+/* The largest Kconfig file read (Linux's largest is under 300 KB). */
+#define KCONFIG_FILE_MAX	(16UL << 20)
+
 struct kconfig_options {
 	const char *srctree;	/* NULL: files are opened as named */
 	const char *kconfig;	/* top file, relative to srctree; default "Kconfig" */

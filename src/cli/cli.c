@@ -51,6 +51,7 @@
 
 #include "cli.h"
 #include "examples.h"
+#include "file_read.h"
 #include "kernel_env.h"
 
 int usage_error(const struct cli *cli, const char *fmt, ...)
@@ -157,7 +158,7 @@ static bool has_mainmenu(const char *dir, const char *name)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
+	f = file_open_regular(path);
 	if (!f)
 		return false;
 	while (!found && fgets(line, sizeof(line), f)) {
@@ -426,7 +427,8 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.defconfig_list = true,
 			.warnings = stderr,
 		}, &errors);
-	if (!s)
+	/* No errors in the tree: the .config could not be read (said so). */
+	if (!s && errors)
 		fprintf(stderr, "%s: %d error%s in %s\n", cli->prog, errors,
 			errors == 1 ? "" : "s", cli->kconfig);
 	return s;

@@ -23,8 +23,10 @@ void config_io_from_env(struct config_io_options *io, const char *srctree);
 /*
  * Read a .config: every user value is replaced by what the file says.
  * Lines conf would warn about become warnings located at name:line,
- * with conf's own wording.  Returns 0, or -1 when the file cannot be
- * opened (as named, or under srctree when relative).
+ * with conf's own wording.  Returns 0, -1 when there is no such file
+ * (as named, or under srctree when relative), -2 with errno set when it
+ * is there but cannot be read: permission, a directory, not a regular
+ * file, larger than FILE_READ_MAX (file_read_error() says which).
  */
 int config_read(struct config *cfg, const char *name,
 		const struct config_io_options *io, struct diag_list *diags);
@@ -33,8 +35,13 @@ void config_read_text(struct config *cfg, const char *name, const char *text,
 		      size_t len, const struct config_io_options *io,
 		      struct diag_list *diags);
 
-/* Open an input file as conf does: as named, else under srctree. */
+/*
+ * Open an input file as conf does: as named, else under srctree.  Only
+ * regular files; NULL with errno set otherwise.
+ */
 FILE *config_open_input(const char *name, const char *srctree);
+/* An errno from opening a .config that means "no such file" (not an error). */
+bool config_absent(int err);
 
 /* The full .config text (header, menus, values). */
 int config_write_stream(struct config *cfg, FILE *out, const char *prefix);

@@ -53,8 +53,14 @@ static bool read_config_file(struct session *s, const char *name)
 	size_t len;
 	char *text = read_input(s, name, &len);
 
-	if (!text)
+	if (!text) {
+		/* There, but unreadable: an error, never "no .config". */
+		if (!config_absent(errno) && !s->read_error) {
+			s->read_error = errno;
+			s->read_error_name = intern(&s->kc->strings, name);
+		}
 		return false;
+	}
 	adopt_text(s, name, text, len);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
@@ -107,6 +113,16 @@ struct session *session_open(const struct session_options *opts, int *errors)
 		return s;
 	s->cfg = config_new(s->kc);
 	read_first_config(s, opts->defconfig_list);
+	if (s->read_error) {
+		char why[128];
+
+		fprintf(stderr, "kbrowse: %s: %s\n", s->read_error_name,
+			file_read_error(s->read_error, FILE_READ_MAX, "a .config",
+					why, sizeof(why)));
+		*errors = 0;
+		session_close(s);
+		return NULL;
+	}
 	if (opts->warnings)
 		print_read_warnings(&s->read_diags, opts->warnings);
 	rebuild_explainer(s);
