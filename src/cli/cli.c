@@ -362,7 +362,12 @@ void cli_resolve_tree(struct cli *cli)
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
-	cli->opts.info_out = cli->keep_info ? NULL : stdout;
+	/*
+	 * $(info,...) is a diagnostic: standard output holds only the
+	 * command's result (explain --json stays JSON).  conf modes put it
+	 * back on stdout, as conf does (cmd_conf.c).
+	 */
+	cli->opts.info_out = cli->keep_info ? NULL : stderr;
 	cli->opts.shell_cache = !cli->no_cache;
 	cli->opts.diag_echo = stderr;
 }
