@@ -675,6 +675,8 @@ static int write_output(struct conf_run *run)
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
+		if (err[0])
+			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
 		message(run, "configuration written to %s", name);
 		break;
 	case CONFIG_UNCHANGED:

@@ -56,10 +56,13 @@ enum config_write_result {
 };
 
 /*
- * Write name as conf does: to a temporary file beside it, then, unless
- * the contents are the same, keep the old file as name.old and rename.
- * in_place writes straight into name (KCONFIG_OVERWRITECONFIG).  On
- * failure, err says why (when there is a message conf would print).
+ * Write name as conf does: to a temporary file beside it (created
+ * exclusively, with the old file's mode), then, unless the contents are
+ * the same, keep the old file as name.old and rename.  in_place writes
+ * into name itself (KCONFIG_OVERWRITECONFIG), restoring the old bytes if
+ * that fails.  A file there that cannot be read is not replaced.  On
+ * failure err says why (strerror: no space left, read-only file system
+ * ...); on success it may hold a note (no backup kept, and why).
  */
 enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,

@@ -163,7 +163,9 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 				   overwrite && *overwrite, err, sizeof(err));
 	switch (result) {
 	case CONFIG_WRITTEN:
-		snprintf(msg, len, "configuration written to %s", s->config_name);
+		snprintf(msg, len, "configuration written to %s%s%s%s",
+			 s->config_name, err[0] ? " (" : "", err,
+			 err[0] ? ")" : "");
 		break;
 	case CONFIG_UNCHANGED:
 		snprintf(msg, len, "no change to %s", s->config_name);
