@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 	 * Every message on stderr may quote the input (file names, .config
 	 * lines, $(info,...)): control characters go out escaped.
 	 */
-	stderr = text_escape_stream(stderr, TEXT_ESCAPE_TEXT, NULL);
+	text_escape_stderr();
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int used;

@@ -183,3 +183,22 @@ FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
 		setvbuf(f, NULL, _IONBF, 0);
 	return f;
 }
+
+static FILE *plain_stderr;
+
+static void restore_stderr(void)
+{
+	FILE *escaping = stderr;
+
+	stderr = plain_stderr;
+	fclose(escaping);
+}
+
+void text_escape_stderr(void)
+{
+	if (plain_stderr)
+		return;
+	plain_stderr = stderr;
+	stderr = text_escape_stream(plain_stderr, TEXT_ESCAPE_TEXT, NULL);
+	atexit(restore_stderr);
+}

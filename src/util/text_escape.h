@@ -51,4 +51,10 @@ size_t text_escape_fputs(const char *s, FILE *f);
 FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
 			 unsigned long *count);
 
+/*
+ * Replace stderr by such a stream for the rest of the process (flushed
+ * and put back at exit).
+ */
+void text_escape_stderr(void);
+
 #endif
