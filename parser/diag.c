@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "text_escape.h"
 
 static const char *const severity_names[] = {
 	[DIAG_NOTE] = "note",
@@ -82,8 +83,9 @@ void diag_print(const struct diag *diag, FILE *out)
 {
 	const struct location *loc = &diag->loc;
 
+	/* File names and messages quote the input: no raw control character. */
 	if (loc->file) {
-		fputs(loc->file->name, out);
+		text_escape_fputs(loc->file->name, out);
 		if (loc->line > 0) {
 			fprintf(out, ":%d", loc->line);
 			if (loc->column > 0)
@@ -91,7 +93,9 @@ void diag_print(const struct diag *diag, FILE *out)
 		}
 		fputs(": ", out);
 	}
-	fprintf(out, "%s: %s\n", severity_names[diag->severity], diag->message);
+	fprintf(out, "%s: ", severity_names[diag->severity]);
+	text_escape_fputs(diag->message, out);
+	fputc('\n', out);
 }
 
 void diag_print_all(const struct diag_list *list, FILE *out)

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "kconfig.h"
+#include "util.h"
 
 struct finisher {
 	struct kconfig *kc;
@@ -414,13 +415,34 @@ enum edge_kind {
 	EDGE_DEFAULT_VALUE,	/* a default's value */
 };
 
+/*
+ * What a frame of the walk is doing.  The walk keeps its own stack
+ * (lc->stack), so a chain of 100,000 dependencies costs memory, not the
+ * C stack; the same frames say, when a loop is met, which edge each
+ * step followed.
+ */
+enum frame_role {
+	ROLE_SYMBOL,		/* a symbol's edges; it is active meanwhile */
+	ROLE_CHOICE_EDGES,	/* a choice's own edges */
+	ROLE_MEMBERS,		/* a choice's entries, one after another */
+	ROLE_MEMBER_EDGES,	/* one entry's edges, seen from its choice */
+	ROLE_REDIRECT,		/* a choice member, on the way to its choice */
+};
+
 struct loop_frame {
 	struct symbol *sym;
 	enum edge_kind kind;
 	struct property *prop;
+	enum frame_role role;
+	/* Which edge comes next: 0-2 dir_dep, rev_dep, implied; 3 props. */
+	unsigned char stage;
+	bool prop_value_next;	/* prop's condition is done, its value is next */
+	struct expr *edge;	/* the edge whose symbols are pending */
+	/* The pending symbols: lc->leaves[leaf_pos .. leaf_end). */
+	size_t leaf_start, leaf_pos, leaf_end;
 };
 
-enum { LOOP_ACTIVE = 1, LOOP_DONE = 2 };
+enum { LOOP_ACTIVE = 1, LOOP_DONE = 2, LOOP_ORDERED = 4 };
 
 struct loop_check {
 	struct finisher *fin;
@@ -432,9 +454,12 @@ struct loop_check {
 	unsigned char *in_choice;
 	struct loop_frame *stack;
 	size_t depth, cap;
+	struct symbol **leaves;
+	size_t nleaves, leaves_cap;
+	/* Symbols in the order their walk ended (kconfig.calc_order). */
+	struct symbol **order;
+	size_t norder;
 };
-
-static struct symbol *visit_symbol(struct loop_check *lc, struct symbol *sym);
 
 static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
 {
@@ -442,23 +467,48 @@ static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
 
 	if (lc->depth == lc->cap) {
 		lc->cap = lc->cap ? lc->cap * 2 : 64;
-		lc->stack = realloc(lc->stack, lc->cap * sizeof(*lc->stack));
-		if (!lc->stack)
-			abort();
+		lc->stack = xrealloc(lc->stack, lc->cap * sizeof(*lc->stack));
 	}
 	frame = &lc->stack[lc->depth++];
+	memset(frame, 0, sizeof(*frame));
 	frame->sym = sym;
 	frame->kind = EDGE_NONE;
-	frame->prop = NULL;
+	frame->leaf_start = frame->leaf_pos = frame->leaf_end = lc->nleaves;
 	return frame;
 }
 
-/* Most symbols met are done already: that case is decided here. */
-static inline struct symbol *visit_leaf(struct loop_check *lc, struct symbol *sym)
+static void push_leaf(struct loop_check *lc, struct symbol *sym)
 {
-	if (lc->state[sym->index] == LOOP_DONE)
-		return NULL;
-	return visit_symbol(lc, sym);
+	if (lc->nleaves == lc->leaves_cap) {
+		lc->leaves_cap = lc->leaves_cap ? lc->leaves_cap * 2 : 256;
+		lc->leaves = xrealloc(lc->leaves,
+				      lc->leaves_cap * sizeof(*lc->leaves));
+	}
+	lc->leaves[lc->nleaves++] = sym;
+}
+
+/* The symbols of an expression, left to right, skipping settled parts. */
+static void collect_leaves(struct loop_check *lc, struct expr *e)
+{
+	while (e && !e->loop_free) {
+		switch (e->op) {
+		case E_SYMBOL:
+			push_leaf(lc, e->sym);
+			return;
+		case E_NOT:
+			e = e->left;
+			break;
+		case E_AND:
+		case E_OR:
+			collect_leaves(lc, e->left);
+			e = e->right;
+			break;
+		default:
+			push_leaf(lc, e->lsym);
+			push_leaf(lc, e->rsym);
+			return;
+		}
+	}
 }
 
 /*
@@ -467,76 +517,74 @@ static inline struct symbol *visit_leaf(struct loop_check *lc, struct symbol *sy
  * done and can never be on the stack again (it becomes active only on
  * its first visit), so a later walk of the subtree would find nothing.
  */
-static struct symbol *visit_expr(struct loop_check *lc, struct expr *e)
+static bool mark_loop_free(struct loop_check *lc, struct expr *e)
 {
-	struct symbol *found;
 	bool settled;
 
 	if (!e || e->loop_free)
-		return NULL;
+		return true;
 	switch (e->op) {
 	case E_SYMBOL:
-		found = visit_leaf(lc, e->sym);
 		settled = !lc->in_choice[e->sym->index];
 		break;
 	case E_NOT:
-		found = visit_expr(lc, e->left);
-		settled = e->left->loop_free;
+		settled = mark_loop_free(lc, e->left);
 		break;
 	case E_AND:
 	case E_OR:
-		found = visit_expr(lc, e->left);
-		if (!found)
-			found = visit_expr(lc, e->right);
-		settled = e->left->loop_free && e->right->loop_free;
+		settled = mark_loop_free(lc, e->left);
+		settled = mark_loop_free(lc, e->right) && settled;
 		break;
 	default:
-		found = visit_leaf(lc, e->lsym);
-		if (!found)
-			found = visit_leaf(lc, e->rsym);
 		settled = !lc->in_choice[e->lsym->index] &&
 			  !lc->in_choice[e->rsym->index];
 		break;
 	}
-	if (!found && settled)
+	if (settled)
 		e->loop_free = true;
-	return found;
+	return settled;
 }
 
-/* The edges out of one symbol, with a frame saying which is followed. */
-static struct symbol *visit_edges(struct loop_check *lc, struct symbol *sym)
+/* Make the frame's next edge pending; false when it has none left. */
+static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 {
-	size_t at = lc->depth;
-	struct symbol *found;
-	struct property *prop;
+	struct symbol *sym = frame->sym;
+	struct expr *edge;
 
-	push_frame(lc, sym);
-#define FRAME (&lc->stack[at])
-	FRAME->kind = EDGE_DIR_DEP;
-	found = visit_expr(lc, sym->dir_dep);
-	if (!found) {
-		FRAME->kind = EDGE_REV_DEP;
-		found = visit_expr(lc, sym->rev_dep);
+	if (frame->stage < 3) {
+		static const enum edge_kind kinds[] = {
+			EDGE_DIR_DEP, EDGE_REV_DEP, EDGE_IMPLIED,
+		};
+		struct expr *edges[] = { sym->dir_dep, sym->rev_dep, sym->implied };
+
+		frame->kind = kinds[frame->stage];
+		edge = edges[frame->stage++];
+		if (frame->stage == 3)
+			frame->prop = NULL;
+	} else if (frame->prop_value_next) {
+		frame->prop_value_next = false;
+		frame->kind = EDGE_DEFAULT_VALUE;
+		edge = frame->prop->expr;
+	} else {
+		struct property *prop = frame->prop ? frame->prop->next
+						    : sym->props;
+
+		while (prop && (prop->type == P_SELECT || prop->type == P_IMPLY))
+			prop = prop->next;
+		if (!prop)
+			return false;
+		frame->prop = prop;
+		frame->kind = EDGE_PROP_COND;
+		frame->prop_value_next = prop->type == P_DEFAULT &&
+					 !(sym->flags & SYMBOL_CHOICE);
+		edge = prop->visible;
 	}
-	if (!found) {
-		FRAME->kind = EDGE_IMPLIED;
-		found = visit_expr(lc, sym->implied);
-	}
-	for (prop = sym->props; !found && prop; prop = prop->next) {
-		if (prop->type == P_SELECT || prop->type == P_IMPLY)
-			continue;
-		FRAME->kind = EDGE_PROP_COND;
-		FRAME->prop = prop;
-		found = visit_expr(lc, prop->visible);
-		if (found || prop->type != P_DEFAULT ||
-		    (sym->flags & SYMBOL_CHOICE))
-			continue;
-		FRAME->kind = EDGE_DEFAULT_VALUE;
-		found = visit_expr(lc, prop->expr);
-	}
-#undef FRAME
-	lc->depth = at;
-	return found;
+	lc->nleaves = frame->leaf_start;
+	collect_leaves(lc, edge);
+	frame->edge = edge;
+	frame->leaf_pos = frame->leaf_start;
+	frame->leaf_end = lc->nleaves;
+	return true;
 }
 
 static void mark_choice_members(struct loop_check *lc,
@@ -556,74 +604,132 @@ static void mark_choice_members(struct loop_check *lc,
 	}
 }
 
-static struct symbol *visit_members(struct loop_check *lc,
-				    struct menu_node *parent)
+/* Every entry under a choice, in menu order (the members' walk). */
+static void collect_members(struct loop_check *lc, struct menu_node *parent)
 {
 	struct menu_node *node;
-	struct symbol *found;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym) {
-			found = visit_edges(lc, node->sym);
-			if (found)
-				return found;
-		}
-		found = visit_members(lc, node);
-		if (found)
-			return found;
+		if (node->sym)
+			push_leaf(lc, node->sym);
+		collect_members(lc, node);
 	}
-	return NULL;
 }
 
-/* A choice and its members are one unit: a loop through any is a loop. */
-static struct symbol *visit_choice(struct loop_check *lc, struct symbol *choice)
+static void add_to_order(struct loop_check *lc, struct symbol *sym)
 {
-	struct menu_node *node = choice->first_node;
-	size_t at = lc->depth;
-	struct symbol *found;
-
-	mark_choice_members(lc, node, true);
-	lc->state[choice->index] |= LOOP_ACTIVE | LOOP_DONE;
-	found = visit_edges(lc, choice);
-	lc->state[choice->index] &= ~LOOP_ACTIVE;
-	if (!found) {
-		/* The members' edges, each seen from the choice. */
-		push_frame(lc, choice);
-		found = visit_members(lc, node);
-	}
-	mark_choice_members(lc, node, false);
-	if (found && found->choice == node)
-		found = choice;
-	lc->depth = at;
-	return found;
+	if (lc->state[sym->index] & LOOP_ORDERED)
+		return;
+	lc->state[sym->index] |= LOOP_ORDERED;
+	lc->order[lc->norder++] = sym;
 }
 
 static void report_loop(struct loop_check *lc, struct symbol *last);
 
-static struct symbol *visit_symbol(struct loop_check *lc, struct symbol *sym)
+/* Start walking from sym; true when that closes a loop (reported). */
+static bool begin_visit(struct loop_check *lc, struct symbol *sym)
 {
-	struct symbol *found;
+	struct loop_frame *frame;
 
 	if (lc->state[sym->index] & LOOP_ACTIVE) {
 		report_loop(lc, sym);
-		return sym;
+		return true;
 	}
 	if (lc->state[sym->index] & LOOP_DONE)
-		return NULL;
+		return false;
 	if (sym->choice && sym->choice->sym) {
-		size_t at = lc->depth;
-
-		push_frame(lc, sym);
-		found = visit_symbol(lc, sym->choice->sym);
-		lc->depth = at;
-		return found;
+		frame = push_frame(lc, sym);
+		frame->role = ROLE_REDIRECT;
+		return begin_visit(lc, sym->choice->sym);
 	}
-	if (sym->flags & SYMBOL_CHOICE)
-		return visit_choice(lc, sym);
+	if (sym->flags & SYMBOL_CHOICE) {
+		mark_choice_members(lc, sym->first_node, true);
+		lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
+		push_frame(lc, sym)->role = ROLE_CHOICE_EDGES;
+		return false;
+	}
 	lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
-	found = visit_edges(lc, sym);
-	lc->state[sym->index] &= ~LOOP_ACTIVE;
-	return found;
+	push_frame(lc, sym)->role = ROLE_SYMBOL;
+	return false;
+}
+
+/* A frame has nothing left to follow: undo its marks and pop it. */
+static void end_frame(struct loop_check *lc, bool loop_found)
+{
+	struct loop_frame *frame = &lc->stack[lc->depth - 1];
+	struct symbol *sym = frame->sym;
+
+	switch (frame->role) {
+	case ROLE_SYMBOL:
+		lc->state[sym->index] &= ~LOOP_ACTIVE;
+		add_to_order(lc, sym);
+		break;
+	case ROLE_CHOICE_EDGES:
+		lc->state[sym->index] &= ~LOOP_ACTIVE;
+		if (!loop_found) {
+			/* The members' edges next, each seen from the choice. */
+			frame->role = ROLE_MEMBERS;
+			frame->kind = EDGE_NONE;
+			frame->prop = NULL;
+			frame->edge = NULL;
+			lc->nleaves = frame->leaf_start;
+			collect_members(lc, sym->first_node);
+			frame->leaf_pos = frame->leaf_start;
+			frame->leaf_end = lc->nleaves;
+			return;
+		}
+		mark_choice_members(lc, sym->first_node, false);
+		break;
+	case ROLE_MEMBERS:
+		mark_choice_members(lc, sym->first_node, false);
+		add_to_order(lc, sym);
+		for (size_t i = frame->leaf_start; i < frame->leaf_end; i++)
+			add_to_order(lc, lc->leaves[i]);
+		break;
+	case ROLE_MEMBER_EDGES:
+	case ROLE_REDIRECT:
+		break;
+	}
+	lc->nleaves = frame->leaf_start;
+	lc->depth--;
+}
+
+/* The depth-first walk from one symbol, with an explicit stack. */
+static void walk_symbol(struct loop_check *lc, struct symbol *start)
+{
+	bool found = begin_visit(lc, start);
+
+	while (!found && lc->depth > 0) {
+		struct loop_frame *frame = &lc->stack[lc->depth - 1];
+
+		if (frame->role == ROLE_MEMBERS) {
+			if (frame->leaf_pos == frame->leaf_end) {
+				end_frame(lc, false);
+				continue;
+			}
+			push_frame(lc, lc->leaves[frame->leaf_pos++])->role =
+				ROLE_MEMBER_EDGES;
+			continue;
+		}
+		if (frame->role == ROLE_REDIRECT) {
+			end_frame(lc, false);
+			continue;
+		}
+		if (frame->leaf_pos < frame->leaf_end) {
+			found = begin_visit(lc, lc->leaves[frame->leaf_pos++]);
+			continue;
+		}
+		if (frame->edge) {
+			mark_loop_free(lc, frame->edge);
+			frame->edge = NULL;
+		}
+		if (!next_edge(lc, frame))
+			end_frame(lc, false);
+	}
+	/* A loop ends the walk: undo the marks of every open frame. */
+	while (lc->depth > 0)
+		end_frame(lc, true);
+	lc->nleaves = 0;
 }
 
 /* Where `from` gets a dependency on `to`: the innermost `depends on`/`if`. */
@@ -762,20 +868,24 @@ static void note_in_choice(struct loop_check *lc, struct menu_node *parent,
 
 static void check_loops(struct finisher *fin)
 {
+	struct kconfig *kc = fin->kc;
 	struct loop_check lc = { .fin = fin };
 	struct menu_node *node;
 
-	lc.state = calloc(fin->kc->nsymbols, 1);
-	lc.in_choice = calloc(fin->kc->nsymbols, 1);
-	if (!lc.state || !lc.in_choice)
-		abort();
-	note_in_choice(&lc, &fin->kc->root, false);
-	for (node = &fin->kc->root; node; node = menu_next(&fin->kc->root, node))
+	lc.state = xcalloc(kc->nsymbols, 1);
+	lc.in_choice = xcalloc(kc->nsymbols, 1);
+	lc.order = arena_alloc(&kc->arena,
+			       (kc->nsymbols + 1) * sizeof(*lc.order));
+	note_in_choice(&lc, &kc->root, false);
+	for (node = &kc->root; node; node = menu_next(&kc->root, node))
 		if (node_has_symbol(node))
-			visit_symbol(&lc, node->sym);
+			walk_symbol(&lc, node->sym);
+	kc->calc_order = lc.order;
+	kc->ncalc_order = lc.norder;
 	free(lc.state);
 	free(lc.in_choice);
 	free(lc.stack);
+	free(lc.leaves);
 }
 
 void kconfig_finish(struct kconfig *kc)

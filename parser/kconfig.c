@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "kconfig.h"
 #include "macro.h"
 #include "shell_cache.h"
@@ -43,54 +44,12 @@ struct file_text {
 /* Read a whole file; false with errno set when it cannot be read. */
 static bool read_disk(const char *path, struct file_text *out)
 {
-	struct stat st;
-	size_t cap, len = 0;
-	char *data;
-	int fd;
+	int err;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
-		if (S_ISDIR(st.st_mode))
-			errno = EISDIR;
-		close(fd);
-		return false;
-	}
-	/*
-	 * A regular file's size, plus room for the NUL and for the read that
-	 * sees the end: no growing and copying for a file that keeps its size.
-	 */
-	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096;
-	data = malloc(cap);
-	if (!data)
-		abort();
-	for (;;) {
-		ssize_t n;
-
-		if (len + 1 >= cap) {
-			cap *= 2;
-			data = realloc(data, cap);
-			if (!data)
-				abort();
-		}
-		n = read(fd, data + len, cap - len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			free(data);
-			close(fd);
-			return false;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	data[len] = '\0';
-	out->data = data;
-	out->len = len;
-	return true;
+	out->data = file_read(path, KCONFIG_FILE_MAX, &out->len, &err);
+	if (!out->data)
+		errno = err;
+	return out->data != NULL;
 }
 
 static bool read_builtin(const struct kconfig *kc, const char *name,
@@ -232,8 +191,12 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 		if (errno == ENOENT && (kind == SOURCE_OPTIONAL ||
 					kind == SOURCE_OPTIONAL_RELATIVE))
 			return;
+		char why[128];
+
 		diag_add(&kc->diags, DIAG_ERROR, from,
-			 "can't open file \"%s\": %s", name, strerror(errno));
+			 "can't open file \"%s\": %s", name,
+			 file_read_error(errno, KCONFIG_FILE_MAX,
+					 "a Kconfig file", why, sizeof(why)));
 		return;
 	}
 	file = new_source_file(kc, name, from);

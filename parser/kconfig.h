@@ -20,6 +20,9 @@
 
 struct macro_env;
 
+/* The largest Kconfig file read (Linux's largest is under 300 KB). */
+#define KCONFIG_FILE_MAX	(16UL << 20)
+
 struct kconfig_options {
 	const char *srctree;	/* NULL: files are opened as named */
 	const char *kconfig;	/* top file, relative to srctree; default "Kconfig" */
@@ -77,6 +80,14 @@ struct kconfig {
 	 */
 	const struct source_file **files_read;
 	size_t nfiles_read;
+	/*
+	 * Symbols in an order where each comes after what its value reads
+	 * (set by the dependency-loop check; arena memory).  Computing
+	 * values in this order needs no deep recursion, whatever the
+	 * length of the dependency chains.
+	 */
+	struct symbol **calc_order;
+	size_t ncalc_order;
 };
 
 /*

@@ -953,7 +953,18 @@ static void config_stmt(struct parser *p, struct menu_node *parent)
 		return;
 	}
 	sym = word_symbol(p);
-	if (sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)) {
+	if (sym->flags & SYMBOL_CONST) {
+		/*
+		 * conf only warns (about the type) and carries on; the
+		 * constant keeps its value, so the entry is ignored.
+		 */
+		warn_at(p, lexer_loc(p->lx),
+			"'%s' is a constant: this '%s' entry is ignored",
+			sym->name, keyword);
+		skip_entry(p);
+		return;
+	}
+	if (sym->flags & SYMBOL_CHOICE) {
 		syntax_error(p, "'%s' cannot be defined by '%s': it is %s",
 			     sym->name, keyword, sym->flags & SYMBOL_CONST ?
 			     "a constant" : "a choice");

@@ -162,9 +162,19 @@ static enum input_result edit_round(struct browser *br, const struct symbol *sym
 
 bool dialog_edit_value(struct browser *br, const struct symbol *sym)
 {
-	char *text = xstrdup(config_str(br->s->cfg, sym));
+	const char *value = config_str(br->s->cfg, sym);
 	const char *error = NULL;
 	char message[300];
+	char *text;
+
+	/* Refused, not cut: the value stays as it is. */
+	if (strlen(value) >= INPUT_MAX) {
+		browser_message(br, "%s is %zu bytes long: too long to edit here "
+				"(at most %d); edit the .config file instead",
+				sym->name, strlen(value), INPUT_MAX - 1);
+		return false;
+	}
+	text = xstrdup(value);
 
 	for (;;) {
 		enum input_result result = edit_round(br, sym, error, &text);

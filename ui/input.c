@@ -24,6 +24,8 @@ struct input {
 	FIELD *fields[2];
 	FORM *form;
 	WINDOW *sub;
+	/* A key changed the text (moving the cursor does not). */
+	bool edited;
 };
 
 /* The field's text as UTF-8, trailing padding removed (heap). */
@@ -61,7 +63,7 @@ static bool input_open(struct input *in)
 		return false;
 	/* Grow and scroll sideways instead of stopping at the edge. */
 	field_opts_off(in->fields[0], O_STATIC | O_AUTOSKIP);
-	set_max_field(in->fields[0], 0);
+	set_max_field(in->fields[0], INPUT_MAX);
 	set_field_back(in->fields[0], ui_style(in->br, STYLE_NORMAL));
 	initial = text_to_locale(in->br->text, o->initial ? o->initial : "");
 	set_field_buffer(in->fields[0], 0, initial);
@@ -167,9 +169,13 @@ static int input_key(struct input *in, int key, bool function_key)
 		return -1;
 	}
 	if (req) {
+		if (req == REQ_DEL_PREV || req == REQ_DEL_CHAR ||
+		    req == REQ_CLR_FIELD)
+			in->edited = true;
 		form_driver(in->form, req);
 		notify(in);
 	} else if (!function_key && key >= 0x20) {
+		in->edited = true;
 #ifdef HAVE_NCURSESW
 		form_driver_w(in->form, OK, (wchar_t)key);
 #else
@@ -209,8 +215,13 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 		if (result >= 0)
 			break;
 	}
+	/*
+	 * Text nobody edited is given back exactly as it came: the field
+	 * pads, converts to the locale and strips trailing blanks.
+	 */
 	if (result != INPUT_CANCEL)
-		*text = input_text(&in);
+		*text = in.edited ? input_text(&in)
+				  : xstrdup(opts->initial ? opts->initial : "");
 	input_close(&in);
 	return (enum input_result)result;
 }

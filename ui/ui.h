@@ -250,7 +250,16 @@ enum input_result {
 	INPUT_RESIZED,		/* the terminal changed size: *text so far */
 };
 
-/* Edit a line; *text (heap, UTF-8) gets the result as above. */
+/*
+ * The longest text the one-line input holds, in bytes: past it the
+ * field grows no more (ncurses forms are not made for megabytes).
+ */
+#define INPUT_MAX	4096
+
+/*
+ * Edit a line; *text (heap, UTF-8) gets the result as above: the initial
+ * text, byte for byte, when no key changed it.
+ */
 enum input_result input_run(struct browser *br, const struct input_options *opts,
 			    char **text);
 /* input_run() in the status line, laid out again after a resize. */

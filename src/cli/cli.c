@@ -51,6 +51,7 @@
 
 #include "cli.h"
 #include "examples.h"
+#include "file_read.h"
 #include "kernel_env.h"
 
 int usage_error(const struct cli *cli, const char *fmt, ...)
@@ -161,7 +162,7 @@ static bool has_mainmenu(const char *dir, const char *name)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
+	f = file_open_regular(path);
 	if (!f)
 		return false;
 	while (!found && fgets(line, sizeof(line), f)) {
@@ -372,7 +373,12 @@ void cli_resolve_tree(struct cli *cli)
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
-	cli->opts.info_out = cli->keep_info ? NULL : stdout;
+	/*
+	 * $(info,...) is a diagnostic: standard output holds only the
+	 * command's result (explain --json stays JSON).  conf modes put it
+	 * back on stdout, as conf does (cmd_conf.c).
+	 */
+	cli->opts.info_out = cli->keep_info ? NULL : stderr;
 	cli->opts.shell_cache = !cli->no_cache;
 	cli->opts.shell.no_shell = cli->no_shell;
 	cli->opts.shell.notice = isatty(STDERR_FILENO) ? stderr : NULL;
@@ -439,7 +445,8 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.defconfig_list = true,
 			.warnings = stderr,
 		}, &errors);
-	if (!s)
+	/* No errors in the tree: the .config could not be read (said so). */
+	if (!s && errors)
 		fprintf(stderr, "%s: %d error%s in %s\n", cli->prog, errors,
 			errors == 1 ? "" : "s", cli->kconfig);
 	return s;

@@ -49,6 +49,8 @@ int cmd_conf(struct cli *cli, int argc, char **argv)
 	cli_resolve_tree(cli);
 	if (cli->builtin_examples && !help)
 		cli_say_builtin(cli);
+	/* conf prints $(info,...) on its standard output: so do its modes. */
+	cli->opts.info_out = stdout;
 	status = conf_main(conf_argc, conf_argv, &cli->opts);
 	free(conf_argv);
 	return status;

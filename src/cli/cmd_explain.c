@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "config_io.h"
 #include "explain.h"
+#include "text_escape.h"
 #include "util.h"
 
 struct explain_run {
@@ -177,6 +178,8 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 	int nnames = 0, status = EXIT_OK;
 	struct explainer *ex;
 	double started = seconds(CLOCK_MONOTONIC), loaded, loaded_cpu;
+	FILE *real_stdout;
+	bool failed;
 
 	status = parse_args(cli, &run, argc, argv, names, &nnames);
 	if (status) {
@@ -189,6 +192,10 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	ex = run.s->ex;
+	/* Prompts, help and .config strings reach the terminal escaped. */
+	real_stdout = stdout;
+	stdout = text_escape_stream(real_stdout, run.json ? TEXT_ESCAPE_JSON
+							  : TEXT_ESCAPE_TEXT, NULL);
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (run.all)
@@ -211,9 +218,13 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		fprintf(stderr, "%s: explain: load %.3f s, explain %.3f s (%.3f s of CPU)\n",
 			cli->prog, loaded - started, seconds(CLOCK_MONOTONIC) - loaded,
 			seconds(CLOCK_PROCESS_CPUTIME_ID) - loaded_cpu);
+	if (config_report_too_deep(run.s->cfg, stderr))
+		status = EXIT_INPUT;
 	session_close(run.s);
 	free(names);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	failed = fclose(stdout) != 0;
+	stdout = real_stdout;
+	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: explain");
 		return EXIT_INPUT;
 	}

@@ -4,6 +4,7 @@
  * scripts/kconfig/conf, with its options, environment, messages, files
  * and exit statuses, so that either can be used in its place.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "config.h"
 #include "config_internal.h"
 #include "config_io.h"
+#include "file_read.h"
 #include "session.h"
 #include "util.h"
 
@@ -54,6 +56,7 @@ struct conf_run {
 	 * while writing (and prints its warnings again).
 	 */
 	bool changed;
+	bool read_failed;	/* an input is there but could not be read */
 };
 
 static const struct option conf_options[] = {
@@ -137,15 +140,27 @@ static void print_read_warnings(struct conf_run *run)
 	fflush(stderr);
 }
 
-/* Read a file into user values; -1 if it cannot be opened. */
+/*
+ * Read a file into user values; -1 if it cannot be opened.  A file that
+ * is there but cannot be read (permission, a directory, /dev/zero, too
+ * large) is an error, not a missing file: the run stops (read_input()).
+ */
 static int read_file(struct conf_run *run, const char *name)
 {
+	char why[128];
 	int ret;
 
 	diag_release(&run->read_diags);
 	ret = config_read(run->cfg, name, &run->io, &run->read_diags);
 	if (ret == 0)
 		print_read_warnings(run);
+	if (ret == -2) {
+		fprintf(stderr, "%s conf: %s: %s\n", run->prog, name,
+			file_read_error(errno, FILE_READ_MAX, "a .config",
+					why, sizeof(why)));
+		run->read_failed = true;
+		ret = -1;
+	}
 	return ret;
 }
 
@@ -540,7 +555,16 @@ static void compute_after_read(struct conf_run *run)
 		run->changed = true;
 }
 
+static int read_input_files(struct conf_run *run);
+
 static int read_input(struct conf_run *run)
+{
+	int ret = read_input_files(run);
+
+	return run->read_failed ? -1 : ret;
+}
+
+static int read_input_files(struct conf_run *run)
 {
 	switch (run->mode) {
 	case MODE_DEFCONFIG:
@@ -652,6 +676,8 @@ static int write_output(struct conf_run *run)
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
+		if (err[0])
+			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
 		message(run, "configuration written to %s", name);
 		break;
 	case CONFIG_UNCHANGED:
@@ -686,6 +712,8 @@ static int run_conf(struct conf_run *run)
 	if (run->read_diags.warnings && werror)
 		return 1;
 	if (apply_mode(run))
+		return 1;
+	if (config_report_too_deep(run->cfg, stderr))
 		return 1;
 	if (run->unmet_warnings && werror)
 		return 1;

@@ -17,6 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "kernel_env.h"
 
 #define VALUE_MAX 1024
@@ -63,7 +64,7 @@ static bool makefile_var(const char *path, const char *name, char *buf,
 	FILE *f;
 
 	copy_string(buf, size, "");
-	f = fopen(path, "r");
+	f = file_open_regular(path);
 	if (!f)
 		return false;
 	while (!found && fgets(line, sizeof(line), f)) {
@@ -201,7 +202,7 @@ void kernel_env_srcarch(const char *srctree, const char *arch, char *buf,
 
 	copy_string(buf, size, arch);
 	tree_path(path, sizeof(path), srctree, "Makefile");
-	f = fopen(path, "r");
+	f = file_open_regular(path);
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {

@@ -10,6 +10,7 @@
 #include "buildconf.h"
 #include "browser.h"
 #include "cli.h"
+#include "text_escape.h"
 
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
@@ -141,6 +142,11 @@ int main(int argc, char **argv)
 	struct cli cli = { .prog = "kbrowse" };
 	int i;
 
+	/*
+	 * Every message on stderr may quote the input (file names, .config
+	 * lines, $(info,...)): control characters go out escaped.
+	 */
+	text_escape_stderr();
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int used;

@@ -24,8 +24,10 @@ void config_io_from_env(struct config_io_options *io, const char *srctree);
 /*
  * Read a .config: every user value is replaced by what the file says.
  * Lines conf would warn about become warnings located at name:line,
- * with conf's own wording.  Returns 0, or -1 when the file cannot be
- * opened (as named, or under srctree when relative).
+ * with conf's own wording.  Returns 0, -1 when there is no such file
+ * (as named, or under srctree when relative), -2 with errno set when it
+ * is there but cannot be read: permission, a directory, not a regular
+ * file, larger than FILE_READ_MAX (file_read_error() says which).
  */
 int config_read(struct config *cfg, const char *name,
 		const struct config_io_options *io, struct diag_list *diags);
@@ -42,8 +44,13 @@ struct user_lines *config_read_text_recorded(struct config *cfg, const char *nam
 					     const struct config_io_options *io,
 					     struct diag_list *diags);
 
-/* Open an input file as conf does: as named, else under srctree. */
+/*
+ * Open an input file as conf does: as named, else under srctree.  Only
+ * regular files; NULL with errno set otherwise.
+ */
 FILE *config_open_input(const char *name, const char *srctree);
+/* An errno from opening a .config that means "no such file" (not an error). */
+bool config_absent(int err);
 
 /* The full .config text (header, menus, values). */
 int config_write_stream(struct config *cfg, FILE *out, const char *prefix);
@@ -58,10 +65,13 @@ enum config_write_result {
 };
 
 /*
- * Write name as conf does: to a temporary file beside it, then, unless
- * the contents are the same, keep the old file as name.old and rename.
- * in_place writes straight into name (KCONFIG_OVERWRITECONFIG).  On
- * failure, err says why (when there is a message conf would print).
+ * Write name as conf does: to a temporary file beside it (created
+ * exclusively, with the old file's mode), then, unless the contents are
+ * the same, keep the old file as name.old and rename.  in_place writes
+ * into name itself (KCONFIG_OVERWRITECONFIG), restoring the old bytes if
+ * that fails.  A file there that cannot be read is not replaced.  On
+ * failure err says why (strerror: no space left, read-only file system
+ * ...); on success it may hold a note (no backup kept, and why).
  */
 enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,

@@ -16,12 +16,15 @@
  * each symbol, the line that gave its user value and a refused line
  * after it (user_lines.h), so explanations cite lines as conf read them.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config_internal.h"
 #include "config_io.h"
+#include "file_read.h"
+#include "util.h"
 
 void config_io_from_env(struct config_io_options *io, const char *srctree)
 {
@@ -249,44 +252,33 @@ unsigned config_read_unknown_count(const struct config *cfg)
 	return cfg->read_unknown;
 }
 
-static char *slurp(FILE *f, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-
-	if (!buf)
-		abort();
-	for (;;) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (n < cap)
-			break;
-		cap *= 2;
-		buf = realloc(buf, cap);
-		if (!buf)
-			abort();
-	}
-	*len = n;
-	return buf;
-}
-
-/* Open as conf does: as named, else under srctree when relative. */
+/*
+ * Open as conf does: as named, else under srctree when relative.  Only a
+ * regular file is opened (a FIFO must not block, /dev/zero must not be
+ * read): NULL with errno set otherwise, ENOENT when there is no file.
+ */
 FILE *config_open_input(const char *name, const char *srctree)
 {
-	FILE *f = fopen(name, "r");
+	FILE *f = file_open_regular(name);
+	int err = errno;
 
-	if (!f && name[0] != '/' && srctree) {
+	if (!f && name[0] != '/' && srctree && config_absent(err)) {
 		size_t len = strlen(srctree) + strlen(name) + 2;
-		char *full = malloc(len);
+		char *full = xmalloc(len);
 
-		if (!full)
-			abort();
 		snprintf(full, len, "%s/%s", srctree, name);
-		f = fopen(full, "r");
+		f = file_open_regular(full);
+		err = errno;
 		free(full);
 	}
+	if (!f)
+		errno = err;
 	return f;
+}
+
+bool config_absent(int err)
+{
+	return err == ENOENT || err == ENOTDIR;
 }
 
 int config_read(struct config *cfg, const char *name,
@@ -295,11 +287,16 @@ int config_read(struct config *cfg, const char *name,
 	FILE *f = config_open_input(name, io->srctree);
 	size_t len;
 	char *text;
+	int err;
 
 	if (!f)
-		return -1;
-	text = slurp(f, &len);
+		return config_absent(errno) ? -1 : -2;
+	text = file_read_stream(f, FILE_READ_MAX, &len, &err);
 	fclose(f);
+	if (!text) {
+		errno = err;
+		return -2;
+	}
 	config_read_text(cfg, name, text, len, io, diags);
 	free(text);
 	return 0;

@@ -11,7 +11,10 @@
  * defconfig: only what differs from what the tree would choose by
  * itself, so that reading it back gives the same configuration.
  */
+#define _GNU_SOURCE	/* mkostemps() */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +22,7 @@
 
 #include "config_internal.h"
 #include "config_io.h"
+#include "file_read.h"
 #include "util.h"
 
 void config_write_escaped(FILE *out, const char *value)
@@ -158,29 +162,6 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 
 /* --- files ------------------------------------------------------------------ */
 
-static bool same_contents(const char *a, const char *b)
-{
-	FILE *fa = fopen(a, "rb"), *fb;
-	bool same = false;
-
-	if (!fa)
-		return false;
-	fb = fopen(b, "rb");
-	if (fb) {
-		char ba[65536], bb[65536];
-		size_t na, nb;
-
-		do {
-			na = fread(ba, 1, sizeof(ba), fa);
-			nb = fread(bb, 1, sizeof(bb), fb);
-			same = na == nb && memcmp(ba, bb, na) == 0;
-		} while (same && na == sizeof(ba));
-		fclose(fb);
-	}
-	fclose(fa);
-	return same;
-}
-
 /* Create the directories leading to path, as conf does. */
 static int make_parent_dirs(const char *path)
 {
@@ -199,8 +180,10 @@ static int make_parent_dirs(const char *path)
 		struct stat st;
 
 		*p = '\0';
-		if ((stat(copy, &st) != 0 || !S_ISDIR(st.st_mode)) &&
-		    mkdir(copy, 0755) != 0) {
+		if (stat(copy, &st) == 0 ? !S_ISDIR(st.st_mode)
+					 : mkdir(copy, 0755) != 0) {
+			if (errno == EEXIST || stat(copy, &st) == 0)
+				errno = ENOTDIR;
 			ret = -1;
 			break;
 		}
@@ -212,69 +195,173 @@ static int make_parent_dirs(const char *path)
 	return ret;
 }
 
+/* Write all of len bytes to fd at offset; false with errno set. */
+static bool write_all(int fd, const char *data, size_t len, off_t offset)
+{
+	while (len) {
+		ssize_t n = pwrite(fd, data, len, offset);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = ENOSPC;
+			return false;
+		}
+		data += n;
+		len -= (size_t)n;
+		offset += n;
+	}
+	return true;
+}
+
+/*
+ * KCONFIG_OVERWRITECONFIG: the file itself is rewritten (it may be a
+ * symlink the user keeps elsewhere).  New bytes are written over the old
+ * ones and the file cut to length only at the end; if writing fails (a
+ * full disk), the old bytes, which fit in the space the file had, are
+ * put back, so the file is never left half written.
+ */
+static bool overwrite_in_place(const char *name, const char *text, size_t len,
+			       const char *old, size_t old_len, char *err,
+			       size_t errlen)
+{
+	int fd = open(name, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	int saved;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		return false;
+	}
+	if (write_all(fd, text, len, 0) && ftruncate(fd, (off_t)len) == 0 &&
+	    fsync(fd) == 0 && close(fd) == 0)
+		return true;
+	saved = errno;
+	if (old && write_all(fd, old, old_len, 0) &&
+	    ftruncate(fd, (off_t)old_len) == 0)
+		snprintf(err, errlen, "%s: %s (the file keeps its old contents)",
+			 name, strerror(saved));
+	else
+		snprintf(err, errlen, "%s: %s", name, strerror(saved));
+	close(fd);
+	return false;
+}
+
 enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,
 					   char *err, size_t errlen)
 {
+	char *text = NULL, *old = NULL, *tmpname = NULL, *oldname;
+	char dummy[8], why[128];
+	size_t len = 0, old_len = 0;
+	enum config_write_result result = CONFIG_WRITE_FAILED;
+	mode_t mode, mask;
 	struct stat st;
-	char *tmpname = NULL, *oldname;
-	FILE *out;
-	int failed;
+	bool exists;
+	FILE *mem;
+	int fd, read_err;
 
-	if (err && errlen)
+	if (!err) {
+		err = dummy;
+		errlen = sizeof(dummy);
+	}
+	if (errlen)
 		err[0] = '\0';
 	if (!*name) {
-		if (err)
-			snprintf(err, errlen, "config name is empty");
+		snprintf(err, errlen, "config name is empty");
 		return CONFIG_WRITE_FAILED;
 	}
-	if (stat(name, &st) == 0 && S_ISDIR(st.st_mode)) {
-		if (err)
-			snprintf(err, errlen, "%s: Is a directory", name);
+	exists = stat(name, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: Is a directory", name);
 		return CONFIG_WRITE_FAILED;
 	}
-	if (make_parent_dirs(name))
-		return CONFIG_WRITE_FAILED;
-
+	/*
+	 * The file there is read first: to say "unchanged", to restore it
+	 * if an in-place write fails, and above all to refuse replacing a
+	 * file that cannot be read (its values were never loaded, so the
+	 * new file would silently drop them).
+	 */
+	if (exists) {
+		old = file_read(name, FILE_READ_MAX, &old_len, &read_err);
+		if (!old && !(in_place && !S_ISREG(st.st_mode) &&
+			      read_err == EINVAL)) {
+			snprintf(err, errlen, "%s could not be read (%s): not "
+				 "replacing it", name,
+				 file_read_error(read_err, FILE_READ_MAX,
+						 "a .config", why, sizeof(why)));
+			return CONFIG_WRITE_FAILED;
+		}
+	}
+	if (make_parent_dirs(name)) {
+		snprintf(err, errlen, "%s: cannot create its directory: %s",
+			 name, strerror(errno));
+		goto out;
+	}
+	/* All of it in memory first: a failed write leaves no half file. */
+	mem = open_memstream(&text, &len);
+	if (!mem)
+		out_of_memory();
+	if (config_write_stream(cfg, mem, prefix) != 0 || fclose(mem) != 0) {
+		snprintf(err, errlen, "%s: the configuration could not be "
+			 "formatted", name);
+		goto out;
+	}
+	if (old && old_len == len && memcmp(old, text, len) == 0) {
+		result = CONFIG_UNCHANGED;
+		goto out;
+	}
 	if (in_place) {
-		out = fopen(name, "w");
-	} else {
-		size_t len = strlen(name) + 32;
+		if (overwrite_in_place(name, text, len, old, old_len, err, errlen))
+			result = CONFIG_WRITTEN;
+		goto out;
+	}
 
-		tmpname = xmalloc(len);
-		snprintf(tmpname, len, "%s.%d.tmp", name, (int)getpid());
-		out = fopen(tmpname, "w");
+	/*
+	 * A new file beside it, created exclusively (never through a link
+	 * someone placed there), with the old file's permissions.
+	 */
+	tmpname = xmalloc(strlen(name) + 16);
+	sprintf(tmpname, "%s.XXXXXX.tmp", name);
+	fd = mkostemps(tmpname, 4, O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot create a temporary file: %s",
+			 name, strerror(errno));
+		goto out;
 	}
-	if (!out) {
-		free(tmpname);
-		return CONFIG_WRITE_FAILED;
-	}
-	failed = config_write_stream(cfg, out, prefix);
-	if (fclose(out) != 0)
-		failed = -1;
-	if (!tmpname)
-		return failed ? CONFIG_WRITE_FAILED : CONFIG_WRITTEN;
-	if (failed) {
+	mask = umask(0);
+	umask(mask);
+	mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
+	if (fchmod(fd, mode) != 0 || !write_all(fd, text, len, 0) ||
+	    fsync(fd) != 0) {
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		close(fd);
 		unlink(tmpname);
-		free(tmpname);
-		return CONFIG_WRITE_FAILED;
+		goto out;
 	}
-	if (same_contents(name, tmpname)) {
+	if (close(fd) != 0) {
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		unlink(tmpname);
-		free(tmpname);
-		return CONFIG_UNCHANGED;
+		goto out;
 	}
-	oldname = xmalloc(strlen(name) + 5);
-	sprintf(oldname, "%s.old", name);
-	rename(name, oldname);
-	free(oldname);
+	if (exists) {
+		oldname = xmalloc(strlen(name) + 5);
+		sprintf(oldname, "%s.old", name);
+		if (rename(name, oldname) != 0)
+			/* Not fatal, as for conf; but said. */
+			snprintf(err, errlen, "no backup kept: %s: %s", oldname,
+				 strerror(errno));
+		free(oldname);
+	}
 	if (rename(tmpname, name) != 0) {
-		if (err)
-			snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		unlink(tmpname);
-		free(tmpname);
-		return CONFIG_WRITE_FAILED;
+		goto out;
 	}
+	result = CONFIG_WRITTEN;
+out:
+	free(text);
+	free(old);
 	free(tmpname);
-	return CONFIG_WRITTEN;
+	return result;
 }

@@ -43,7 +43,8 @@ static bool said(const struct config *cfg, const struct symbol *sym,
 /*
  * The member the choice takes when no member was set to y: the first
  * active default naming a visible member (*via gets that default), else
- * the first visible entry (*via NULL).
+ * the first visible entry (*via NULL).  A default naming a symbol that
+ * is not in the choice is passed over, as conf does (it warns).
  */
 static const struct symbol *default_member(struct config *cfg,
 					   const struct choice_info *info,
@@ -60,7 +61,8 @@ static const struct symbol *default_member(struct config *cfg,
 		    config_expr(cfg, prop->visible) == TRI_NO)
 			continue;
 		target = prop->expr->sym;
-		if (config_member_visibility(cfg, target) != TRI_NO) {
+		if (target->choice == info->node &&
+		    config_member_visibility(cfg, target) != TRI_NO) {
 			*via = prop;
 			return target;
 		}

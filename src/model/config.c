@@ -488,3 +488,21 @@ bool config_set_choice(struct config *cfg, const struct symbol *member)
 	}
 	return true;
 }
+
+bool config_report_too_deep(const struct config *cfg, FILE *out)
+{
+	const struct symbol *sym = cfg->too_deep;
+	struct diag_list diags;
+
+	if (!sym)
+		return false;
+	diag_init(&diags);
+	diags.echo = out;
+	diag_add(&diags, DIAG_ERROR,
+		 sym->first_node ? sym->first_node->loc : (struct location){0},
+		 "dependency chain deeper than %d at symbol %s: its value and "
+		 "the values that depend on it are not computed",
+		 CALC_DEPTH_MAX, sym->name ? sym->name : "<choice>");
+	diag_release(&diags);
+	return true;
+}

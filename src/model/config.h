@@ -197,6 +197,14 @@ unsigned config_read_unknown_count(const struct config *cfg);
  * computed again).
  */
 bool config_recompute_is_noop(const struct config *cfg);
+/*
+ * The first symbol whose value needed a chain of computations deeper
+ * than the model allows (CALC_DEPTH_MAX), or NULL.  Its value, and what
+ * depends on it, are wrong: front-ends report it as an error.
+ */
+const struct symbol *config_too_deep(const struct config *cfg);
+/* Print that error (file:line:column: error: ...); false when none. */
+bool config_report_too_deep(const struct config *cfg, FILE *out);
 
 /* Forget every computed value (the next query recomputes). */
 void config_invalidate_all(struct config *cfg);

@@ -15,7 +15,16 @@ enum {
 	V_USER = 1 << 2,	/* has a user value */
 	V_CHOICE_VALID = 1 << 3,	/* choice symbol: `selected` is computed */
 	V_USER_PATH = 1 << 4,	/* the value started from the user value */
+	V_BUSY = 1 << 5,	/* being computed (config_calc() is under way) */
 };
+
+/*
+ * Nested computations (config_calc() within config_calc()): past the
+ * first depth, values are computed in the tree's calc_order first (see
+ * warm_up()); the second is refused, far below what the C stack holds.
+ */
+#define CALC_WARM_DEPTH	200
+#define CALC_DEPTH_MAX	2000
 
 /* Everything one configuration knows about one symbol. */
 struct symval {
@@ -105,6 +114,9 @@ struct config {
 	struct expr_memo *memo;
 	size_t memo_mask;
 	unsigned epoch;
+	unsigned calc_depth;		/* config_calc() calls under way */
+	bool warming;			/* warm_up() is under way */
+	const struct symbol *too_deep;	/* first symbol past CALC_DEPTH_MAX */
 };
 
 struct config_model *config_model_build(struct kconfig *kc);

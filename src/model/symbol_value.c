@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "config_internal.h"
+#include "util.h"
 #include "kernel_expr.h"
 
 static enum symbol_type acting_type(const struct config *cfg,
@@ -103,22 +104,54 @@ static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
 /*
  * && and || nodes are remembered: an entry's dependency is a subtree of
  * the condition of each of its properties and of every entry inside it.
+ * A chain of one operator (`a || b || c ...`: the rev_dep of a symbol
+ * selected from thousands of places) is walked down its left spine in a
+ * loop, not by recursion; operands are evaluated left to right, as the
+ * kernel does.
  */
 static tristate eval_binary(struct config *cfg, const struct expr *e)
 {
-	struct expr_memo *slot = memo_slot(cfg, e);
+	const struct expr *local[32], **spine = local;
+	size_t n = 0, cap = ARRAY_SIZE(local);
+	struct expr_memo *slot;
 	tristate value;
 
-	if (slot->expr == e && slot->epoch == cfg->epoch)
-		return slot->value;
-	if (e->op == E_AND)
-		value = tri_and(eval(cfg, e->left), eval(cfg, e->right));
-	else
-		value = tri_or(eval(cfg, e->left), eval(cfg, e->right));
-	/* The recursion may have reused the slot: take it back. */
-	slot->expr = e;
-	slot->epoch = cfg->epoch;
-	slot->value = value;
+	for (;;) {
+		slot = memo_slot(cfg, e);
+		if (slot->expr == e && slot->epoch == cfg->epoch) {
+			value = slot->value;
+			break;
+		}
+		if (n == cap) {
+			cap *= 2;
+			if (spine == local) {
+				spine = xmalloc(cap * sizeof(*spine));
+				memcpy(spine, local, sizeof(local));
+			} else {
+				spine = xrealloc(spine, cap * sizeof(*spine));
+			}
+		}
+		spine[n++] = e;
+		if (e->left->op != e->op) {
+			value = eval(cfg, e->left);
+			break;
+		}
+		e = e->left;
+	}
+	while (n > 0) {
+		e = spine[--n];
+		if (e->op == E_AND)
+			value = tri_and(value, eval(cfg, e->right));
+		else
+			value = tri_or(value, eval(cfg, e->right));
+		/* The recursion may have reused the slot: take it back. */
+		slot = memo_slot(cfg, e);
+		slot->expr = e;
+		slot->epoch = cfg->epoch;
+		slot->value = value;
+	}
+	if (spine != local)
+		free(spine);
 	return value;
 }
 
@@ -366,12 +399,45 @@ static const char *empty_value(enum symbol_type type)
 	}
 }
 
+/*
+ * Values needed by the one being computed are computed first, by
+ * recursion, as in the kernel.  A chain of dependencies thousands long
+ * would overflow the C stack: when the recursion gets deep, every value
+ * that comes before the symbols being computed in the tree's calc_order
+ * is computed first, in that order, each needing only values already
+ * known.  What is still too deep is refused (config_too_deep()).
+ */
+static void warm_up(struct config *cfg)
+{
+	const struct kconfig *kc = cfg->kc;
+
+	for (size_t i = 0; i < kc->ncalc_order; i++) {
+		const struct symbol *sym = kc->calc_order[i];
+		unsigned char flags = symval(cfg, sym)->flags;
+
+		if (flags & V_BUSY)
+			break;
+		if (!(flags & V_VALID))
+			config_calc(cfg, sym);
+	}
+}
+
+static void calc_symbol(struct config *cfg, const struct symbol *sym,
+			struct symval *v);
+
 void config_calc(struct config *cfg, const struct symbol *sym)
 {
 	struct symval *v = symval(cfg, sym);
 
 	if (v->flags & V_VALID)
 		return;
+	if (cfg->calc_depth == CALC_WARM_DEPTH && !cfg->warming) {
+		cfg->warming = true;
+		warm_up(cfg);
+		cfg->warming = false;
+		if (v->flags & V_VALID)
+			return;
+	}
 	v->flags |= V_VALID;
 	if (sym->flags & SYMBOL_CONST) {
 		v->tri = sym == cfg->kc->sym_yes ? TRI_YES :
@@ -382,6 +448,29 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 		v->tri = TRI_NO;
 		return;
 	}
+	if (cfg->calc_depth >= CALC_DEPTH_MAX) {
+		/* What a recursive evaluation sees, and an error to report. */
+		v->tri = TRI_NO;
+		v->str = empty_value(sym->type);
+		if (!cfg->too_deep)
+			cfg->too_deep = sym;
+		return;
+	}
+	cfg->calc_depth++;
+	v->flags |= V_BUSY;
+	calc_symbol(cfg, sym, v);
+	v->flags &= ~V_BUSY;
+	cfg->calc_depth--;
+}
+
+const struct symbol *config_too_deep(const struct config *cfg)
+{
+	return cfg->too_deep;
+}
+
+static void calc_symbol(struct config *cfg, const struct symbol *sym,
+			struct symval *v)
+{
 	cfg->calc_count++;
 	v->flags &= ~(V_WRITE | V_USER_PATH);
 	v->causes = 0;
@@ -461,24 +550,29 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 	if (!model->reader_start)
 		config_model_build_readers(model);
 	cfg->epoch++;
+	/*
+	 * A value is marked invalid when it is pushed, so that each symbol
+	 * is pushed at most once and the stack (nsymbols long) cannot
+	 * overflow however many paths lead to it.
+	 */
+	symval(cfg, sym)->flags &= ~(V_VALID | V_CHOICE_VALID);
 	cfg->work[top++] = sym->index;
 	while (top) {
 		unsigned i = cfg->work[--top];
-		struct symval *v = &cfg->vals[i];
 
-		if (!(v->flags & (V_VALID | V_CHOICE_VALID)) && i != sym->index)
-			continue;
 		if (cfg->kc->modules_sym && i == cfg->kc->modules_sym->index) {
 			config_invalidate_all(cfg);
 			return;
 		}
-		v->flags &= ~(V_VALID | V_CHOICE_VALID);
 		for (unsigned r = model->reader_start[i];
 		     r < model->reader_start[i + 1]; r++) {
 			unsigned reader = model->readers[r];
+			struct symval *v = &cfg->vals[reader];
 
-			if (cfg->vals[reader].flags & (V_VALID | V_CHOICE_VALID))
+			if (v->flags & (V_VALID | V_CHOICE_VALID)) {
+				v->flags &= ~(V_VALID | V_CHOICE_VALID);
 				cfg->work[top++] = reader;
+			}
 		}
 	}
 }

@@ -118,8 +118,14 @@ static bool read_config_file(struct session *s, const char *name,
 	size_t len;
 	char *text = read_input(s, name, &len);
 
-	if (!text)
+	if (!text) {
+		/* There, but unreadable: an error, never "no .config". */
+		if (!config_absent(errno) && !s->read_error) {
+			s->read_error = errno;
+			s->read_error_name = intern(&s->kc->strings, name);
+		}
 		return false;
+	}
 	adopt_text(s, name, text, len);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
@@ -176,6 +182,17 @@ struct session *session_open(const struct session_options *opts, int *errors)
 		return s;
 	s->cfg = config_new(s->kc);
 	lines = read_first_config(s, opts->defconfig_list);
+	if (s->read_error) {
+		char why[128];
+
+		fprintf(stderr, "kbrowse: %s: %s\n", s->read_error_name,
+			file_read_error(s->read_error, FILE_READ_MAX, "a .config",
+					why, sizeof(why)));
+		*errors = 0;
+		user_lines_free(lines);
+		session_close(s);
+		return NULL;
+	}
 	if (opts->warnings)
 		print_read_warnings(&s->read_diags, opts->warnings);
 	set_provenance(s, lines);
@@ -219,7 +236,9 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 				   overwrite && *overwrite, err, sizeof(err));
 	switch (result) {
 	case CONFIG_WRITTEN:
-		snprintf(msg, len, "configuration written to %s", s->config_name);
+		snprintf(msg, len, "configuration written to %s%s%s%s",
+			 s->config_name, err[0] ? " (" : "", err,
+			 err[0] ? ")" : "");
 		break;
 	case CONFIG_UNCHANGED:
 		snprintf(msg, len, "no change to %s", s->config_name);

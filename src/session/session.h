@@ -49,12 +49,20 @@ struct session {
 	 * explanations say so instead of citing a .config line.
 	 */
 	const char **read_values;
+	/*
+	 * The .config is there but could not be read (errno value): the
+	 * session refuses to open rather than start from defaults and
+	 * later save over the user's file.
+	 */
+	int read_error;
+	const char *read_error_name;
 };
 
 /*
  * Load the tree and, unless tree_only, the configuration.  NULL when the
  * tree has errors (they were reported through tree.diag_echo, and
- * *errors says how many).
+ * *errors says how many), or when the .config is there but cannot be
+ * read (said on stderr; *errors is 0).
  */
 struct session *session_open(const struct session_options *opts, int *errors);
 void session_close(struct session *s);

@@ -2,7 +2,9 @@
 /* Whole-file reads with a size limit (file_read.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -74,4 +76,54 @@ char *file_read(const char *path, size_t max, size_t *len, int *err)
 	text = file_read_stream(f, max, len, err);
 	fclose(f);
 	return text;
+}
+
+FILE *file_open_regular(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+	int err;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0)
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else
+		err = 0;
+	if (err) {
+		close(fd);
+		errno = err;
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		err = errno;
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+const char *file_read_error(int err, size_t max, const char *what,
+			    char *buf, size_t size)
+{
+	switch (err) {
+	case EFBIG:
+		snprintf(buf, size, "larger than %zu MB, the limit for %s",
+			 max >> 20, what);
+		break;
+	case EINVAL:
+		snprintf(buf, size, "not a regular file (only regular files "
+			 "are read)");
+		break;
+	default:
+		snprintf(buf, size, "%s", strerror(err));
+		break;
+	}
+	return buf;
 }

@@ -22,4 +22,18 @@ char *file_read_stream(FILE *f, size_t max, size_t *len, int *err);
 /* The same for a path. */
 char *file_read(const char *path, size_t max, size_t *len, int *err);
 
+/*
+ * Open a regular file for reading without blocking on a FIFO: NULL with
+ * errno set (EISDIR, EINVAL for anything that is not a regular file).
+ */
+FILE *file_open_regular(const char *path);
+
+/*
+ * Why file_read() failed, in words: strerror(), except for what the
+ * checks above refuse ("larger than 16 MB, the limit for what"; "not a
+ * regular file").  The text is in buf, which is returned.
+ */
+const char *file_read_error(int err, size_t max, const char *what,
+			    char *buf, size_t size);
+
 #endif

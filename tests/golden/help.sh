@@ -193,7 +193,7 @@ else
 	not_ok "the manual page lacks:$missing"
 fi
 if command -v groff >/dev/null 2>&1; then
-	LC_ALL=C groff -man -Tutf8 -ww -z "$man" >groff.err 2>&1
+	LC_ALL=C groff -t -man -Tutf8 -ww -z "$man" >groff.err 2>&1
 	if [ ! -s groff.err ]; then
 		ok "groff formats the manual page without a warning"
 	else

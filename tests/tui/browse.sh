@@ -187,4 +187,33 @@ sed -n '/^### Keys/,/^## /p' "${top_srcdir:-$(dirname "$0")/../..}/README.md" |
 check "README.md lists the keys as the help screen does" \
 	sh -c 'test -s "$1" && cmp -s "$1" "$2"' - "$TUI_TMP/keys.screen" "$TUI_TMP/keys.readme"
 
+# --- long string values: never cut (issue 11) ------------------------------------
+
+long="$TUI_TMP/long"
+mkdir -p "$long"
+printf 'config S\n\tstring "huge"\nconfig T\n\tstring "long"\n' > "$long/Kconfig"
+awk 'BEGIN {
+	printf "CONFIG_S=\""; for (i = 0; i < 1000000; i++) printf "x"; printf "\"\n"
+	printf "CONFIG_T=\""; for (i = 0; i < 3000; i++) printf "y"; printf " \"\n"
+}' > "$long/.config"
+cp "$long/.config" "$TUI_TMP/long.before"
+tui_start 80 24 "$long"
+tui_wait "long"
+tui_keys g
+tui_type S
+tui_keys Enter Enter
+check "a 1,000,000-byte string: the editor refuses it, says why" \
+	tui_wait "too long to edit here"
+tui_keys g
+tui_type T
+tui_keys Enter Enter
+tui_wait "T (string)"
+tui_keys Enter
+tui_wait_gone "T (string)"
+tui_keys s
+check "saved after Enter on an unedited 3,000-byte string" \
+	tui_wait "configuration written to .config"
+check "both strings are kept byte for byte" \
+	sh -c 'grep "^CONFIG_" "$1" | cmp -s - "$2"' - "$long/.config" "$TUI_TMP/long.before"
+
 tui_done

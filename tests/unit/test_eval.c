@@ -31,6 +31,39 @@ struct eval_case {
 
 static const struct eval_case eval_cases[] = {
 	{
+		/* conf passes over a default that is not a member (issue 11). */
+		.name = "choice_default_not_a_member",
+		.mode = "alldefconfig",
+		.kconfig =
+		"choice\n"
+		"\tprompt \"c\"\n"
+		"\tdefault Z\n"
+		"config A\n"
+		"\tbool \"a\"\n"
+		"config B\n"
+		"\tbool \"b\"\n"
+		"endchoice\n"
+		"config Z\n"
+		"\tbool \"z\"\n"
+		"\tdefault y\n",
+		.dotconfig = NULL,
+		.expect = "A=y B=n Z=y",
+	},
+	{
+		/* conf only warns about `config y`: the tree still loads. */
+		.name = "config_of_a_constant",
+		.mode = "alldefconfig",
+		.kconfig =
+		"config y\n"
+		"\tbool \"y\"\n"
+		"config A\n"
+		"\tbool \"a\"\n"
+		"\tdefault y\n"
+		"\tdepends on y\n",
+		.dotconfig = NULL,
+		.expect = "A=y",
+	},
+	{
 		.name = "tristate_modules_on",
 		.mode = "olddefconfig",
 		.kconfig =

@@ -13,6 +13,9 @@
 #include <cmocka.h>
 
 #include "unit.h"
+#include "strbuf.h"
+#include "util.h"
+#include "config.h"
 
 struct loop_case {
 	const char *kconfig;
@@ -96,10 +99,126 @@ static void test_loops_through_shared_dependencies(void **state)
 	}
 }
 
+/*
+ * Chains of 100,000 links (the report of issue 11: 40,000 overflowed
+ * the C stack in the loop check and in evaluation).  Each is checked
+ * for its value, computed from either end, under the default 8 MB stack
+ * of the test run.
+ */
+enum chain_shape { CHAIN_DEPENDS, CHAIN_SELECT, CHAIN_STAR, CHAIN_LOOP };
+
+#define CHAIN_LINKS 100000
+
+static char *chain_text(enum chain_shape shape)
+{
+	struct strbuf sb = { 0 };
+
+	for (int i = 1; i <= CHAIN_LINKS; i++) {
+		switch (shape) {
+		case CHAIN_DEPENDS:
+		case CHAIN_LOOP:
+			strbuf_addf(&sb, "config S%d\n\tbool \"s\"\n"
+				      "\tdefault y\n\tdepends on S%d\n", i, i + 1);
+			break;
+		case CHAIN_SELECT:
+			strbuf_addf(&sb, "config S%d\n\tbool\n\tselect S%d\n",
+				      i + 1, i);
+			break;
+		case CHAIN_STAR:
+			strbuf_addf(&sb, "config S%d\n\tbool \"s\"\n"
+				      "\tdefault y\n\tselect S0\n", i);
+			break;
+		}
+	}
+	if (shape == CHAIN_LOOP)
+		strbuf_addf(&sb, "config S%d\n\tbool\n\tdepends on S1\n",
+			      CHAIN_LINKS + 1);
+	else
+		strbuf_addf(&sb, "config S%d\n\tbool \"s\"\n\tdefault y\n",
+			      CHAIN_LINKS + 1);
+	strbuf_addf(&sb, "config S0\n\tbool\nconfig S1\n\tbool\n");
+	return strbuf_take(&sb);
+}
+
+static void test_long_chains(void **state)
+{
+	static const enum chain_shape shapes[] = {
+		CHAIN_DEPENDS, CHAIN_SELECT, CHAIN_STAR,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(shapes); i++) {
+		char *text = chain_text(shapes[i]);
+		struct kconfig *kc = unit_load(text);
+		const char *far = shapes[i] == CHAIN_STAR ? "S0" : "S1";
+		struct config *cfg;
+
+		assert_int_equal(kc->diags.errors, 0);
+		/* From the far end: the whole chain is computed on the way. */
+		cfg = config_new(kc);
+		assert_int_equal(config_tri(cfg, symbol_find(kc, far)), TRI_YES);
+		assert_null(config_too_deep(cfg));
+		config_free(cfg);
+		/* From the near end first, then the far end. */
+		cfg = config_new(kc);
+		assert_int_equal(config_tri(cfg, symbol_find(kc, "S100001")),
+				 TRI_YES);
+		assert_int_equal(config_tri(cfg, symbol_find(kc, far)), TRI_YES);
+		/* A change at the root reaches the far end. */
+		config_set_user_tri(cfg, symbol_find(kc, "S100001"), TRI_NO);
+		assert_int_equal(config_tri(cfg, symbol_find(kc, far)),
+				 shapes[i] == CHAIN_STAR ? TRI_YES : TRI_NO);
+		config_free(cfg);
+		kconfig_free(kc);
+		free(text);
+	}
+}
+
+/* A loop closed at the end of a long chain is found and reported. */
+static void test_loop_after_long_chain(void **state)
+{
+	char *text = chain_text(CHAIN_LOOP);
+	struct kconfig *kc = unit_load(text);
+
+	(void)state;
+	assert_int_equal(kc->diags.errors, 1);
+	kconfig_free(kc);
+	free(text);
+}
+
+/*
+ * Range bounds are not edges of the loop check, so a chain of them is
+ * computed by recursion: past CALC_DEPTH_MAX it is refused, not crashed.
+ */
+static void test_range_chain_refused(void **state)
+{
+	struct strbuf sb = { 0 };
+	struct kconfig *kc;
+	struct config *cfg;
+	char *text;
+
+	(void)state;
+	for (int i = 1; i <= 5000; i++)
+		strbuf_addf(&sb, "config N%d\n\tint \"n\"\n\trange N%d 100\n"
+			    "\tdefault 5\n", i, i + 1);
+	strbuf_addf(&sb, "config N5001\n\tint \"n\"\n\tdefault 3\n");
+	text = strbuf_take(&sb);
+	kc = unit_load(text);
+	cfg = config_new(kc);
+	config_tri(cfg, symbol_find(kc, "N1"));
+	assert_non_null(config_too_deep(cfg));
+	config_free(cfg);
+	kconfig_free(kc);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_loops_through_shared_dependencies),
+		cmocka_unit_test(test_long_chains),
+		cmocka_unit_test(test_loop_after_long_chain),
+		cmocka_unit_test(test_range_chain_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

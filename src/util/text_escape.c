@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Control characters escaped on the way to a terminal (text_escape.h). */
+#define _GNU_SOURCE	/* fopencookie() */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text_escape.h"
+#include "util.h"
+
+/*
+ * The length of the UTF-8 sequence at s (at most len bytes) and its code
+ * point; 0 when s does not start a valid sequence, -1 when the len bytes
+ * are a valid but incomplete start.
+ */
+static int utf8_sequence(const unsigned char *s, size_t len, uint32_t *cp)
+{
+	unsigned char b = s[0], lo = 0x80, hi = 0xbf;
+	int n;
+
+	if (b < 0x80) {
+		*cp = b;
+		return 1;
+	}
+	if (b >= 0xc2 && b <= 0xdf) {
+		n = 2;
+		*cp = b & 0x1f;
+	} else if (b >= 0xe0 && b <= 0xef) {
+		n = 3;
+		*cp = b & 0x0f;
+		if (b == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (b == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (b >= 0xf0 && b <= 0xf4) {
+		n = 4;
+		*cp = b & 0x07;
+		if (b == 0xf0)
+			lo = 0x90;
+		else if (b == 0xf4)
+			hi = 0x8f;
+	} else {
+		return 0;
+	}
+	for (int i = 1; i < n; i++) {
+		if ((size_t)i >= len)
+			return -1;
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+		*cp = (*cp << 6) | (s[i] & 0x3f);
+	}
+	return n;
+}
+
+static bool must_escape(uint32_t cp)
+{
+	return (cp < 0x20 && cp != '\t' && cp != '\n') ||
+	       (cp >= 0x7f && cp <= 0x9f) ||
+	       (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t text_escape_controls(const char *text, size_t len, struct strbuf *out,
+			    enum text_escape_mode mode, bool partial,
+			    size_t *used)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0, plain = 0, escaped = 0;
+	char esc[16];
+
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_sequence(s + i, len - i, &cp);
+
+		if (n < 0 && partial)
+			break;
+		if (n > 0 && !must_escape(cp)) {
+			i += (size_t)n;
+			continue;
+		}
+		strbuf_add(out, text + plain, i - plain);
+		if (n <= 0)
+			snprintf(esc, sizeof(esc), mode == TEXT_ESCAPE_JSON ?
+				 "\\ufffd" : "\\x%02x", s[i]);
+		else if (cp < 0x80 && mode == TEXT_ESCAPE_TEXT)
+			snprintf(esc, sizeof(esc), "\\x%02x", (unsigned)cp);
+		else
+			snprintf(esc, sizeof(esc), "\\u%04x", (unsigned)cp);
+		strbuf_adds(out, esc);
+		escaped++;
+		i += n > 0 ? (size_t)n : 1;
+		plain = i;
+	}
+	strbuf_add(out, text + plain, i - plain);
+	if (used)
+		*used = i;
+	return escaped;
+}
+
+size_t text_escape_fputs(const char *s, FILE *f)
+{
+	struct strbuf buf = { 0 };
+	size_t escaped = text_escape_controls(s, strlen(s), &buf,
+					      TEXT_ESCAPE_TEXT, false, NULL);
+
+	if (buf.len)
+		fwrite(buf.data, 1, buf.len, f);
+	strbuf_release(&buf);
+	return escaped;
+}
+
+struct escape_cookie {
+	FILE *out;
+	enum text_escape_mode mode;
+	unsigned long *count;
+	/* The start of a UTF-8 sequence that the next write completes. */
+	char pending[4];
+	size_t npending;
+};
+
+static void escape_some(struct escape_cookie *c, const char *data, size_t len,
+			bool final)
+{
+	struct strbuf buf = { 0 };
+	char *joined = NULL;
+	size_t used, escaped;
+
+	if (c->npending) {
+		joined = xmalloc(c->npending + len);
+		memcpy(joined, c->pending, c->npending);
+		memcpy(joined + c->npending, data, len);
+		data = joined;
+		len += c->npending;
+	}
+	escaped = text_escape_controls(data, len, &buf, c->mode, !final, &used);
+	if (c->count)
+		*c->count += escaped;
+	/* An incomplete sequence is at most 3 bytes: the rest of it comes next. */
+	c->npending = len - used;
+	memcpy(c->pending, data + used, c->npending);
+	if (buf.len)
+		fwrite(buf.data, 1, buf.len, c->out);
+	strbuf_release(&buf);
+	free(joined);
+}
+
+static ssize_t escape_write(void *cookie, const char *data, size_t len)
+{
+	escape_some(cookie, data, len, false);
+	return (ssize_t)len;
+}
+
+static int escape_close(void *cookie)
+{
+	struct escape_cookie *c = cookie;
+	int status;
+
+	escape_some(c, "", 0, true);
+	status = fflush(c->out) == 0 && !ferror(c->out) ? 0 : EOF;
+	free(c);
+	return status;
+}
+
+FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
+			 unsigned long *count)
+{
+	struct escape_cookie *c = xcalloc(1, sizeof(*c));
+	FILE *f;
+
+	c->out = out;
+	c->mode = mode;
+	c->count = count;
+	f = fopencookie(c, "w", (cookie_io_functions_t){
+		.write = escape_write,
+		.close = escape_close,
+	});
+	if (!f)
+		out_of_memory();
+	if (out == stderr)
+		setvbuf(f, NULL, _IONBF, 0);
+	return f;
+}
+
+static FILE *plain_stderr;
+
+static void restore_stderr(void)
+{
+	FILE *escaping = stderr;
+
+	stderr = plain_stderr;
+	fclose(escaping);
+}
+
+void text_escape_stderr(void)
+{
+	if (plain_stderr)
+		return;
+	plain_stderr = stderr;
+	stderr = text_escape_stream(plain_stderr, TEXT_ESCAPE_TEXT, NULL);
+	atexit(restore_stderr);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Text from the files kbrowse reads (prompts, help, .config strings,
+ * file names, $(info,...)) on its way to a terminal: characters that a
+ * terminal would act on instead of showing are written as escapes, so
+ * that a tree cannot retitle, clear or reorder the user's screen.
+ *
+ * Escaped: C0 controls but tab and newline, DEL, C1 controls (U+0080 to
+ * U+009F), the bidirectional embeddings, overrides and isolates (U+202A
+ * to U+202E, U+2066 to U+2069), and bytes that are not UTF-8.  Knows
+ * nothing of Kconfig.
+ */
+#ifndef KBROWSE_TEXT_ESCAPE_H
+#define KBROWSE_TEXT_ESCAPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "strbuf.h"
+
+enum text_escape_mode {
+	/* \x1b for a byte, \u202e for a character: for people. */
+	TEXT_ESCAPE_TEXT,
+	/*
+	 * \u001b and \u202e, which a JSON string reads back as the same
+	 * character; a byte that is not UTF-8 becomes \ufffd.  For output
+	 * whose control characters can only be inside strings.
+	 */
+	TEXT_ESCAPE_JSON,
+};
+
+/*
+ * Append s[0..len) to out with the characters above escaped; returns how
+ * many were.  With partial, an incomplete UTF-8 sequence at the end is
+ * left out and *used says how far the text was consumed (NULL: all).
+ */
+size_t text_escape_controls(const char *s, size_t len, struct strbuf *out,
+			    enum text_escape_mode mode, bool partial,
+			    size_t *used);
+
+/* Write s to f, escaped; returns how many characters were escaped. */
+size_t text_escape_fputs(const char *s, FILE *f);
+
+/*
+ * A stream that writes to out what it is given, escaped (for replacing
+ * stdout or stderr at a command's boundary).  Unbuffered when out is.
+ * *count (may be NULL) adds up the characters escaped.  fclose() flushes
+ * it into out and leaves out open.
+ */
+FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
+			 unsigned long *count);
+
+/*
+ * Replace stderr by such a stream for the rest of the process (flushed
+ * and put back at exit).
+ */
+void text_escape_stderr(void);
+
+#endif

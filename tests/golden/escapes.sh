@@ -1,0 +1,94 @@
+#!/bin/sh
+# No control character from a tree or a .config reaches the terminal raw
+# (TAP; issue 11, items 6 and 7): explain (text and JSON), dump and every
+# diagnostic escape ESC, BEL, C1 controls and bidi overrides; $(info,...)
+# goes to stderr, so explain --json stays JSON; conf modes print it on
+# stdout as conf does.
+# Nothing is written to the source tree.
+: "${KBROWSE:?}"
+LC_ALL=C
+export LC_ALL
+work=$(mktemp -d /tmp/kbrowse-golden-escapes.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
+
+n=0
+check()
+{
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+	fi
+}
+# raw FILE...: does any file hold ESC, BEL, CSI (C2 9B) or RLO (E2 80 AE)?
+raw()
+{
+	LC_ALL=C grep -q "$(printf '\033\|\007\|\302\233\|\342\200\256')" "$@"
+}
+
+E=$(printf '\033') BEL=$(printf '\007')
+C1=$(printf '\302\233') RLO=$(printf '\342\200\256')
+cat > Kconfig <<EOT
+mainmenu "Main $E]0;title$BEL"
+\$(info,info $E[2J)
+\$(warning-if,y,warning $E[2J)
+config A
+	string "prompt $E]0;t$BEL $RLO x"
+	default "default $E[2J $C1"
+	help
+	  help $E[2J
+EOT
+printf 'CONFIG_A="user %s[2J"\n%s]0;junk\n' "$E" "$E" > .config
+
+"$KBROWSE" explain A > out 2> err
+status=$?
+check $((status != 0)) "explain: status 0"
+if raw out err; then check 1 "explain: nothing raw"; else check 0 "explain: nothing raw"; fi
+grep -q 'the user value "user \\x1b\[2J"' out
+check $? "explain: the .config string, escaped"
+grep -q 'prompt "prompt \\x1b\]0;t\\x07 \\u202e x"' out
+check $? "explain: the prompt, escaped"
+grep -q '^\.config:2:warning: unexpected data: \\x1b\]0;junk$' err
+check $? "explain: the .config warning, escaped"
+grep -q '^info \\x1b\[2J$' err
+check $? "explain: \$(info,...) on stderr, escaped"
+grep -q '^Kconfig:3:1: warning: warning \\x1b\[2J$' err
+check $? "explain: \$(warning-if,...) escaped"
+
+"$KBROWSE" explain --json A > out 2> err
+check $? "explain --json: status 0"
+if raw out err; then check 1 "explain --json: nothing raw"; else check 0 "explain --json: nothing raw"; fi
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import json, sys
+d = json.load(open("out"))
+sys.exit(0 if d["value"] == "user \x1b[2J" else 1)'
+	check $? "explain --json: valid JSON, the value as it is"
+else
+	echo "ok $((n = n + 1)) # SKIP no python3"
+fi
+
+"$KBROWSE" dump > out 2> err
+check $((! $?)) "dump: status 1 (cannot write the tree back)"
+if raw out err; then check 1 "dump: nothing raw"; else check 0 "dump: nothing raw"; fi
+grep -q 'control characters written as' err
+check $? "dump: says what it did"
+
+printf 'source "%s]0;name%s"\n' "$E" "$BEL" > Kconfig
+"$KBROWSE" dump > out 2> err
+if raw out err; then check 1 "a file name in an error: nothing raw"; else check 0 "a file name in an error: nothing raw"; fi
+
+# conf modes: $(info,...) on stdout, as conf prints it.
+printf '$(info,hello)\nconfig A\n\tbool "a"\n' > Kconfig
+rm -f .config
+"$KBROWSE" conf --olddefconfig > out 2> err
+head -n 1 out | grep -q '^hello$'
+check $? "conf: \$(info,...) on stdout, as conf"
+"$KBROWSE" explain --json A > out 2> err
+head -c 1 out | grep -q '{'
+check $? "explain --json: \$(info,...) not on stdout"
+
+echo "1..$n"

@@ -1,0 +1,147 @@
+#!/bin/sh
+# Inputs that must end in a clear error, quickly and in little memory,
+# never in a signal or a hang (TAP; issue 11, items 1 and 2):
+#  - `source` of /dev/zero, /dev/urandom, a FIFO, a directory, a file
+#    over the 16 MB limit;
+#  - KCONFIG_CONFIG, --defconfig and KCONFIG_ALLCONFIG naming /dev/zero,
+#    a FIFO, a directory, a file over the 64 MB limit;
+#  - dependency chains of 100,000 links under the default 8 MB stack.
+# Nothing is written to the source tree.
+: "${KBROWSE:?}"
+LC_ALL=C
+export LC_ALL
+work=$(mktemp -d /tmp/kbrowse-golden-limits.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
+
+n=0
+check()
+{
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		sed 's/^/# /' err 2>/dev/null | head -n 5
+	fi
+}
+
+# run EXPECTED-STATUS PATTERN-IN-STDERR DESCRIPTION COMMAND...: within
+# 10 s, the status and the message; for an error, under 100 MB of peak
+# memory (when /usr/bin/time can say).
+if /usr/bin/time -f %M true >/dev/null 2>&1; then
+	timer="/usr/bin/time -o rss -f %M"
+else
+	timer=
+fi
+run()
+{
+	want=$1 pattern=$2 what=$3
+	shift 3
+	echo 0 > rss
+	(ulimit -s 8192; exec timeout 10 $timer "$@") >out 2>err </dev/null
+	status=$?
+	rss=$(tail -n 1 rss)
+	if [ "$status" != "$want" ]; then
+		echo "# status $status, wanted $want"
+		check 1 "$what"
+	elif [ -n "$pattern" ] && ! grep -q -- "$pattern" err; then
+		echo "# wanted /$pattern/ on stderr"
+		check 1 "$what"
+	elif [ "$want" != 0 ] && [ "${rss:-0}" -gt 100000 ] 2>/dev/null; then
+		echo "# peak memory $rss KB"
+		check 1 "$what"
+	else
+		check 0 "$what"
+	fi
+}
+
+mkfifo fifo || exit 99
+mkdir dir
+: > empty
+truncate -s 17M big-kconfig || exit 99
+truncate -s 65M big-config || exit 99
+
+for target in /dev/zero /dev/urandom fifo dir big-kconfig; do
+	case $target in
+	dir) why='Is a directory' ;;
+	big-kconfig) why='larger than 16 MB, the limit for a Kconfig file' ;;
+	*) why='not a regular file' ;;
+	esac
+	printf 'config A\n\tbool "a"\nsource "%s"\n' "$target" > Kconfig
+	run 1 "Kconfig:3:1: error: can't open file \"$target\": $why" \
+		"source \"$target\": an error at the source line" "$KBROWSE" dump
+done
+
+printf 'config A\n\tbool "a"\n\tdefault y\n' > Kconfig
+for target in /dev/zero fifo dir big-config; do
+	case $target in
+	dir) why='Is a directory' ;;
+	big-config) why='larger than 64 MB, the limit for a .config' ;;
+	*) why='not a regular file' ;;
+	esac
+	run 1 "kbrowse: $target: $why" "KCONFIG_CONFIG=$target: explain refuses" \
+		env KCONFIG_CONFIG="$target" "$KBROWSE" explain A
+	run 1 "$target: $why" "KCONFIG_CONFIG=$target: conf --olddefconfig refuses" \
+		env KCONFIG_CONFIG="$target" "$KBROWSE" conf --olddefconfig
+	run 1 "$target: $why" "--defconfig=$target refuses" \
+		env KCONFIG_CONFIG=out.config "$KBROWSE" conf --defconfig="$target"
+	run 1 "$target: $why" "KCONFIG_ALLCONFIG=$target refuses" \
+		env KCONFIG_CONFIG=out.config KCONFIG_ALLCONFIG="$target" \
+		"$KBROWSE" conf --allnoconfig
+done
+if [ -e .config ] || [ -e out.config ]; then
+	check 1 "nothing written after the errors"
+else
+	check 0 "nothing written after the errors"
+fi
+
+# A missing .config is no error: defaults, as conf.
+run 0 '' "KCONFIG_CONFIG naming no file: defaults" \
+	env KCONFIG_CONFIG=missing.config "$KBROWSE" explain A
+
+# Chains of 100,000 links: the far end's value, no signal.
+links=100000
+awk -v n=$links 'BEGIN {
+	for (i = 1; i <= n; i++)
+		printf "config S%d\n\tbool \"s\"\n\tdefault y\n\tdepends on S%d\n", i, i + 1
+	printf "config S%d\n\tbool \"s\"\n\tdefault y\n", n + 1
+}' > depends.kconfig
+awk -v n=$links 'BEGIN {
+	printf "config S1\n\tbool\n"
+	for (i = 1; i <= n; i++)
+		printf "config S%d\n\tbool\n\tselect S%d\n", i + 1, i
+	printf "config S%d\n\tbool \"s\"\n\tdefault y\n", n + 1
+}' > select.kconfig
+for shape in depends select; do
+	mkdir "$shape" && mv "$shape.kconfig" "$shape/Kconfig"
+	# conf writes the build files (a file per symbol) only when there is
+	# no auto.conf yet: 100,000 files are not what is tested here.
+	mkdir -p "$shape/include/config" && : > "$shape/include/config/auto.conf"
+	run 0 '' "$links-link $shape chain: conf --olddefconfig" \
+		env -C "$shape" "$KBROWSE" conf --olddefconfig
+	if [ "$(grep -c '=y$' "$shape/.config")" = $((links + 1)) ]; then
+		check 0 "$links-link $shape chain: every link is y"
+	else
+		check 1 "$links-link $shape chain: every link is y"
+	fi
+	run 0 '' "$links-link $shape chain: explain S1" \
+		env -C "$shape" "$KBROWSE" explain S1
+	if grep -q '^S1 = y' out; then
+		check 0 "$links-link $shape chain: S1 = y"
+	else
+		check 1 "$links-link $shape chain: S1 = y"
+	fi
+done
+
+# A chain the evaluation order does not cover (range bounds): refused.
+awk 'BEGIN {
+	for (i = 1; i <= 5000; i++)
+		printf "config N%d\n\tint \"n\"\n\trange N%d 100\n\tdefault 5\n", i, i + 1
+	printf "config N5001\n\tint \"n\"\n\tdefault 3\n"
+}' > Kconfig
+run 1 'Kconfig:[0-9]*:1: error: dependency chain deeper than 2000 at symbol N' \
+	"a 5,000-link range chain: a clear error" "$KBROWSE" explain N1
+
+echo "1..$n"
