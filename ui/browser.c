@@ -25,7 +25,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <panel.h>
 
 #include "browser.h"
@@ -42,6 +45,10 @@ static const struct view_ops *const view_tables[VIEW_COUNT] = {
 	[VIEW_EXPLAIN] = &explain_view_ops,
 	[VIEW_SEARCH] = &search_view_ops,
 	[VIEW_HELP] = &help_view_ops,
+	[VIEW_SOURCE] = &source_view_ops,
+	[VIEW_CHANGES] = &changes_view_ops,
+	[VIEW_WARNINGS] = &warnings_view_ops,
+	[VIEW_WELCOME] = &welcome_view_ops,
 };
 
 attr_t ui_style(const struct browser *br, enum ui_style style)
@@ -95,6 +102,15 @@ static void init_colors(struct browser *br)
 	};
 
 	init_monochrome(br);
+	/*
+	 * A terminal without dim (vt100) would draw invisible entries as
+	 * visible ones: underline them, and the tree says "[invisible]".
+	 */
+	if (!(termattrs() & A_DIM)) {
+		br->no_dim = true;
+		br->styles[STYLE_HIDDEN] = A_UNDERLINE;
+		br->styles[STYLE_DIM] = A_NORMAL;
+	}
 	if (!has_colors() || getenv("NO_COLOR"))
 		return;
 	start_color();
@@ -176,7 +192,9 @@ static void layout_panes(struct browser *br)
 	int body = LINES - 2;
 
 	br->side_by_side = COLS >= SIDE_BY_SIDE_COLS;
-	if (br->main == &br->views[VIEW_HELP]) {
+	/* Pages of text take the whole screen: they explain nothing. */
+	if (br->main == &br->views[VIEW_HELP] || br->main == &br->views[VIEW_SOURCE] ||
+	    br->main == &br->views[VIEW_WARNINGS] || br->main == &br->views[VIEW_WELCOME]) {
 		place_view(br, br->main, body, COLS, 1, 0);
 	} else if (br->side_by_side) {
 		int left = COLS * 9 / 20;
@@ -216,12 +234,16 @@ void browser_layout(struct browser *br)
 
 /*
  * Where left is too long for room columns, keep its end: from a " > "
- * of a breadcrumb when there is one ("... > MMU page size"), else from
- * a character boundary after a "<".
+ * of a breadcrumb when there is one ("… > MMU page size"), else from a
+ * character boundary after a "…" ("..." without UTF-8).  Never "<":
+ * "< > Library routines" would read as a tristate box.
  */
 static const char *cut_left(struct browser *br, const char *left, int room,
 			    const char **prefix)
 {
+	bool utf8 = text_is_utf8(br->text);
+	const char *ellipsis = utf8 ? "\u2026" : "...";
+	int ellipsis_width = utf8 ? 1 : 3;
 	size_t len = strlen(left);
 	const char *sep;
 
@@ -229,12 +251,12 @@ static const char *cut_left(struct browser *br, const char *left, int room,
 	if (text_width(br->text, left, len) <= room)
 		return left;
 	for (sep = strstr(left, " > "); sep; sep = strstr(sep + 3, " > "))
-		if (text_width(br->text, sep + 3, strlen(sep + 3)) + 6 <= room) {
-			*prefix = "... > ";
+		if (text_width(br->text, sep + 3, strlen(sep + 3)) + ellipsis_width + 3 <= room) {
+			*prefix = utf8 ? "\u2026 > " : "... > ";
 			return sep + 3;
 		}
-	*prefix = "<";
-	while (*left && text_width(br->text, left, strlen(left)) > room - 1) {
+	*prefix = ellipsis;
+	while (*left && text_width(br->text, left, strlen(left)) > room - ellipsis_width) {
 		left++;
 		while ((*left & 0xc0) == 0x80)
 			left++;
@@ -288,8 +310,9 @@ static void draw_header(struct browser *br)
 	size_t skipped;
 
 	kconfig_shell_skipped(br->s->kc, &skipped);
-	snprintf(right, sizeof(right), "%s%s%s%s",
+	snprintf(right, sizeof(right), "%s%s%s%s%s",
 		 skipped ? "[commands not run] " : "",
+		 tree_outline(br) ? "[outline] " : "",
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);
@@ -480,6 +503,8 @@ static void history_move(struct browser *br, bool back)
 	if (br->main != &br->views[VIEW_TREE])
 		browser_show(br, VIEW_TREE);
 	br->focus = &br->views[VIEW_TREE];
+	/* [all] as it was there: a jump may have turned it on. */
+	br->show_hidden = place.show_hidden;
 	tree_goto(br, place);
 }
 
@@ -634,38 +659,282 @@ static void toggle_hidden(struct browser *br)
 	browser_values_changed(br);
 }
 
-/* Write the .config; false (with the reason on the status line) on failure. */
-static bool save(struct browser *br)
+/* --- files ---------------------------------------------------------------- */
+
+/* The .config text as loaded, for the changes view ("since load"). */
+static void remember_loaded(struct browser *br)
+{
+	struct session *s = br->s;
+
+	free(br->loaded_text);
+	br->loaded_text = NULL;
+	br->loaded_len = 0;
+	br->loaded_name = s->read_from;
+	br->saved_since_load = false;
+	if (s->config_text) {
+		br->loaded_text = xmalloc(s->config_len + 1);
+		memcpy(br->loaded_text, s->config_text, s->config_len);
+		br->loaded_text[s->config_len] = '\0';
+		br->loaded_len = s->config_len;
+	}
+}
+
+bool browser_save(struct browser *br, const char *name)
 {
 	char msg[600];
-	enum config_write_result result = session_save(br->s, msg, sizeof(msg));
+	enum config_write_result result = name ?
+		session_save_as(br->s, name, msg, sizeof(msg)) :
+		session_save(br->s, msg, sizeof(msg));
 
 	browser_message(br, "%s", msg);
 	if (result == CONFIG_WRITE_FAILED)
 		return false;
 	br->modified = false;
+	br->saved_since_load = true;
 	/* Explanations now cite the lines of the file just written. */
 	browser_values_changed(br);
 	return true;
 }
 
-static void quit(struct browser *br)
+/* s: what a save would change first, then s there writes it. */
+static void save(struct browser *br)
 {
+	if (!session_save_would_change(br->s)) {
+		browser_save(br, NULL);
+		return;
+	}
+	changes_show(br, br->s->config_name);
+}
+
+static void save_as(struct browser *br)
+{
+	char *name = browser_prompt(br, "Save to file: ", br->s->config_name,
+				    NULL, NULL, NULL);
+
+	if (name && name[0])
+		changes_show(br, name);
+	free(name);
+}
+
+/*
+ * Anything a save would keep that leaving (or loading) would lose?  Then
+ * ask; true when it is fine to go on.
+ */
+static bool may_discard(struct browser *br, const char *doing)
+{
+	char question[300];
 	int answer;
 
+	if (!br->modified && !session_save_would_change(br->s))
+		return true;
+	if (br->modified)
+		snprintf(question, sizeof(question),
+			 "Save the configuration before %s? (y)es (n)o (c)ancel", doing);
+	else
+		/* Loading changed values, or there is no file: a save writes. */
+		snprintf(question, sizeof(question),
+			 "Saving changes %s: save before %s? (y)es (n)o (c)ancel",
+			 br->s->config_name, doing);
+	answer = dialog_ask(br, " Unsaved changes ", question, "ync");
+	return answer == 'n' || (answer == 'y' && browser_save(br, NULL));
+}
+
+static void load(struct browser *br)
+{
+	char *name;
+
+	if (!may_discard(br, "loading"))
+		return;
+	name = browser_prompt(br, "Load .config: ", br->s->config_name, NULL, NULL, NULL);
+	if (!name || !name[0]) {
+		free(name);
+		return;
+	}
+	if (!session_read_config(br->s, name)) {
+		browser_message(br, "could not read %s: %s", name, strerror(errno));
+		free(name);
+		return;
+	}
+	/* Saves go where the file came from, as menuconfig's Load does. */
+	br->s->config_name = br->s->read_from;
+	br->modified = false;
+	remember_loaded(br);
+	browser_values_changed(br);
+	if (br->s->read_diags.warnings + br->s->read_diags.errors)
+		browser_message(br, "loaded %s: %d warnings (! lists them)", name,
+				br->s->read_diags.warnings + br->s->read_diags.errors);
+	else
+		browser_message(br, "loaded %s", name);
+	free(name);
+}
+
+/* --- the editor ------------------------------------------------------------- */
+
+void browser_edit_source(struct browser *br, const struct entry *entry)
+{
+	const char *editor = getenv("VISUAL");
+	const char *srctree = br->s->kc->opts.srctree;
+	const struct location loc = entry->node->loc;
+	char *cmd, *path;
+	size_t len;
+	int status;
+
+	if (!loc.file || !loc.line) {
+		browser_message(br, "this entry has no place in a Kconfig file");
+		return;
+	}
+	if (br->opts.teaching_tree) {
+		browser_message(br, "%s:%d is in the built-in teaching tree, not on disk "
+				"(v shows it here)", location_file(loc), loc.line);
+		return;
+	}
+	if (!editor || !*editor)
+		editor = getenv("EDITOR");
+	if (!editor || !*editor) {
+		browser_message(br, "set $VISUAL or $EDITOR to open %s:%d",
+				location_file(loc), loc.line);
+		return;
+	}
+	len = strlen(loc.file->name) + (srctree ? strlen(srctree) : 0) + 2;
+	path = xmalloc(len);
+	if (srctree && loc.file->name[0] != '/')
+		snprintf(path, len, "%s/%s", srctree, loc.file->name);
+	else
+		snprintf(path, len, "%s", loc.file->name);
+	/* The editor is a shell word list ("emacs -nw"); the file is quoted. */
+	len = strlen(editor) + 4 * strlen(path) + 64;
+	cmd = xmalloc(len);
+	snprintf(cmd, len, "%s +%d '", editor, loc.line);
+	for (const char *p = path; *p; p++) {
+		size_t n = strlen(cmd);
+
+		if (*p == '\'')
+			snprintf(cmd + n, len - n, "'\\''");
+		else
+			snprintf(cmd + n, len - n, "%c", *p);
+	}
+	strncat(cmd, "'", len - strlen(cmd) - 1);
+	endwin();
+	status = system(cmd);
+	/* The screen as it was: the editor drew over all of it. */
+	clearok(curscr, TRUE);
+	refresh();
+	browser_layout(br);
+	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		browser_message(br, "%s exited with an error (status %d)", editor,
+				status == -1 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	else
+		browser_message(br, "back from %s +%d %s", editor, loc.line, path);
+	free(cmd);
+	free(path);
+}
+
+/* --- remembered across runs -------------------------------------------------- */
+
+/*
+ * $XDG_CONFIG_HOME/kbrowse/state (else ~/.config/kbrowse/state): lines
+ * "name=value"; only "outline=yes|no" for now.
+ */
+static char *state_path(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	char *path;
+	size_t len;
+
+	if (xdg && *xdg) {
+		len = strlen(xdg) + 32;
+		path = xmalloc(len);
+		snprintf(path, len, "%s/kbrowse/state", xdg);
+	} else if (home && *home) {
+		len = strlen(home) + 40;
+		path = xmalloc(len);
+		snprintf(path, len, "%s/.config/kbrowse/state", home);
+	} else {
+		return NULL;
+	}
+	return path;
+}
+
+static bool state_outline(void)
+{
+	char *path = state_path(), line[128];
+	bool outline = false;
+	FILE *f = path ? fopen(path, "r") : NULL;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (strncmp(line, "outline=", 8) == 0)
+			outline = strncmp(line + 8, "yes", 3) == 0;
+	if (f)
+		fclose(f);
+	free(path);
+	return outline;
+}
+
+/* Make the directories above path; false with errno set. */
+static bool make_dirs_above(char *path)
+{
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+			*p = '/';
+			return false;
+		}
+		*p = '/';
+	}
+	return true;
+}
+
+static void toggle_outline(struct browser *br)
+{
+	bool outline = !tree_outline(br);
+	char *path = state_path();
+	FILE *f = NULL;
+
+	if (br->main != &br->views[VIEW_TREE])
+		browser_show(br, VIEW_TREE);
+	tree_set_outline(br, outline);
+	if (path && make_dirs_above(path))
+		f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "outline=%s\n", outline ? "yes" : "no");
+		if (fclose(f) != 0)
+			f = NULL;
+	}
+	if (path && !f)
+		browser_message(br, "%s (not remembered: %s: %s)",
+				outline ? "outline" : "menu pages", path, strerror(errno));
+	else
+		browser_message(br, outline ? "outline: Right/+ expand, Left/- collapse, * expands all under"
+					    : "menu pages: Enter opens a menu");
+	free(path);
+}
+
+/* --- requests ---------------------------------------------------------------- */
+
+static void quit(struct browser *br)
+{
 	if (br->main != &br->views[VIEW_TREE]) {
 		browser_show(br, VIEW_TREE);
 		return;
 	}
-	if (!br->modified) {
+	if (may_discard(br, "leaving"))
 		br->quit = true;
+}
+
+/* A request about the tree's entry, made in another view. */
+static void browser_request_tree(struct browser *br, enum request req)
+{
+	struct entry *entry = br->current ? br->current : tree_selected(br);
+
+	if (!entry)
 		return;
-	}
-	answer = dialog_ask(br, " Unsaved changes ",
-			    "Save the configuration before leaving? (y)es (n)o (c)ancel",
-			    "ync");
-	if (answer == 'n' || (answer == 'y' && save(br)))
-		br->quit = true;
+	if (req == REQ_SOURCE)
+		source_show(br, entry);
+	else if (req == REQ_EDIT_SOURCE)
+		browser_edit_source(br, entry);
+	else if (req == REQ_PARENT)
+		br->views[VIEW_TREE].ops->request(&br->views[VIEW_TREE], req);
 }
 
 static void browser_request(struct browser *br, enum request req)
@@ -691,6 +960,22 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_HELP: browser_show(br, VIEW_HELP); break;
 	case REQ_REDRAW: clearok(curscr, TRUE); break;
 	case REQ_QUIT: quit(br); break;
+	case REQ_INTERRUPT:
+		if (may_discard(br, "leaving"))
+			br->quit = true;
+		break;
+	case REQ_TOGGLE_OUTLINE: toggle_outline(br); break;
+	case REQ_PARENT:
+	case REQ_SOURCE:
+	case REQ_EDIT_SOURCE:
+		/* From another view: about the tree's entry. */
+		if (view != &br->views[VIEW_TREE])
+			browser_request_tree(br, req);
+		break;
+	case REQ_CHANGES: changes_show(br, NULL); break;
+	case REQ_WARNINGS: browser_show(br, VIEW_WARNINGS); break;
+	case REQ_LOAD: load(br); break;
+	case REQ_SAVE_AS: save_as(br); break;
 	default: break;
 	}
 }
@@ -739,17 +1024,53 @@ static void main_loop(struct browser *br)
 	}
 }
 
+/*
+ * A terminal that cannot move the cursor (TERM=dumb, TERM=unknown) gets
+ * the full screen drawn as a stream of garbage: refuse it instead.
+ */
+static bool can_address_cursor(void)
+{
+	const char *cup = tigetstr("cup");
+
+	return cup && cup != (const char *)-1;
+}
+
+/*
+ * Ctrl-C is a key here, mapped in the key table to a request that asks
+ * before anything is lost: the terminal's interrupt character is turned
+ * off while curses runs (endwin gives the shell its own back; Ctrl-Z and
+ * Ctrl-\ keep working).  A SIGINT would also flush keys typed ahead.
+ */
+static void ctrl_c_as_key(void)
+{
+	struct termios t;
+
+	if (tcgetattr(STDIN_FILENO, &t) != 0)
+		return;
+	t.c_cc[VINTR] = _POSIX_VDISABLE;
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+		def_prog_mode();
+}
+
 static bool start_curses(struct browser *br)
 {
+
 	br->screen = newterm(NULL, stdout, stdin);
 	if (!br->screen)
 		return false;
+	if (!can_address_cursor()) {
+		endwin();
+		delscreen(br->screen);
+		br->screen = NULL;
+		return false;
+	}
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	/* Esc is a key here (back), not only the start of a sequence. */
 	set_escdelay(25);
+	ctrl_c_as_key();
 	init_colors(br);
 	/* stdscr stays blank below the panels; reading keys must not redraw it. */
 	refresh();
@@ -769,13 +1090,13 @@ static void stop_curses(struct browser *br)
 }
 
 /* The first thing the status line says: where the values came from. */
-static void startup_message(struct browser *br)
+void browser_startup_message(struct browser *br)
 {
 	int kconfig_warnings = br->s->kc->diags.warnings;
 	int read_warnings = br->s->read_diags.warnings + br->s->read_diags.errors;
 
 	if (br->s->read_from && read_warnings)
-		browser_message(br, "%d warning%s reading %s (kbrowse conf --olddefconfig lists them)",
+		browser_message(br, "%d warning%s reading %s (! lists them)",
 				read_warnings, read_warnings == 1 ? "" : "s",
 				br->s->read_from);
 	else if (!br->s->read_from)
@@ -818,19 +1139,28 @@ static int run(struct browser *br)
 	if (!start_curses(br)) {
 		free_views(br);
 		text_free(br->text);
-		fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", br->opts.prog,
+		fprintf(stderr, "%s: cannot use the terminal (TERM=%s): the browser needs "
+			"a real terminal that can move the cursor; for scripts use "
+			"'kbrowse explain', 'kbrowse conf' or 'kbrowse dump'\n", br->opts.prog,
 			getenv("TERM") ? getenv("TERM") : "");
 		return EXIT_USAGE;
 	}
+	remember_loaded(br);
+	if (state_outline())
+		tree_set_outline(br, true);
 	browser_layout(br);
 	br->main->ops->open(br->main);
-	startup_message(br);
+	browser_startup_message(br);
+	/* The teaching tree starts with a page saying what it is. */
+	if (br->opts.teaching_tree)
+		browser_show(br, VIEW_WELCOME);
 	replay_start(br);
 	main_loop(br);
 	replay_stop(br);
 	stop_curses(br);
 	free_views(br);
 	text_free(br->text);
+	free(br->loaded_text);
 	return EXIT_OK;
 }
 

@@ -104,7 +104,8 @@ int dialog_ask(struct browser *br, const char *title, const char *question,
 		}
 		if (got == ERR && errno != EINTR)
 			return answers[strlen(answers) - 1];
-		if (got == OK && ch == 0x1b)
+		/* Esc and Ctrl-C: the last answer (cancel). */
+		if (got == OK && (ch == 0x1b || ch == 0x03))
 			return answers[strlen(answers) - 1];
 		if (got == OK && ch < 0x80 && strchr(answers, (int)ch) && ch)
 			return (int)ch;

@@ -162,7 +162,8 @@ static int input_key(struct input *in, int key, bool function_key)
 	if ((!function_key && (key == '\n' || key == '\r')) ||
 	    (function_key && key == KEY_ENTER))
 		return INPUT_DONE;
-	if (!function_key && key == 0x1b)
+	/* Esc, and Ctrl-C (a key here: browser.c), cancel. */
+	if (!function_key && (key == 0x1b || key == CTRL('C')))
 		return INPUT_CANCEL;
 	if (!function_key && key == '\t' && in->opts->complete) {
 		complete(in);

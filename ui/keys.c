@@ -18,7 +18,6 @@ const struct key_binding key_bindings[] = {
 	FN(KEY_UP, MOVE_UP),		CH('k', MOVE_UP),
 	FN(KEY_DOWN, MOVE_DOWN),	CH('j', MOVE_DOWN),
 	FN(KEY_PPAGE, PAGE_UP),		CH(CTRL('B'), PAGE_UP),
-	CH('-', PAGE_UP),
 	FN(KEY_NPAGE, PAGE_DOWN),	CH(CTRL('F'), PAGE_DOWN),
 	FN(KEY_HOME, MOVE_FIRST),	FN(KEY_END, MOVE_LAST),
 	CH('\n', ENTER),		FN(KEY_ENTER, ENTER),
@@ -40,6 +39,18 @@ const struct key_binding key_bindings[] = {
 	CH('?', HELP),			FN(KEY_F(1), HELP),
 	CH(CTRL('L'), REDRAW),
 	CH('q', QUIT),
+	CH(CTRL('C'), INTERRUPT),
+	CH('o', TOGGLE_OUTLINE),
+	CH('+', EXPAND),
+	CH('-', COLLAPSE),
+	CH('*', EXPAND_ALL),
+	CH('u', PARENT),
+	CH('v', SOURCE),
+	CH('e', EDIT_SOURCE),
+	CH('C', CHANGES),
+	CH('!', WARNINGS),
+	CH('L', LOAD),			FN(KEY_F(7), LOAD),
+	CH('S', SAVE_AS),		FN(KEY_F(6), SAVE_AS),
 };
 
 const unsigned key_binding_count = sizeof(key_bindings) / sizeof(key_bindings[0]);
@@ -89,6 +100,8 @@ static const char *function_key_name(int key)
 	case KEY_ENTER: return "KpEnter";
 	case KEY_BACKSPACE: return "Backspace";
 	case KEY_F(1): return "F1";
+	case KEY_F(6): return "F6";
+	case KEY_F(7): return "F7";
 	}
 	return NULL;
 }

@@ -20,8 +20,8 @@
 	_(MOVE_FIRST,    "move-first",    "move to the first line") \
 	_(MOVE_LAST,     "move-last",     "move to the last line") \
 	_(ENTER,         "enter",         "open a menu or choice, edit a value, follow a symbol") \
-	_(OPEN,          "open",          "open a menu or choice") \
-	_(BACK,          "back",          "leave the menu (back to the parent menu)") \
+	_(OPEN,          "open",          "open a menu or choice (outline: expand)") \
+	_(BACK,          "back",          "leave the menu (outline: collapse, or go to the parent)") \
 	_(TOGGLE,        "toggle",        "cycle n/m/y, or pick a choice entry") \
 	_(SET_YES,       "set-yes",       "set to y") \
 	_(SET_MOD,       "set-mod",       "set to m") \
@@ -40,7 +40,19 @@
 	_(SAVE,          "save",          "save the configuration") \
 	_(HELP,          "help",          "show this help") \
 	_(REDRAW,        "redraw",        "redraw the screen") \
-	_(QUIT,          "quit",          "quit (asks first if there are unsaved changes)")
+	_(QUIT,          "quit",          "quit (asks first if anything unsaved would be lost)") \
+	_(TOGGLE_OUTLINE, "toggle-outline", "switch between menu pages and the whole tree (remembered)") \
+	_(EXPAND,        "expand",        "outline: expand the entry (pages: open the menu)") \
+	_(COLLAPSE,      "collapse",      "outline: collapse the entry (pages: leave the menu)") \
+	_(EXPAND_ALL,    "expand-all",    "outline: expand the entry and everything under it") \
+	_(PARENT,        "parent",        "go to the entry this one is under") \
+	_(INTERRUPT,     "interrupt",     "leave (asks before anything is lost, as q does)") \
+	_(CHANGES,       "changes",       "list the values that differ from the loaded .config") \
+	_(WARNINGS,      "warnings",      "list the warnings from reading the .config") \
+	_(LOAD,          "load",          "load another .config (asks before anything is lost)") \
+	_(SAVE_AS,       "save-as",       "save the configuration to another file") \
+	_(SOURCE,        "source",        "show the entry's Kconfig lines, with their line numbers") \
+	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line")
 
 enum request {
 #define REQ_ENUM(id, name, help) REQ_##id,

@@ -74,6 +74,10 @@ enum view_id {
 	VIEW_EXPLAIN,
 	VIEW_SEARCH,
 	VIEW_HELP,
+	VIEW_SOURCE,
+	VIEW_CHANGES,
+	VIEW_WARNINGS,
+	VIEW_WELCOME,
 	VIEW_COUNT,
 };
 
@@ -81,6 +85,7 @@ enum view_id {
 struct place {
 	struct entry *page;
 	struct entry *selected;
+	bool show_hidden;	/* a jump may have turned [all] on */
 };
 
 #define HISTORY_MAX 64
@@ -123,7 +128,13 @@ struct browser {
 	bool prompting;			/* the status line is an input field */
 	bool side_by_side;
 	bool has_colors;
+	bool no_dim;			/* no dim attribute: mark invisible entries */
 	attr_t styles[STYLE_COUNT];
+	/* The text of the .config first loaded (or the last one loaded). */
+	char *loaded_text;
+	size_t loaded_len;
+	const char *loaded_name;
+	bool saved_since_load;
 
 	SCREEN *screen;
 #define LAYOUT_MAX 16
@@ -181,6 +192,12 @@ void browser_values_changed(struct browser *br);
 void browser_redraw(struct browser *br);
 /* Lay the windows out for the terminal's current size. */
 void browser_layout(struct browser *br);
+/* Say where the values came from (on the status line). */
+void browser_startup_message(struct browser *br);
+/* Write the configuration to name (NULL: where it was loaded from). */
+bool browser_save(struct browser *br, const char *name);
+/* Open $VISUAL or $EDITOR at the Kconfig line of entry. */
+void browser_edit_source(struct browser *br, const struct entry *entry);
 
 /* --- replay.c: keys from $KBROWSE_REPLAY (benchmarks) ----------------------- */
 
@@ -201,6 +218,11 @@ bool entry_visible(struct browser *br, const struct entry *entry);
 /* The tree's current page and cursor, for history. */
 struct place tree_place(struct browser *br);
 void tree_goto(struct browser *br, struct place place);
+/* Outline mode (the whole tree, expandable) or menu pages. */
+bool tree_outline(struct browser *br);
+void tree_set_outline(struct browser *br, bool outline);
+/* The entry under the tree's cursor, or NULL. */
+struct entry *tree_selected(struct browser *br);
 
 /* --- the views ------------------------------------------------------------ */
 
@@ -208,6 +230,15 @@ extern const struct view_ops tree_view_ops;
 extern const struct view_ops explain_view_ops;
 extern const struct view_ops search_view_ops;
 extern const struct view_ops help_view_ops;
+extern const struct view_ops source_view_ops;
+extern const struct view_ops changes_view_ops;
+extern const struct view_ops warnings_view_ops;
+extern const struct view_ops welcome_view_ops;
+
+/* view_source.c: show this entry's Kconfig text. */
+void source_show(struct browser *br, const struct entry *entry);
+/* view_changes.c: what saving would change; pending: the file a save goes to. */
+void changes_show(struct browser *br, const char *pending);
 
 /* view_explain.c: the plan for the symbol under the cursor, and the
  * pane's explanation as plain text with every group unfolded (the

@@ -26,12 +26,15 @@ static const char *const notation[] = {
 	"[*] [ ]     bool: y or n",
 	"<*> <M> < > tristate: y, m (module) or n",
 	"{*} {M}     tristate that a select forces to at least m",
-	"-*- -M-     forced by a select: cannot be lowered here",
+	"-*- -M-     cannot be changed here: the dependencies and selects",
+	"            leave one value only (hidden prompt, or a select up to it)",
 	"(X) ( )     choice entry: the one chosen, or not",
-	"(12)        int, hex or string value (Enter edits it)",
+	"(12) (abc)  int, hex or string value (Enter edits it)",
 	"--->        a menu, menuconfig or choice: Enter opens it",
 	"(NEW)       not set in the .config that was read",
-	"dimmed      invisible entries, shown with z",
+	"dimmed      invisible entries, shown with z (\"[invisible]\" where",
+	"            the terminal has no dim)",
+	"+ -         outline (o): the entry is collapsed or expanded",
 	NULL,
 };
 

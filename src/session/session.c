@@ -232,8 +232,12 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 	char *text;
 	size_t n;
 
+	errno = 0;
 	result = config_write_file(s->cfg, s->config_name, s->io.prefix,
 				   overwrite && *overwrite, err, sizeof(err));
+	/* The writer says why only for some failures: the call that failed does. */
+	if (result == CONFIG_WRITE_FAILED && !err[0] && errno)
+		snprintf(err, sizeof(err), "%s", strerror(errno));
 	switch (result) {
 	case CONFIG_WRITTEN:
 		snprintf(msg, len, "configuration written to %s%s%s%s",
@@ -263,6 +267,47 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 		config_free(scratch);
 	}
 	return result;
+}
+
+enum config_write_result session_save_as(struct session *s, const char *name,
+					 char *msg, size_t len)
+{
+	const char *before = s->config_name;
+	enum config_write_result result;
+
+	s->config_name = intern(&s->kc->strings, name);
+	result = session_save(s, msg, len);
+	if (result == CONFIG_WRITE_FAILED)
+		s->config_name = before;
+	return result;
+}
+
+char *session_text_to_save(struct session *s, size_t *len)
+{
+	char *text = NULL;
+	FILE *out = open_memstream(&text, len);
+
+	if (!out)
+		out_of_memory();
+	config_write_stream(s->cfg, out, s->io.prefix);
+	if (fclose(out) != 0 || !text)
+		out_of_memory();
+	return text;
+}
+
+bool session_save_would_change(struct session *s)
+{
+	size_t len;
+	char *text;
+	bool differs;
+
+	if (!s->read_from || !s->config_text ||
+	    strcmp(s->read_from, s->config_name) != 0)
+		return true;
+	text = session_text_to_save(s, &len);
+	differs = len != s->config_len || memcmp(text, s->config_text, len) != 0;
+	free(text);
+	return differs;
 }
 
 struct config *session_fresh_config(void *session)

@@ -91,6 +91,22 @@ bool session_edited(const struct session *s, const struct symbol *sym,
 bool session_apply_plan(struct session *s, const struct change_plan *plan);
 
 /*
+ * session_save() to another file: from then on saves go there.  On
+ * failure config_name stays as it was.
+ */
+enum config_write_result session_save_as(struct session *s, const char *name,
+					 char *msg, size_t len);
+
+/* The text a save would write now (heap, NUL-terminated; *len its length). */
+char *session_text_to_save(struct session *s, size_t *len);
+
+/*
+ * Would a save write something else than the file the values were read
+ * from (changes made here, values loading changed, or no such file)?
+ */
+bool session_save_would_change(struct session *s);
+
+/*
  * A configuration with the same user values as now (the file's, then
  * this session's changes), to try a plan on.
  */

@@ -21,6 +21,10 @@ check "without a terminal: says why" grep -q "needs a terminal" "$TUI_TMP/err"
 # --- walking -------------------------------------------------------------------
 
 tui_start 80 24 "$work"
+check "the teaching tree starts with a page that says what it is" \
+	tui_wait "built-in teaching tree, \"Toy OS\"" "Three things to try:" \
+	"PAGE_SHIFT" "A select." "A choice."
+tui_keys x
 check "first screen: the main menu of the teaching tree" \
 	tui_wait "Toy OS Configuration" "Processor type and features  --->" \
 	"built-in teaching tree"
@@ -119,16 +123,21 @@ check "... and m sets m" tui_wait "<M> Loopback device support"
 tui_keys g
 tui_type DEFAULT_HOSTNAME
 tui_keys Enter
-check "a string shows its value" tui_wait '("toy-box") Default hostname'
+check "a string shows its value as menuconfig does, without quotes" \
+	tui_wait '(toy-box) Default hostname'
 tui_keys Enter C-u
 tui_type 'my "box"'
 tui_keys Enter
-check "a string is edited with quotes and spaces" tui_wait '("my "box"") Default hostname'
+check "a string is edited with quotes and spaces" tui_wait '(my "box") Default hostname'
 
 # --- saving ---------------------------------------------------------------------
 
 tui_keys s
-check "s saves" tui_wait "configuration written to .config"
+check "s lists what a save changes first" \
+	tui_wait "Save to .config? s: save" "No .config was loaded: all 50 values would be new" \
+	"64BIT  (not in the file) -> y"
+tui_keys s
+check "s there saves" tui_wait "configuration written to .config"
 mkdir -p "$work/again"
 cp "$work/.config" "$work/again/.config"
 (cd "$work/again" && "$KBROWSE" conf --olddefconfig > /dev/null 2>&1)
@@ -158,6 +167,7 @@ check "back at 80x24, q quits after saving" tui_wait "[exit 0]"
 # --- another locale -------------------------------------------------------------
 
 tui_start 80 24 "$work" LANG=C LC_ALL=C
+tui_welcome
 check "LANG=C: the screen still draws" \
 	tui_wait "Toy OS Configuration" "Processor type and features  --->"
 
@@ -178,6 +188,7 @@ check "C locale: the same prompt in ASCII, nothing garbled" \
 # --- README's key list is the help screen's ------------------------------------
 
 tui_start 80 60 "$work"
+tui_welcome
 tui_wait "Kernel hacking  --->"
 tui_keys '?'
 tui_wait "quit (asks first"
@@ -210,6 +221,8 @@ tui_keys Enter Enter
 tui_wait "T (string)"
 tui_keys Enter
 tui_wait_gone "T (string)"
+tui_keys s
+tui_wait "s: save, q: cancel"
 tui_keys s
 check "saved after Enter on an unedited 3,000-byte string" \
 	tui_wait "configuration written to .config"

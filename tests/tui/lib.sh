@@ -70,10 +70,16 @@ tui_start() {
 	tui_sessions=$((tui_sessions + 1))
 	TUI_SESSION=kb$tui_sessions
 	tm new-session -d -s "$TUI_SESSION" -x "$cols" -y "$rows" -c "$dir" \
-		"env -u srctree -u KCONFIG_CONFIG -u NO_COLOR TERM=screen LANG=C.UTF-8 LC_ALL= $envs '$KBROWSE' $args; echo \"[exit \$?]\"; exec sleep 600"
+		"env -u srctree -u KCONFIG_CONFIG -u NO_COLOR -u VISUAL -u EDITOR XDG_CONFIG_HOME='$TUI_TMP/xdg' TERM=screen LANG=C.UTF-8 LC_ALL= $envs '$KBROWSE' $args; echo \"[exit \$?]\"; exec sleep 600"
 	[ -n "$old" ] && tm kill-session -t "$old" 2>/dev/null
 	# The pane keeps its size even though no client is attached.
 	tm set-option -t "$TUI_SESSION" window-size manual 2>/dev/null
+}
+
+# tui_welcome: the teaching tree starts with a page saying what it is;
+# wait for it and press a key to go on to the tree.
+tui_welcome() {
+	tui_wait "Press any key to start." && tui_keys Space
 }
 
 tui_screen() {

@@ -15,6 +15,7 @@ work=$TUI_TMP/work
 mkdir -p "$work"
 
 tui_start 80 24 "$work"
+tui_welcome
 tui_golden main "the first screen" "Kernel hacking  --->"
 
 tui_keys /

@@ -15,6 +15,7 @@ mkdir -p "$work"
 printf 'CONFIG_SMP=y\n' > "$work/.config"
 
 tui_start 160 45 "$work"
+tui_welcome
 tui_wait "Kernel hacking  --->"
 
 # A value set here says so, and what the file said.

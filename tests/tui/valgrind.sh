@@ -31,6 +31,7 @@ tui_start 80 24 "$work" -- --leak-check=full --errors-for-leak-kinds=definite,in
 	--error-exitcode=9 --log-file="$log" "$real"
 KBROWSE=$real
 
+tui_welcome
 tui_wait "Kernel hacking  --->"
 tui_keys g
 tui_type PAGE_SIZE_64KB
@@ -57,6 +58,17 @@ tui_keys Enter
 tui_wait "is not allowed here"
 tui_keys Escape
 tui_wait_gone "NR_CPUS (int)"
+# The outline, the source, changes and warnings views.
+tui_keys o
+tui_wait "[outline]"
+tui_keys '*' v
+tui_wait "(e: open in \$EDITOR, q: back)"
+tui_keys q C
+tui_wait "Changes: Enter explains"
+tui_keys q W
+tui_wait "0 warnings reading"
+tui_keys q o
+tui_wait_gone "[outline]"
 tui_keys '?'
 tui_wait "switch between the tree"
 tui_keys q

@@ -1,0 +1,154 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Files and not losing work: the .config warnings on a screen of their
+# own, q and Ctrl-C asking when a save would write something else than
+# the file loaded (changes made here, or values loading changed), the
+# list of changes before a save, Save-as, Load, and the exact reasons a
+# file cannot be written or read.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+
+work=$TUI_TMP/work
+mkdir -p "$work"
+# A .config with a warning (PAGE_SHIFT twice) and a value out of range
+# (NR_CPUS, which reading clamps without a word, as conf does).
+(cd "$work" && "$KBROWSE" conf --alldefconfig > /dev/null 2>&1)
+sed 's/^CONFIG_NR_CPUS=.*/CONFIG_NR_CPUS=99999/' "$work/.config" > "$work/loaded"
+echo 'CONFIG_PAGE_SHIFT=99' >> "$work/loaded"
+cp "$work/loaded" "$work/.config"
+
+tui_start 80 24 "$work"
+tui_welcome
+check "the status line counts the warnings and names the key that lists them" \
+	tui_wait "1 warning reading .config (! lists them)"
+tui_keys !
+check "! lists the warnings, at their lines" \
+	tui_wait "1 warning reading .config" ".config:89: override: reassigning to symbol PAGE_SHIFT"
+tui_keys q
+tui_wait "Kernel hacking  --->"
+
+tui_keys q
+check "q without a change here, but loading changed a value: asks" \
+	tui_wait "Saving changes .config"
+tui_keys c
+tui_keys C
+check "C lists what differs from the file loaded: the clamped NR_CPUS" \
+	tui_wait "Since loading .config: 2" "NR_CPUS  99999 -> 512" "PAGE_SHIFT  99 -> 12"
+tui_keys q
+
+tui_keys g
+tui_type SMP
+tui_keys Enter n
+tui_wait "[ ] Symmetric multi-processing support"
+tui_keys C-c
+check "Ctrl-C with unsaved changes asks instead of leaving" \
+	tui_wait "Save the configuration before leaving? (y)es (n)o (c)ancel"
+tui_keys c
+check "c: still running, still [+]" tui_wait "[+] built-in teaching tree"
+
+# --- Save-as ------------------------------------------------------------------
+
+tui_keys S
+check "S asks for a file name" tui_wait "Save to file: .config"
+tui_keys C-u
+tui_type other.config
+tui_keys Enter
+check "then lists what the save changes" \
+	tui_wait "Save to other.config? s: save, q: cancel" "SMP  y -> n"
+tui_keys s
+check "s writes the file" tui_wait "configuration written to other.config"
+check "other.config holds the change; .config is untouched" sh -c "
+	grep -qx '# CONFIG_SMP is not set' '$work/other.config' &&
+	cmp -s '$work/.config' '$work/loaded'"
+
+mkdir -p "$work/adir"
+tui_keys S C-u
+tui_type adir
+tui_keys Enter s
+check "saving onto a directory: the exact reason" \
+	tui_wait "could not write adir: adir: Is a directory"
+
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir -p "$work/ro"
+	chmod 555 "$work/ro"
+	tui_keys S C-u
+	tui_type ro/x.config
+	tui_keys Enter s
+	check "saving into a read-only directory: Permission denied" \
+		tui_wait "could not write ro/x.config: ro/x.config: Permission denied"
+else
+	skip "saving into a read-only directory: Permission denied" "root ignores permissions"
+fi
+
+# --- Load ---------------------------------------------------------------------
+
+tui_keys g
+tui_type SMP
+tui_keys Enter y
+tui_wait "[*] Symmetric multi-processing support"
+tui_keys L
+check "L with unsaved changes asks first (never a silent discard)" \
+	tui_wait "Save the configuration before loading?"
+tui_keys n
+check "then asks for the file" tui_wait "Load .config: other.config"
+tui_keys C-u
+tui_type missing.config
+tui_keys Enter
+check "a file that is not there: the exact reason" \
+	tui_wait "could not read missing.config: No such file or directory"
+tui_keys L
+check "the changes are still there: L asks again" \
+	tui_wait "Save the configuration before loading?"
+tui_keys n
+tui_wait "Load .config: "
+tui_keys C-u
+tui_type other.config
+tui_keys Enter
+check "loading other.config: its values, no [+]" \
+	tui_wait "loaded other.config" "[ ] Symmetric multi-processing support"
+tui_keys q
+check "q leaves at once: nothing would change" tui_wait "[exit 0]"
+
+# --- Ctrl-C and y, n ---------------------------------------------------------------
+
+tui_start 80 24 "$work"
+tui_welcome
+tui_keys g
+tui_type SMP
+tui_keys Enter n C-c
+tui_wait "Save the configuration before leaving?"
+tui_keys n
+check "Ctrl-C, n: leaves without saving, status 0" tui_wait "[exit 0]"
+check "... and the file is as it was" cmp -s "$work/.config" "$work/loaded"
+
+tui_start 80 24 "$work"
+tui_welcome
+tui_keys g
+tui_type SMP
+tui_keys Enter n C-c
+tui_wait "Save the configuration before leaving?"
+tui_keys y
+check "Ctrl-C, y: saves and leaves" tui_wait "[exit 0]"
+check "... with the change in .config" grep -qx '# CONFIG_SMP is not set' "$work/.config"
+
+# --- no space left ------------------------------------------------------------------
+
+if [ -c /dev/full ]; then
+	tui_start 80 24 "$work" KCONFIG_OVERWRITECONFIG=1
+	tui_welcome
+	tui_keys S C-u
+	tui_type /dev/full
+	tui_keys Enter s
+	check "saving onto a full device: No space left on device" \
+		tui_wait "No space left on device"
+	tui_keys q
+	tui_wait "[exit 0]"
+else
+	skip "saving onto a full device" "no /dev/full"
+fi
+
+tui_done

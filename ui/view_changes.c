@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The changes view: the symbols whose value in the .config a save would
+ * write differs from the file loaded (and, after a save, from the file
+ * saved last), whether the change was made here or by loading itself
+ * (a value out of range, an unmet dependency, a symbol the file lacks).
+ * Each row follows to its explanation.  Before a save it is the list to
+ * confirm: s writes, q cancels.
+ */
+#include "buildconf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+#include "util.h"
+
+/* One symbol's value in a .config text: NULL name ends a list. */
+struct setting {
+	char *name;		/* without the prefix */
+	char *value;		/* "n" for "is not set" */
+	size_t line;		/* the later of two lines for a name counts */
+};
+
+struct change {
+	char *name;
+	char *was, *now;	/* NULL: not in the file */
+	struct entry *entry;
+};
+
+enum change_kind { CHANGE_HEADING, CHANGE_ROW, CHANGE_NOTE };
+
+struct changes_state {
+	char *pending;		/* the file s writes to; NULL: only a list */
+	struct change *changes;
+	size_t count, cap;
+	char **texts;
+	size_t ntexts;
+	size_t since_load;	/* the rows of the "since load" list */
+};
+
+static char *copy_bytes(const char *p, size_t n)
+{
+	char *s = xmalloc(n + 1);
+
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const struct setting *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* "CONFIG_X=v" and "# CONFIG_X is not set" lines of text, sorted by name. */
+static struct setting *settings_of(const char *text, size_t len, const char *prefix,
+				   size_t *count)
+{
+	struct setting *list = NULL;
+	size_t cap = 0, plen = strlen(prefix);
+	const char *p = text, *end = text ? text + len : NULL;
+
+	*count = 0;
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *name = NULL, *value = NULL;
+		size_t nlen = 0, vlen = 0;
+
+		if (l > plen && strncmp(p, prefix, plen) == 0) {
+			const char *eq = memchr(p, '=', l);
+
+			if (eq) {
+				name = p + plen;
+				nlen = (size_t)(eq - name);
+				value = eq + 1;
+				vlen = l - (size_t)(value - p);
+			}
+		} else if (l > plen + 2 && strncmp(p, "# ", 2) == 0 &&
+			   strncmp(p + 2, prefix, plen) == 0 && l > 13 &&
+			   strncmp(p + l - 11, " is not set", 11) == 0) {
+			name = p + 2 + plen;
+			nlen = l - 2 - plen - 11;
+			value = "n";
+			vlen = 1;
+		}
+		if (name && nlen) {
+			if (*count == cap) {
+				cap = cap ? cap * 2 : 256;
+				list = xrealloc(list, cap * sizeof(*list));
+			}
+			list[*count].name = copy_bytes(name, nlen);
+			list[*count].line = *count;
+			list[(*count)++].value = copy_bytes(value, vlen);
+		}
+		p += l + 1;
+	}
+	if (*count)
+		qsort(list, *count, sizeof(*list), by_name);
+	/* A name given twice: the later line is the one read, as conf does. */
+	for (size_t i = 0, out = 0; i < *count; i++) {
+		if (i + 1 < *count && strcmp(list[i].name, list[i + 1].name) == 0) {
+			free(list[i].name);
+			free(list[i].value);
+			continue;
+		}
+		list[out++] = list[i];
+		if (i + 1 == *count)
+			*count = out;
+	}
+	return list;
+}
+
+static void free_settings(struct setting *list, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		free(list[i].name);
+		free(list[i].value);
+	}
+	free(list);
+}
+
+static void add_change(struct browser *br, struct changes_state *st, const char *name,
+		       const char *was, const char *now)
+{
+	const struct symbol *sym = session_find_symbol(br->s, name);
+
+	if (st->count == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 64;
+		st->changes = xrealloc(st->changes, st->cap * sizeof(*st->changes));
+	}
+	st->changes[st->count++] = (struct change){
+		.name = xstrdup(name),
+		.was = was ? xstrdup(was) : NULL,
+		.now = now ? xstrdup(now) : NULL,
+		.entry = sym ? browser_symbol_entry(br, sym) : NULL,
+	};
+}
+
+/* Values that changed first, then symbols only one side has; by name. */
+static int by_kind_and_name(const void *a, const void *b)
+{
+	const struct change *x = a, *y = b;
+	int rx = !(x->was && x->now), ry = !(y->was && y->now);
+
+	return rx != ry ? rx - ry : strcmp(x->name, y->name);
+}
+
+/* The rows for old -> new, merged by name; returns how many. */
+static size_t compare(struct browser *br, struct changes_state *st,
+		      const struct setting *old, size_t nold,
+		      const struct setting *new, size_t nnew)
+{
+	size_t i = 0, j = 0, before = st->count;
+
+	while (i < nold || j < nnew) {
+		int c = i == nold ? 1 : j == nnew ? -1 : strcmp(old[i].name, new[j].name);
+
+		if (c < 0) {
+			add_change(br, st, old[i].name, old[i].value, NULL);
+			i++;
+		} else if (c > 0) {
+			add_change(br, st, new[j].name, NULL, new[j].value);
+			j++;
+		} else {
+			if (strcmp(old[i].value, new[j].value) != 0)
+				add_change(br, st, new[j].name, old[i].value, new[j].value);
+			i++;
+			j++;
+		}
+	}
+	qsort(st->changes + before, st->count - before, sizeof(*st->changes),
+	      by_kind_and_name);
+	return st->count - before;
+}
+
+static const char *keep_text(struct changes_state *st, const char *text)
+{
+	st->texts = xrealloc(st->texts, (st->ntexts + 1) * sizeof(*st->texts));
+	st->texts[st->ntexts] = xstrdup(text);
+	return st->texts[st->ntexts++];
+}
+
+static void free_rows(struct changes_state *st)
+{
+	for (size_t i = 0; i < st->count; i++) {
+		free(st->changes[i].name);
+		free(st->changes[i].was);
+		free(st->changes[i].now);
+	}
+	free(st->changes);
+	st->changes = NULL;
+	st->count = st->cap = 0;
+	for (size_t i = 0; i < st->ntexts; i++)
+		free(st->texts[i]);
+	free(st->texts);
+	st->texts = NULL;
+	st->ntexts = 0;
+}
+
+/* One list: a heading, its rows (from index first), or a note that there are none. */
+static void add_list(struct view *view, struct changes_state *st, const char *heading,
+		     size_t first, size_t n)
+{
+	view_add(view, keep_text(st, heading), CHANGE_HEADING, 0);
+	for (size_t i = first; i < first + n; i++)
+		view_add(view, &st->changes[i], CHANGE_ROW, 0);
+	if (!n)
+		view_add(view, keep_text(st, "  (none)"), CHANGE_NOTE, 0);
+	view_add(view, keep_text(st, ""), CHANGE_NOTE, 0);
+}
+
+static void changes_open(struct view *view)
+{
+	struct browser *br = view->br;
+	struct changes_state *st = view->priv;
+	const char *prefix = br->s->io.prefix;
+	struct setting *now, *loaded, *saved = NULL;
+	size_t nnow, nloaded, nsaved = 0, n_load, n_save = 0;
+	size_t len;
+	char *text = session_text_to_save(br->s, &len);
+	char heading[600];
+
+	free_rows(st);
+	view_clear(view);
+	now = settings_of(text, len, prefix, &nnow);
+	loaded = settings_of(br->loaded_text, br->loaded_len, prefix, &nloaded);
+	n_load = compare(br, st, loaded, nloaded, now, nnow);
+	st->since_load = n_load;
+	if (br->saved_since_load && br->s->config_text) {
+		saved = settings_of(br->s->config_text, br->s->config_len, prefix, &nsaved);
+		n_save = compare(br, st, saved, nsaved, now, nnow);
+	}
+	if (br->saved_since_load) {
+		snprintf(heading, sizeof(heading), "Since the last save to %s: %zu",
+			 br->s->config_name, n_save);
+		add_list(view, st, heading, n_load, n_save);
+	}
+	if (br->loaded_name)
+		snprintf(heading, sizeof(heading), "Since loading %s: %zu", br->loaded_name, n_load);
+	else
+		snprintf(heading, sizeof(heading),
+			 "No .config was loaded: all %zu values would be new", n_load);
+	add_list(view, st, heading, 0, n_load);
+	free_settings(now, nnow);
+	free_settings(loaded, nloaded);
+	free_settings(saved, nsaved);
+	free(text);
+	/* The cursor on the first row, not on a heading. */
+	view_select(view, view->nlines > 1 && view->lines[1].kind == CHANGE_ROW ? 1 : 0);
+}
+
+static void changes_draw(struct view *view, const struct view_line *line, int row,
+			 bool selected)
+{
+	struct browser *br = view->br;
+	const struct change *c = line->data;
+	enum ui_style style = STYLE_NORMAL;
+	char buf[1024];
+	int col;
+
+	if (line->kind != CHANGE_ROW) {
+		view_put(view, row, 0, line->data,
+			 line->kind == CHANGE_HEADING ? STYLE_HEADING : STYLE_DIM);
+		return;
+	}
+	if (selected) {
+		style = br->focus == view ? STYLE_CURSOR : STYLE_CURSOR_IDLE;
+		view_fill(view, row, 0, style);
+	}
+	col = view_put(view, row, 2, c->name, selected ? style : STYLE_LINK);
+	snprintf(buf, sizeof(buf), "  %s -> %s", c->was ? c->was : "(not in the file)",
+		 c->now ? c->now : "(not written)");
+	view_put(view, row, col, buf, style);
+}
+
+static enum request changes_request(struct view *view, enum request req)
+{
+	struct browser *br = view->br;
+	struct changes_state *st = view->priv;
+	const struct view_line *line = view_current(view);
+	const struct change *c = line && line->kind == CHANGE_ROW ? line->data : NULL;
+
+	switch (req) {
+	case REQ_SAVE:
+		if (st->pending) {
+			char *name = st->pending;
+			bool same = strcmp(name, br->s->config_name) == 0;
+
+			st->pending = NULL;
+			browser_show(br, VIEW_TREE);
+			browser_save(br, same ? NULL : name);
+			free(name);
+			return REQ_NONE;
+		}
+		return req;
+	case REQ_ENTER:
+		if (c && c->entry)
+			browser_jump(br, c->entry);
+		else if (c)
+			browser_message(br, "%s is not in the menu tree", c->name);
+		return REQ_NONE;
+	case REQ_BACK:
+	case REQ_QUIT:
+		if (st->pending)
+			browser_message(br, "not saved");
+		free(st->pending);
+		st->pending = NULL;
+		browser_show(br, VIEW_TREE);
+		return REQ_NONE;
+	default:
+		return req;
+	}
+}
+
+static void changes_title(struct view *view, char *buf, size_t size)
+{
+	const struct changes_state *st = view->priv;
+
+	if (st->pending)
+		snprintf(buf, size, "Save to %s? s: save, q: cancel", st->pending);
+	else
+		snprintf(buf, size, "Changes: Enter explains, q goes back");
+}
+
+static void changes_select(struct view *view)
+{
+	const struct view_line *line = view_current(view);
+
+	if (line && line->kind == CHANGE_ROW && ((const struct change *)line->data)->entry)
+		browser_explain(view->br, ((const struct change *)line->data)->entry);
+}
+
+static void changes_done(struct view *view)
+{
+	struct changes_state *st = view->priv;
+
+	free_rows(st);
+	free(st->pending);
+	st->pending = NULL;
+}
+
+void changes_show(struct browser *br, const char *pending)
+{
+	struct changes_state *st = br->views[VIEW_CHANGES].priv;
+
+	free(st->pending);
+	st->pending = pending ? xstrdup(pending) : NULL;
+	browser_show(br, VIEW_CHANGES);
+}
+
+const struct view_ops changes_view_ops = {
+	.name = "changes",
+	.priv_size = sizeof(struct changes_state),
+	.open = changes_open,
+	.draw = changes_draw,
+	.request = changes_request,
+	.title = changes_title,
+	.select = changes_select,
+	.done = changes_done,
+};
