@@ -39,7 +39,7 @@ if [ -z "$kbrowse" ]; then
 	exit 2
 fi
 
-for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh make_env.sh; do
+for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh plans.sh make_env.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
