@@ -124,7 +124,7 @@ _kbrowse()
 	explain)
 		if [[ $cur == -* ]]; then
 			_kbrowse_value "" -W "$common --kconfig --json --depth --to
-				--reverse --all --"
+				--reverse --no-help --all --"
 		else
 			local names prefix=
 			# Symbols may be written with CONFIG_ too.

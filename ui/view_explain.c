@@ -315,7 +315,7 @@ static void say_user(struct view *view, const struct explanation *x)
 	struct browser *br = view->br;
 	const struct xuser *u = &x->user;
 
-	if (u->present && u->reason != UNUSED_NOTHING)
+	if (u->present && u->reason != UNUSED_NOTHING && !u->echoed)
 		say(view, STYLE_NORMAL, "user value %s (%s) %s: %s", u->value,
 		    u->loc.line ? loc(br, u->loc) : "this session",
 		    u->used ? "only partly used" : "not used", unused_text(u->reason));
@@ -380,7 +380,8 @@ static void say_reverse_props(struct view *view, const char *what,
 		say(view, r->value ? STYLE_NORMAL : STYLE_DIM, "  %s [=%s]  %s  %s  => %s",
 		    r->from->name, r->from_value, loc(br, r->prop->loc),
 		    property_text(br->s->ex, r->prop), tri_text(r->value));
-		if (r->value == TRI_NO && r->from_value[0] != 'n')
+		/* Less than the selector's value: say which term lowers it. */
+		if (strcmp(tri_text(r->value), r->from_value) != 0)
 			say_condition(view, "    ", r->cond, r->deps, STYLE_DIM);
 	}
 }

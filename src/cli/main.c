@@ -38,6 +38,7 @@ static const char usage_text[] =
 "      --depth N       follow the reasons N levels deep (1 to 1000, default 1)\n"
 "      --to VALUE      what would give the symbol VALUE, tried on a copy\n"
 "      --reverse       list every place that uses the symbol\n"
+"      --no-help       leave out the help text\n"
 "      --all           explain every symbol of the tree\n"
 "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 "\n"

@@ -177,7 +177,7 @@ static void print_user(struct explainer *ex, const struct explanation *x, FILE *
 {
 	const struct xuser *u = &x->user;
 
-	if (u->present && u->reason != UNUSED_NOTHING) {
+	if (u->present && u->reason != UNUSED_NOTHING && !u->echoed) {
 		fprintf(out, "  user value %s at %s was %s: %s\n", u->value,
 			loc_or(ex, u->loc, "(this session)"),
 			u->used ? "only partly used" : "not used",
@@ -236,8 +236,9 @@ static void print_defaults(struct explainer *ex, const char *whose,
 	}
 }
 
-static void print_reverse_props(struct explainer *ex, const char *what,
-				const struct xreverse *list, unsigned n, FILE *out)
+static void print_reverse_props(struct explainer *ex, const struct explanation *x,
+				const char *what, const struct xreverse *list,
+				unsigned n, FILE *out)
 {
 	if (!n)
 		return;
@@ -245,10 +246,14 @@ static void print_reverse_props(struct explainer *ex, const char *what,
 	for (unsigned i = 0; i < n; i++) {
 		const struct xreverse *r = &list[i];
 
-		fprintf(out, "    %s [=%s]  %s  %s  => %s\n", r->from->name, r->from_value,
+		fprintf(out, "    %s [=%s]  %s  %s  => %s", r->from->name, r->from_value,
 			location_text(ex, r->prop->loc), property_text(ex, r->prop),
 			tri_text(r->value));
-		if (r->value == TRI_NO && r->from_value[0] != 'n')
+		if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
+			fputs(" (m counts as y for a bool)", out);
+		putc('\n', out);
+		/* Less than the selector's value: say which term lowers it. */
+		if (strcmp(tri_text(r->value), r->from_value) != 0)
 			print_condition("      ", r->cond, r->deps, out);
 	}
 }
@@ -378,6 +383,30 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	}
 }
 
+/* The help text of each entry, where most of the teaching lives. */
+static void print_help(struct explainer *ex, const struct explanation *x,
+		       FILE *out)
+{
+	for (const struct menu_node *node = x->sym->first_node; node;
+	     node = node->next_def) {
+		const char *text = node->help;
+
+		if (!text || !*text)
+			continue;
+		fprintf(out, "  help (%s):\n", location_text(ex, node->help_loc));
+		while (*text) {
+			const char *nl = strchr(text, '\n');
+			int len = nl ? (int)(nl - text) : (int)strlen(text);
+
+			if (len)
+				fprintf(out, "    %.*s\n", len, text);
+			else if (nl && nl[1])
+				putc('\n', out);
+			text += len + (nl ? 1 : 0);
+		}
+	}
+}
+
 static void print_one(struct explainer *ex, const struct explanation *x,
 		      const struct explain_print_options *opts, FILE *out)
 {
@@ -390,10 +419,12 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	if (x->choice)
 		print_choice(ex, x->choice, out);
 	print_defaults(ex, "", x->defaults, x->ndefaults, out);
-	print_reverse_props(ex, "selected", x->selects, x->nselects, out);
-	print_reverse_props(ex, "implied", x->implies, x->nimplies, out);
+	print_reverse_props(ex, x, "selected", x->selects, x->nselects, out);
+	print_reverse_props(ex, x, "implied", x->implies, x->nimplies, out);
 	print_bounds(ex, x, out);
 	print_reverse(ex, x, opts->reverse, out);
+	if (!opts->no_help)
+		print_help(ex, x, out);
 }
 
 /*
@@ -415,7 +446,7 @@ void explain_print_text(struct explainer *ex, const struct explanation *x,
 	for (unsigned i = 1; i < chain.nlinks; i++) {
 		fprintf(out, "\n[why-chain, level %d]\n", chain.links[i].level);
 		print_one(ex, chain.links[i].x,
-			  &(struct explain_print_options){ .depth = 0 }, out);
+			  &(struct explain_print_options){ .depth = 0, .no_help = true }, out);
 	}
 	if (chain.not_followed)
 		fprintf(out, "\n[why-chain stopped at level %d, the depth limit: "
