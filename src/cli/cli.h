@@ -103,5 +103,6 @@ int usage_error(const struct cli *cli, const char *fmt, ...)
 int cmd_dump(struct cli *cli, int argc, char **argv);
 int cmd_conf(struct cli *cli, int argc, char **argv);
 int cmd_explain(struct cli *cli, int argc, char **argv);
+int cmd_learn(struct cli *cli, int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@
 #include "buildconf.h"
 #include "browser.h"
 #include "cli.h"
+#include "examples.h"
 
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
@@ -17,6 +18,8 @@ static const char usage_text[] =
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
+"       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
+"       %1$s --write-examples DIR         write the teaching tree to DIR\n"
 "       %1$s --help | --version\n"
 "'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
 "top Kconfig file, default Kconfig in the source tree.\n"
@@ -30,6 +33,9 @@ static const char usage_text[] =
 "                      files in DIR); anywhere among the arguments\n"
 "      --no-cache      run every $(shell,...) again instead of using the\n"
 "                      cache in $XDG_CACHE_HOME/kbrowse\n"
+"      --write-examples DIR\n"
+"                      write the built-in teaching tree to DIR as files\n"
+"                      (files already there are left alone) and exit\n"
 "  -h, --help          show this help and exit\n"
 "  -V, --version       show the version and exit\n"
 "\n"
@@ -48,6 +54,10 @@ static const char usage_text[] =
 "  --helpnewconfig --yes2modconfig --mod2yesconfig --mod2noconfig\n"
 "  (-s, --silent: no messages.  --oldconfig, --oldaskconfig and --syncconfig\n"
 "  are refused with status 2: they ask questions or write build files.)\n"
+"\n"
+"learn COMMAND, one of (default show):\n"
+"  show check hint list reset, goto N, glossary [TERM]\n"
+"  (check exits with 1 while the exercise is not done)\n"
 "\n"
 "dump options:\n"
 "      --symbols       print only the names of the symbols, one per line\n"
@@ -87,6 +97,7 @@ static const struct command commands[] = {
 	{ "conf", cmd_conf },
 	{ "dump", cmd_dump },
 	{ "explain", cmd_explain },
+	{ "learn", cmd_learn },
 };
 
 /* No subcommand: the browser (ui/; the one place that reaches into it). */
@@ -132,6 +143,12 @@ int main(int argc, char **argv)
 		if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
 			printf("kbrowse %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
+		}
+		if (strcmp(arg, "--write-examples") == 0) {
+			if (i + 1 >= argc || i + 2 < argc)
+				return usage_error(&cli, "--write-examples takes one "
+						   "directory and nothing after it");
+			return examples_write(argv[i + 1], cli.prog);
 		}
 		used = cli_common_option(&cli, argc, argv, i);
 		if (used < 0)
