@@ -514,8 +514,13 @@ static void lower_selectors(struct planner *p, const struct symbol *sym,
 		restore(p, before);
 		need_expr(p, s->visible, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
 		if (p->blocked != before.blocked) {
+			/* Name the selector that holds the value up, then why. */
 			restore(p, before);
-			need_tri(p, s->sym, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+			blocked(p, s->sym, depth + 1, arena_printf(&ex->arena,
+				"%s [=%s] selects %s (%s) and cannot be turned off:",
+				s->sym->name, tri_text(tri_now(p, s->sym)), sym->name,
+				location_text(ex, s->loc)));
+			need_tri(p, s->sym, TRI_NO, hi, depth + 2, why_text(p, s->sym, s), s->loc);
 		}
 	}
 }
