@@ -83,7 +83,7 @@ _kbrowse()
 
 	COMPREPLY=()
 	case $prev in
-	-C | --srctree)
+	-C | --srctree | --write-examples)
 		_kbrowse_value "" -d
 		return
 		;;
@@ -124,7 +124,7 @@ _kbrowse()
 	explain)
 		if [[ $cur == -* ]]; then
 			_kbrowse_value "" -W "$common --kconfig --json --depth --to
-				--reverse --all --"
+				--reverse --no-help --all --"
 		else
 			local names prefix=
 			# Symbols may be written with CONFIG_ too.
@@ -160,13 +160,20 @@ _kbrowse()
 			_kbrowse_value "" -f
 		fi
 		;;
+	learn)
+		if [[ $cur == -* ]]; then
+			_kbrowse_value "" -W "$common"
+		else
+			_kbrowse_value "" -W "show check hint list goto reset glossary"
+		fi
+		;;
 	*)
 		if [[ $cur == -* ]]; then
-			_kbrowse_value "" -W "$common -V --version"
+			_kbrowse_value "" -W "$common -V --version --write-examples"
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else
-			_kbrowse_value "" -W "explain diff conf dump"
+			_kbrowse_value "" -W "explain diff conf dump learn"
 			local -a files
 			mapfile -t files < <(compgen -f -- "$cur")
 			((${#files[@]})) && compopt -o filenames 2>/dev/null

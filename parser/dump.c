@@ -129,6 +129,31 @@ static const char *type_keyword(enum symbol_type type)
 	}
 }
 
+/*
+ * The word a default is dumped with: def_bool and its kin as written when
+ * they declare the entry's type, else "default".
+ */
+static const char *def_keyword(const struct menu_node *node,
+			       const struct property *prop)
+{
+	const char *type = type_keyword(node->sym->type);
+
+	if (prop->keyword && strncmp(prop->keyword, "def_", 4) == 0 && type &&
+	    strcmp(prop->keyword + 4, type) == 0)
+		return prop->keyword;
+	return "default";
+}
+
+/* Does a def_bool (def_tristate...) line of the entry declare its type? */
+static bool typed_by_default(const struct menu_node *node)
+{
+	for (const struct property *prop = node->sym->props; prop; prop = prop->next)
+		if (prop->node == node && prop->type == P_DEFAULT &&
+		    strcmp(def_keyword(node, prop), "default") != 0)
+			return true;
+	return false;
+}
+
 /* The type line, carrying the prompt when there is one. */
 static void put_type_and_prompt(struct dumper *d, const struct menu_node *node)
 {
@@ -138,6 +163,8 @@ static void put_type_and_prompt(struct dumper *d, const struct menu_node *node)
 
 	if (node->kind == MENU_CHOICE && node->sym->type != S_TRISTATE)
 		type = NULL;	/* bool is implied */
+	if (!prompt && type && typed_by_default(node))
+		type = NULL;	/* `def_bool y` says it */
 	if (!type && !prompt)
 		return;
 	fprintf(out, "\t%s", type ? type : "prompt");
@@ -163,7 +190,7 @@ static void put_props(struct dumper *d, const struct menu_node *node)
 			continue;
 		switch (prop->type) {
 		case P_DEFAULT:
-			fputs("\tdefault ", out);
+			fprintf(out, "\t%s ", def_keyword(node, prop));
 			expr_fprint(prop->expr, out);
 			break;
 		case P_SELECT:

@@ -257,6 +257,12 @@ static const char *entry_name(const struct menu_node *node)
 	return node->sym && node->sym->name ? node->sym->name : "<choice>";
 }
 
+/* A keyword as written, for property.keyword ("string", not "'string'"). */
+static const char *keyword_text(enum token_kind kind)
+{
+	return kind == T_STRING_TYPE ? "string" : token_kind_name(kind);
+}
+
 /* text: a copy in the tree's arena, which the prompt keeps. */
 static void add_prompt(struct parser *p, struct menu_node *node,
 		       enum prop_type type, const char *text,
@@ -559,8 +565,10 @@ static void type_option(struct parser *p, struct menu_node *node)
 		return;
 	}
 	set_type(p, node, type, loc);
-	if (text)
+	if (text) {
 		add_prompt(p, node, P_PROMPT, text, cond, loc);
+		node->prompt->keyword = keyword_text(keyword);
+	}
 	return;
 skip:
 	skip_line(p);
@@ -589,13 +597,15 @@ static void prompt_option(struct parser *p, struct menu_node *node)
 	}
 	expect_eol(p, "the prompt");
 	add_prompt(p, node, P_PROMPT, text, cond, loc);
+	node->prompt->keyword = "prompt";
 }
 
 /* default_option := ("default" | "def_bool" | ...) expr if_expr EOL */
 static void default_option(struct parser *p, struct menu_node *node)
 {
 	struct location loc = lexer_loc(p->lx);
-	enum symbol_type type = type_of(TOK(p).kind);
+	enum token_kind keyword = TOK(p).kind;
+	enum symbol_type type = type_of(keyword);
 	struct property *prop;
 	struct expr *value, *cond;
 
@@ -622,6 +632,7 @@ static void default_option(struct parser *p, struct menu_node *node)
 	prop = new_prop(p, node, P_DEFAULT, loc);
 	prop->expr = value;
 	prop->cond = cond;
+	prop->keyword = keyword_text(keyword);
 	if (type != S_UNKNOWN)
 		set_type(p, node, type, loc);
 }

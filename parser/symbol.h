@@ -59,6 +59,11 @@ struct property {
 
 	struct expr *cond;		/* `if` condition as written; NULL if none */
 	/*
+	 * The word the line began with, to quote it as written: "default",
+	 * "def_bool", "bool", "prompt"...; NULL for lines the parser made.
+	 */
+	const char *keyword;
+	/*
 	 * The condition that really applies: cond && the entry's `depends on`
 	 * && everything enclosing it.  Filled in by kconfig_finish().
 	 */

@@ -376,7 +376,7 @@ static void explain_sym(struct view *view, const struct entry *entry)
 	if (x->nbecause)
 		say(view, STYLE_DIM, st->depth ? "(w: the why-chain one level deeper, W: without it)"
 				       : "(w: why-chain, the reasons of these reasons)");
-	say_help(view, entry->node);
+	/* The help text comes with the explanation, as explain prints it. */
 }
 
 static void explain_choice_entry(struct view *view, const struct entry *entry)

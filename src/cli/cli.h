@@ -105,5 +105,6 @@ int cmd_dump(struct cli *cli, int argc, char **argv);
 int cmd_conf(struct cli *cli, int argc, char **argv);
 int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
+int cmd_learn(struct cli *cli, int argc, char **argv);
 
 #endif

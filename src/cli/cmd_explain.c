@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * `kbrowse explain [--json] [--depth N] [--to VALUE] [--reverse] [--all]
- * [--kconfig FILE] SYMBOL...`:
+ * [--no-help] [--kconfig FILE] SYMBOL...`:
  * why each symbol has its value, with the .config read as conf reads it
  * ($KCONFIG_CONFIG, default .config, when it exists).
  */
@@ -18,7 +18,7 @@
 #include "util.h"
 
 struct explain_run {
-	bool json, reverse, all;
+	bool json, reverse, all, no_help;
 	int depth;
 	const char *to;
 	struct session *s;
@@ -40,6 +40,7 @@ static void explain_one(struct explainer *ex, struct explain_run *run,
 	/* --depth counts the symbol itself: the chain has one level less. */
 	const struct explain_print_options opts = {
 		.depth = run->depth - 1, .reverse = run->reverse,
+		.no_help = run->no_help,
 	};
 
 	if (run->to)
@@ -74,6 +75,7 @@ static void explain_usage(const char *prog)
 	       "      --to VALUE      what would give the symbol VALUE (y, m, n, a\n"
 	       "                      number, a string), tried on a copy\n"
 	       "      --reverse       list every place that uses the symbol\n"
+	       "      --no-help       leave out the help text\n"
 	       "      --all           explain every symbol of the tree\n"
 	       "      --              the words after it are symbols\n"
 	       "  -h, --help          show this help and exit\n"
@@ -123,6 +125,8 @@ static int parse_args(struct cli *cli, struct explain_run *run, int argc,
 			run->reverse = true;
 		} else if (strcmp(arg, "--all") == 0) {
 			run->all = true;
+		} else if (strcmp(arg, "--no-help") == 0) {
+			run->no_help = true;
 		} else if (strcmp(arg, "--depth") == 0 || strcmp(arg, "--to") == 0 ||
 			   strcmp(arg, "--kconfig") == 0) {
 			if (i + 1 >= argc)

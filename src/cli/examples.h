@@ -16,4 +16,10 @@ extern const struct example_file example_files[];
 /* Lookup for kconfig_options.builtin_file. */
 const char *example_file_text(const char *name, size_t *len);
 
+/*
+ * Write the teaching tree as files under dir (made if missing); files
+ * already there are left alone and reported.  An exit status.
+ */
+int examples_write(const char *dir, const char *prog);
+
 #endif

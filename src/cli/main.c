@@ -11,6 +11,7 @@
 #include "browser.h"
 #include "cli.h"
 #include "text_escape.h"
+#include "examples.h"
 
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
@@ -21,6 +22,8 @@ static const char usage_text[] =
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
+"       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
+"       %1$s --write-examples DIR         write the teaching tree to DIR\n"
 "       %1$s --help | --version\n"
 "'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
 "top Kconfig file, default Kconfig in the source tree.\n"
@@ -36,6 +39,9 @@ static const char usage_text[] =
 "                      cache in $XDG_CACHE_HOME/kbrowse\n"
 "      --no-shell      run no command of the tree: each $(shell,...) gives\n"
 "                      nothing (for trees you do not trust)\n"
+"      --write-examples DIR\n"
+"                      write the built-in teaching tree to DIR as files\n"
+"                      (files already there are left alone) and exit\n"
 "  -h, --help          show this help and exit\n"
 "  -V, --version       show the version and exit\n"
 "\n"
@@ -44,6 +50,7 @@ static const char usage_text[] =
 "      --depth N       follow the reasons N levels deep (1 to 1000, default 1)\n"
 "      --to VALUE      what would give the symbol VALUE, tried on a copy\n"
 "      --reverse       list every place that uses the symbol\n"
+"      --no-help       leave out the help text\n"
 "      --all           explain every symbol of the tree\n"
 "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 "\n"
@@ -61,6 +68,10 @@ static const char usage_text[] =
 "  --helpnewconfig --yes2modconfig --mod2yesconfig --mod2noconfig\n"
 "  (-s, --silent: no messages.  --oldconfig, --oldaskconfig and --syncconfig\n"
 "  are refused with status 2: they ask questions or write build files.)\n"
+"\n"
+"learn COMMAND, one of (default show):\n"
+"  show check hint list reset, goto N, glossary [TERM]\n"
+"  (check exits with 1 while the exercise is not done)\n"
 "\n"
 "dump options:\n"
 "      --symbols       print only the names of the symbols, one per line\n"
@@ -109,6 +120,7 @@ static const struct command commands[] = {
 	{ "diff", cmd_diff },
 	{ "dump", cmd_dump },
 	{ "explain", cmd_explain },
+	{ "learn", cmd_learn },
 };
 
 /* No subcommand: the browser (ui/; the one place that reaches into it). */
@@ -161,6 +173,12 @@ int main(int argc, char **argv)
 		if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
 			printf("kbrowse %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
+		}
+		if (strcmp(arg, "--write-examples") == 0) {
+			if (i + 1 >= argc || i + 2 < argc)
+				return usage_error(&cli, "--write-examples takes one "
+						   "directory and nothing after it");
+			return examples_write(argv[i + 1], cli.prog);
 		}
 		used = cli_common_option(&cli, argc, argv, i);
 		if (used < 0)

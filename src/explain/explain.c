@@ -518,6 +518,21 @@ static void user_partly_used(struct explanation *x, enum unused_reason reason)
 		x->user.reason = reason;
 }
 
+/*
+ * A line for a symbol nobody can set now that says what the symbol is
+ * anyway: conf (and kbrowse) write such lines themselves, so it is no
+ * choice of the user's and not worth a warning.
+ */
+static void mark_echoed(struct explanation *x)
+{
+	struct xuser *u = &x->user;
+
+	u->echoed = u->present && !u->used &&
+		    (u->reason == UNUSED_NO_PROMPT || u->reason == UNUSED_DEPS_UNMET ||
+		     u->reason == UNUSED_PROMPT_HIDDEN) &&
+		    strcmp(u->value, x->value) == 0;
+}
+
 static void because_hidden(struct explainer *ex, struct explanation *x)
 {
 	for (unsigned i = 0; i < x->nprompts; i++) {
@@ -869,5 +884,6 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 		explain_tristate(ex, x, &o);
 	else
 		explain_text_value(ex, x, &o);
+	mark_echoed(x);
 	return x;
 }

@@ -175,6 +175,11 @@ struct xuser {
 	struct location loc;		/* the .config line (line 0: unknown) */
 	bool used;			/* it decided the value (perhaps limited) */
 	enum unused_reason reason;	/* why not, or why only partly */
+	/*
+	 * Not used, but the same as the value: a line a configurator wrote
+	 * back (a prompt-less symbol's computed value), not the user's choice.
+	 */
+	bool echoed;
 	/* A line for the symbol that the reader refused (UNUSED_INVALID). */
 	struct location ignored_loc;
 	const char *ignored_text;
@@ -444,6 +449,7 @@ void why_chain_release(struct why_chain *chain);
 struct explain_print_options {
 	int depth;		/* follow the why-chain this many levels (0: only the symbol) */
 	bool reverse;		/* print the reverse view too */
+	bool no_help;		/* leave out the help text (text only) */
 };
 
 /*

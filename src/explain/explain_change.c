@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "util.h"
 
 /* A change to the planned values, so a failed alternative can be undone. */
 struct undo {
@@ -513,8 +514,13 @@ static void lower_selectors(struct planner *p, const struct symbol *sym,
 		restore(p, before);
 		need_expr(p, s->visible, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
 		if (p->blocked != before.blocked) {
+			/* Name the selector that holds the value up, then why. */
 			restore(p, before);
-			need_tri(p, s->sym, TRI_NO, hi, depth + 1, why_text(p, s->sym, s), s->loc);
+			blocked(p, s->sym, depth + 1, arena_printf(&ex->arena,
+				"%s [=%s] selects %s (%s) and cannot be turned off:",
+				s->sym->name, tri_text(tri_now(p, s->sym)), sym->name,
+				location_text(ex, s->loc)));
+			need_tri(p, s->sym, TRI_NO, hi, depth + 2, why_text(p, s->sym, s), s->loc);
 		}
 	}
 }
@@ -540,6 +546,39 @@ static void lower_hidden(struct planner *p, const struct symbol *sym,
 static void change_tri(struct planner *p, const struct symbol *sym,
 		       tristate want, tristate cur, int depth, const char *why,
 		       struct location loc);
+
+/*
+ * Give sym the value through its prompt: one of its prompts must be shown
+ * (the first that can be; m needs modules), then the user sets it.
+ */
+static void set_by_prompt(struct planner *p, const struct symbol *sym,
+			  tristate want, int depth, const char *why,
+			  struct location loc)
+{
+	tristate level = want == TRI_NO ? TRI_MOD : want;
+	struct mark start = save(p);
+	const struct property *first = NULL;
+	bool shown = false;
+	struct change_step *s;
+
+	for (const struct property *prop = sym->props; prop && !shown; prop = prop->next) {
+		if (!((prop->type == P_PROMPT || prop->type == P_MENU) && prop->text))
+			continue;
+		if (!first)
+			first = prop;
+		need_prompt(p, sym, prop, level, depth);
+		shown = p->blocked == start.blocked;
+		if (!shown)
+			restore(p, start);
+	}
+	/* No prompt can be shown: say what blocks the first. */
+	if (!shown && first)
+		need_prompt(p, sym, first, level, depth);
+	s = add_step(p, STEP_SET, sym, depth);
+	s->value = tri_text(want);
+	s->why = why;
+	s->loc = loc;
+}
 
 static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 		     tristate hi, int depth, const char *why, struct location loc)
@@ -602,7 +641,6 @@ static void change_tri(struct planner *p, const struct symbol *sym,
 		       struct location loc)
 {
 	const struct property *prompt;
-	struct change_step *s;
 
 	if (symbol_is_choice_member(sym)) {
 		if (want == TRI_NO)
@@ -614,24 +652,35 @@ static void change_tri(struct planner *p, const struct symbol *sym,
 	if (want < cur)
 		lower_selectors(p, sym, want, depth);
 	prompt = first_prompt(sym);
-	if (prompt && want < cur && config_visibility(p->cfg, sym) == TRI_NO) {
-		/* Hidden, going down: the value comes from defaults or imply. */
-		lower_hidden(p, sym, want, depth);
-		plan_value(p, sym, want, NULL);
+	if (prompt && config_visibility(p->cfg, sym) == TRI_NO) {
+		/*
+		 * A hidden prompt: show it and give the value (a shown prompt
+		 * takes the user's value over the defaults), else leave it
+		 * hidden and move what gives its value now.
+		 */
+		struct mark before = save(p);
+
+		set_by_prompt(p, sym, want, depth, why, loc);
+		if (p->blocked != before.blocked) {
+			restore(p, before);
+			if (want < cur)
+				lower_hidden(p, sym, want, depth);
+			else
+				raise_hidden(p, sym, want, depth);
+			if (p->blocked != before.blocked) {
+				/* Neither works: show what blocks the prompt. */
+				restore(p, before);
+				set_by_prompt(p, sym, want, depth, why, loc);
+			}
+		}
 	} else if (prompt) {
-		need_prompt(p, sym, prompt, want, depth);
-		s = add_step(p, STEP_SET, sym, depth);
-		s->value = tri_text(want);
-		s->why = why;
-		s->loc = loc;
-		plan_value(p, sym, want, NULL);
+		set_by_prompt(p, sym, want, depth, why, loc);
 	} else if (want > cur) {
 		raise_hidden(p, sym, want, depth);
-		plan_value(p, sym, want, NULL);
 	} else {
 		lower_hidden(p, sym, want, depth);
-		plan_value(p, sym, want, NULL);
 	}
+	plan_value(p, sym, want, NULL);
 }
 
 /* A number outside the active range cannot be had: the range clamps it. */
@@ -837,6 +886,68 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 
 /* --- text -------------------------------------------------------------------------- */
 
+/* Names in lines of at most 78 columns, each line indented by two. */
+static void print_names(const char *const *names, unsigned n, FILE *out)
+{
+	unsigned column = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		size_t len = strlen(names[i]);
+
+		if (column && column + 1 + len > 78) {
+			putc('\n', out);
+			column = 0;
+		}
+		column += (unsigned)fprintf(out, "%s%s", column ? " " : "  ", names[i]);
+	}
+	if (column)
+		putc('\n', out);
+}
+
+/*
+ * The values that change, then the prompts that only appear or disappear
+ * (their values stay: listing them as "n -> n" would say nothing).
+ */
+static void print_effects(const struct change_plan *plan, FILE *out)
+{
+	const char **shown = xcalloc(plan->neffects + 1, sizeof(*shown));
+	const char **hidden = xcalloc(plan->neffects + 1, sizeof(*hidden));
+	unsigned nvalues = 0, nshown = 0, nhidden = 0;
+
+	for (unsigned i = 0; i < plan->neffects; i++) {
+		const struct change_effect *e = &plan->effects[i];
+
+		if (strcmp(e->before, e->after) != 0)
+			nvalues++;
+		else if (e->vis_after != TRI_NO)
+			shown[nshown++] = e->sym->name;
+		else
+			hidden[nhidden++] = e->sym->name;
+	}
+	if (nvalues)
+		fprintf(out, "Other values that change (%u):\n", nvalues);
+	for (unsigned i = 0; i < plan->neffects; i++) {
+		const struct change_effect *e = &plan->effects[i];
+
+		if (strcmp(e->before, e->after) == 0)
+			continue;
+		fprintf(out, "  %-32s %s -> %s", e->sym->name, e->before, e->after);
+		if ((e->vis_before != TRI_NO) != (e->vis_after != TRI_NO))
+			fprintf(out, "  (prompt %s)", e->vis_after != TRI_NO ? "shown" : "hidden");
+		putc('\n', out);
+	}
+	if (nshown) {
+		fprintf(out, "Prompts that appear, values unchanged (%u):\n", nshown);
+		print_names(shown, nshown, out);
+	}
+	if (nhidden) {
+		fprintf(out, "Prompts that disappear, values unchanged (%u):\n", nhidden);
+		print_names(hidden, nhidden, out);
+	}
+	free(shown);
+	free(hidden);
+}
+
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out)
 {
@@ -886,15 +997,5 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 		return;
 	fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
 		name, plan->result, plan->verified ? "." : " (the plan is not enough).");
-	if (!plan->neffects)
-		return;
-	fprintf(out, "Other values that change (%u):\n", plan->neffects);
-	for (unsigned i = 0; i < plan->neffects; i++) {
-		const struct change_effect *e = &plan->effects[i];
-
-		fprintf(out, "  %-32s %s -> %s", e->sym->name, e->before, e->after);
-		if ((e->vis_before != TRI_NO) != (e->vis_after != TRI_NO))
-			fprintf(out, "  (prompt %s)", e->vis_after != TRI_NO ? "shown" : "hidden");
-		putc('\n', out);
-	}
+	print_effects(plan, out);
 }

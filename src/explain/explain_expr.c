@@ -214,13 +214,21 @@ static void append_property(struct strbuf *b, const struct property *prop)
 	case P_PROMPT:
 	case P_MENU:
 	case P_COMMENT:
-		strbuf_adds(b, prop->type == P_COMMENT ? "comment \"" :
-			       prop->type == P_MENU ? "menu \"" : "prompt \"");
+		/* As written: `bool "..."` is a prompt on the type's line. */
+		if (prop->keyword) {
+			strbuf_adds(b, prop->keyword);
+			strbuf_adds(b, " \"");
+		} else {
+			strbuf_adds(b, prop->type == P_COMMENT ? "comment \"" :
+				       prop->type == P_MENU ? "menu \"" : "prompt \"");
+		}
 		strbuf_adds(b, prop->text ? prop->text : "");
 		strbuf_addc(b, '"');
 		break;
 	case P_DEFAULT:
-		strbuf_adds(b, "default ");
+		/* def_bool and its kin declare the type and the default at once. */
+		strbuf_adds(b, prop->keyword ? prop->keyword : "default");
+		strbuf_addc(b, ' ');
 		expr_append(b, prop->expr, NULL);
 		break;
 	case P_SELECT:

@@ -358,6 +358,7 @@ static void json_user(struct explainer *ex, const struct explanation *x,
 	}
 	json_bool("used", u->present && u->used, out);
 	json_field("reason", unused_reason_name(u->reason), out);
+	json_bool("echoed", u->echoed, out);
 	if (u->ignored_text) {
 		json_location(ex, "ignored_location", u->ignored_loc, out);
 		json_field("ignored_value", u->ignored_text, out);

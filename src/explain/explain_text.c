@@ -326,7 +326,7 @@ static void print_user(struct explainer *ex, const struct explanation *x, struct
 {
 	const struct xuser *u = &x->user;
 
-	if (u->present && u->reason != UNUSED_NOTHING) {
+	if (u->present && u->reason != UNUSED_NOTHING && !u->echoed) {
 		rprintf(out, "  user value %s %s", u->value, u->loc.line ? "at " : "(");
 		print_user_source(ex, u, u->loc, out);
 		rprintf(out, "%s was %s: %s\n", u->loc.line ? "" : ")", u->used ? "only partly used" : "not used",
@@ -388,15 +388,19 @@ static void print_defaults(struct explainer *ex, const char *whose,
 	}
 }
 
-static void print_reverse_prop(struct explainer *ex, const struct xreverse *r,
-			       struct render *out)
+static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
+			       const struct xreverse *r, struct render *out)
 {
 	if (r->value == TRI_NO)
 		rstyle(out, XSTYLE_DIM);
-	rprintf(out, "    %s [=%s]  %s  %s  => %s\n", r->from->name, r->from_value,
+	rprintf(out, "    %s [=%s]  %s  %s  => %s", r->from->name, r->from_value,
 		location_text(ex, r->prop->loc), property_text(ex, r->prop),
 		tri_text(r->value));
-	if (r->value == TRI_NO && r->from_value[0] != 'n')
+	if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
+		rprintf(out, " (m counts as y for a bool)");
+	rputc('\n', out);
+	/* Less than the selector's value: say which term lowers it. */
+	if (strcmp(tri_text(r->value), r->from_value) != 0)
 		print_condition("      ", r->cond, r->deps, out);
 }
 
@@ -405,8 +409,9 @@ static void print_reverse_prop(struct explainer *ex, const struct xreverse *r,
  * the ones that give n, as a group a reader can fold ("and 38 more that
  * give n"), since only the first ones count.
  */
-static void print_reverse_props(struct explainer *ex, const char *what,
-				const struct xreverse *list, unsigned n, struct render *out)
+static void print_reverse_props(struct explainer *ex, const struct explanation *x,
+				const char *what, const struct xreverse *list,
+				unsigned n, struct render *out)
 {
 	unsigned counting = 0;
 
@@ -416,7 +421,7 @@ static void print_reverse_props(struct explainer *ex, const char *what,
 	rprintf(out, "  %s by:\n", what);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value != TRI_NO) {
-			print_reverse_prop(ex, &list[i], out);
+			print_reverse_prop(ex, x, &list[i], out);
 			counting++;
 		}
 	if (counting == n)
@@ -429,7 +434,7 @@ static void print_reverse_props(struct explainer *ex, const char *what,
 		rprintf(out, "    %u that give n:\n", n);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value == TRI_NO)
-			print_reverse_prop(ex, &list[i], out);
+			print_reverse_prop(ex, x, &list[i], out);
 	fold_end(out);
 }
 
@@ -589,6 +594,30 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	fold_end(out);
 }
 
+/* The help text of each entry, where most of the teaching lives. */
+static void print_help(struct explainer *ex, const struct explanation *x,
+		       struct render *out)
+{
+	for (const struct menu_node *node = x->sym->first_node; node;
+	     node = node->next_def) {
+		const char *text = node->help;
+
+		if (!text || !*text)
+			continue;
+		rprintf(out, "  help (%s):\n", location_text(ex, node->help_loc));
+		while (*text) {
+			const char *nl = strchr(text, '\n');
+			int len = nl ? (int)(nl - text) : (int)strlen(text);
+
+			if (len)
+				rprintf(out, "    %.*s\n", len, text);
+			else if (nl && nl[1])
+				rputc('\n', out);
+			text += len + (nl ? 1 : 0);
+		}
+	}
+}
+
 static void print_one(struct explainer *ex, const struct explanation *x,
 		      const struct explain_print_options *opts, struct render *out)
 {
@@ -602,12 +631,14 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	if (x->choice)
 		print_choice(ex, x->choice, out);
 	print_defaults(ex, "", x->defaults, x->ndefaults, out);
-	print_reverse_props(ex, "selected", x->selects, x->nselects, out);
-	print_reverse_props(ex, "implied", x->implies, x->nimplies, out);
+	print_reverse_props(ex, x, "selected", x->selects, x->nselects, out);
+	print_reverse_props(ex, x, "implied", x->implies, x->nimplies, out);
 	print_forward_props(ex, "selects", x->fwd_selects, x->nfwd_selects, out);
 	print_forward_props(ex, "implies", x->fwd_implies, x->nfwd_implies, out);
 	print_bounds(ex, x, out);
 	print_reverse(ex, x, opts->reverse, out);
+	if (!opts->no_help)
+		print_help(ex, x, out);
 }
 
 /*
@@ -632,7 +663,7 @@ static void render(struct explainer *ex, const struct explanation *x,
 		rstyle(out, XSTYLE_HEADING);
 		rprintf(out, "[why-chain, level %d]\n", chain.links[i].level);
 		print_one(ex, chain.links[i].x,
-			  &(struct explain_print_options){ .depth = 0 }, out);
+			  &(struct explain_print_options){ .depth = 0, .no_help = true }, out);
 	}
 	if (chain.not_followed) {
 		rputc('\n', out);

@@ -51,7 +51,7 @@ check()
 
 e=$work/empty
 check "subcommands" "explain" "$(complete_in "$e" ex)"
-check "all subcommands" "conf diff dump explain" "$(complete_in "$e" "")"
+check "all subcommands" "conf diff dump explain learn" "$(complete_in "$e" "")"
 check "options of the browser" "--version" "$(complete_in "$e" --ve)"
 check "after -C, directories" "empty files tree" \
 	"$(complete_in "$work" -C "")"

@@ -43,11 +43,11 @@ check "Left goes back to the main menu" \
 tui_keys /
 tui_type PAGE_SHIFT
 check "search lists PAGE_SHIFT as you type" \
-	tui_wait 'Search "PAGE_SHIFT"' "arch/Kconfig:179"
+	tui_wait 'Search "PAGE_SHIFT"' "arch/Kconfig:186"
 tui_keys Enter
 check "the search jumps to PAGE_SHIFT: value 12, the deciding default line" \
 	tui_wait "PAGE_SHIFT = 12" \
-	"value from: default 12 if PAGE_SIZE_4KB  (arch/Kconfig:181)" \
+	"value from: default 12 if PAGE_SIZE_4KB  (arch/Kconfig:188)" \
 	"if: PAGE_SIZE_4KB [=y]"
 
 # --- changing values ---------------------------------------------------------------
@@ -66,7 +66,7 @@ tui_type PAGE_SHIFT
 tui_keys Enter
 check "PAGE_SHIFT became 16, from the 64KiB default line" \
 	tui_wait "(16) PAGE_SHIFT" "PAGE_SHIFT = 16" \
-	"value from: default 16 if PAGE_SIZE_64KB  (arch/Kconfig:185)"
+	"value from: default 16 if PAGE_SIZE_64KB  (arch/Kconfig:192)"
 
 tui_keys '['
 check "history-back returns to the choice" tui_wait "(X) 64KiB pages"
@@ -134,7 +134,7 @@ check "a string is edited with quotes and spaces" tui_wait '(my "box") Default h
 
 tui_keys s
 check "s lists what a save changes first" \
-	tui_wait "Save to .config? s: save" "No .config was loaded: all 50 values would be new" \
+	tui_wait "Save to .config? s: save" "No .config was loaded: all " \
 	"64BIT  (not in the file) -> y"
 tui_keys s
 check "s there saves" tui_wait "configuration written to .config"
@@ -209,7 +209,7 @@ awk 'BEGIN {
 }' > "$long/.config"
 cp "$long/.config" "$TUI_TMP/long.before"
 tui_start 80 24 "$long"
-tui_wait "long"
+tui_wait "Why: S"
 tui_keys g
 tui_type S
 tui_keys Enter Enter

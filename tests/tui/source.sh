@@ -21,14 +21,14 @@ tui_keys Enter
 tui_wait "PAGE_SHIFT = 12"
 tui_keys v
 check "v shows the entry as written, with its file and line numbers" \
-	tui_wait_line "^arch/Kconfig:179-[0-9]+ +\\(e: open in \\\$EDITOR, q: back\\)"
+	tui_wait_line "^arch/Kconfig:186-[0-9]+ +\\(e: open in \\\$EDITOR, q: back\\)"
 check "... from its first line, tabs expanded, through its help" \
-	tui_wait "  179  config PAGE_SHIFT" "  181          default 12 if PAGE_SIZE_4KB" \
+	tui_wait "  186  config PAGE_SHIFT" "  188          default 12 if PAGE_SIZE_4KB" \
 	"          An int without a prompt, so its value always comes from a"
 check "... and not the next entry" tui_poll has_none "config PAGE_SIZE_LESS"
 tui_keys e
 check "e in the built-in tree says the file is not on disk" \
-	tui_wait "arch/Kconfig:179 is in the built-in teaching tree, not on disk"
+	tui_wait "arch/Kconfig:186 is in the built-in teaching tree, not on disk"
 tui_keys q
 check "q goes back to the tree" tui_wait "PAGE_SHIFT = 12"
 tui_keys q n

@@ -173,19 +173,22 @@ static void test_config_entries(void **state)
 		{ "config N\n\tint\n\tprompt \"N\" if X\n\trange 1 10 if Y\n\tdefault 5\n"
 		  "config M\n\tdef_int 3 if Z\n",
 		  "config N\n\tint \"N\" if X\n\trange 1 10 if Y\n\tdefault 5\n\n"
-		  "config M\n\tint\n\tdefault 3 if Z\n", "" },
+		  "config M\n\tdef_int 3 if Z\n", "" },
 		/* hex and string, def_hex and def_string, quoted values */
 		{ "config H\n\thex\n\tdefault 0x1000\nconfig H2\n\tdef_hex 0xff\n"
 		  "config S\n\tstring \"S\"\n\tdefault \"a\\\"b\"\n"
 		  "config S2\n\tdef_string 'x'\n",
 		  "config H\n\thex\n\tdefault 0x1000\n\n"
-		  "config H2\n\thex\n\tdefault 0xff\n\n"
+		  "config H2\n\tdef_hex 0xff\n\n"
 		  "config S\n\tstring \"S\"\n\tdefault \"a\\\"b\"\n\n"
-		  "config S2\n\tstring\n\tdefault \"x\"\n", "" },
-		/* def_bool and def_tristate set the type */
+		  "config S2\n\tdef_string \"x\"\n", "" },
+		/* def_bool and def_tristate set the type, and are dumped as written */
 		{ "config B\n\tdef_bool y\nconfig T\n\tdef_tristate m if MODULES\n",
-		  "config B\n\tbool\n\tdefault y\n\n"
-		  "config T\n\ttristate\n\tdefault m if MODULES\n", "" },
+		  "config B\n\tdef_bool y\n\n"
+		  "config T\n\tdef_tristate m if MODULES\n", "" },
+		/* a def_bool beside a prompt: the type line carries the prompt */
+		{ "config P\n\tprompt \"P\"\n\tdef_bool y\n",
+		  "config P\n\tbool \"P\"\n\tdef_bool y\n", "" },
 		/* menuconfig; modules */
 		{ "menuconfig MC\n\tbool \"Menu config\"\nconfig MODULES\n\tbool\n\tmodules\n",
 		  "menuconfig MC\n\tbool \"Menu config\"\n\n"

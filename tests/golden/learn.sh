@@ -1,0 +1,163 @@
+#!/bin/sh
+# `kbrowse learn` done the way a student would do it, from a shell (TAP):
+# write the teaching tree with --write-examples, then for each lesson
+# read it, check that `learn check` says "Not yet" (status 1) before the
+# exercise, do the exercise by editing .config (and, for the macro lesson,
+# the written files), and check that `learn check` says "Done" (status 0)
+# and moves on.  Then the glossary, the list, hints and goto.
+#
+# usage: learn.sh            (KBROWSE and top_srcdir set, as by make check)
+: "${KBROWSE:?}"
+
+[ -x "$KBROWSE" ] || { echo "1..0 # SKIP $KBROWSE not built"; exit 0; }
+work=$(mktemp -d /tmp/kbrowse-golden-learn.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+
+# Only PATH: no srctree, ARCH or KCONFIG_CONFIG from the caller.
+kb()
+{
+	env -i PATH="$PATH" HOME="$work" KBROWSE_NO_CACHE=1 "$KBROWSE" "$@" 2>"$work/stderr"
+}
+
+n=0
+ok()
+{
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		sed 's/^/# /' "$work/out" 2>/dev/null | head -n 20
+	fi
+}
+
+# set NAME VALUE: the .config line for NAME, replacing any earlier one
+set_line()
+{
+	grep -v -e "^CONFIG_$1=" -e "^# CONFIG_$1 is not set\$" .config >.config.new 2>/dev/null
+	if [ "$2" = n ]; then
+		echo "# CONFIG_$1 is not set" >>.config.new
+	elif [ "$2" = - ]; then
+		:
+	else
+		echo "CONFIG_$1=$2" >>.config.new
+	fi
+	mv .config.new .config
+}
+
+# lesson N NAME [kbrowse options]: not done before the exercise; the
+# caller does the exercise between `lesson_start` and `lesson_done`.
+lesson_start()
+{
+	kb "$@" learn >"$work/out"
+	grep -q "^Lesson $lesson of 10: " "$work/out"
+	ok $? "lesson $lesson: 'kbrowse learn' shows it"
+	kb "$@" learn check >"$work/out"
+	status=$?
+	[ $status -eq 1 ] && grep -q "^Not yet: lesson $lesson," "$work/out"
+	ok $? "lesson $lesson: 'learn check' says not yet before the exercise (status $status)"
+}
+
+lesson_done()
+{
+	kb "$@" learn check >"$work/out"
+	status=$?
+	[ $status -eq 0 ] && grep -q "^Done: lesson $lesson," "$work/out"
+	ok $? "lesson $lesson: 'learn check' says done after the exercise (status $status)"
+	lesson=$((lesson + 1))
+}
+
+echo "1..38"
+
+kb --write-examples toy >"$work/out"
+[ $? -eq 0 ] && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
+	grep -q 'default	12 if PAGE_SIZE_4KB' toy/arch/Kconfig
+ok $? "--write-examples writes the teaching tree, tabs and all"
+
+: >.config
+lesson=1
+
+# 1. a string value
+lesson_start
+echo 'CONFIG_DEFAULT_HOSTNAME="student"' >>.config
+lesson_done
+
+# 2. PAGE_SHIFT 16 through the page-size choice
+lesson_start
+set_line PAGE_SIZE_64KB y
+lesson_done
+
+# 3. select and imply
+lesson_start
+set_line EXT4_FS m
+set_line PTP_CLOCK n
+lesson_done
+
+# 4. a select past the dependencies
+lesson_start
+set_line PAGE_OWNER y
+lesson_done
+
+# 5. visibility
+lesson_start
+set_line EXPERT y
+set_line CRC16 n
+set_line DEBUG_KERNEL y
+lesson_done
+
+# 6. choices: 256KiB pages need the server processor
+lesson_start
+set_line CPU_GENERIC64 -
+set_line CPU_SERVER64 y
+set_line PAGE_SIZE_64KB -
+set_line PAGE_SIZE_256KB y
+lesson_done
+
+# 7. tristate: MODULES off makes the default m a y
+lesson_start
+set_line MODULES n
+lesson_done
+
+# 8. ranges: 4096 is clamped to 512
+lesson_start
+set_line NR_CPUS 4096
+kb explain --no-help NR_CPUS >"$work/out"
+grep -q '^NR_CPUS = 512$' "$work/out"
+ok $? "lesson 8: NR_CPUS=4096 is clamped to 512"
+lesson_done
+
+# 9. saving turns defaults into user values
+lesson_start
+kb conf --olddefconfig >"$work/out"
+grep -q '^CONFIG_SMP=y$' .config
+ok $? "lesson 9: saving writes CONFIG_SMP=y"
+set_line CPU_SERVER64 -
+set_line CPU_TINY32 y
+kb learn check >"$work/out"
+grep -q 'SMP is y, not n' "$work/out"
+ok $? "lesson 9: after the save SMP stays y on the 32-bit processor"
+set_line SMP -
+lesson_done
+
+# 10. macros: edit the written tree, run with -C toy
+lesson_start -C toy
+sed 's/^TOY_NAME := toy$/TOY_NAME := mini/' toy/Kconfig >toy/Kconfig.new && mv toy/Kconfig.new toy/Kconfig
+set_line DEFAULT_HOSTNAME -
+lesson_done -C toy
+
+kb learn >"$work/out"
+grep -q '^Every lesson is done' "$work/out"
+ok $? "after the last lesson 'kbrowse learn' says every lesson is done"
+
+kb learn list >"$work/out"
+[ "$(grep -c '^x ' "$work/out")" -eq 10 ]
+ok $? "'learn list' marks all ten lessons done"
+
+kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 10: Choices' "$work/out" &&
+	kb learn hint >"$work/out" && grep -q 'CPU_SERVER64' "$work/out"
+ok $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint"
+
+kb learn glossary select >"$work/out" && grep -q '^select$' "$work/out" &&
+	kb learn glossary >"$work/out" && grep -q '^visible if$' "$work/out"
+ok $? "'learn glossary [TERM]' explains the terms"
