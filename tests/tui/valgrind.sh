@@ -65,14 +65,14 @@ tui_keys '*' v
 tui_wait "(e: open in \$EDITOR, q: back)"
 tui_keys q C
 tui_wait "Changes: Enter explains"
-tui_keys q W
+tui_keys q '!'
 tui_wait "0 warnings reading"
 tui_keys q o
 tui_wait_gone "[outline]"
 tui_keys '?'
-tui_wait "switch between the tree"
+tui_wait "go to a symbol by name"
 tui_keys q
-tui_wait_gone "switch between the tree"
+tui_wait_gone "go to a symbol by name"
 # Under valgrind a SIGWINCH may not interrupt the wait for a key, so a
 # key (Ctrl-L, redraw) follows each resize; browse.sh tests resizing
 # without one.
