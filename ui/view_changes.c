@@ -174,8 +174,10 @@ static size_t compare(struct browser *br, struct changes_state *st,
 			j++;
 		}
 	}
-	qsort(st->changes + before, st->count - before, sizeof(*st->changes),
-	      by_kind_and_name);
+	/* No change: st->changes may still be NULL, which qsort must not get. */
+	if (st->count > before)
+		qsort(st->changes + before, st->count - before,
+		      sizeof(*st->changes), by_kind_and_name);
 	return st->count - before;
 }
 
