@@ -31,16 +31,6 @@ work=$(mktemp -d /tmp/kbrowse-diff.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
 passed=0 failed=0
-check()
-{
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $2"
-	fi
-}
 
 # Run a command in DIR with the environment make gives conf on x86_64.
 run_in()
