@@ -87,6 +87,7 @@ static void conf_usage(const char *prog)
 	       "Options:\n"
 	       "  -C, --srctree DIR       the source tree (see '%s --help')\n"
 	       "      --no-cache          run every $(shell,...) again\n"
+	       "      --dialect NAME      the Kconfig rules to use (see '%s --help')\n"
 	       "  -s, --silent            do not print conf's messages\n"
 	       "  -h, --help              print this message and exit\n"
 	       "\n"
@@ -112,7 +113,7 @@ static void conf_usage(const char *prog)
 	       "KCONFIG_PROBABILITY KCONFIG_OVERWRITECONFIG KCONFIG_WERROR\n"
 	       "KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_DEFCONFIG_LIST KCONFIG_AUTOCONFIG\n"
 	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG CONFIG_, as for conf.\n",
-	       prog, prog);
+	       prog, prog, prog);
 }
 
 /* conf's messages: "#\n# text\n#" on stdout, unless -s. */
@@ -151,7 +152,7 @@ static int read_file(struct conf_run *run, const char *name)
 /* The configuration conf starts from: .config, else KCONFIG_DEFCONFIG_LIST. */
 static int read_existing(struct conf_run *run)
 {
-	const char *name = getenv("KCONFIG_CONFIG");
+	const char *name = getenv(run->kc->dialect->config_var);
 	const char *list;
 	char *copy, *word, *save = NULL;
 	int ret = -1;
@@ -643,7 +644,7 @@ static int write_output(struct conf_run *run)
 	if (run->mode == MODE_LISTNEWCONFIG || run->mode == MODE_HELPNEWCONFIG)
 		return 0;
 
-	name = getenv("KCONFIG_CONFIG");
+	name = getenv(run->kc->dialect->config_var);
 	if (!name)
 		name = ".config";
 	if (!run->changed)
