@@ -321,16 +321,28 @@ static void answer_prompts(struct config *cfg, enum conf_answer answer,
 {
 	struct kconfig *kc = config_tree(cfg);
 	const struct menu_node *root = &kc->root, *node;
+	bool legacy = kc->dialect->legacy_choices;
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 		tristate value = TRI_NO;
 
 		if (!sym || node->kind == MENU_IF || !node->prompt ||
-		    config_has_user(cfg, sym) || !type_is_bool_or_tristate(sym->type) ||
-		    symbol_is_choice_member(sym))
+		    config_has_user(cfg, sym) || !type_is_bool_or_tristate(sym->type))
 			continue;
-		if (sym->flags & SYMBOL_CHOICE) {
+		/*
+		 * Legacy choices are symbols like any other: the choice and
+		 * its members get the answer too (and for the default answer
+		 * the choice keeps the user value it has, unset members n).
+		 */
+		if (legacy && !rnd && answer == CONF_ANSWER_DEFAULT) {
+			if (sym->flags & SYMBOL_CHOICE)
+				config_set_user_tri(cfg, sym, config_user_tri(cfg, sym));
+			continue;
+		}
+		if (symbol_is_choice_member(sym) && !(legacy && !rnd))
+			continue;
+		if ((sym->flags & SYMBOL_CHOICE) && !(legacy && !rnd)) {
 			if (rnd)
 				randomize_choice(cfg, node);
 			continue;

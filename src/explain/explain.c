@@ -68,6 +68,8 @@ const char *choice_rule_text(enum choice_rule rule)
 	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry is taken";
 	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first member without a value is taken";
 	case CHOICE_RULE_LAST_RESORT: return "every visible member was set to n: the last preferred one is taken";
+	case CHOICE_RULE_MOD: return "the choice is m (a tristate choice in m mode): no member is picked, each tristate member is m or n by itself";
+	case CHOICE_RULE_CHOICE_OFF: return "the choice itself is n, so none of its members is set";
 	}
 	return "";
 }
@@ -80,6 +82,8 @@ const char *choice_rule_name(enum choice_rule rule)
 		[CHOICE_RULE_FIRST_VISIBLE] = "first-visible",
 		[CHOICE_RULE_FIRST_UNSET] = "first-unset",
 		[CHOICE_RULE_LAST_RESORT] = "last-resort",
+		[CHOICE_RULE_MOD] = "choice-is-m",
+		[CHOICE_RULE_CHOICE_OFF] = "choice-is-n",
 	};
 	return names[rule];
 }
