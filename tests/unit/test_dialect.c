@@ -15,7 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "conf_modes.h"
+#include "config.h"
+#include "config_io.h"
 #include "dialect.h"
+#include "kconfig.h"
+#include "unit.h"
 
 struct detect_case {
 	const char *makefile;	/* NULL: no Makefile */
@@ -140,12 +145,186 @@ static void test_table(void **state)
 	assert_true(dialect_find("linux-4.18")->legacy_choices);
 }
 
+/*
+ * Legacy choices (linux-4.18), case by case on one tree: each expected
+ * .config body is what Linux 6.1's own conf wrote for the same tree,
+ * mode and input (header and blank "#" lines left out).
+ */
+static const char legacy_tree[] =
+	"config MODULES\n"
+	"\tbool \"modules\"\n"
+	"\tdefault y\n"
+	"\tmodules\n"
+	"config CMDLINE\n"
+	"\tstring \"cmdline\"\n"
+	"\tdefault \"\"\n"
+	"choice\n"
+	"\tprompt \"tristate choice\"\n"
+	"\tdefault TA\n"
+	"config TA\n"
+	"\ttristate \"A\"\n"
+	"config TB\n"
+	"\ttristate \"B\"\n"
+	"config TC\n"
+	"\tbool \"C\"\n"
+	"\tselect SEL\n"
+	"endchoice\n"
+	"config SEL\n"
+	"\ttristate\n"
+	"choice\n"
+	"\tprompt \"bool choice\"\n"
+	"\tdefault BA\n"
+	"config BA\n"
+	"\tbool \"BA\"\n"
+	"config BB\n"
+	"\tbool \"BB\"\n"
+	"\tselect SEL2\n"
+	"endchoice\n"
+	"config SEL2\n"
+	"\ttristate\n"
+	"choice\n"
+	"\tprompt \"optional choice\"\n"
+	"\toptional\n"
+	"config OA\n"
+	"\tbool \"OA\"\n"
+	"config OB\n"
+	"\tbool \"OB\"\n"
+	"endchoice\n"
+	"choice\n"
+	"\tprompt \"hidden choice\"\n"
+	"\tdepends on CMDLINE != \"\"\n"
+	"config HA\n"
+	"\tbool \"HA\"\n"
+	"config HB\n"
+	"\tbool \"HB\"\n"
+	"endchoice\n";
+
+struct legacy_case {
+	const char *mode;	/* all*config, or olddefconfig with input */
+	const char *input;
+	const char *expected;
+};
+
+static const struct legacy_case legacy_cases[] = {
+	{ "allnoconfig", NULL,
+	  "# CONFIG_MODULES is not set|CONFIG_CMDLINE=\"\"|CONFIG_TA=y|# CONFIG_TB is not set|"
+	  "# CONFIG_TC is not set|CONFIG_BA=y|# CONFIG_BB is not set|" },
+	{ "allyesconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|CONFIG_TA=y|# CONFIG_TB is not set|"
+	  "# CONFIG_TC is not set|CONFIG_BA=y|# CONFIG_BB is not set|CONFIG_OA=y|"
+	  "# CONFIG_OB is not set|" },
+	/* The tristate choice is m: each tristate member m, the bool one gone. */
+	{ "allmodconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|CONFIG_TA=m|CONFIG_TB=m|CONFIG_BA=y|"
+	  "# CONFIG_BB is not set|CONFIG_OA=y|# CONFIG_OB is not set|" },
+	/* Not optional: at least m; optional: n; hidden: nothing written. */
+	{ "alldefconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_BA=y|# CONFIG_BB is not set|" },
+	/* The user's n for the default member BA does not move the choice. */
+	{ "olddefconfig", "# CONFIG_BA is not set\nCONFIG_TB=m\nCONFIG_OB=y\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|CONFIG_TB=m|"
+	  "CONFIG_BA=y|# CONFIG_BB is not set|# CONFIG_OA is not set|CONFIG_OB=y|" },
+	/* Members that select. */
+	{ "olddefconfig", "CONFIG_MODULES=y\nCONFIG_BB=y\nCONFIG_TC=y\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_TC=y|CONFIG_SEL=y|# CONFIG_BA is not set|"
+	  "CONFIG_BB=y|CONFIG_SEL2=y|" },
+	/* The hidden choice shown: its default member. */
+	{ "olddefconfig", "CONFIG_CMDLINE=\"x\"\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"x\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_BA=y|# CONFIG_BB is not set|CONFIG_HA=y|"
+	  "# CONFIG_HB is not set|" },
+};
+
+/* The .config body as "line|line|", without the header and "#" lines. */
+static char *written_body(struct config *cfg)
+{
+	char *text = NULL, *body, *line, *save = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	assert_int_equal(config_write_stream(cfg, out, "CONFIG_"), 0);
+	fclose(out);
+	body = calloc(1, len + 2);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (strcmp(line, "#") == 0 || strncmp(line, "# Automatically", 15) == 0 ||
+		    strcmp(line, "# Main menu") == 0)
+			continue;
+		strcat(body, line);
+		strcat(body, "|");
+	}
+	free(text);
+	return body;
+}
+
+static void test_legacy_choices(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	for (size_t i = 0; i < sizeof(legacy_cases) / sizeof(legacy_cases[0]); i++) {
+		const struct legacy_case *c = &legacy_cases[i];
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config *cfg;
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		char *got;
+
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		if (c->input)
+			config_read_text(cfg, ".config", c->input, strlen(c->input),
+					 &io, NULL);
+		if (strcmp(c->mode, "allnoconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_NO);
+		else if (strcmp(c->mode, "allyesconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_YES);
+		else if (strcmp(c->mode, "allmodconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_MOD);
+		else if (strcmp(c->mode, "alldefconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_DEFAULT);
+		got = written_body(cfg);
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i, c->mode,
+				 c->expected, got);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
+/* The same tree under the 6.11 rules: a tristate member is an error. */
+static void test_member_types(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+	struct kconfig *kc;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-6.11");
+	kc = kconfig_load(&opts);
+	assert_true(kc->diags.errors > 0);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_override),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_legacy_choices),
+		cmocka_unit_test(test_member_types),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
