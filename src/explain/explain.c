@@ -776,11 +776,19 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 		x->origin.loc = x->choice->decided_at;
 		return x;
 	}
-	if (symbol_is_choice_member(sym)) {
-		explain_member(ex, x);
-		return x;
-	}
 	config_origin(cfg, sym, &o);
+	if (symbol_is_choice_member(sym)) {
+		/*
+		 * Legacy choices: a member not decided by its choice (the
+		 * choice is m, or hidden) has a value of its own, explained
+		 * as any symbol's, with its choice said beside it.
+		 */
+		if (o.causes & CAUSE_CHOICE) {
+			explain_member(ex, x);
+			return x;
+		}
+		x->choice = explain_choice(ex, sym->choice);
+	}
 	x->dir_dep = config_dir_dep(cfg, sym);
 	x->rev_dep = config_rev_dep(cfg, sym);
 	x->implied = config_implied(cfg, sym);
