@@ -57,11 +57,11 @@ _kbrowse()
 	for ((i = 1; i < nwords - 1; i++)); do
 		w=${_kbrowse_w[i]}
 		case $w in
-		-C | --srctree)
+		-C | --srctree | --dialect)
 			((i + 1 < nwords - 1)) && tree+=("$w" "${_kbrowse_w[i+1]}")
 			((i++))
 			;;
-		-C?* | --srctree=* | --no-cache | --no-shell)
+		-C?* | --srctree=* | --dialect=* | --no-cache | --no-shell)
 			tree+=("$w")
 			;;
 		--kconfig)
@@ -95,6 +95,10 @@ _kbrowse()
 		_kbrowse_value "" -W "y m n"
 		return
 		;;
+	--dialect)
+		_kbrowse_value "" -W "linux-6.11 linux-4.18 linux-4.17 u-boot buildroot kconfiglib"
+		return
+		;;
 	--depth)
 		_kbrowse_value "" -W "1 2 3 4 5"
 		return
@@ -119,7 +123,7 @@ _kbrowse()
 		;;
 	esac
 
-	local common="-C --srctree --no-cache --no-shell -h --help"
+	local common="-C --srctree --no-cache --no-shell --dialect -h --help"
 	case $sub in
 	explain)
 		if [[ $cur == -* ]]; then

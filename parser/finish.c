@@ -138,8 +138,17 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	struct arena *arena = &fin->kc->arena;
 	struct menu_node *node;
 
+	/*
+	 * Before Linux 6.11 the entries of a choice depend on the choice
+	 * symbol itself (which holds the choice's own dependencies).
+	 */
+	struct expr *outer = parent->dep;
+
+	if (parent->kind == MENU_CHOICE && parent->sym &&
+	    fin->kc->dialect->legacy_choices)
+		outer = expr_symbol(arena, parent->sym);
 	for (node = parent->children; node; node = node->next) {
-		node->dep = expr_and(arena, parent->dep,
+		node->dep = expr_and(arena, outer,
 				     rewrite_mod(fin, node->depends));
 		finish_props(fin, node);
 	}
@@ -191,11 +200,70 @@ static void find_choices(struct finisher *fin, struct menu_node *parent)
 
 	for (node = parent->children; node; node = node->next) {
 		if (node->kind == MENU_CHOICE && node->sym) {
+			/* Legacy choices take the type of their first typed entry. */
+			const struct menu_node *entry = node->children;
+
+			for (; entry && fin->kc->dialect->legacy_choices &&
+			       node->sym->type == S_UNKNOWN; entry = entry->next)
+				if (entry->sym && entry->sym->type != S_UNKNOWN)
+					node->sym->type = entry->sym->type;
 			if (node->sym->type == S_UNKNOWN)
 				node->sym->type = S_BOOLEAN;
 			mark_members(fin, node, node);
 		}
 		find_choices(fin, node);
+	}
+}
+
+/*
+ * The choice rules before Linux 6.11, once every condition is built:
+ * a bool member of a tristate choice is there only when the choice is
+ * y (its selects keep the condition they had, as in those kernels), and
+ * a choice that is not `optional` is at least m wherever its prompt is
+ * visible (the kernel wrote that as a reverse dependency).
+ */
+static void legacy_members(struct finisher *fin, struct menu_node *choice,
+			   struct menu_node *parent, struct expr *only_if_y)
+{
+	struct arena *arena = &fin->kc->arena;
+	struct menu_node *node;
+	struct property *prop;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->kind == MENU_IF) {
+			legacy_members(fin, choice, node, only_if_y);
+			continue;
+		}
+		if ((node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG) ||
+		    node->sym->choice != choice || node->sym->type == S_TRISTATE)
+			continue;
+		node->dep = expr_and(arena, only_if_y, node->dep);
+		for (prop = node->sym->props; prop; prop = prop->next)
+			if (prop->node == node)
+				prop->visible = expr_and(arena, only_if_y,
+							 prop->visible);
+	}
+}
+
+static void finish_legacy_choices(struct finisher *fin, struct menu_node *parent)
+{
+	struct arena *arena = &fin->kc->arena;
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		struct symbol *sym = node->sym;
+
+		if (node->kind == MENU_CHOICE && sym) {
+			if (sym->type == S_TRISTATE)
+				legacy_members(fin, node, node,
+					       expr_compare(arena, E_EQUAL, sym,
+							    fin->kc->sym_yes));
+			if (!(sym->flags & SYMBOL_OPTIONAL) && node->prompt)
+				sym->rev_dep = expr_or(arena, sym->rev_dep,
+					expr_and(arena, node->prompt->visible,
+						 expr_symbol(arena, fin->kc->sym_mod)));
+		}
+		finish_legacy_choices(fin, node);
 	}
 }
 
@@ -214,24 +282,27 @@ static void check_member(struct finisher *fin, struct menu_node *node)
 	struct diag_list *diags = &fin->kc->diags;
 	struct symbol *sym = node->sym;
 	struct property *prop;
+	/* Legacy choices: any type, and these are only warnings. */
+	bool legacy = fin->kc->dialect->legacy_choices;
+	enum diag_severity severity = legacy ? DIAG_WARNING : DIAG_ERROR;
 
 	if (!node->prompt)
-		diag_add(diags, DIAG_ERROR, node->loc,
+		diag_add(diags, severity, node->loc,
 			 "choice member '%s' must have a prompt", sym->name);
-	if (sym->type != S_BOOLEAN)
+	if (sym->type != S_BOOLEAN && !legacy)
 		diag_add(diags, DIAG_ERROR, node->loc,
 			 "choice member '%s' must be bool, not %s", sym->name,
 			 symbol_type_name(sym->type));
 	for (prop = sym->props; prop; prop = prop->next) {
 		if (prop->type == P_DEFAULT)
-			diag_add(diags, DIAG_ERROR, prop->loc,
+			diag_add(diags, severity, prop->loc,
 				 "defaults for choice values not supported "
 				 "('%s' is in the choice at %s:%d)", sym->name,
 				 location_file(node->parent->loc),
 				 node->parent->loc.line);
 		if (prop->type == P_PROMPT && prop->node != node &&
 		    prop->node && outer_parent(prop->node) != outer_parent(node))
-			diag_add(diags, DIAG_ERROR, prop->loc,
+			diag_add(diags, severity, prop->loc,
 				 "choice value '%s' has a prompt outside its "
 				 "choice group", sym->name);
 	}
@@ -899,6 +970,8 @@ void kconfig_finish(struct kconfig *kc)
 	find_choices(&fin, &kc->root);
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	finish_children(&fin, &kc->root);
+	if (kc->dialect->legacy_choices)
+		finish_legacy_choices(&fin, &kc->root);
 	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);

@@ -346,6 +346,14 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	intern_init(&kc->strings, &kc->arena);
 	diag_init(&kc->diags);
 	kc->diags.echo = kc->opts.diag_echo;
+	if (kc->opts.dialect) {
+		kc->dialect = kc->opts.dialect;
+		snprintf(kc->dialect_why, sizeof(kc->dialect_why), "%s",
+			 kc->opts.dialect_why ? kc->opts.dialect_why : "given");
+	} else {
+		kc->dialect = dialect_detect(kc->opts.srctree, kc->dialect_why,
+					     sizeof(kc->dialect_why));
+	}
 	symbol_table_init(kc);
 	kc->root.kind = MENU_ROOT;
 	kc->root.children_tail = &kc->root.children;

@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "dialect.h"
 #include "expr.h"
 #include "location.h"
 #include "macro.h"
@@ -47,6 +48,9 @@ struct kconfig_options {
 	 * Linux tree takes 3 MB less.
 	 */
 	bool skip_help;
+	/* The rules to parse and evaluate by; NULL: dialect_detect(srctree). */
+	const struct kconfig_dialect *dialect;
+	const char *dialect_why;	/* with dialect: who chose it ("--dialect") */
 };
 
 struct kconfig {
@@ -54,6 +58,9 @@ struct kconfig {
 	struct intern_table strings;
 	struct diag_list diags;
 	struct kconfig_options opts;
+	/* The Kconfig rules of this tree (never NULL), and why they were chosen. */
+	const struct kconfig_dialect *dialect;
+	char dialect_why[64];
 
 	struct menu_node root;		/* root.prompt: `mainmenu` */
 	const struct source_file *top_file;

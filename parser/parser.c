@@ -853,14 +853,21 @@ static void help_option(struct parser *p, struct menu_node *node)
 	node->help_loc = loc;
 }
 
-/* optional_option := "optional" EOL (older kernels; ignored) */
-static void optional_option(struct parser *p)
+/*
+ * optional_option := "optional" EOL: a choice that may have no member
+ * set, where the dialect has such choices (before Linux 6.11); ignored
+ * with a warning where it has not.
+ */
+static void optional_option(struct parser *p, struct symbol *sym)
 {
 	struct location loc = lexer_loc(p->lx);
 
 	next(p);
 	expect_eol(p, "'optional'");
-	warn_at(p, loc, "'optional' choices are no longer supported; ignored");
+	if (p->kc->dialect->legacy_choices && sym)
+		sym->flags |= SYMBOL_OPTIONAL;
+	else
+		warn_at(p, loc, "'optional' choices are no longer supported; ignored");
 }
 
 static bool is_option(enum token_kind kind)
@@ -933,7 +940,7 @@ static void entry_options(struct parser *p, struct menu_node *node)
 			help_option(p, node);
 			break;
 		case T_OPTIONAL:
-			optional_option(p);
+			optional_option(p, node->kind == MENU_CHOICE ? node->sym : NULL);
 			break;
 		default:
 			skip_line(p);
@@ -1103,7 +1110,8 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	node = new_node(p, MENU_CHOICE, parent, loc);
 	add_definition(sym, node);
 	entry_options(p, node);
-	if (sym->type == S_UNKNOWN)
+	/* A legacy choice without a type takes its first member's (finish.c). */
+	if (sym->type == S_UNKNOWN && !p->kc->dialect->legacy_choices)
 		sym->type = S_BOOLEAN;
 	if (!node->prompt)
 		error_at(p, loc, "choice must have a prompt");

@@ -32,6 +32,7 @@ enum {
 	SYMBOL_DEFINED = 1 << 3,	/* has at least one config entry */
 	SYMBOL_ALLNOCONFIG_Y = 1 << 4,	/* `option allnoconfig_y` (old kernels) */
 	SYMBOL_ENV = 1 << 5,		/* `option env=` (old kernels) */
+	SYMBOL_OPTIONAL = 1 << 6,	/* an `optional` choice (legacy choices) */
 };
 
 enum prop_type {

@@ -304,9 +304,14 @@ static void draw_bar(struct browser *br, WINDOW *win, const char *left,
 static void draw_header(struct browser *br)
 {
 	char title[1024], right[256];
+	const char *rules;
 
 	br->main->ops->title(br->main, title, sizeof(title));
-	/* The header says when the teaching tree stands in for a real one. */
+	/*
+	 * The header says when the teaching tree stands in for a real one,
+	 * when the tree's commands were not run, and which Kconfig rules the
+	 * values follow.
+	 */
 	size_t skipped;
 
 	kconfig_shell_skipped(br->s->kc, &skipped);
@@ -316,6 +321,13 @@ static void draw_header(struct browser *br)
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);
+	/* The rules give way to the title when the line is too short. */
+	rules = br->s->kc->dialect->name;
+	if (strlen(title) + strlen(right) + strlen(rules) + 12 <= (size_t)COLS) {
+		size_t len = strlen(right);
+
+		snprintf(right + len, sizeof(right) - len, "  %s rules", rules);
+	}
 	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
 }
 

@@ -91,6 +91,23 @@ bool cli_assignment(struct cli *cli, const char *arg)
 	return true;
 }
 
+bool cli_set_dialect(struct cli *cli, const char *name, const char *from)
+{
+	const struct kconfig_dialect *const *all = dialect_all();
+	char names[256] = "";
+
+	cli->opts.dialect = dialect_find(name);
+	cli->opts.dialect_why = from;
+	if (cli->opts.dialect)
+		return true;
+	for (size_t i = 0; all[i]; i++) {
+		strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
+		strncat(names, all[i]->name, sizeof(names) - strlen(names) - 1);
+	}
+	usage_error(cli, "%s: unknown dialect '%s' (known: %s)", from, name, names);
+	return false;
+}
+
 int cli_common_option(struct cli *cli, int argc, char **argv, int i)
 {
 	const char *arg = argv[i];
@@ -110,6 +127,19 @@ int cli_common_option(struct cli *cli, int argc, char **argv, int i)
 	if (strcmp(arg, "--no-shell") == 0) {
 		cli->no_shell = true;
 		return 1;
+	}
+	if (strcmp(arg, "--dialect") == 0 || strncmp(arg, "--dialect=", 10) == 0) {
+		const char *name = arg[9] == '=' ? arg + 10 : NULL;
+
+		if (!name && i + 1 >= argc) {
+			usage_error(cli, "option '--dialect' needs a name");
+			return -1;
+		}
+		if (!name)
+			name = argv[i + 1];
+		if (!cli_set_dialect(cli, name, "--dialect"))
+			return -1;
+		return arg[9] == '=' ? 1 : 2;
 	}
 	if (strncmp(arg, "--srctree=", 10) == 0) {
 		cli->srctree = arg + 10;
@@ -346,6 +376,7 @@ void cli_resolve_tree(struct cli *cli)
 	bool kconfig_given = cli->kconfig != NULL;
 	bool srctree_from_env = false;
 	const char *no_shell = getenv("KBROWSE_NO_SHELL");
+	const char *dialect = getenv("KBROWSE_DIALECT");
 
 	cli->no_shell |= no_shell && *no_shell && strcmp(no_shell, "0") != 0;
 	/* Nor the kernel Makefile's `$(CC) --version`, derived below. */
@@ -353,6 +384,9 @@ void cli_resolve_tree(struct cli *cli)
 		setenv("CC_VERSION_TEXT", "", 0);
 		setenv("RUSTC_VERSION_TEXT", "", 0);
 	}
+	if (!cli->opts.dialect && dialect && *dialect &&
+	    !cli_set_dialect(cli, dialect, "$KBROWSE_DIALECT"))
+		exit(EXIT_USAGE);
 	if (!cli->kconfig)
 		cli->kconfig = "Kconfig";
 	if (!cli->srctree && env && *env) {
@@ -361,6 +395,10 @@ void cli_resolve_tree(struct cli *cli)
 	}
 	if (!cli->srctree && !(kconfig_given && file_exists(NULL, cli->kconfig)))
 		discover_tree(cli, kconfig_given);
+	if (cli->builtin_examples && !cli->opts.dialect) {
+		cli->opts.dialect = dialect_default();
+		cli->opts.dialect_why = "the teaching tree";
+	}
 	if (cli->builtin_examples)
 		cli->opts.builtin_file = example_file_text;
 	else

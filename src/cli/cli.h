@@ -30,11 +30,17 @@ struct cli {
 
 /*
  * Handle an option every subcommand takes (-C DIR, --srctree DIR,
- * --no-cache, --no-shell, and NAME=VALUE: see cli_assignment()).
+ * --no-cache, --no-shell, --dialect NAME, and NAME=VALUE: see cli_assignment()).
  * Returns the number of argv entries used (0: not such an option,
  * -1: usage error, already reported).
  */
 int cli_common_option(struct cli *cli, int argc, char **argv, int i);
+
+/*
+ * --dialect NAME or $KBROWSE_DIALECT (from names which): the Kconfig rules
+ * to use instead of the detected ones.  False after a usage error.
+ */
+bool cli_set_dialect(struct cli *cli, const char *name, const char *from);
 
 /*
  * NAME=VALUE as make takes it on its command line: NAME (letters, digits,

@@ -53,6 +53,7 @@ static void diff_usage(const char *prog)
 	       "  -C, --srctree DIR   the source tree (see '%1$s --help')\n"
 	       "      --no-cache      run every $(shell,...) again\n"
 	       "      --no-shell      run no command of the tree\n"
+	       "      --dialect NAME  the Kconfig rules to use (see '%1$s --help')\n"
 	       "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 	       "      --json          one JSON object instead of text\n"
 	       "      --apply FRAGMENT\n"

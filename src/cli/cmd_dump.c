@@ -24,10 +24,11 @@ static void dump_usage(const char *prog)
 	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
 	       "      --no-cache      run every $(shell,...) again\n"
 	       "      --no-shell      run no command of the tree\n"
+	       "      --dialect NAME  the Kconfig rules to use (see '%s --help')\n"
 	       "      --symbols       print only the names of the symbols defined in\n"
 	       "                      the tree, one per line (for shell completion)\n"
 	       "  -h, --help          show this help and exit\n",
-	       prog, prog);
+	       prog, prog, prog);
 }
 
 static enum cli_arg dump_option(void *ctx, const char *arg)

@@ -68,6 +68,7 @@ static void explain_usage(const char *prog)
 	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
 	       "      --no-cache      run every $(shell,...) again\n"
 	       "      --no-shell      run no command of the tree\n"
+	       "      --dialect NAME  the Kconfig rules to use (see '%s --help')\n"
 	       "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 	       "      --json          one JSON object per symbol instead of text\n"
 	       "      --depth N       follow the reasons N levels deep (1 to 1000,\n"
@@ -84,7 +85,7 @@ static void explain_usage(const char *prog)
 	       "\n"
 	       "Exit status: 0 success, 1 errors in the input (an unknown symbol),\n"
 	       "2 usage errors.\n",
-	       prog, prog);
+	       prog, prog, prog);
 }
 
 static int parse_depth(struct cli *cli, const char *text, int *depth)
@@ -202,6 +203,10 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 							  : TEXT_ESCAPE_TEXT, NULL);
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
+	/* Which rules the values follow, once, before the explanations. */
+	if (!run.json)
+		printf("Kconfig rules: %s (%s): %s\n\n", run.s->kc->dialect->name,
+		       run.s->kc->dialect_why, run.s->kc->dialect->summary);
 	if (run.all)
 		status = explain_all(ex, &run, run.s->kc);
 	for (int i = 0; i < nnames; i++) {

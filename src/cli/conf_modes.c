@@ -91,6 +91,7 @@ static void conf_usage(const char *prog)
 	       "  -C, --srctree DIR       the source tree (see '%s --help')\n"
 	       "      --no-cache          run every $(shell,...) again\n"
 	       "      --no-shell          run no command of the tree\n"
+	       "      --dialect NAME      the Kconfig rules to use (see '%s --help')\n"
 	       "  -s, --silent            do not print conf's messages\n"
 	       "  -h, --help              print this message and exit\n"
 	       "\n"
@@ -116,7 +117,7 @@ static void conf_usage(const char *prog)
 	       "KCONFIG_PROBABILITY KCONFIG_OVERWRITECONFIG KCONFIG_WERROR\n"
 	       "KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_DEFCONFIG_LIST KCONFIG_AUTOCONFIG\n"
 	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG CONFIG_, as for conf.\n",
-	       prog, prog);
+	       prog, prog, prog);
 }
 
 /* conf's messages: "#\n# text\n#" on stdout, unless -s. */
@@ -167,7 +168,7 @@ static int read_file(struct conf_run *run, const char *name)
 /* The configuration conf starts from: .config, else KCONFIG_DEFCONFIG_LIST. */
 static int read_existing(struct conf_run *run)
 {
-	const char *name = getenv("KCONFIG_CONFIG");
+	const char *name = getenv(run->kc->dialect->config_var);
 	const char *list;
 	char *copy, *word, *save = NULL;
 	int ret = -1;
@@ -336,16 +337,28 @@ static void answer_prompts(struct config *cfg, enum conf_answer answer,
 {
 	struct kconfig *kc = config_tree(cfg);
 	const struct menu_node *root = &kc->root, *node;
+	bool legacy = kc->dialect->legacy_choices;
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 		tristate value = TRI_NO;
 
 		if (!sym || node->kind == MENU_IF || !node->prompt ||
-		    config_has_user(cfg, sym) || !type_is_bool_or_tristate(sym->type) ||
-		    symbol_is_choice_member(sym))
+		    config_has_user(cfg, sym) || !type_is_bool_or_tristate(sym->type))
 			continue;
-		if (sym->flags & SYMBOL_CHOICE) {
+		/*
+		 * Legacy choices are symbols like any other: the choice and
+		 * its members get the answer too (and for the default answer
+		 * the choice keeps the user value it has, unset members n).
+		 */
+		if (legacy && !rnd && answer == CONF_ANSWER_DEFAULT) {
+			if (sym->flags & SYMBOL_CHOICE)
+				config_set_user_tri(cfg, sym, config_user_tri(cfg, sym));
+			continue;
+		}
+		if (symbol_is_choice_member(sym) && !(legacy && !rnd))
+			continue;
+		if ((sym->flags & SYMBOL_CHOICE) && !(legacy && !rnd)) {
 			if (rnd)
 				randomize_choice(cfg, node);
 			continue;
@@ -668,7 +681,7 @@ static int write_output(struct conf_run *run)
 	if (run->mode == MODE_LISTNEWCONFIG || run->mode == MODE_HELPNEWCONFIG)
 		return 0;
 
-	name = getenv("KCONFIG_CONFIG");
+	name = getenv(run->kc->dialect->config_var);
 	if (!name)
 		name = ".config";
 	if (!run->changed)

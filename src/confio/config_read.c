@@ -182,8 +182,13 @@ static void read_line(struct reader *rd, char *line)
 	case VALUE_IGNORED:
 		break;
 	}
-	if (symbol_is_choice_member(sym))
-		config_choice_prefer(rd->cfg, sym);
+	if (symbol_is_choice_member(sym)) {
+		const char *warning = config_choice_member_read(rd->cfg, sym);
+
+		if (warning)
+			warn(rd, "%s%s %s", strncmp(warning, "changes", 7) ?
+			     "" : "override: ", sym->name, warning);
+	}
 }
 
 static void read_text(struct config *cfg, const char *name, const char *text,
@@ -206,6 +211,7 @@ static void read_text(struct config *cfg, const char *name, const char *text,
 		cfg->vals[i].user_str = NULL;
 	}
 	config_invalidate_all(cfg);
+	config_choices_read_begin(cfg);
 
 	while (start < len) {
 		const char *nl = memchr(text + start, '\n', len - start);

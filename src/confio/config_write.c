@@ -105,7 +105,9 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 		write_entry(w, child);
 
 	if (!is_symbol_entry(node) && node->prompt &&
-	    node->prompt->type == P_MENU && config_node_visible(w->cfg, node)) {
+	    node->prompt->type == P_MENU &&
+	    w->cfg->kc->dialect->end_of_menu_lines &&
+	    config_node_visible(w->cfg, node)) {
 		fprintf(w->out, "# end of %s\n", node->prompt->text);
 		w->need_newline = true;
 	}

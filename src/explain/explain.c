@@ -69,6 +69,8 @@ const char *choice_rule_text(enum choice_rule rule)
 	case CHOICE_RULE_FIRST_VISIBLE: return "no default applies: the first visible entry is taken";
 	case CHOICE_RULE_FIRST_UNSET: return "the default was set to n: the first member without a value is taken";
 	case CHOICE_RULE_LAST_RESORT: return "every visible member was set to n: the last preferred one is taken";
+	case CHOICE_RULE_MOD: return "the choice is m (a tristate choice in m mode): no member is picked, each tristate member is m or n by itself";
+	case CHOICE_RULE_CHOICE_OFF: return "the choice itself is n, so none of its members is set";
 	}
 	return "";
 }
@@ -81,6 +83,8 @@ const char *choice_rule_name(enum choice_rule rule)
 		[CHOICE_RULE_FIRST_VISIBLE] = "first-visible",
 		[CHOICE_RULE_FIRST_UNSET] = "first-unset",
 		[CHOICE_RULE_LAST_RESORT] = "last-resort",
+		[CHOICE_RULE_MOD] = "choice-is-m",
+		[CHOICE_RULE_CHOICE_OFF] = "choice-is-n",
 	};
 	return names[rule];
 }
@@ -863,11 +867,19 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 		x->origin.loc = x->choice->decided_at;
 		return x;
 	}
-	if (symbol_is_choice_member(sym)) {
-		explain_member(ex, x);
-		return x;
-	}
 	config_origin(cfg, sym, &o);
+	if (symbol_is_choice_member(sym)) {
+		/*
+		 * Legacy choices: a member not decided by its choice (the
+		 * choice is m, or hidden) has a value of its own, explained
+		 * as any symbol's, with its choice said beside it.
+		 */
+		if (o.causes & CAUSE_CHOICE) {
+			explain_member(ex, x);
+			return x;
+		}
+		x->choice = explain_choice(ex, sym->choice);
+	}
 	x->dir_dep = config_dir_dep(cfg, sym);
 	x->rev_dep = config_rev_dep(cfg, sym);
 	x->implied = config_implied(cfg, sym);

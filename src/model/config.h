@@ -119,7 +119,7 @@ struct value_origin {
 void config_origin(struct config *cfg, const struct symbol *sym,
 		   struct value_origin *out);
 
-/* How a choice picked its member (choice.c, Linux 6.11+ rules). */
+/* How a choice picked its member (choice.c; the dialect's rules). */
 enum choice_rule {
 	CHOICE_RULE_NONE,	/* no member is visible */
 	CHOICE_RULE_USER,	/* the (latest) visible member set to y */
@@ -127,6 +127,13 @@ enum choice_rule {
 	CHOICE_RULE_FIRST_VISIBLE,	/* no usable default: the first visible entry */
 	CHOICE_RULE_FIRST_UNSET,	/* the default was set to n: first member not set */
 	CHOICE_RULE_LAST_RESORT,	/* every visible member set to n */
+	/*
+	 * Legacy choices (before Linux 6.11): the tristate choice is m, so
+	 * no member is picked: each tristate member is m or n by itself.
+	 */
+	CHOICE_RULE_MOD,
+	/* Legacy choices: the choice itself is n (hidden, or `optional`). */
+	CHOICE_RULE_CHOICE_OFF,
 };
 
 /* --- choices --------------------------------------------------------------- */
@@ -146,6 +153,14 @@ struct symbol *config_choice_selection(struct config *cfg,
 struct symbol *config_choice_default(struct config *cfg,
 				     const struct menu_node *choice);
 
+/*
+ * Legacy choices (the dialect's legacy_choices): the value of the choice
+ * symbol itself (y, m for a tristate choice in m mode, n when hidden or
+ * an `optional` choice left off).  With the 6.11 rules: y when a member
+ * is picked.
+ */
+tristate config_choice_value(struct config *cfg, const struct menu_node *choice);
+
 /* --- user values ------------------------------------------------------------- */
 
 bool config_has_user(const struct config *cfg, const struct symbol *sym);
@@ -158,6 +173,17 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym);
  */
 void config_set_user_tri(struct config *cfg, const struct symbol *sym,
 			 tristate value);
+
+/*
+ * What reading a .config does to choices beyond the members' own
+ * values.  config_choices_read_begin(): before the first line (legacy
+ * choices: every choice starts with a user value n and no member).
+ * config_choice_member_read(): after a member's line; returns a warning
+ * of the kernel's (legacy choices) or NULL.
+ */
+void config_choices_read_begin(struct config *cfg);
+const char *config_choice_member_read(struct config *cfg,
+				      const struct symbol *member);
 void config_set_user_str(struct config *cfg, const struct symbol *sym,
 			 const char *value);
 void config_clear_user(struct config *cfg, const struct symbol *sym);

@@ -37,6 +37,8 @@ struct symval {
 	int prio;
 	/* Choice symbol: index + 1 of the member that is y, 0 for none. */
 	unsigned selected;
+	/* Legacy choice symbol: index + 1 of the member the user set to y. */
+	unsigned user_member;
 	const char *str;	/* int, hex, string: the value */
 	const char *user_str;	/* int, hex, string: the user value */
 	/* Why (struct value_origin): recorded by config_calc(). */
@@ -132,11 +134,21 @@ void config_invalidate(struct config *cfg, const struct symbol *sym);
 const char *config_raw_str(struct config *cfg, const struct symbol *sym);
 /* The prompt visibility, stored even before the symbol is computed. */
 tristate config_member_visibility(struct config *cfg, const struct symbol *sym);
+/* The prompt visibility computed afresh (and stored). */
+tristate config_calc_prompt_visibility(struct config *cfg, const struct symbol *sym);
 
 /* choice.c */
 const struct choice_info *config_choice_of(const struct config *cfg,
 					   const struct symbol *choice_sym);
 void config_calc_choice(struct config *cfg, const struct symbol *choice_sym);
+/* Legacy choices: the member a choice symbol whose value is v->tri picks. */
+void config_calc_legacy_choice(struct config *cfg,
+			       const struct symbol *choice_sym, struct symval *v);
+
+static inline bool legacy_choices(const struct config *cfg)
+{
+	return cfg->kc->dialect->legacy_choices;
+}
 
 static inline struct symval *symval(const struct config *cfg,
 				    const struct symbol *sym)

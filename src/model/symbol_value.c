@@ -196,19 +196,40 @@ static bool is_prompt(const struct property *prop)
 	return (prop->type == P_PROMPT || prop->type == P_MENU) && prop->text;
 }
 
-/* The best of the symbol's prompt conditions; m is y unless tristate. */
+/*
+ * The best of the symbol's prompt conditions; m is y unless tristate.
+ * Legacy choices: a tristate member whose prompt is m is hidden while
+ * its choice is y (one member must then be y, not m).
+ */
 static tristate prompt_visibility(struct config *cfg, const struct symbol *sym)
 {
 	const struct property *prop;
 	tristate vis = TRI_NO;
+	const struct symbol *choice = NULL;
 
-	for (prop = sym->props; prop; prop = prop->next)
-		if (is_prompt(prop))
-			vis = tri_or(vis, eval(cfg, prop->visible));
+	if (symbol_is_choice_member(sym) && sym->type == S_TRISTATE &&
+	    legacy_choices(cfg))
+		choice = sym->choice->sym;
+	for (prop = sym->props; prop; prop = prop->next) {
+		tristate t;
+
+		if (!is_prompt(prop))
+			continue;
+		t = eval(cfg, prop->visible);
+		if (choice && t == TRI_MOD && symval(cfg, choice)->tri == TRI_YES)
+			t = TRI_NO;
+		vis = tri_or(vis, t);
+	}
 	if (vis == TRI_MOD &&
 	    (sym->type != S_TRISTATE || cfg->modules_val == TRI_NO))
 		vis = TRI_YES;
 	return vis;
+}
+
+tristate config_calc_prompt_visibility(struct config *cfg,
+				       const struct symbol *sym)
+{
+	return symval(cfg, sym)->visible = prompt_visibility(cfg, sym);
 }
 
 /* The kernel stores this one even for symbols not yet computed. */
@@ -289,7 +310,13 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 	const struct property *prop;
 	tristate t = TRI_NO, final;
 
-	if (symbol_is_choice_member(sym)) {
+	/*
+	 * A member takes its choice's pick; with legacy choices only when
+	 * its prompt is y, else (a choice in m mode, or hidden) it is
+	 * computed as any other symbol, from its user value or default.
+	 */
+	if (symbol_is_choice_member(sym) &&
+	    (!legacy_choices(cfg) || v->visible == TRI_YES)) {
 		const struct symbol *choice = sym->choice->sym;
 
 		config_calc_choice(cfg, choice);
@@ -482,6 +509,10 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		v->flags |= V_WRITE;
 	/* What a recursive evaluation sees, as in the kernel. */
 	v->tri = TRI_NO;
+	if ((sym->flags & SYMBOL_CHOICE) && legacy_choices(cfg)) {
+		v->selected = 0;
+		v->flags |= V_CHOICE_VALID;
+	}
 	v->str = empty_value(sym->type);
 
 	switch (acting_type(cfg, sym)) {
@@ -500,6 +531,8 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		break;
 	}
 	clamp_to_range(cfg, sym, v);
+	if ((sym->flags & SYMBOL_CHOICE) && legacy_choices(cfg))
+		config_calc_legacy_choice(cfg, sym, v);
 	if (sym->flags & SYMBOL_CHOICE)
 		v->flags &= ~V_WRITE;
 }

@@ -94,7 +94,7 @@ check "conf --savedefconfig=x8<TAB>" "x86_defconfig" \
 modes=$("$KBROWSE" conf --help | sed -n 's/^  \(--[a-z0-9]*=\{0,1\}\).*/\1/p' |
 	sort | tr '\n' ' ' | sed 's/ $//')
 got=$(complete_in "$e" conf --)
-for w in -C --srctree --no-cache --no-shell --help --silent; do
+for w in -C --srctree --no-cache --no-shell --dialect --help --silent; do
 	got=$(echo " $got " | sed "s/ $w / /; s/^ //; s/ \$//")
 done
 check "conf: the modes of conf --help" "$modes" "$got"

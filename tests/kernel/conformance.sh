@@ -23,6 +23,11 @@
 #   VARIANT/savedefconfig(BASE)  --savedefconfig=defconfig on the .config
 #                        conf wrote for case VARIANT/BASE (the variant's
 #                        default defconfig and its allmodconfig)
+#   VARIANT/olddefconfig(FILE)  --olddefconfig on a copy of the .config
+#                        FILE (an absolute path; only in KBC_EXTRA_CASES)
+#
+# The tree is Linux 6.12's unless KBROWSE_KERNEL_SERIES names another
+# (lib.sh); conformance_61.sh runs this script on 6.1.
 #
 # conf's results are cached under $KBROWSE_KERNEL_CACHE/conf-results, keyed
 # by the tree, the conf binary, the host tools, the environment and the
@@ -53,13 +58,16 @@ self=$here/$(basename "$0")
 # The variants and defconfigs --quick runs: the two x86 flavours, an arm64,
 # UML (SUBARCH), powerpc (the largest Kconfig after x86), and defconfigs
 # from arches with unusual Kconfig shapes (choices, many boards, a subdir).
-QUICK_VARIANTS="x86_64 i386 arm64 um powerpc"
-QUICK_DEFCONFIGS="x86/x86_64_defconfig x86/i386_defconfig arm64/defconfig
+# A script for another tree (conformance_61.sh) sets its own lists with
+# KBC_QUICK_VARIANTS, KBC_QUICK_DEFCONFIGS, KBC_QUICK_SAVEDEFCONFIG, and
+# adds cases of its own with KBC_EXTRA_CASES (any selection).
+QUICK_VARIANTS=${KBC_QUICK_VARIANTS-"x86_64 i386 arm64 um powerpc"}
+QUICK_DEFCONFIGS=${KBC_QUICK_DEFCONFIGS-"x86/x86_64_defconfig x86/i386_defconfig arm64/defconfig
 arm/multi_v7_defconfig powerpc/ppc64_defconfig powerpc/85xx/tqm8560_defconfig
 mips/malta_defconfig riscv/defconfig s390/defconfig sparc/sparc64_defconfig
-m68k/multi_defconfig loongarch/loongson3_defconfig"
-QUICK_SAVEDEFCONFIG="x86_64/savedefconfig(defconfig:x86_64_defconfig)
-x86_64/savedefconfig(allmodconfig) arm64/savedefconfig(defconfig:defconfig)"
+m68k/multi_defconfig loongarch/loongson3_defconfig"}
+QUICK_SAVEDEFCONFIG=${KBC_QUICK_SAVEDEFCONFIG-"x86_64/savedefconfig(defconfig:x86_64_defconfig)
+x86_64/savedefconfig(allmodconfig) arm64/savedefconfig(defconfig:defconfig)"}
 
 usage()
 {
@@ -109,6 +117,9 @@ default_defconfig_case()
 all_cases()
 {
 	local v m d
+	for d in ${KBC_EXTRA_CASES:-}; do
+		echo "$d"
+	done
 	for v in $VARIANTS; do
 		for m in allnoconfig allyesconfig allmodconfig alldefconfig; do
 			echo "$v/$m"
@@ -162,6 +173,10 @@ parse_case()
 		c_mode=savedefconfig
 		c_base=${rest#savedefconfig(}
 		c_base=$c_variant/${c_base%)} ;;
+	olddefconfig\(/*\))
+		c_mode=olddefconfig
+		c_file=${rest#olddefconfig(}
+		c_file=${c_file%)} ;;
 	defconfig:*)
 		c_mode=defconfig
 		c_file=${rest#defconfig:} ;;
@@ -333,7 +348,10 @@ run_case()
 	slug=$(case_slug "$name")
 	log=$KBC_LOGS/$slug.log
 	parse_case "$name" || { report "$name" FAILED - - "bad case name"; return; }
-	if [ "$c_mode" = savedefconfig ]; then
+	if [ "$c_mode" = olddefconfig ]; then
+		input=$c_file
+		[ -f "$input" ] || { report "$name" FAILED - - "no file $input"; return; }
+	elif [ "$c_mode" = savedefconfig ]; then
 		base_entry=$(conf_result "$c_base") || {
 			report "$name" FAILED - - "conf failed on $c_base"
 			return

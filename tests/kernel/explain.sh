@@ -197,6 +197,9 @@ check $? "x86_64-allyesconfig: explain --depth 1000 IRQCHIP, text and JSON"
 python3 - "$work/chain.txt" "$work/chain.json" <<'EOF'
 import json, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+# The line naming the Kconfig rules in use, and its blank line.
+if lines[0].startswith("Kconfig rules: "):
+    lines = lines[2:]
 text = [lines[0].split(" = ")[0]]
 text += [lines[i + 1].split(" = ")[0] for i, l in enumerate(lines[:-1])
          if l.startswith("[why-chain, level ")]

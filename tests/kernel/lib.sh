@@ -1,22 +1,31 @@
 # shellcheck shell=bash
 # Shared helpers for the kernel tests (sourced, not run):
 #
-#   kernel_tree          ensure the Linux 6.12 tree is extracted; print its path
+#   kernel_tree          ensure the Linux tree (6.12, or $KBROWSE_KERNEL_SERIES)
+#                        is extracted; print its path
 #   kernel_conf          build the tree's own scripts/kconfig/conf; print its path
 #   arch_variants        list every ARCH value the tree's Kconfig can be run for
 #   arch_env VARIANT     print NAME=VALUE lines: the environment `make ARCH=...`
 #                        hands to scripts/kconfig/conf for that variant
 #   kernel_srcarch ARCH  the arch/ directory for an ARCH value
 #
-# The tree comes only from Debian's linux-source-6.12 package.  It is
-# extracted once into a cache outside the repository ($KBROWSE_KERNEL_CACHE,
+# The tree comes only from Debian's linux-source-SERIES package: 6.12 by
+# default, another series (6.1) when KBROWSE_KERNEL_SERIES names it before
+# this file is sourced.  It is extracted once into a cache outside the repository ($KBROWSE_KERNEL_CACHE,
 # default /var/cache/kbrowse) and never written to afterwards: conf is built
 # out of tree (O=...) and every test runs in a directory of its own.
 
-KERNEL_SERIES=6.12
+KERNEL_SERIES=${KBROWSE_KERNEL_SERIES:-6.12}
 KERNEL_PACKAGE=linux-source-$KERNEL_SERIES
 KERNEL_TARBALL=${KBROWSE_KERNEL_TARBALL:-/usr/src/$KERNEL_PACKAGE.tar.xz}
 KERNEL_CACHE=${KBROWSE_KERNEL_CACHE:-/var/cache/kbrowse}
+# Where conf is built: 6.12 keeps the directory it always had, other
+# series get one of their own.
+if [ "$KERNEL_SERIES" = 6.12 ]; then
+	KERNEL_OBJ=$KERNEL_CACHE/obj-conf
+else
+	KERNEL_OBJ=$KERNEL_CACHE/obj-conf-$KERNEL_SERIES
+fi
 
 kernel_log()
 {
@@ -114,7 +123,7 @@ kernel_extract()
 		return 1
 	fi
 	rm -f "$stamp"
-	rm -rf "$tree" "$KERNEL_CACHE/obj-conf"
+	rm -rf "$tree" "$KERNEL_OBJ"
 	mv "$tmp/$KERNEL_PACKAGE" "$tree" && rmdir "$tmp" || return 1
 	printf '%s\n' "$id" >"$stamp"
 }
@@ -139,7 +148,7 @@ kernel_tree()
 # that would make it a cross build: conf is a host program.
 kernel_build_conf()
 {
-	local tree=$1 obj=$KERNEL_CACHE/obj-conf
+	local tree=$1 obj=$KERNEL_OBJ
 	local stamp=$obj/.kbrowse-stamp id tool
 
 	id=$(cat "$KERNEL_CACHE/$KERNEL_PACKAGE.stamp")
@@ -170,7 +179,7 @@ kernel_conf()
 	local tree
 	tree=$(kernel_tree) || return 1
 	kernel_locked kernel_build_conf "$tree" || return 1
-	printf '%s\n' "$KERNEL_CACHE/obj-conf/scripts/kconfig/conf"
+	printf '%s\n' "$KERNEL_OBJ/scripts/kconfig/conf"
 }
 
 # The top-level Makefile's own table of ARCH aliases: lines

@@ -9,6 +9,8 @@
 # in order, each of these that exists (a missing one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
+#   conformance_61.sh  the same on Linux 6.1 (linux-source-6.1), x86_64 and
+#                   arm64: the Kconfig rules before 6.11
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
 #   explain.sh      kbrowse explain against the values conf computes
 #   make_env.sh     conf --olddefconfig in a bare environment against
@@ -44,7 +46,7 @@ if [ -z "$kbrowse" ]; then
 	exit 2
 fi
 
-for script in check_env.sh parse.sh conformance.sh selftests.sh explain.sh \
+for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
 	plans.sh menu_tree.sh make_env.sh diff.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"

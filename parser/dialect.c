@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table of Kconfig dialects, and how a tree's dialect is recognised.
+ *
+ * A generation is named after the first kernel release whose rules it
+ * describes.  What each row says was checked against that tree's own
+ * conf where the tests can get the tree (Linux 6.12 for linux-6.11,
+ * Linux 6.1 for linux-4.18); the other rows follow the kconfig sources
+ * of those releases and the fork's documentation, and are marked so in
+ * their summary.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dialect.h"
+
+static const struct kconfig_dialect linux_6_11 = {
+	.name = "linux-6.11",
+	.summary = "Linux 6.11 and later: bool choices with exactly one member y",
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect linux_4_18 = {
+	.name = "linux-4.18",
+	.summary = "Linux 4.18 to 6.10: tristate and optional choices, the choice as a symbol",
+	.legacy_choices = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect linux_4_17 = {
+	.name = "linux-4.17",
+	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices (not checked against conf)",
+	.legacy_choices = true,
+	.option_env = true,
+	.dollar_var_symbols = true,
+	.env_symbols_unwritten = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect u_boot = {
+	.name = "u-boot",
+	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices (not checked against conf)",
+	.legacy_choices = true,
+	.macro_language = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect buildroot = {
+	.name = "buildroot",
+	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG (not checked against conf)",
+	.legacy_choices = true,
+	.option_env = true,
+	.dollar_var_symbols = true,
+	.env_symbols_unwritten = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "BR2_CONFIG",
+	.header = HEADER_MAINMENU_EXPANDED,
+};
+
+static const struct kconfig_dialect kconfiglib = {
+	.name = "kconfiglib",
+	.summary = "Kconfiglib (Zephyr, ESP-IDF): $VAR in strings, continued lines (not checked against Kconfiglib)",
+	.legacy_choices = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.string_env_expansion = true,
+	.line_continuation = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect *const dialects[] = {
+	&linux_6_11, &linux_4_18, &linux_4_17, &u_boot, &buildroot,
+	&kconfiglib, NULL,
+};
+
+/* Linux generations, newest first: the first whose release is reached. */
+static const struct {
+	int version, patchlevel;
+	const struct kconfig_dialect *dialect;
+} linux_generations[] = {
+	{ 6, 11, &linux_6_11 },
+	{ 4, 18, &linux_4_18 },
+	{ 0, 0, &linux_4_17 },
+};
+
+const struct kconfig_dialect *const *dialect_all(void)
+{
+	return dialects;
+}
+
+const struct kconfig_dialect *dialect_default(void)
+{
+	return &linux_6_11;
+}
+
+const struct kconfig_dialect *dialect_find(const char *name)
+{
+	for (size_t i = 0; dialects[i]; i++)
+		if (strcmp(dialects[i]->name, name) == 0)
+			return dialects[i];
+	return NULL;
+}
+
+static char *tree_path(const char *srctree, const char *rel)
+{
+	size_t len = (srctree ? strlen(srctree) : 1) + strlen(rel) + 2;
+	char *path = malloc(len);
+
+	if (!path)
+		abort();
+	snprintf(path, len, "%s/%s", srctree ? srctree : ".", rel);
+	return path;
+}
+
+static bool tree_has(const char *srctree, const char *rel)
+{
+	char *path = tree_path(srctree, rel);
+	struct stat st;
+	bool found = stat(path, &st) == 0;
+
+	free(path);
+	return found;
+}
+
+/*
+ * "NAME = number" among the first lines of the top Makefile, as the
+ * kernel's (and U-Boot's) Makefile start.  -1 when there is none.
+ */
+static int makefile_number(const char *srctree, const char *name)
+{
+	char *path = tree_path(srctree, "Makefile");
+	FILE *f = fopen(path, "r");
+	char line[256];
+	size_t len = strlen(name);
+	int value = -1;
+
+	free(path);
+	if (!f)
+		return -1;
+	for (int n = 0; n < 40 && fgets(line, sizeof(line), f); n++) {
+		const char *p = line;
+
+		if (strncmp(p, name, len) != 0)
+			continue;
+		p += len;
+		p += strspn(p, " \t");
+		if (*p != '=')
+			continue;
+		p++;
+		p += strspn(p, " \t");
+		if (*p >= '0' && *p <= '9')
+			value = atoi(p);
+		break;
+	}
+	fclose(f);
+	return value;
+}
+
+const struct kconfig_dialect *dialect_detect(const char *srctree,
+					     char *why, size_t why_size)
+{
+	const char *env = getenv("KBROWSE_DIALECT");
+	const struct kconfig_dialect *found;
+	int version, patchlevel;
+	char scratch[1];
+
+	if (!why) {
+		why = scratch;
+		why_size = sizeof(scratch);
+	}
+	if (env && *env && (found = dialect_find(env))) {
+		snprintf(why, why_size, "$KBROWSE_DIALECT");
+		return found;
+	}
+	if (tree_has(srctree, "support/kconfig")) {
+		snprintf(why, why_size, "support/kconfig");
+		return &buildroot;
+	}
+	if (tree_has(srctree, "scripts/kconfig/kconfiglib.py")) {
+		snprintf(why, why_size, "scripts/kconfig/kconfiglib.py");
+		return &kconfiglib;
+	}
+	version = makefile_number(srctree, "VERSION");
+	patchlevel = makefile_number(srctree, "PATCHLEVEL");
+	if (version >= 2000 && tree_has(srctree, "scripts/kconfig")) {
+		/* U-Boot numbers its releases by year. */
+		snprintf(why, why_size, "Makefile: U-Boot %d.%02d", version,
+			 patchlevel);
+		return &u_boot;
+	}
+	if (version > 0 && patchlevel >= 0 &&
+	    tree_has(srctree, "scripts/kconfig")) {
+		size_t n = sizeof(linux_generations) / sizeof(linux_generations[0]);
+
+		snprintf(why, why_size, "Makefile: Linux %d.%d", version,
+			 patchlevel);
+		for (size_t i = 0; i < n; i++) {
+			int v = linux_generations[i].version;
+			int p = linux_generations[i].patchlevel;
+
+			if (version > v || (version == v && patchlevel >= p))
+				return linux_generations[i].dialect;
+		}
+	}
+	snprintf(why, why_size, "default");
+	return &linux_6_11;
+}

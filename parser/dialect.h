@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kconfig dialects: what differs between the generations of the kernel's
+ * kconfig and the forks other projects carry, described as data in one
+ * table (dialect.c).  The parser, the value model, the .config writer,
+ * the conf modes and the explainer ask the tree's dialect; nothing else
+ * compares version numbers.
+ */
+#ifndef KBROWSE_DIALECT_H
+#define KBROWSE_DIALECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How the .config header reads. */
+enum dialect_header {
+	HEADER_MAINMENU,	/* "# Automatically generated ...\n# <mainmenu>" */
+	HEADER_MAINMENU_EXPANDED,	/* the same, $VAR in the mainmenu prompt expanded */
+};
+
+struct kconfig_dialect {
+	const char *name;		/* "linux-6.11", for --dialect */
+	const char *summary;		/* one line: which rules these are */
+
+	/*
+	 * Choices as before Linux 6.11: a choice is a bool or tristate
+	 * symbol of its own whose value its members depend on; a tristate
+	 * choice in m mode lets each tristate member be m or n; `optional`
+	 * choices may have no member set; a user's n for the default member
+	 * does not move the choice; a hidden choice writes nothing;
+	 * defaults on members and prompts outside the choice are warnings.
+	 * False: the 6.11 rules (bool members only, exactly one y).
+	 */
+	bool legacy_choices;
+	/* The macro language of 4.18: $(...) references, := and = lines. */
+	bool macro_language;
+	/* `option env="VAR"` gives a symbol its value from the environment. */
+	bool option_env;
+	/*
+	 * $VAR in `source` and prompts names an `option env` symbol (before
+	 * 4.18, and Buildroot), not only an environment variable.
+	 */
+	bool dollar_var_symbols;
+	/* Symbols given `option env` are not written to .config. */
+	bool env_symbols_unwritten;
+	/* "# end of MENU" after each visible menu in .config. */
+	bool end_of_menu_lines;
+	/*
+	 * Bytes a bare word (a symbol name, an unquoted source path or
+	 * default) may hold besides letters, digits and '_' ("-" in Linux;
+	 * U-Boot and Buildroot also take '/' and '.').
+	 */
+	const char *bare_word_extra;
+	/* A `source` naming a file that does not exist is an error. */
+	bool missing_source_error;
+	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
+	bool string_env_expansion;
+	/* Kconfiglib: a backslash at the end of a line continues it. */
+	bool line_continuation;
+	/* The environment variable naming the .config file. */
+	const char *config_var;
+	enum dialect_header header;
+};
+
+/* The dialect called name, or NULL. */
+const struct kconfig_dialect *dialect_find(const char *name);
+/* The rules of the newest kernel: what kbrowse uses when nothing says. */
+const struct kconfig_dialect *dialect_default(void);
+/* Every dialect, for --help and error messages: NULL-terminated. */
+const struct kconfig_dialect *const *dialect_all(void);
+
+/*
+ * The dialect of the tree at srctree (NULL: the current directory):
+ * $KBROWSE_DIALECT if set and known, else what the tree shows (a Linux
+ * Makefile's VERSION and PATCHLEVEL, a project's own copy of kconfig),
+ * else the default.  why (if not NULL) gets a short reason, such as
+ * "Makefile: Linux 6.1" or "$KBROWSE_DIALECT".
+ */
+const struct kconfig_dialect *dialect_detect(const char *srctree,
+					     char *why, size_t why_size);
+
+#endif

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dialects: which rules a tree is read by, from what the tree shows
+ * (a table of small trees made in a temporary directory), and what
+ * --dialect and $KBROWSE_DIALECT override.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "conf_modes.h"
+#include "config.h"
+#include "config_io.h"
+#include "dialect.h"
+#include "kconfig.h"
+#include "unit.h"
+
+struct detect_case {
+	const char *makefile;	/* NULL: no Makefile */
+	const char *dirs;	/* directories to make, ' '-separated */
+	const char *files;	/* empty files to make, ' '-separated */
+	const char *expected;
+};
+
+static const struct detect_case detect_cases[] = {
+	{ "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 11\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "# SPDX\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "VERSION = 5\nPATCHLEVEL = 15\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "VERSION = 4\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "VERSION = 4\nPATCHLEVEL = 17\n", "scripts/kconfig", "", "linux-4.17" },
+	{ "VERSION = 3\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.17" },
+	{ "VERSION = 7\nPATCHLEVEL = 0\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
+	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
+	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
+	/* A Makefile with versions but no kconfig copy: not a kernel. */
+	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
+	{ NULL, "", "", "linux-6.11" },
+};
+
+static void make_each(const char *dir, const char *list, bool files)
+{
+	char *copy = strdup(list), *save = NULL, *word;
+
+	for (word = strtok_r(copy, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		char path[1024], *slash;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, word);
+		/* every parent first */
+		for (slash = path + strlen(dir) + 1; (slash = strchr(slash, '/'));
+		     slash++) {
+			*slash = '\0';
+			mkdir(path, 0755);
+			*slash = '/';
+		}
+		if (files) {
+			FILE *f = fopen(path, "w");
+
+			assert_non_null(f);
+			fclose(f);
+		} else {
+			mkdir(path, 0755);
+		}
+	}
+	free(copy);
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	unsetenv("KBROWSE_DIALECT");
+	for (size_t i = 0; i < sizeof(detect_cases) / sizeof(detect_cases[0]); i++) {
+		const struct detect_case *c = &detect_cases[i];
+		char dir[] = "/tmp/kbrowse-dialect.XXXXXX", cmd[1100], why[64];
+		const struct kconfig_dialect *d;
+
+		assert_non_null(mkdtemp(dir));
+		if (c->makefile) {
+			char path[1100];
+			FILE *f;
+
+			snprintf(path, sizeof(path), "%s/Makefile", dir);
+			f = fopen(path, "w");
+			assert_non_null(f);
+			fputs(c->makefile, f);
+			fclose(f);
+		}
+		make_each(dir, c->dirs, false);
+		make_each(dir, c->files, true);
+		d = dialect_detect(dir, why, sizeof(why));
+		if (strcmp(d->name, c->expected) != 0)
+			fail_msg("case %zu: %s (%s), expected %s", i, d->name, why,
+				 c->expected);
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+static void test_override(void **state)
+{
+	char why[64];
+	const struct kconfig_dialect *d;
+
+	(void)state;
+	setenv("KBROWSE_DIALECT", "buildroot", 1);
+	d = dialect_detect("/nonexistent", why, sizeof(why));
+	assert_string_equal(d->name, "buildroot");
+	assert_string_equal(why, "$KBROWSE_DIALECT");
+	/* An unknown name is the command line's business: detection goes on. */
+	setenv("KBROWSE_DIALECT", "no-such-rules", 1);
+	d = dialect_detect("/nonexistent", why, sizeof(why));
+	assert_string_equal(d->name, "linux-6.11");
+	unsetenv("KBROWSE_DIALECT");
+}
+
+/* Every dialect is complete and findable by its name. */
+static void test_table(void **state)
+{
+	const struct kconfig_dialect *const *all = dialect_all();
+	size_t n = 0;
+
+	(void)state;
+	for (; all[n]; n++) {
+		assert_ptr_equal(dialect_find(all[n]->name), all[n]);
+		assert_non_null(all[n]->summary);
+		assert_non_null(all[n]->config_var);
+		assert_non_null(all[n]->bare_word_extra);
+		/* a generation has the macro language or option env, never neither */
+		assert_true(all[n]->macro_language || all[n]->option_env);
+	}
+	assert_true(n >= 6);
+	assert_null(dialect_find("linux"));
+	assert_ptr_equal(dialect_default(), dialect_find("linux-6.11"));
+	assert_false(dialect_find("linux-6.11")->legacy_choices);
+	assert_true(dialect_find("linux-4.18")->legacy_choices);
+}
+
+/*
+ * Legacy choices (linux-4.18), case by case on one tree: each expected
+ * .config body is what Linux 6.1's own conf wrote for the same tree,
+ * mode and input (header and blank "#" lines left out).
+ */
+static const char legacy_tree[] =
+	"config MODULES\n"
+	"\tbool \"modules\"\n"
+	"\tdefault y\n"
+	"\tmodules\n"
+	"config CMDLINE\n"
+	"\tstring \"cmdline\"\n"
+	"\tdefault \"\"\n"
+	"choice\n"
+	"\tprompt \"tristate choice\"\n"
+	"\tdefault TA\n"
+	"config TA\n"
+	"\ttristate \"A\"\n"
+	"config TB\n"
+	"\ttristate \"B\"\n"
+	"config TC\n"
+	"\tbool \"C\"\n"
+	"\tselect SEL\n"
+	"endchoice\n"
+	"config SEL\n"
+	"\ttristate\n"
+	"choice\n"
+	"\tprompt \"bool choice\"\n"
+	"\tdefault BA\n"
+	"config BA\n"
+	"\tbool \"BA\"\n"
+	"config BB\n"
+	"\tbool \"BB\"\n"
+	"\tselect SEL2\n"
+	"endchoice\n"
+	"config SEL2\n"
+	"\ttristate\n"
+	"choice\n"
+	"\tprompt \"optional choice\"\n"
+	"\toptional\n"
+	"config OA\n"
+	"\tbool \"OA\"\n"
+	"config OB\n"
+	"\tbool \"OB\"\n"
+	"endchoice\n"
+	"choice\n"
+	"\tprompt \"hidden choice\"\n"
+	"\tdepends on CMDLINE != \"\"\n"
+	"config HA\n"
+	"\tbool \"HA\"\n"
+	"config HB\n"
+	"\tbool \"HB\"\n"
+	"endchoice\n";
+
+struct legacy_case {
+	const char *mode;	/* all*config, or olddefconfig with input */
+	const char *input;
+	const char *expected;
+};
+
+static const struct legacy_case legacy_cases[] = {
+	{ "allnoconfig", NULL,
+	  "# CONFIG_MODULES is not set|CONFIG_CMDLINE=\"\"|CONFIG_TA=y|# CONFIG_TB is not set|"
+	  "# CONFIG_TC is not set|CONFIG_BA=y|# CONFIG_BB is not set|" },
+	{ "allyesconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|CONFIG_TA=y|# CONFIG_TB is not set|"
+	  "# CONFIG_TC is not set|CONFIG_BA=y|# CONFIG_BB is not set|CONFIG_OA=y|"
+	  "# CONFIG_OB is not set|" },
+	/* The tristate choice is m: each tristate member m, the bool one gone. */
+	{ "allmodconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|CONFIG_TA=m|CONFIG_TB=m|CONFIG_BA=y|"
+	  "# CONFIG_BB is not set|CONFIG_OA=y|# CONFIG_OB is not set|" },
+	/* Not optional: at least m; optional: n; hidden: nothing written. */
+	{ "alldefconfig", NULL,
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_BA=y|# CONFIG_BB is not set|" },
+	/* The user's n for the default member BA does not move the choice. */
+	{ "olddefconfig", "# CONFIG_BA is not set\nCONFIG_TB=m\nCONFIG_OB=y\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|CONFIG_TB=m|"
+	  "CONFIG_BA=y|# CONFIG_BB is not set|# CONFIG_OA is not set|CONFIG_OB=y|" },
+	/* Members that select. */
+	{ "olddefconfig", "CONFIG_MODULES=y\nCONFIG_BB=y\nCONFIG_TC=y\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_TC=y|CONFIG_SEL=y|# CONFIG_BA is not set|"
+	  "CONFIG_BB=y|CONFIG_SEL2=y|" },
+	/* The hidden choice shown: its default member. */
+	{ "olddefconfig", "CONFIG_CMDLINE=\"x\"\n",
+	  "CONFIG_MODULES=y|CONFIG_CMDLINE=\"x\"|# CONFIG_TA is not set|"
+	  "# CONFIG_TB is not set|CONFIG_BA=y|# CONFIG_BB is not set|CONFIG_HA=y|"
+	  "# CONFIG_HB is not set|" },
+};
+
+/* The .config body as "line|line|", without the header and "#" lines. */
+static char *written_body(struct config *cfg)
+{
+	char *text = NULL, *body, *line, *save = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	assert_int_equal(config_write_stream(cfg, out, "CONFIG_"), 0);
+	fclose(out);
+	body = calloc(1, len + 2);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (strcmp(line, "#") == 0 || strncmp(line, "# Automatically", 15) == 0 ||
+		    strcmp(line, "# Main menu") == 0)
+			continue;
+		strcat(body, line);
+		strcat(body, "|");
+	}
+	free(text);
+	return body;
+}
+
+static void test_legacy_choices(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	for (size_t i = 0; i < sizeof(legacy_cases) / sizeof(legacy_cases[0]); i++) {
+		const struct legacy_case *c = &legacy_cases[i];
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config *cfg;
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		char *got;
+
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		if (c->input)
+			config_read_text(cfg, ".config", c->input, strlen(c->input),
+					 &io, NULL);
+		if (strcmp(c->mode, "allnoconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_NO);
+		else if (strcmp(c->mode, "allyesconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_YES);
+		else if (strcmp(c->mode, "allmodconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_MOD);
+		else if (strcmp(c->mode, "alldefconfig") == 0)
+			conf_answer_all(cfg, CONF_ANSWER_DEFAULT);
+		got = written_body(cfg);
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i, c->mode,
+				 c->expected, got);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
+/* The same tree under the 6.11 rules: a tristate member is an error. */
+static void test_member_types(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+	struct kconfig *kc;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-6.11");
+	kc = kconfig_load(&opts);
+	assert_true(kc->diags.errors > 0);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_override),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_legacy_choices),
+		cmocka_unit_test(test_member_types),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
