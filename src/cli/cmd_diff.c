@@ -280,7 +280,8 @@ static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
  * it (srctree, KERNELVERSION...) and its own dialect.  NULL after errors
  * in it (counted on stderr).
  */
-static struct session *open_old_tree(struct cli *cli, const char *dir)
+static struct session *open_old_tree(struct cli *cli, const char *dir,
+				      const char *as_given)
 {
 	struct kconfig_options opts = cli->opts;
 	struct kernel_env_saved saved;
@@ -296,8 +297,8 @@ static struct session *open_old_tree(struct cli *cli, const char *dir)
 			   &errors);
 	kernel_env_leave(&saved);
 	if (!old && errors)
-		fprintf(stderr, "%s: %d error%s in %s/Kconfig\n", cli->prog, errors,
-			errors == 1 ? "" : "s", dir);
+		fprintf(stderr, "%s: %d error%s in the old tree, %s\n", cli->prog,
+			errors, errors == 1 ? "" : "s", as_given);
 	return old;
 }
 
@@ -305,7 +306,7 @@ static struct session *open_old_tree(struct cli *cli, const char *dir)
 static int run_from_tree(struct cli *cli, struct diff_run *run, struct session *s,
 			 const struct side_text *t)
 {
-	struct session *old = open_old_tree(cli, run->from_tree_abs);
+	struct session *old = open_old_tree(cli, run->from_tree_abs, run->from_tree);
 	struct config *old_cfg, *new_cfg;
 	struct user_lines *old_lines, *new_lines;
 	struct explainer *old_ex, *new_ex;
