@@ -71,7 +71,7 @@ _kbrowse()
 		--kconfig=*)
 			kconfig=${w#--kconfig=}
 			;;
-		--defconfig | --savedefconfig | --depth | --to | --apply)
+		--defconfig | --savedefconfig | --depth | --to | --apply | --from-tree)
 			((i++))
 			;;
 		-*) ;;
@@ -83,7 +83,7 @@ _kbrowse()
 
 	COMPREPLY=()
 	case $prev in
-	-C | --srctree | --write-examples)
+	-C | --srctree | --write-examples | --from-tree)
 		_kbrowse_value "" -d
 		return
 		;;
@@ -105,8 +105,8 @@ _kbrowse()
 		;;
 	esac
 	case $cur in
-	--srctree=*)
-		_kbrowse_value --srctree= -d
+	--srctree=* | --from-tree=*)
+		_kbrowse_value "${cur%%=*}=" -d
 		return
 		;;
 	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=*)
@@ -152,7 +152,7 @@ _kbrowse()
 		;;
 	diff)
 		if [[ $cur == -* ]]; then
-			_kbrowse_value "" -W "$common --kconfig --json --apply"
+			_kbrowse_value "" -W "$common --kconfig --json --apply --from-tree"
 		else
 			_kbrowse_value "" -f
 		fi
