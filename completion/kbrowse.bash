@@ -71,7 +71,7 @@ _kbrowse()
 		--kconfig=*)
 			kconfig=${w#--kconfig=}
 			;;
-		--defconfig | --savedefconfig | --depth | --to | --apply | --from-tree)
+		--defconfig | --savedefconfig | --depth | --to | --apply | --from-tree | --diff)
 			((i++))
 			;;
 		-*) ;;
@@ -87,7 +87,7 @@ _kbrowse()
 		_kbrowse_value "" -d
 		return
 		;;
-	--kconfig | --defconfig | --savedefconfig | --apply)
+	--kconfig | --defconfig | --savedefconfig | --apply | --diff)
 		_kbrowse_value "" -f
 		return
 		;;
@@ -109,7 +109,7 @@ _kbrowse()
 		_kbrowse_value "${cur%%=*}=" -d
 		return
 		;;
-	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=*)
+	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=* | --diff=*)
 		_kbrowse_value "${cur%%=*}=" -f
 		return
 		;;
@@ -173,7 +173,7 @@ _kbrowse()
 		;;
 	*)
 		if [[ $cur == -* ]]; then
-			_kbrowse_value "" -W "$common -V --version --write-examples"
+			_kbrowse_value "" -W "$common -V --version --write-examples --diff"
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else
