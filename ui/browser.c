@@ -1118,7 +1118,7 @@ void browser_startup_message(struct browser *br)
 		browser_message(br, "no %s: values from %s (s saves to %s)",
 				br->s->config_name, br->s->read_from, br->s->config_name);
 	else if (kconfig_warnings)
-		browser_message(br, "%d warning%s in the Kconfig files ('kbrowse dump >/dev/null' lists them)",
+		browser_message(br, "%d warning%s in the Kconfig files (! lists them)",
 				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
 }
 
