@@ -249,6 +249,28 @@ static bool overwrite_in_place(const char *name, const char *text, size_t len,
 	return false;
 }
 
+/*
+ * The file being replaced, kept as NAME.old as conf keeps it; by a
+ * second link rather than a rename, so that NAME names a file until the
+ * new one takes its place (a failed replacement leaves it as it was).
+ * False with errno set.
+ */
+static bool keep_backup(const char *name, const char *oldname)
+{
+	struct stat st;
+
+	if (lstat(oldname, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return false;
+	}
+	if (unlink(oldname) != 0 && errno != ENOENT)
+		return false;
+	if (link(name, oldname) == 0)
+		return true;
+	/* A file system without hard links: as conf does. */
+	return rename(name, oldname) == 0;
+}
+
 enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,
 					   char *err, size_t errlen)
@@ -337,7 +359,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 	if (exists) {
 		oldname = xmalloc(strlen(name) + 5);
 		sprintf(oldname, "%s.old", name);
-		if (rename(name, oldname) != 0)
+		if (!keep_backup(name, oldname))
 			/* Not fatal, as for conf; but said. */
 			snprintf(err, errlen, "no backup kept: %s: %s", oldname,
 				 strerror(errno));
