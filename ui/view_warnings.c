@@ -105,9 +105,16 @@ static void warnings_title(struct view *view, char *buf, size_t size)
 {
 	const struct session *s = view->br->s;
 	int n = s->read_diags.warnings + s->read_diags.errors;
+	int tree = s->kc->diags.warnings;
 
-	snprintf(buf, size, "%d warning%s reading %s (q: back)", n, n == 1 ? "" : "s",
-		 s->read_from ? s->read_from : s->config_name);
+	if (tree)
+		snprintf(buf, size, "%d warning%s reading %s, %d in the Kconfig "
+			 "files (q: back)", n, n == 1 ? "" : "s",
+			 s->read_from ? s->read_from : s->config_name, tree);
+	else
+		snprintf(buf, size, "%d warning%s reading %s (q: back)", n,
+			 n == 1 ? "" : "s",
+			 s->read_from ? s->read_from : s->config_name);
 }
 
 static void warnings_done(struct view *view)

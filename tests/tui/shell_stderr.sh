@@ -36,7 +36,8 @@ for how in --no-cache stored replayed; do
 	check "$how: the terminal's title is not set by the tree" not_pwned
 	tui_keys !
 	check "$how: ! lists it, its control characters shown as such" \
-		tui_wait "In the Kconfig files:" "Kconfig:1: \$(shell," \
+		tui_wait "0 warnings reading .config, 1 in the Kconfig files (q: back)" \
+		"In the Kconfig files:" "Kconfig:1: \$(shell," \
 		"): shell ?]0;pwned? ?[2J said"
 	tui_keys q
 	tui_wait "[*] a"
