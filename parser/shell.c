@@ -642,9 +642,12 @@ static unsigned timeout_ms(const struct macro_shell_options *opts)
 static void stderr_as_warnings(struct expansion *x, const char *at,
 			       const char *cmd, const char *text, size_t len)
 {
-	const char *end = text + len, *line, *nl;
+	const char *end, *line, *nl;
 	size_t lines = 0;
 
+	if (!len)
+		return;		/* text may be NULL */
+	end = text + len;
 	for (line = text; line < end; line = nl + 1) {
 		nl = memchr(line, '\n', (size_t)(end - line));
 		if (!nl)
