@@ -204,6 +204,8 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 	cli->keep_info = true;
 	/* A slow $(shell,...) at the start: Ctrl-C or Esc skips it. */
 	cli->opts.shell.interactive = true;
+	/* What a command writes to stderr: warnings, not the terminal. */
+	cli->opts.shell.keep_stderr = true;
 	s = cli_open_session(cli, false);
 	if (!s) {
 		free(diff_text);
