@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 
 #include "autoconf.h"
@@ -18,6 +19,7 @@
 #include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
+#include "file_replace.h"
 #include "session.h"
 #include "util.h"
 
@@ -653,31 +655,51 @@ static int apply_mode(struct conf_run *run)
 	return 0;
 }
 
+/*
+ * --savedefconfig=FILE.  A regular file (or a new one) is replaced whole,
+ * so an error leaves the old one; anything else (/dev/stdout, a pipe) is
+ * written in place, as conf does.
+ */
+static int write_defconfig(struct conf_run *run)
+{
+	struct file_replace r;
+	struct stat st;
+	bool in_place = stat(run->mode_file, &st) == 0 && !S_ISREG(st.st_mode);
+	FILE *out;
+	int failed;
+
+	out = in_place ? fopen(run->mode_file, "w")
+		       : file_replace_open(&r, run->mode_file, FILE_REPLACE_NEW, false);
+	if (!out)
+		goto error;
+	/* conf computes everything again for savedefconfig. */
+	recompute_all(run);
+	failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+	if (in_place) {
+		if (fclose(out) != 0 || failed)
+			goto error;
+		return 0;
+	}
+	if (failed) {
+		file_replace_abort(&r);
+		goto error;
+	}
+	if (file_replace_commit(&r) == 0)
+		return 0;
+error:
+	fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
+		run->mode_file);
+	return 1;
+}
+
 static int write_output(struct conf_run *run)
 {
 	const char *name;
 	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
 	char err[512];
 
-	if (run->mode == MODE_SAVEDEFCONFIG) {
-		FILE *out = fopen(run->mode_file, "w");
-		int failed;
-
-		if (!out) {
-			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
-				run->mode_file);
-			return 1;
-		}
-		/* conf computes everything again for savedefconfig. */
-		recompute_all(run);
-		failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
-		if (fclose(out) != 0 || failed) {
-			fprintf(stderr, "n*** Error while saving defconfig to: %s\n\n",
-				run->mode_file);
-			return 1;
-		}
-		return 0;
-	}
+	if (run->mode == MODE_SAVEDEFCONFIG)
+		return write_defconfig(run);
 	if (run->mode == MODE_LISTNEWCONFIG || run->mode == MODE_HELPNEWCONFIG)
 		return 0;
 

@@ -82,6 +82,12 @@ check $? ".config.old a directory: saved"
 grep -q 'no backup kept: .config.old: Is a directory' err
 check $? ".config.old a directory: said"
 
+# Not a regular file: written in place, as conf does.
+printf '# CONFIG_A is not set\n' >a_off.config
+KCONFIG_CONFIG=a_off.config "$KBROWSE" conf --savedefconfig=/dev/stdout 2>/dev/null |
+	grep -q '^# CONFIG_A is not set$'
+check $? "--savedefconfig=/dev/stdout: written to standard output"
+
 : > afile
 KCONFIG_CONFIG=afile/.config "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 [ $? = 1 ] && grep -q 'afile/.config: .*Not a directory' err
@@ -101,12 +107,21 @@ if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/
 		cmp -s full.before full/.config && [ -z "$(ls full | grep -v '^fill$')" ]
 		check $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): .config intact, no temporary file"
 	done
+	# --savedefconfig is replaced whole too: the old file stays.
+	rm -f full/fill && printf 'CONFIG_OLD=y\n' >full/defconfig &&
+		dd if=/dev/zero of=full/fill bs=1k count=100 2>/dev/null
+	KCONFIG_CONFIG=a_off.config "$KBROWSE" conf --savedefconfig=full/defconfig >/dev/null 2>err
+	[ $? = 1 ] && grep -q 'Error while saving defconfig to: full/defconfig' err &&
+		[ "$(cat full/defconfig)" = CONFIG_OLD=y ] &&
+		[ -z "$(ls full | grep -v '^fill$' | grep -v '^defconfig$' | grep -v '^.config$')" ]
+	check $? "full disk: --savedefconfig keeps the old file, no temporary file"
 	mkdir ro && mount -t tmpfs -o size=64k tmpfs ro && mounts="$mounts $PWD/ro" &&
 		mount -o remount,ro ro
 	KCONFIG_CONFIG=ro/.config "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 	[ $? = 1 ] && grep -q 'Read-only file system' err
 	check $? "read-only file system: the reason"
 else
+	skip "full disk: needs root and tmpfs"
 	skip "full disk: needs root and tmpfs"
 	skip "full disk: needs root and tmpfs"
 	skip "full disk: needs root and tmpfs"
