@@ -384,10 +384,14 @@ struct change_effect {
 	tristate vis_before, vis_after;
 };
 
+/* The target that asks for the prompt to be shown rather than a value. */
+#define EXPLAIN_VISIBLE "visible"
+
 struct change_plan {
 	const struct symbol *goal;
-	const char *want;
-	const char *now;
+	const char *want;		/* a value, or "visible" */
+	const char *now;		/* the value now; for "visible": "visible" or "hidden" */
+	bool visible;			/* the target is the prompt shown, not a value */
 	bool already;			/* the value is already the wanted one */
 	bool feasible;			/* no STEP_BLOCKED among the steps */
 	struct change_step *steps;	/* in the order to apply them */
@@ -401,7 +405,8 @@ struct change_plan {
 
 /*
  * What must change for sym to get the value `want` ("y", "m", "n", a
- * number or a string).  fresh gives a new configuration with the same
+ * number or a string), or for its prompt to be shown (`want` is
+ * EXPLAIN_VISIBLE: "visible" is never taken as a string value).  fresh gives a new configuration with the same
  * user values as ex->cfg, on which the plan is tried (NULL: the plan is
  * not tried).  max_depth limits how far requirements are followed.
  */

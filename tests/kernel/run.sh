@@ -16,6 +16,8 @@
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
+#   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
+#                   --to visible plans, applied and checked with conf
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
@@ -47,13 +49,14 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
-	plans.sh menu_tree.sh make_env.sh diff.sh; do
+	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
 	fi
-	# plans.sh runs conf once per plan (~10 min): only with --full.
-	if [ "$script" = plans.sh ] && [ "$env_variants" = "x86_64 arm64" ]; then
+	# The plans run conf once or twice per plan (~10 min): only with --full.
+	if { [ "$script" = plans.sh ] || [ "$script" = plans_visible.sh ]; } &&
+		[ "$env_variants" = "x86_64 arm64" ]; then
 		echo "== $script: runs with --full only"
 		continue
 	fi
