@@ -708,10 +708,13 @@ bool browser_save(struct browser *br, const char *name)
 	return true;
 }
 
-/* s: what a save would change first, then s there writes it. */
+/*
+ * s: what a save would change first, and the warnings conf will give
+ * about the values saved; then s there writes it.
+ */
 static void save(struct browser *br)
 {
-	if (!session_save_would_change(br->s)) {
+	if (!session_save_would_change(br->s) && !changes_unmet_count(br)) {
 		browser_save(br, NULL);
 		return;
 	}

@@ -239,6 +239,8 @@ extern const struct view_ops welcome_view_ops;
 void source_show(struct browser *br, const struct entry *entry);
 /* view_changes.c: what saving would change; pending: the file a save goes to. */
 void changes_show(struct browser *br, const char *pending);
+/* How many symbols conf will warn about ("unmet direct dependencies") in the values saved. */
+size_t changes_unmet_count(struct browser *br);
 
 /* view_explain.c: the plan for the symbol under the cursor, and the
  * pane's explanation as plain text with every group unfolded (the

@@ -16,6 +16,8 @@
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
+#   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
+#                   for byte (teaching tree, powerpc iss476-smp_defconfig)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
 #                   --to visible plans, applied and checked with conf
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
@@ -49,7 +51,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
-	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh; do
+	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh unmet_warnings.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
