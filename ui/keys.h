@@ -52,7 +52,8 @@
 	_(LOAD,          "load",          "load another .config (asks before anything is lost)") \
 	_(SAVE_AS,       "save-as",       "save the configuration to another file") \
 	_(SOURCE,        "source",        "show the entry's Kconfig lines, with their line numbers") \
-	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line")
+	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line") \
+	_(WELCOME,       "welcome",       "the teaching tree's first page again: what to try")
 
 enum request {
 #define REQ_ENUM(id, name, help) REQ_##id,
