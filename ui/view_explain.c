@@ -690,10 +690,14 @@ static void say_applied(struct browser *br, const struct symbol *sym, bool visib
 {
 	const char *partly = all ? "" : "partly applied: ";
 
+	tristate vis = config_visibility(br->s->cfg, sym);
+	bool fixed = vis != TRI_NO && !symbol_is_choice_member(sym) &&
+		     config_rev_dep(br->s->cfg, sym) >= vis;
+
 	if (visible)
 		browser_message(br, "%sthe prompt of %s is %s (%s = %s)", partly, sym->name,
-				config_visibility(br->s->cfg, sym) != TRI_NO ? "visible"
-									  : "still hidden",
+				vis == TRI_NO ? "still hidden" :
+				fixed ? "visible, but a select fixes its value" : "visible",
 				sym->name, config_str(br->s->cfg, sym));
 	else
 		browser_message(br, "%s%s = %s", partly, sym->name,

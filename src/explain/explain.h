@@ -390,7 +390,8 @@ struct change_effect {
 struct change_plan {
 	const struct symbol *goal;
 	const char *want;		/* a value, or "visible" */
-	const char *now;		/* the value now; for "visible": "visible" or "hidden" */
+	const char *now;		/* the value now; for "visible": "visible", "hidden"
+					 * or "fixed" (shown, a select fixes the value) */
 	bool visible;			/* the target is the prompt shown, not a value */
 	bool already;			/* the value is already the wanted one */
 	bool feasible;			/* no STEP_BLOCKED among the steps */
@@ -398,7 +399,7 @@ struct change_plan {
 	unsigned nsteps;
 	/* After applying the steps to a copy of the configuration: */
 	bool verified;			/* the goal got the wanted value */
-	const char *result;		/* the value it got */
+	const char *result;		/* the value it got (for "visible": as now) */
 	struct change_effect *effects;	/* every other value or visibility that changes */
 	unsigned neffects;
 };

@@ -859,10 +859,20 @@ static bool apply_step(struct config *cfg, const struct change_step *s)
 	}
 }
 
-/* For the target "visible": whether sym's prompt is shown in cfg. */
+/*
+ * For the target "visible": whether sym's prompt is shown in cfg, and
+ * whether a select fixes the value it shows ("fixed": conf does not ask
+ * such a prompt, menuconfig draws it -*-, and nobody can change it).
+ */
 static const char *visibility_text(struct config *cfg, const struct symbol *sym)
 {
-	return config_visibility(cfg, sym) != TRI_NO ? EXPLAIN_VISIBLE : "hidden";
+	tristate vis = config_visibility(cfg, sym);
+
+	if (vis == TRI_NO)
+		return "hidden";
+	if (!symbol_is_choice_member(sym) && config_rev_dep(cfg, sym) >= vis)
+		return "fixed";
+	return EXPLAIN_VISIBLE;
 }
 
 static void try_plan(struct explainer *ex, struct change_plan *plan,
@@ -936,7 +946,9 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 	plan->visible = strcmp(want, EXPLAIN_VISIBLE) == 0;
 	plan->want = want = plan->visible ? EXPLAIN_VISIBLE : normal_want(sym, want);
 	plan->now = plan->visible ? visibility_text(ex->cfg, sym) : config_str(ex->cfg, sym);
-	plan->already = strcmp(plan->now, want) == 0;
+	/* A prompt shown with its value fixed by a select is shown: nothing to plan. */
+	plan->already = strcmp(plan->now, want) == 0 ||
+			(plan->visible && strcmp(plan->now, "hidden") != 0);
 	if (!plan->already) {
 		if (plan->visible)
 			need_visible(&p, sym);
@@ -1039,6 +1051,11 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 	const char *name = plan->goal->name;
 
 	fputs("\n", out);
+	if (plan->already && plan->visible && strcmp(plan->now, "fixed") == 0) {
+		fprintf(out, "The prompt of %s is already visible, but a select fixes its value.\n",
+			name);
+		return;
+	}
 	if (plan->already) {
 		fprintf(out, "%s%s is already %s: nothing to change.\n",
 			plan->visible ? "The prompt of " : "", name, plan->want);
@@ -1086,9 +1103,11 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 	if (!plan->result)
 		return;
 	if (plan->visible)
-		fprintf(out, "Tried on a copy of this configuration: the prompt of %s is %s%s\n",
-			name, plan->verified ? "shown." : "still hidden",
-			plan->verified ? "" : " (the plan is not enough).");
+		fprintf(out, "Tried on a copy of this configuration: the prompt of %s is %s\n",
+			name, plan->verified ? "shown." :
+			strcmp(plan->result, "fixed") == 0 ?
+			"shown, but a select fixes its value (the plan is not enough)." :
+			"still hidden (the plan is not enough).");
 	else
 		fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
 			name, plan->result, plan->verified ? "." : " (the plan is not enough).");

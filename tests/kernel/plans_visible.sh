@@ -5,7 +5,7 @@
 # I make CAN_UCAN visible?", it depends on CAN_DEV [=n]), PRINTK (behind
 # `if EXPERT`) and every k-th symbol whose prompt is hidden:
 #   - kbrowse plans, tries the plan on a copy and says whether it shows
-#     the prompt;
+#     the prompt with a value that can be changed (not fixed by a select);
 #   - every plan it calls enough is handed to conf: the plan's
 #     assignments are appended to a copy of .config, conf --olddefconfig
 #     runs, the goal's own line is taken out of conf's .config and

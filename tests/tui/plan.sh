@@ -60,6 +60,22 @@ check "and it was not before the plan (the check can fail)" \
 	sh -c "! (cd '$TUI_TMP' && mkdir -p fresh && cd fresh &&
 		'$KBROWSE' explain --to visible PRINTK 2>/dev/null | grep -q 'already visible')"
 
+# A prompt that the plan can show only with a select fixing its value:
+# not enough (conf would not ask it).  PAGE_OWNER selects DEBUG_PAGEALLOC.
+fixed=$TUI_TMP/fixed
+mkdir -p "$fixed"
+echo CONFIG_PAGE_OWNER=y >"$fixed/mini.config"
+(cd "$fixed" && KCONFIG_ALLCONFIG=mini.config "$KBROWSE" conf --alldefconfig >/dev/null 2>&1)
+(cd "$fixed" && "$KBROWSE" explain --no-help --to visible DEBUG_PAGEALLOC 2>/dev/null) \
+	>"$TUI_TMP/fixed.out"
+check "a prompt shown only with a select fixing its value: the plan is not enough" \
+	grep -qx "Tried on a copy of this configuration: the prompt of DEBUG_PAGEALLOC is shown, but a select fixes its value (the plan is not enough)." \
+	"$TUI_TMP/fixed.out"
+echo CONFIG_DEBUG_KERNEL=y >>"$fixed/.config"
+check "... and once shown so, it is already visible, fixed: nothing to plan" \
+	sh -c "cd '$fixed' && '$KBROWSE' explain --no-help --to visible DEBUG_PAGEALLOC 2>/dev/null |
+		grep -qx 'The prompt of DEBUG_PAGEALLOC is already visible, but a select fixes its value.'"
+
 # --- a small tree: an invisible string, and a plan that is blocked ----------------
 
 tree=$TUI_TMP/small
