@@ -92,7 +92,7 @@ _kbrowse()
 		return
 		;;
 	--to)
-		_kbrowse_value "" -W "y m n"
+		_kbrowse_value "" -W "y m n visible"
 		return
 		;;
 	--dialect)
@@ -114,7 +114,7 @@ _kbrowse()
 		return
 		;;
 	--to=*)
-		_kbrowse_value --to= -W "y m n"
+		_kbrowse_value --to= -W "y m n visible"
 		return
 		;;
 	--depth=*)

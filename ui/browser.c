@@ -32,7 +32,6 @@
 #include <panel.h>
 
 #include "browser.h"
-#include "file_replace.h"
 #include "ui.h"
 
 /* Below this, there is no room for a tree and an explanation. */
@@ -709,10 +708,13 @@ bool browser_save(struct browser *br, const char *name)
 	return true;
 }
 
-/* s: what a save would change first, then s there writes it. */
+/*
+ * s: what a save would change first, and the warnings conf will give
+ * about the values saved; then s there writes it.
+ */
 static void save(struct browser *br)
 {
-	if (!session_save_would_change(br->s)) {
+	if (!session_save_would_change(br->s) && !changes_unmet_count(br)) {
 		browser_save(br, NULL);
 		return;
 	}
@@ -842,86 +844,40 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 	free(path);
 }
 
-/* --- remembered across runs -------------------------------------------------- */
-
-/*
- * $XDG_CONFIG_HOME/kbrowse/state (else ~/.config/kbrowse/state): lines
- * "name=value"; only "outline=yes|no" for now.
- */
-static char *state_path(void)
-{
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-	char *path;
-	size_t len;
-
-	if (xdg && *xdg) {
-		len = strlen(xdg) + 32;
-		path = xmalloc(len);
-		snprintf(path, len, "%s/kbrowse/state", xdg);
-	} else if (home && *home) {
-		len = strlen(home) + 40;
-		path = xmalloc(len);
-		snprintf(path, len, "%s/.config/kbrowse/state", home);
-	} else {
-		return NULL;
-	}
-	return path;
-}
-
-static bool state_outline(void)
-{
-	char *path = state_path(), line[128];
-	bool outline = false;
-	FILE *f = path ? fopen(path, "r") : NULL;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (strncmp(line, "outline=", 8) == 0)
-			outline = strncmp(line + 8, "yes", 3) == 0;
-	if (f)
-		fclose(f);
-	free(path);
-	return outline;
-}
-
-/* Make the directories above path; false with errno set. */
-static bool make_dirs_above(char *path)
-{
-	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			*p = '/';
-			return false;
-		}
-		*p = '/';
-	}
-	return true;
-}
+/* --- remembered across runs (state.c) ------------------------------------------ */
 
 static void toggle_outline(struct browser *br)
 {
 	bool outline = !tree_outline(br);
-	char *path = state_path(), why[512];
-	const char *text = outline ? "outline=yes\n" : "outline=no\n";
-	bool saved = false;
+	char why[600];
 
 	if (br->main != &br->views[VIEW_TREE])
 		browser_show(br, VIEW_TREE);
 	tree_set_outline(br, outline);
-	/* Replaced whole, never written through a link (file_replace.h). */
-	if (path && !make_dirs_above(path))
-		snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
-	else if (path)
-		saved = file_replace_bytes(path, text, strlen(text),
-					   FILE_REPLACE_NEW, false, why,
-					   sizeof(why)) == 0;
-	if (path && !saved)
+	if (!state_set("outline", outline ? "yes" : "no", why, sizeof(why)))
 		browser_message(br, "%s (not remembered: %s)",
 				outline ? "outline" : "menu pages", why);
 	else
 		browser_message(br, outline ? "outline: Right/+ expand, Left/- collapse, * expands all under"
 					    : "menu pages: Enter opens a menu");
-	free(path);
+}
+
+/*
+ * The teaching tree's first page: on the first run (remembered in the
+ * state file), and whenever asked for.
+ */
+static void show_welcome(struct browser *br, bool first_run)
+{
+	char why[600];
+
+	if (!br->opts.teaching_tree) {
+		browser_message(br, "the welcome page is the built-in teaching tree's "
+				"(kbrowse started where there is no Kconfig)");
+		return;
+	}
+	browser_show(br, VIEW_WELCOME);
+	if (first_run && !state_set("welcome", "seen", why, sizeof(why)))
+		browser_message(br, "shown on every run: not remembered: %s", why);
 }
 
 /* --- requests ---------------------------------------------------------------- */
@@ -990,6 +946,7 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_WARNINGS: browser_show(br, VIEW_WARNINGS); break;
 	case REQ_LOAD: load(br); break;
 	case REQ_SAVE_AS: save_as(br); break;
+	case REQ_WELCOME: show_welcome(br, false); break;
 	default: break;
 	}
 }
@@ -1160,14 +1117,14 @@ static int run(struct browser *br)
 		return EXIT_USAGE;
 	}
 	remember_loaded(br);
-	if (state_outline())
+	if (state_is("outline", "yes"))
 		tree_set_outline(br, true);
 	browser_layout(br);
 	br->main->ops->open(br->main);
 	browser_startup_message(br);
-	/* The teaching tree starts with a page saying what it is. */
-	if (br->opts.teaching_tree)
-		browser_show(br, VIEW_WELCOME);
+	/* The teaching tree starts with a page saying what it is, once. */
+	if (br->opts.teaching_tree && !state_is("welcome", "seen"))
+		show_welcome(br, true);
 	/* --diff OTHER: the comparison is what was asked for. */
 	if (br->opts.diff_name)
 		changes_show(br, NULL);

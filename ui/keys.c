@@ -51,6 +51,7 @@ const struct key_binding key_bindings[] = {
 	CH('!', WARNINGS),
 	CH('L', LOAD),			FN(KEY_F(7), LOAD),
 	CH('S', SAVE_AS),		FN(KEY_F(6), SAVE_AS),
+	CH('I', WELCOME),
 };
 
 const unsigned key_binding_count = sizeof(key_bindings) / sizeof(key_bindings[0]);

@@ -31,7 +31,7 @@
 	_(SEARCH_RESULTS, "search-results", "back to the last search's results") \
 	_(WHY_DEEPER,    "why-deeper",    "explain pane: follow the why-chain one level deeper") \
 	_(WHY_NONE,      "why-none",      "explain pane: the symbol alone, without its why-chain") \
-	_(PLAN,          "plan",          "what it takes to give the symbol another value; apply it") \
+	_(PLAN,          "plan",          "plan a new value, or a hidden prompt shown; apply it") \
 	_(HISTORY_BACK,  "history-back",  "go back to where you were before a jump") \
 	_(HISTORY_FWD,   "history-fwd",   "go forward again") \
 	_(FOCUS,         "focus",         "switch between the tree and the explain pane") \
@@ -52,7 +52,8 @@
 	_(LOAD,          "load",          "load another .config (asks before anything is lost)") \
 	_(SAVE_AS,       "save-as",       "save the configuration to another file") \
 	_(SOURCE,        "source",        "show the entry's Kconfig lines, with their line numbers") \
-	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line")
+	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line") \
+	_(WELCOME,       "welcome",       "the teaching tree's first page again: what to try")
 
 enum request {
 #define REQ_ENUM(id, name, help) REQ_##id,

@@ -235,10 +235,21 @@ extern const struct view_ops changes_view_ops;
 extern const struct view_ops warnings_view_ops;
 extern const struct view_ops welcome_view_ops;
 
+/*
+ * state.c: what is remembered across runs, name=value lines in
+ * $XDG_CONFIG_HOME/kbrowse/state.  state_get: the value (free() it) or
+ * NULL; state_set: false with the reason in why.
+ */
+char *state_get(const char *name);
+bool state_is(const char *name, const char *value);
+bool state_set(const char *name, const char *value, char *why, size_t size);
+
 /* view_source.c: show this entry's Kconfig text. */
 void source_show(struct browser *br, const struct entry *entry);
 /* view_changes.c: what saving would change; pending: the file a save goes to. */
 void changes_show(struct browser *br, const char *pending);
+/* How many symbols conf will warn about ("unmet direct dependencies") in the values saved. */
+size_t changes_unmet_count(struct browser *br);
 
 /* view_explain.c: the plan for the symbol under the cursor, and the
  * pane's explanation as plain text with every group unfolded (the

@@ -5,7 +5,9 @@
  * saved last), whether the change was made here or by loading itself
  * (a value out of range, an unmet dependency, a symbol the file lacks).
  * Each row follows to its explanation.  Before a save it is the list to
- * confirm: s writes, q cancels.
+ * confirm: s writes, q cancels; above the lists, the warnings conf gives
+ * about the values saved (a select past unmet dependencies), in conf's
+ * words.
  *
  * The rows are grouped by root cause as `kbrowse diff` groups them
  * (src/explain/diff.c, the configuration read from the file against the
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "kernel_expr.h"
 #include "ui.h"
 #include "util.h"
 
@@ -42,7 +45,7 @@ struct change {
 	bool reference;		/* shown in full elsewhere: note says where */
 };
 
-enum change_kind { CHANGE_HEADING, CHANGE_ROW, CHANGE_NOTE };
+enum change_kind { CHANGE_HEADING, CHANGE_ROW, CHANGE_NOTE, CHANGE_WARNING };
 
 struct changes_state {
 	char *pending;		/* the file s writes to; NULL: only a list */
@@ -449,6 +452,72 @@ static void add_other(struct browser *br, struct view *view, struct changes_stat
 	side_close(&other);
 }
 
+/*
+ * Whether conf warns about sym when it computes the values saved: a
+ * bool or tristate selected above what its own dependencies allow.
+ */
+static bool unmet(struct config *cfg, const struct symbol *sym)
+{
+	return sym->name && !(sym->flags & SYMBOL_CONST) &&
+	       type_is_bool_or_tristate(sym->type) && !symbol_is_choice_member(sym) &&
+	       config_dir_dep(cfg, sym) < config_rev_dep(cfg, sym);
+}
+
+/* Each symbol once, at its first entry in the menu tree. */
+static const struct symbol *first_entry_symbol(const struct menu_node *n)
+{
+	return n->sym && n->sym->first_node == n ? n->sym : NULL;
+}
+
+size_t changes_unmet_count(struct browser *br)
+{
+	const struct menu_node *root = &br->s->kc->root;
+	size_t count = 0;
+
+	for (const struct menu_node *n = root; n; n = menu_next(root, n)) {
+		const struct symbol *sym = first_entry_symbol(n);
+
+		count += sym && unmet(br->s->cfg, sym);
+	}
+	return count;
+}
+
+/*
+ * conf's "WARNING: unmet direct dependencies detected for X" blocks for
+ * the values a save writes, each symbol once, in menu order; a heading
+ * first.  Returns how many.
+ */
+static size_t add_unmet(struct view *view, struct changes_state *st)
+{
+	struct browser *br = view->br;
+	const struct menu_node *root = &br->s->kc->root;
+	size_t count = changes_unmet_count(br), len = 0;
+	char *text = NULL, *line, *save = NULL, heading[200];
+	FILE *out;
+
+	if (!count)
+		return 0;
+	out = open_memstream(&text, &len);
+	if (!out)
+		out_of_memory();
+	for (const struct menu_node *n = root; n; n = menu_next(root, n)) {
+		const struct symbol *sym = first_entry_symbol(n);
+
+		if (sym && unmet(br->s->cfg, sym))
+			kernel_print_unmet(br->s->cfg, sym, out);
+	}
+	if (fclose(out) != 0 || !text)
+		out_of_memory();
+	snprintf(heading, sizeof(heading), "%zu warning%s, as conf gives %s for these values:",
+		 count, count == 1 ? "" : "s", count == 1 ? "it" : "them");
+	view_add(view, keep_text(st, heading), CHANGE_HEADING, 0);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		view_add(view, keep_text(st, line), CHANGE_WARNING, 0);
+	view_add(view, keep_text(st, ""), CHANGE_NOTE, 0);
+	free(text);
+	return count;
+}
+
 static void changes_open(struct view *view)
 {
 	struct browser *br = view->br;
@@ -462,6 +531,9 @@ static void changes_open(struct view *view)
 
 	free_rows(st);
 	view_clear(view);
+	/* Before a save: what conf will say about the file, first. */
+	if (st->pending)
+		add_unmet(view, st);
 	now = settings_of(text, len, prefix, &nnow);
 	loaded = settings_of(br->loaded_text, br->loaded_len, prefix, &nloaded);
 	n_load = compare(br, st, loaded, nloaded, now, nnow);
@@ -490,7 +562,12 @@ static void changes_open(struct view *view)
 	free_settings(saved, nsaved);
 	free(text);
 	/* The cursor on the first row, not on a heading. */
-	view_select(view, view->nlines > 1 && view->lines[1].kind == CHANGE_ROW ? 1 : 0);
+	for (size_t i = 0; i < view->nlines; i++)
+		if (view->lines[i].kind == CHANGE_ROW) {
+			view_select(view, i);
+			return;
+		}
+	view_select(view, 0);
 }
 
 static void changes_draw(struct view *view, const struct view_line *line, int row,
@@ -504,7 +581,8 @@ static void changes_draw(struct view *view, const struct view_line *line, int ro
 
 	if (line->kind != CHANGE_ROW) {
 		view_put(view, row, 0, line->data,
-			 line->kind == CHANGE_HEADING ? STYLE_HEADING : STYLE_DIM);
+			 line->kind == CHANGE_HEADING ? STYLE_HEADING :
+			 line->kind == CHANGE_WARNING ? STYLE_NORMAL : STYLE_DIM);
 		return;
 	}
 	if (selected) {

@@ -632,10 +632,82 @@ static void keep_plan(struct explain_state *st, struct explainer *ex,
 	free(text);
 }
 
+static bool has_prompt(const struct symbol *sym)
+{
+	for (const struct property *prop = sym->props; prop; prop = prop->next)
+		if ((prop->type == P_PROMPT || prop->type == P_MENU) && prop->text)
+			return true;
+	return false;
+}
+
 /*
- * What it takes to give the symbol under the cursor another value
- * (explain --to): the plan is shown above the explanation, then applied
- * as one edit if the reader says so.
+ * What the reader wants of sym: "y", "m", "n", "visible" (its prompt
+ * shown; offered while it is hidden), or a number or string typed in.
+ * NULL when cancelled; free() the result.
+ */
+static char *ask_goal(struct browser *br, const struct symbol *sym)
+{
+	bool hidden = config_visibility(br->s->cfg, sym) == TRI_NO &&
+		      has_prompt(sym);
+	char question[160];
+	int answer;
+
+	if (type_is_bool_or_tristate(sym->type)) {
+		const char *values = sym->type == S_TRISTATE ? "y, m" : "y";
+
+		if (hidden)
+			snprintf(question, sizeof(question),
+				 "Make %.40s %s, n, or v: visible? (Esc: cancel)",
+				 sym->name, values);
+		else
+			snprintf(question, sizeof(question),
+				 "Make %.40s %s or n? (Esc: cancel)", sym->name, values);
+		answer = dialog_ask(br, " Plan ", question,
+				    sym->type == S_TRISTATE ? (hidden ? "ymnv\x1b" : "ymn\x1b")
+							    : (hidden ? "ynv\x1b" : "yn\x1b"));
+		if (answer == 0x1b)
+			return NULL;
+		if (answer == 'v')
+			return xstrdup(EXPLAIN_VISIBLE);
+		return xstrdup((char[]){ (char)answer, '\0' });
+	}
+	if (hidden) {
+		snprintf(question, sizeof(question),
+			 "%.40s: v: make it visible, e: a value? (Esc: cancel)", sym->name);
+		answer = dialog_ask(br, " Plan ", question, "ve\x1b");
+		if (answer == 0x1b)
+			return NULL;
+		if (answer == 'v')
+			return xstrdup(EXPLAIN_VISIBLE);
+	}
+	snprintf(question, sizeof(question), "Make %.100s: ", sym->name);
+	return browser_prompt(br, question, config_str(br->s->cfg, sym), NULL, NULL, NULL);
+}
+
+/* After a plan is applied: the value it gave, or that the prompt shows. */
+static void say_applied(struct browser *br, const struct symbol *sym, bool visible,
+			bool all)
+{
+	const char *partly = all ? "" : "partly applied: ";
+
+	tristate vis = config_visibility(br->s->cfg, sym);
+	bool fixed = vis != TRI_NO && !symbol_is_choice_member(sym) &&
+		     config_rev_dep(br->s->cfg, sym) >= vis;
+
+	if (visible)
+		browser_message(br, "%sthe prompt of %s is %s (%s = %s)", partly, sym->name,
+				vis == TRI_NO ? "still hidden" :
+				fixed ? "visible, but a select fixes its value" : "visible",
+				sym->name, config_str(br->s->cfg, sym));
+	else
+		browser_message(br, "%s%s = %s", partly, sym->name,
+				config_str(br->s->cfg, sym));
+}
+
+/*
+ * What it takes to give the symbol under the cursor another value, or
+ * to show its hidden prompt (explain --to): the plan is shown above the
+ * explanation, then applied as one edit if the reader says so.
  */
 static void plan(struct view *view)
 {
@@ -643,44 +715,37 @@ static void plan(struct view *view)
 	struct browser *br = view->br;
 	const struct symbol *sym = st->entry ? st->entry->node->sym : NULL;
 	struct change_plan *p;
-	char want[2] = "", *text = NULL, question[200], goal[128];
-	bool already, feasible;
+	char *goal, question[200];
+	bool already, feasible, visible;
 	unsigned nsteps;
-	int answer;
 
 	if (!sym || !sym->name || st->entry->node->kind == MENU_CHOICE) {
 		browser_message(br, "plans are for symbols: put the cursor on one");
 		return;
 	}
-	if (type_is_bool_or_tristate(sym->type)) {
-		snprintf(question, sizeof(question), "Make %.100s y, m or n? (Esc: cancel)",
-			 sym->name);
-		answer = dialog_ask(br, " Plan ", question, sym->type == S_TRISTATE ?
-				    "ymn\x1b" : "yn\x1b");
-		if (answer == 0x1b)
-			return;
-		want[0] = (char)answer;
-	} else {
-		snprintf(question, sizeof(question), "Make %.100s: ", sym->name);
-		text = browser_prompt(br, question, config_str(br->s->cfg, sym),
-				      NULL, NULL, NULL);
-		if (!text)
-			return;
-	}
-	p = explain_change(br->s->ex, sym, text ? text : want, 8,
-			   session_fresh_config, br->s);
+	goal = ask_goal(br, sym);
+	if (!goal)
+		return;
+	p = explain_change(br->s->ex, sym, goal, 8, session_fresh_config, br->s);
 	keep_plan(st, br->s->ex, p);
 	/* Building the pane again releases the plan: what is needed, first. */
 	already = p->already;
 	feasible = p->feasible && p->nsteps;
 	nsteps = p->nsteps;
-	snprintf(goal, sizeof(goal), "%s", p->want);
+	visible = p->visible;
+	free(goal);
+	goal = xstrdup(p->want);
 	reopen_at(view, 0);
 	if (already || !feasible) {
-		browser_message(br, already ? "%s is already %s" :
-				"%s cannot be %s: the plan above says what blocks it",
-				sym->name, goal);
-		free(text);
+		if (visible)
+			browser_message(br, already ? "the prompt of %s is already visible" :
+					"the prompt of %s cannot be shown: the plan above says "
+					"what blocks it", sym->name);
+		else
+			browser_message(br, already ? "%s is already %s" :
+					"%s cannot be %s: the plan above says what blocks it",
+					sym->name, goal);
+		free(goal);
 		return;
 	}
 	browser_redraw(br);
@@ -694,10 +759,9 @@ static void plan(struct view *view)
 		br->modified = true;
 		forget_plan(st);
 		browser_values_changed(br);
-		browser_message(br, "%s%s = %s", all ? "" : "partly applied: ",
-				sym->name, config_str(br->s->cfg, sym));
+		say_applied(br, sym, visible, all);
 	}
-	free(text);
+	free(goal);
 }
 
 static void why_depth(struct view *view, bool deeper)

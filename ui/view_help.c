@@ -134,6 +134,13 @@ static void help_open(struct view *view)
 
 	help_free_texts(st);
 	view_clear(view);
+	if (view->br->opts.teaching_tree) {
+		keys_of(REQ_WELCOME, keys, sizeof(keys));
+		snprintf(line, sizeof(line),
+			 "The built-in teaching tree: %s shows its first page again.", keys);
+		add(view, st, HELP_TEXT, line);
+		add(view, st, HELP_TEXT, "");
+	}
 	add(view, st, HELP_HEADING, "Keys");
 	for (unsigned i = 0; i < key_binding_count; i++) {
 		enum request req = key_bindings[i].request;

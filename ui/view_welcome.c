@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The first screen of the teaching tree: what it is, and three things to
- * try.  Any key goes on to the tree.
+ * try.  Shown on the first run (the state file remembers it, state.c)
+ * and by its key (I, also from the help screen).  Any key goes on to the
+ * tree.
  */
 #include "buildconf.h"
 
@@ -28,6 +30,7 @@ static const char *const welcome_text[] = {
 	"     member is picked (X).  Why that one?  The pane says.",
 	"",
 	"v shows an entry's Kconfig text, ? lists every key, q quits.",
+	"This page shows on the first run only: I brings it back.",
 	"",
 	"Press any key to start.",
 	NULL,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `kbrowse explain [--json] [--depth N] [--to VALUE] [--reverse] [--all]
+ * `kbrowse explain [--json] [--depth N] [--to VALUE|visible] [--reverse] [--all]
  * [--no-help] [--kconfig FILE] SYMBOL...`:
  * why each symbol has its value, with the .config read as conf reads it
  * ($KCONFIG_CONFIG, default .config, when it exists).
@@ -74,7 +74,8 @@ static void explain_usage(const char *prog)
 	       "      --depth N       follow the reasons N levels deep (1 to 1000,\n"
 	       "                      default 1)\n"
 	       "      --to VALUE      what would give the symbol VALUE (y, m, n, a\n"
-	       "                      number, a string), tried on a copy\n"
+	       "                      number, a string), or with 'visible' show its\n"
+	       "                      hidden prompt; tried on a copy\n"
 	       "      --reverse       list every place that uses the symbol\n"
 	       "      --no-help       leave out the help text\n"
 	       "      --all           explain every symbol of the tree\n"

@@ -384,24 +384,30 @@ struct change_effect {
 	tristate vis_before, vis_after;
 };
 
+/* The target that asks for the prompt to be shown rather than a value. */
+#define EXPLAIN_VISIBLE "visible"
+
 struct change_plan {
 	const struct symbol *goal;
-	const char *want;
-	const char *now;
+	const char *want;		/* a value, or "visible" */
+	const char *now;		/* the value now; for "visible": "visible", "hidden"
+					 * or "fixed" (shown, a select fixes the value) */
+	bool visible;			/* the target is the prompt shown, not a value */
 	bool already;			/* the value is already the wanted one */
 	bool feasible;			/* no STEP_BLOCKED among the steps */
 	struct change_step *steps;	/* in the order to apply them */
 	unsigned nsteps;
 	/* After applying the steps to a copy of the configuration: */
 	bool verified;			/* the goal got the wanted value */
-	const char *result;		/* the value it got */
+	const char *result;		/* the value it got (for "visible": as now) */
 	struct change_effect *effects;	/* every other value or visibility that changes */
 	unsigned neffects;
 };
 
 /*
  * What must change for sym to get the value `want` ("y", "m", "n", a
- * number or a string).  fresh gives a new configuration with the same
+ * number or a string), or for its prompt to be shown (`want` is
+ * EXPLAIN_VISIBLE: "visible" is never taken as a string value).  fresh gives a new configuration with the same
  * user values as ex->cfg, on which the plan is tried (NULL: the plan is
  * not tried).  max_depth limits how far requirements are followed.
  */

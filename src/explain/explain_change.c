@@ -43,6 +43,11 @@ struct planner {
 	struct undo *undo;
 	unsigned nundo, undo_cap;
 	unsigned blocked;		/* STEP_BLOCKED steps in the plan */
+	/*
+	 * Target "visible": raising what selects this symbol would show its
+	 * prompt with the value fixed (-*-): avoided while another way exists.
+	 */
+	const struct symbol *keep_changeable;
 };
 
 /* --- bookkeeping ------------------------------------------------------------- */
@@ -580,6 +585,20 @@ static void set_by_prompt(struct planner *p, const struct symbol *sym,
 	s->loc = loc;
 }
 
+/* Whether sym selects the symbol whose prompt is to stay changeable. */
+static bool selects_goal(struct planner *p, const struct symbol *sym)
+{
+	const struct symbol *goal = p->keep_changeable;
+	struct explainer *ex = p->ex;
+
+	if (!goal)
+		return false;
+	for (unsigned i = ex->sel_start[goal->index]; i < ex->sel_start[goal->index + 1]; i++)
+		if (ex->sel_props[i]->sym == sym)
+			return true;
+	return false;
+}
+
 static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 		     tristate hi, int depth, const char *why, struct location loc)
 {
@@ -612,6 +631,12 @@ static void need_tri(struct planner *p, const struct symbol *sym, tristate lo,
 	if (p->active[sym->index]) {
 		blocked(p, sym, depth, arena_printf(&p->ex->arena,
 			"%s depends on itself through these steps", sym->name));
+		return;
+	}
+	if (lo > cur && selects_goal(p, sym)) {
+		blocked(p, sym, depth, arena_printf(&p->ex->arena,
+			"%s selects %s: its value would be fixed", sym->name,
+			p->keep_changeable->name));
 		return;
 	}
 	p->active[sym->index] = 1;
@@ -772,6 +797,54 @@ static void need_text(struct planner *p, const struct symbol *sym,
 	p->active[sym->index] = 0;
 }
 
+/* Show the first of sym's prompts that can be shown; false when none can. */
+static bool show_a_prompt(struct planner *p, const struct symbol *sym)
+{
+	struct mark start = save(p);
+
+	for (const struct property *prop = sym->props; prop; prop = prop->next) {
+		if (!((prop->type == P_PROMPT || prop->type == P_MENU) && prop->text))
+			continue;
+		need_expr(p, prop->visible, TRI_MOD, TRI_YES, 0,
+			  arena_printf(&p->ex->arena, "the prompt of %s", sym->name),
+			  prop->loc);
+		if (p->blocked == start.blocked)
+			return true;
+		restore(p, start);
+	}
+	return false;
+}
+
+/*
+ * The target "visible": one of sym's prompts must be shown, the first
+ * that can be (a prompt shown at m is shown: the evaluator makes it y
+ * where m cannot be had).  First without turning on anything that
+ * selects sym, which would show the prompt with a value nobody can
+ * change (conf does not even ask it); then, if that is the only way,
+ * with it.  No value is given: the user sets it after.
+ */
+static void need_visible(struct planner *p, const struct symbol *sym)
+{
+	const struct property *first = first_prompt(sym);
+	bool shown;
+
+	if (!first) {
+		blocked(p, sym, 0, arena_printf(&p->ex->arena,
+			"%s has no prompt: it is never shown, its value is computed",
+			sym->name));
+		return;
+	}
+	p->keep_changeable = sym;
+	shown = show_a_prompt(p, sym);
+	p->keep_changeable = NULL;
+	if (shown || show_a_prompt(p, sym))
+		return;
+	/* No prompt can be shown: say what blocks the first. */
+	need_expr(p, first->visible, TRI_MOD, TRI_YES, 0,
+		  arena_printf(&p->ex->arena, "the prompt of %s", sym->name),
+		  first->loc);
+}
+
 /* --- trying the plan ---------------------------------------------------------------- */
 
 static bool apply_step(struct config *cfg, const struct change_step *s)
@@ -786,6 +859,22 @@ static bool apply_step(struct config *cfg, const struct change_step *s)
 	}
 }
 
+/*
+ * For the target "visible": whether sym's prompt is shown in cfg, and
+ * whether a select fixes the value it shows ("fixed": conf does not ask
+ * such a prompt, menuconfig draws it -*-, and nobody can change it).
+ */
+static const char *visibility_text(struct config *cfg, const struct symbol *sym)
+{
+	tristate vis = config_visibility(cfg, sym);
+
+	if (vis == TRI_NO)
+		return "hidden";
+	if (!symbol_is_choice_member(sym) && config_rev_dep(cfg, sym) >= vis)
+		return "fixed";
+	return EXPLAIN_VISIBLE;
+}
+
 static void try_plan(struct explainer *ex, struct change_plan *plan,
 		     struct config *copy)
 {
@@ -795,7 +884,10 @@ static void try_plan(struct explainer *ex, struct change_plan *plan,
 	for (unsigned i = 0; i < plan->nsteps; i++)
 		if (!apply_step(copy, &plan->steps[i]))
 			plan->steps[i].refused = true;
-	plan->result = arena_strdup(&ex->arena, config_str(copy, plan->goal));
+	if (plan->visible)
+		plan->result = visibility_text(copy, plan->goal);
+	else
+		plan->result = arena_strdup(&ex->arena, config_str(copy, plan->goal));
 	plan->verified = strcmp(plan->result, plan->want) == 0;
 	for (size_t i = 0; i < kc->nsymbols; i++) {
 		const struct symbol *sym = kc->symbols[i];
@@ -851,11 +943,16 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 	const struct location nowhere = { 0 };
 
 	plan->goal = sym;
-	plan->want = want = normal_want(sym, want);
-	plan->now = config_str(ex->cfg, sym);
-	plan->already = strcmp(plan->now, want) == 0;
+	plan->visible = strcmp(want, EXPLAIN_VISIBLE) == 0;
+	plan->want = want = plan->visible ? EXPLAIN_VISIBLE : normal_want(sym, want);
+	plan->now = plan->visible ? visibility_text(ex->cfg, sym) : config_str(ex->cfg, sym);
+	/* A prompt shown with its value fixed by a select is shown: nothing to plan. */
+	plan->already = strcmp(plan->now, want) == 0 ||
+			(plan->visible && strcmp(plan->now, "hidden") != 0);
 	if (!plan->already) {
-		if (type_is_bool_or_tristate(sym->type) && strlen(want) == 1 && strchr("ymn", want[0])) {
+		if (plan->visible)
+			need_visible(&p, sym);
+		else if (type_is_bool_or_tristate(sym->type) && strlen(want) == 1 && strchr("ymn", want[0])) {
 			tristate t = want[0] == 'y' ? TRI_YES : want[0] == 'm' ? TRI_MOD : TRI_NO;
 
 			if (t == TRI_MOD && config_type(ex->cfg, sym) == S_BOOLEAN &&
@@ -954,11 +1051,21 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 	const char *name = plan->goal->name;
 
 	fputs("\n", out);
-	if (plan->already) {
-		fprintf(out, "%s is already %s: nothing to change.\n", name, plan->want);
+	if (plan->already && plan->visible && strcmp(plan->now, "fixed") == 0) {
+		fprintf(out, "The prompt of %s is already visible, but a select fixes its value.\n",
+			name);
 		return;
 	}
-	fprintf(out, "To make %s %s (now %s):\n", name, plan->want, plan->now);
+	if (plan->already) {
+		fprintf(out, "%s%s is already %s: nothing to change.\n",
+			plan->visible ? "The prompt of " : "", name, plan->want);
+		return;
+	}
+	if (plan->visible)
+		fprintf(out, "To make the prompt of %s visible (now hidden, %s=%s):\n",
+			name, name, config_str(ex->cfg, plan->goal));
+	else
+		fprintf(out, "To make %s %s (now %s):\n", name, plan->want, plan->now);
 	if (!plan->nsteps)
 		fputs("  no step found\n", out);
 	for (unsigned i = 0; i < plan->nsteps; i++) {
@@ -995,7 +1102,14 @@ void explain_print_plan_text(struct explainer *ex, const struct change_plan *pla
 	}
 	if (!plan->result)
 		return;
-	fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
-		name, plan->result, plan->verified ? "." : " (the plan is not enough).");
+	if (plan->visible)
+		fprintf(out, "Tried on a copy of this configuration: the prompt of %s is %s\n",
+			name, plan->verified ? "shown." :
+			strcmp(plan->result, "fixed") == 0 ?
+			"shown, but a select fixes its value (the plan is not enough)." :
+			"still hidden (the plan is not enough).");
+	else
+		fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
+			name, plan->result, plan->verified ? "." : " (the plan is not enough).");
 	print_effects(plan, out);
 }

@@ -56,7 +56,7 @@ check "options of the browser" "--version" "$(complete_in "$e" --ve)"
 check "after -C, directories" "empty files tree" \
 	"$(complete_in "$work" -C "")"
 check "explain options" "--json" "$(complete_in "$e" explain --j)"
-check "explain --to values" "m n y" "$(complete_in "$e" explain --to "")"
+check "explain --to values" "m n visible y" "$(complete_in "$e" explain --to "")"
 
 # Symbol names: those of `kbrowse dump --symbols`.
 want=$(cd "$e" && "$KBROWSE" dump --symbols 2>/dev/null | grep '^PAGE_' | sort |

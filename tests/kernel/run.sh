@@ -18,6 +18,10 @@
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
 #   diff_from_tree.sh  kbrowse diff --from-tree from 6.1 to 6.12 on 6.1's
 #                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
+#   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
+#                   for byte (teaching tree, powerpc iss476-smp_defconfig)
+#   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
+#                   --to visible plans, applied and checked with conf
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
@@ -49,13 +53,15 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
-	plans.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh; do
+	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
+	unmet_warnings.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
 	fi
-	# plans.sh runs conf once per plan (~10 min): only with --full.
-	if [ "$script" = plans.sh ] && [ "$env_variants" = "x86_64 arm64" ]; then
+	# The plans run conf once or twice per plan (~10 min): only with --full.
+	if { [ "$script" = plans.sh ] || [ "$script" = plans_visible.sh ]; } &&
+		[ "$env_variants" = "x86_64 arm64" ]; then
 		echo "== $script: runs with --full only"
 		continue
 	fi

@@ -67,6 +67,9 @@ tui_start() {
 	# A new session before the old one goes: killing the last session
 	# would stop the server while the next command starts one.
 	old=$TUI_SESSION
+	# The teaching tree's first page shows until the state file says it was seen.
+	TUI_WELCOME_DUE=yes
+	grep -qx 'welcome=seen' "$TUI_TMP/xdg/kbrowse/state" 2>/dev/null && TUI_WELCOME_DUE=no
 	tui_sessions=$((tui_sessions + 1))
 	TUI_SESSION=kb$tui_sessions
 	tm new-session -d -s "$TUI_SESSION" -x "$cols" -y "$rows" -c "$dir" \
@@ -76,9 +79,16 @@ tui_start() {
 	tm set-option -t "$TUI_SESSION" window-size manual 2>/dev/null
 }
 
-# tui_welcome: the teaching tree starts with a page saying what it is;
-# wait for it and press a key to go on to the tree.
+# tui_welcome: the teaching tree starts with a page saying what it is, on
+# the first run with this $XDG_CONFIG_HOME; wait for it and press a key to
+# go on to the tree (later runs start in the tree: nothing to do).
 tui_welcome() {
+	# Either way, keys go out only once the browser reads them: typed
+	# before curses starts, the terminal's line editing would eat them.
+	if [ "$TUI_WELCOME_DUE" != yes ]; then
+		tui_wait "?:help"
+		return
+	fi
 	tui_wait "Press any key to start." && tui_keys Space
 }
 
