@@ -316,10 +316,12 @@ static const char *env_value(const struct shell_cache *cache, const char *name)
 	return entry ? entry + strlen(name) + 1 : NULL;
 }
 
+/* Is name[0..len) one of list?  (Every word of a command asks: no strlen.) */
 static bool name_in(const char *const *list, const char *name, size_t len)
 {
 	for (; *list; list++)
-		if (strlen(*list) == len && memcmp(*list, name, len) == 0)
+		if ((*list)[0] == name[0] && strncmp(*list, name, len) == 0 &&
+		    (*list)[len] == '\0')
 			return true;
 	return false;
 }
@@ -722,7 +724,15 @@ static const struct file_info *file_info(struct shell_cache *cache,
 
 	if (strchr(word, '/')) {
 		if (word[0] != '/' && cwd) {
-			snprintf(full, sizeof(full), "%s/%s", cwd, word);
+			/* cwd/word, cut as snprintf would (which cost more) */
+			size_t cap = sizeof(full) - 1, n = strnlen(cwd, cap), w;
+
+			memcpy(full, cwd, n);
+			if (n < cap)
+				full[n++] = '/';
+			w = strnlen(word, cap - n);
+			memcpy(full + n, word, w);
+			full[n + w] = '\0';
 			name = full;
 		}
 		path = name;
