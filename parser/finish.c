@@ -546,8 +546,9 @@ struct loop_check {
 	size_t norder;
 };
 
-static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym,
-				     enum frame_role role)
+static inline struct loop_frame *push_frame(struct loop_check *lc,
+					    struct symbol *sym,
+					    enum frame_role role)
 {
 	struct loop_frame *frame;
 
@@ -776,27 +777,37 @@ static void add_to_order(struct loop_check *lc, struct symbol *sym)
 
 static void report_loop(struct loop_check *lc, struct symbol *last);
 
+static bool begin_choice_visit(struct loop_check *lc, struct symbol *sym);
+
 /* Start walking from sym; true when that closes a loop (reported). */
-static bool begin_visit(struct loop_check *lc, struct symbol *sym)
+static inline bool begin_visit(struct loop_check *lc, struct symbol *sym)
 {
-	if (lc->state[sym->index] & LOOP_ACTIVE) {
+	unsigned char *state = &lc->state[sym->index];
+
+	if (*state & LOOP_ACTIVE) {
 		report_loop(lc, sym);
 		return true;
 	}
-	if (lc->state[sym->index] & LOOP_DONE)
+	if (*state & LOOP_DONE)
 		return false;
+	if ((sym->flags & SYMBOL_CHOICE) || (sym->choice && sym->choice->sym))
+		return begin_choice_visit(lc, sym);
+	*state |= LOOP_ACTIVE | LOOP_DONE;
+	push_frame(lc, sym, ROLE_SYMBOL);
+	return false;
+}
+
+/* begin_visit() of a choice or of one of its members (through the choice). */
+static bool begin_choice_visit(struct loop_check *lc, struct symbol *sym)
+{
 	if (sym->choice && sym->choice->sym) {
 		push_frame(lc, sym, ROLE_REDIRECT);
 		return begin_visit(lc, sym->choice->sym);
 	}
-	if (sym->flags & SYMBOL_CHOICE) {
-		mark_choice_members(lc, sym->first_node, true);
-		lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
-		push_frame(lc, sym, ROLE_CHOICE_EDGES);
-		return false;
-	}
+	/* A choice: its members are active while it is. */
+	mark_choice_members(lc, sym->first_node, true);
 	lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
-	push_frame(lc, sym, ROLE_SYMBOL);
+	push_frame(lc, sym, ROLE_CHOICE_EDGES);
 	return false;
 }
 
