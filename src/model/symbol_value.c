@@ -639,11 +639,19 @@ bool config_recompute_is_noop(const struct config *cfg)
 
 /* --- queries -------------------------------------------------------------- */
 
-static struct symval *settled(struct config *cfg, const struct symbol *sym)
+static inline struct symval *settled(struct config *cfg,
+				     const struct symbol *sym)
 {
+	const struct symbol *modules = cfg->kc->modules_sym;
+	struct symval *v = symval(cfg, sym);
+
+	/* Most queries find both computed: no call then. */
+	if ((v->flags & V_VALID) && modules &&
+	    (symval(cfg, modules)->flags & V_VALID))
+		return v;
 	config_settle(cfg);
 	config_calc(cfg, sym);
-	return symval(cfg, sym);
+	return v;
 }
 
 tristate config_tri(struct config *cfg, const struct symbol *sym)
