@@ -104,15 +104,16 @@ static void add_reverse(struct finisher *fin, struct expr **slot,
 static void finish_props(struct finisher *fin, struct menu_node *node)
 {
 	struct arena *arena = &fin->kc->arena;
+	bool has_symbol = node_has_symbol(node);
 	struct property *prop;
 
-	prop = node_has_symbol(node) ? node->sym->props : node->prompt;
-	for (; prop; prop = node_has_symbol(node) ? prop->next : NULL) {
+	prop = has_symbol ? node->sym->props : node->prompt;
+	for (; prop; prop = has_symbol ? prop->next : NULL) {
 		struct expr *cond = prop->cond;
 
 		if (prop->node != node)
 			continue;
-		if (node_has_symbol(node) &&
+		if (has_symbol &&
 		    (prop->type == P_PROMPT || prop->type == P_MENU))
 			cond = enclosing_visibility(fin, node, cond);
 		prop->visible = expr_and(arena, node->dep,
