@@ -351,6 +351,15 @@ static int entry_compare(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* v as 16 lower-case hex digits, as "%016llx" writes it (no call). */
+static void put_hex64(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int i = 15; i >= 0; i--, v >>= 4)
+		out[i] = digits[v & 15];
+}
+
 /*
  * Two independent 64-bit hashes over 8-byte words, as 32 hex digits: an
  * entry's file name.  (The key is stored and compared as well, so a
@@ -377,8 +386,9 @@ static void digest128(const char *data, size_t len, char out[40])
 	h2 ^= h2 >> 29;
 	h1 *= 0x94d049bb133111ebULL;
 	h2 *= 0xff51afd7ed558ccdULL;
-	snprintf(out, 40, "%016llx%016llx", (unsigned long long)(h1 ^ (h1 >> 31)),
-		 (unsigned long long)(h2 ^ (h2 >> 33)));
+	put_hex64(out, h1 ^ (h1 >> 31));
+	put_hex64(out + 16, h2 ^ (h2 >> 33));
+	out[32] = '\0';
 }
 
 /* A digest of the entries that pass keep(), sorted, then of extra. */
