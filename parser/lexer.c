@@ -730,17 +730,33 @@ const char *lexer_read_assign_value(struct lexer *lx, size_t *len)
  * A first line in column 1 sets no indentation: then only a line in
  * column 1 ends the text.
  */
-const char *lexer_read_help(struct lexer *lx, size_t *len)
+/* The first byte of text[0..len) that is not white space, or NULL. */
+static const char *first_nonspace(const char *text, size_t len)
 {
-	struct lexbuf *b = &lx->text;
+	for (size_t i = 0; i < len; i++)
+		if (!memchr(" \f\n\r\t\v", text[i], 6))
+			return text + i;
+	return NULL;
+}
+
+/*
+ * The help text after lx->p, into b.  With b NULL, only the end of the
+ * text is found, and *nonspace says whether the text would have
+ * something before its end that is not white space (a NUL byte ends it,
+ * as for strspn()): all that a tree loaded without help texts needs.
+ */
+static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
+{
 	int first_indent = 0, last_indent = 0;
 	const char *p = lx->p;
+	bool decided = false;	/* *nonspace is known */
 
 	/*
 	 * Each line is appended with one reservation (its extra indentation,
 	 * its text and the newline or NUL after it), no call per piece.
 	 */
-	buf_reset(b);
+	if (b)
+		buf_reset(b);
 	for (;;) {
 		const char *line = p, *text, *text_end, *next;
 		int indent = 0, extra = 0;
@@ -776,9 +792,19 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 				note_cr(lx, p - 1);
 				text_end--;
 			}
-			while (is_blank(text_end[-1]))
-				text_end--;
-			buf_add_line(b, extra, text, text_end - text);
+			if (b) {
+				while (is_blank(text_end[-1]))
+					text_end--;
+				buf_add_line(b, extra, text, text_end - text);
+			} else if (!decided) {
+				const char *c = first_nonspace(text,
+							       text_end - text);
+
+				if (c) {
+					decided = true;
+					*nonspace = *c != '\0';
+				}
+			}
 			if (!first_indent)
 				first_indent = last_indent;
 			if (*p != '\n')
@@ -793,13 +819,28 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 			p = next;
 			break;
 		}
-		buf_addc(b, '\n');
+		if (b)
+			buf_addc(b, '\n');
 		new_line(lx, next);
 		p = next;
 	}
-	b->data[b->len] = '\0';
+	if (b)
+		b->data[b->len] = '\0';
 	lx->p = p;
 	set_token(lx, T_EOL, p, p, 0);
-	*len = b->len;
-	return b->data;
+}
+
+const char *lexer_read_help(struct lexer *lx, size_t *len)
+{
+	scan_help(lx, &lx->text, NULL);
+	*len = lx->text.len;
+	return lx->text.data;
+}
+
+bool lexer_skip_help(struct lexer *lx)
+{
+	bool nonspace = false;
+
+	scan_help(lx, NULL, &nonspace);
+	return nonspace;
 }

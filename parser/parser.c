@@ -195,11 +195,9 @@ static void skip_entry(struct parser *p)
 		if (!is_option(TOK(p).kind))
 			return;
 		if (TOK(p).kind == T_HELP) {
-			size_t len;
-
 			next(p);
 			skip_line(p);
-			lexer_read_help(p->lx, &len);
+			lexer_skip_help(p->lx);
 			continue;
 		}
 		skip_line(p);
@@ -834,21 +832,28 @@ static void visible_option(struct parser *p, struct menu_node *node)
 static void help_option(struct parser *p, struct menu_node *node)
 {
 	struct location loc = lexer_loc(p->lx);
-	const char *text;
-	size_t len;
+	const char *text = NULL;
+	size_t len = 0;
+	bool blank;
 
 	next(p);
 	expect_eol(p, "'help'");
-	text = lexer_read_help(p->lx, &len);
+	/* Without help texts, the text is passed over, not built. */
+	if (!node || p->kc->opts.skip_help) {
+		blank = !lexer_skip_help(p->lx);
+	} else {
+		text = lexer_read_help(p->lx, &len);
+		blank = text[strspn(text, " \f\n\r\t\v")] == '\0';
+	}
 	if (!node)
 		return;		/* a misplaced help: its text is skipped */
 	if (node->help_loc.file)
 		warn_at(p, loc, "'%s' defined with more than one help text -- only the last one will be used",
 			entry_name(node));
-	if (text[strspn(text, " \f\n\r\t\v")] == '\0')
+	if (blank)
 		warn_at(p, loc, "'%s' defined with blank help text",
 			entry_name(node));
-	if (!p->kc->opts.skip_help)
+	if (text)
 		node->help = arena_strndup(&p->kc->arena, text, len);
 	node->help_loc = loc;
 }
