@@ -166,16 +166,20 @@ static void skip_line(struct parser *p)
 		next(p);
 }
 
-/* The current line must end here. */
-static void expect_eol(struct parser *p, const char *after)
+static void unexpected_after(struct parser *p, const char *after)
 {
 	char buf[64];
 
-	if (TOK(p).kind == T_EOL || TOK(p).kind == T_EOF)
-		return;
 	syntax_error(p, "unexpected %s after %s", describe(p, buf, sizeof(buf)),
 		     after);
 	skip_line(p);
+}
+
+/* The current line must end here (inline: almost every line does). */
+static inline void expect_eol(struct parser *p, const char *after)
+{
+	if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF)
+		unexpected_after(p, after);
 }
 
 static bool is_option(enum token_kind kind);
