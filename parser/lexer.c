@@ -28,12 +28,6 @@ static const unsigned char word_byte[256] = {
 	['_'] = 1, ['-'] = 1,
 };
 
-/* Bytes that interrupt the plain run of a quoted string. */
-static const unsigned char string_stop[256] = {
-	['\0'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1, ['$'] = 1,
-	['"'] = 1, ['\''] = 1,
-};
-
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -414,8 +408,11 @@ static void lex_string(struct lexer *lx, const char *start)
 	for (;;) {
 		const char *run = p;
 
-		while (!string_stop[(unsigned char)*p])
-			p++;
+		/*
+		 * The plain run up to a byte that interrupts it (or the NUL);
+		 * strcspn() is faster than a loop on prompts.
+		 */
+		p += strcspn(p, "\n\r\\$\"'");
 		buf_add(b, run, p - run);
 		switch (*p) {
 		case '"':
