@@ -125,7 +125,8 @@ void intern_init(struct intern_table *table, struct arena *arena)
 	table->nslots = 1024;
 	table->count = 0;
 	table->slots = xcalloc(table->nslots, sizeof(*table->slots));
-	table->hashes = xcalloc(table->nslots, sizeof(*table->hashes));
+	/* Read only where a slot is taken: not cleared. */
+	table->hashes = xmalloc(table->nslots * sizeof(*table->hashes));
 }
 
 void intern_release(struct intern_table *table)
@@ -141,7 +142,7 @@ static void intern_grow(struct intern_table *table)
 {
 	size_t nslots = table->nslots * 2;
 	const char **slots = xcalloc(nslots, sizeof(*slots));
-	unsigned *hashes = xcalloc(nslots, sizeof(*hashes));
+	unsigned *hashes = xmalloc(nslots * sizeof(*hashes));
 
 	for (size_t i = 0; i < table->nslots; i++) {
 		size_t j;

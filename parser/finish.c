@@ -104,15 +104,16 @@ static void add_reverse(struct finisher *fin, struct expr **slot,
 static void finish_props(struct finisher *fin, struct menu_node *node)
 {
 	struct arena *arena = &fin->kc->arena;
+	bool has_symbol = node_has_symbol(node);
 	struct property *prop;
 
-	prop = node_has_symbol(node) ? node->sym->props : node->prompt;
-	for (; prop; prop = node_has_symbol(node) ? prop->next : NULL) {
+	prop = has_symbol ? node->sym->props : node->prompt;
+	for (; prop; prop = has_symbol ? prop->next : NULL) {
 		struct expr *cond = prop->cond;
 
 		if (prop->node != node)
 			continue;
-		if (node_has_symbol(node) &&
+		if (has_symbol &&
 		    (prop->type == P_PROMPT || prop->type == P_MENU))
 			cond = enclosing_visibility(fin, node, cond);
 		prop->visible = expr_and(arena, node->dep,
@@ -502,15 +503,27 @@ enum frame_role {
 
 struct loop_frame {
 	struct symbol *sym;
-	enum edge_kind kind;
 	struct property *prop;
+	enum edge_kind kind;
 	enum frame_role role;
 	/* Which edge comes next: 0-2 dir_dep, rev_dep, implied; 3 props. */
 	unsigned char stage;
 	bool prop_value_next;	/* prop's condition is done, its value is next */
-	struct expr *edge;	/* the edge whose symbols are pending */
-	/* The pending symbols: lc->leaves[leaf_pos .. leaf_end). */
+	/* The walk of the current edge: lc->path[path_start .. npath). */
+	size_t path_start;
+	/* ROLE_MEMBERS: the entries left, lc->leaves[leaf_pos .. leaf_end). */
 	size_t leaf_start, leaf_pos, leaf_end;
+};
+
+/*
+ * One expression node on the way down an edge: the walk goes through
+ * each edge once, symbol by symbol, and marks a subtree when it leaves
+ * it (see next_symbol()).
+ */
+struct expr_step {
+	struct expr *e;
+	unsigned char done;	/* operands handed out or walked so far */
+	bool settled;		/* no symbol so far has an entry in a choice */
 };
 
 enum { LOOP_ACTIVE = 1, LOOP_DONE = 2, LOOP_ORDERED = 4 };
@@ -525,6 +538,8 @@ struct loop_check {
 	unsigned char *in_choice;
 	struct loop_frame *stack;
 	size_t depth, cap;
+	struct expr_step *path;
+	size_t npath, path_cap;
 	struct symbol **leaves;
 	size_t nleaves, leaves_cap;
 	/* Symbols in the order their walk ended (kconfig.calc_order). */
@@ -532,7 +547,9 @@ struct loop_check {
 	size_t norder;
 };
 
-static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
+static inline struct loop_frame *push_frame(struct loop_check *lc,
+					    struct symbol *sym,
+					    enum frame_role role)
 {
 	struct loop_frame *frame;
 
@@ -541,9 +558,13 @@ static struct loop_frame *push_frame(struct loop_check *lc, struct symbol *sym)
 		lc->stack = xrealloc(lc->stack, lc->cap * sizeof(*lc->stack));
 	}
 	frame = &lc->stack[lc->depth++];
-	memset(frame, 0, sizeof(*frame));
 	frame->sym = sym;
+	frame->prop = NULL;
 	frame->kind = EDGE_NONE;
+	frame->role = role;
+	frame->stage = 0;
+	frame->prop_value_next = false;
+	frame->path_start = lc->npath;
 	frame->leaf_start = frame->leaf_pos = frame->leaf_end = lc->nleaves;
 	return frame;
 }
@@ -558,103 +579,163 @@ static void push_leaf(struct loop_check *lc, struct symbol *sym)
 	lc->leaves[lc->nleaves++] = sym;
 }
 
-/* The symbols of an expression, left to right, skipping settled parts. */
-static void collect_leaves(struct loop_check *lc, struct expr *e)
+/* Go down into e (neither NULL nor marked). */
+static inline struct expr_step *push_step(struct loop_check *lc, struct expr *e)
 {
-	while (e && !e->loop_free) {
-		switch (e->op) {
-		case E_SYMBOL:
-			push_leaf(lc, e->sym);
-			return;
-		case E_NOT:
-			e = e->left;
-			break;
-		case E_AND:
-		case E_OR:
-			collect_leaves(lc, e->left);
-			e = e->right;
-			break;
-		default:
-			push_leaf(lc, e->lsym);
-			push_leaf(lc, e->rsym);
-			return;
-		}
+	struct expr_step *step;
+
+	if (lc->npath == lc->path_cap) {
+		lc->path_cap = lc->path_cap ? lc->path_cap * 2 : 256;
+		lc->path = xrealloc(lc->path, lc->path_cap * sizeof(*lc->path));
 	}
+	step = &lc->path[lc->npath++];
+	step->e = e;
+	step->done = 0;
+	step->settled = true;
+	return step;
 }
 
 /*
- * A subtree walked without meeting a loop is marked, unless it holds a
- * symbol with an entry inside a choice: every other symbol in it is then
- * done and can never be on the stack again (it becomes active only on
- * its first visit), so a later walk of the subtree would find nothing.
+ * Does visiting sym do anything?  Most symbols met are done and off the
+ * stack: a visit would return at once, so they are passed over here.
  */
-static bool mark_loop_free(struct loop_check *lc, struct expr *e)
+static inline bool needs_visit(const struct loop_check *lc,
+			       const struct symbol *sym)
 {
-	bool settled;
-
-	if (!e || e->loop_free)
-		return true;
-	switch (e->op) {
-	case E_SYMBOL:
-		settled = !lc->in_choice[e->sym->index];
-		break;
-	case E_NOT:
-		settled = mark_loop_free(lc, e->left);
-		break;
-	case E_AND:
-	case E_OR:
-		settled = mark_loop_free(lc, e->left);
-		settled = mark_loop_free(lc, e->right) && settled;
-		break;
-	default:
-		settled = !lc->in_choice[e->lsym->index] &&
-			  !lc->in_choice[e->rsym->index];
-		break;
-	}
-	if (settled)
-		e->loop_free = true;
-	return settled;
+	return (lc->state[sym->index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
 }
 
-/* Make the frame's next edge pending; false when it has none left. */
+/*
+ * The next symbol to visit in the edge being walked from path[base],
+ * left to right; NULL when the edge is done.  A symbol is handed out
+ * before its own walk and its node left after it, so a subtree is left
+ * only once every symbol in it was walked without meeting a loop.  It is
+ * then marked, unless it holds a symbol with an entry inside a choice:
+ * every other symbol in it is done and can never be on the stack again
+ * (it becomes active only on its first visit), so a later walk of the
+ * subtree would find nothing.
+ */
+static struct symbol *next_symbol(struct loop_check *lc, size_t base)
+{
+	while (lc->npath > base) {
+		struct expr_step *step = &lc->path[lc->npath - 1];
+		struct expr *e = step->e, *child;
+		struct symbol *sym;
+		bool settled;
+
+		switch (e->op) {
+		case E_SYMBOL:
+			/* An edge of one symbol, or one handed out below. */
+			if (!step->done++ && needs_visit(lc, e->sym))
+				return e->sym;
+			if (lc->in_choice[e->sym->index])
+				step->settled = false;
+			break;
+		case E_NOT:
+		case E_AND:
+		case E_OR:
+			/* The operands decided here, until one needs a walk. */
+			child = NULL;
+			while (step->done < (e->op == E_NOT ? 1 : 2)) {
+				child = step->done++ ? e->right : e->left;
+				if (child->loop_free)
+					continue;
+				if (child->op != E_SYMBOL)
+					break;
+				if (needs_visit(lc, child->sym)) {
+					push_step(lc, child)->done = 1;
+					return child->sym;
+				}
+				if (lc->in_choice[child->sym->index])
+					step->settled = false;
+				else
+					child->loop_free = true;
+				child = NULL;
+			}
+			if (child && !child->loop_free) {
+				push_step(lc, child);
+				continue;
+			}
+			break;
+		default:
+			while (step->done < 2) {
+				sym = step->done++ ? e->rsym : e->lsym;
+				if (needs_visit(lc, sym))
+					return sym;
+			}
+			if (lc->in_choice[e->lsym->index] ||
+			    lc->in_choice[e->rsym->index])
+				step->settled = false;
+			break;
+		}
+		/* Every operand of e is walked: leave it. */
+		settled = step->settled;
+		if (settled)
+			e->loop_free = true;
+		lc->npath--;
+		if (!settled && lc->npath > base)
+			lc->path[lc->npath - 1].settled = false;
+	}
+	return NULL;
+}
+
+/* Move to the frame's next property with edges; false when none is left. */
+static bool next_prop(struct loop_frame *frame)
+{
+	struct property *prop = frame->prop ? frame->prop->next
+					    : frame->sym->props;
+
+	while (prop && (prop->type == P_SELECT || prop->type == P_IMPLY))
+		prop = prop->next;
+	if (!prop)
+		return false;
+	frame->prop = prop;
+	frame->kind = EDGE_PROP_COND;
+	frame->prop_value_next = prop->type == P_DEFAULT &&
+				 !(frame->sym->flags & SYMBOL_CHOICE);
+	return true;
+}
+
+/*
+ * Start the frame's next edge that has something left to walk (edges
+ * that are empty or marked are passed over); false when none is left.
+ */
 static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 {
 	struct symbol *sym = frame->sym;
 	struct expr *edge;
 
-	if (frame->stage < 3) {
-		static const enum edge_kind kinds[] = {
-			EDGE_DIR_DEP, EDGE_REV_DEP, EDGE_IMPLIED,
-		};
-		struct expr *edges[] = { sym->dir_dep, sym->rev_dep, sym->implied };
-
-		frame->kind = kinds[frame->stage];
-		edge = edges[frame->stage++];
-		if (frame->stage == 3)
-			frame->prop = NULL;
-	} else if (frame->prop_value_next) {
-		frame->prop_value_next = false;
-		frame->kind = EDGE_DEFAULT_VALUE;
-		edge = frame->prop->expr;
-	} else {
-		struct property *prop = frame->prop ? frame->prop->next
-						    : sym->props;
-
-		while (prop && (prop->type == P_SELECT || prop->type == P_IMPLY))
-			prop = prop->next;
-		if (!prop)
-			return false;
-		frame->prop = prop;
-		frame->kind = EDGE_PROP_COND;
-		frame->prop_value_next = prop->type == P_DEFAULT &&
-					 !(sym->flags & SYMBOL_CHOICE);
-		edge = prop->visible;
-	}
-	lc->nleaves = frame->leaf_start;
-	collect_leaves(lc, edge);
-	frame->edge = edge;
-	frame->leaf_pos = frame->leaf_start;
-	frame->leaf_end = lc->nleaves;
+	do {
+		switch (frame->stage) {
+		case 0:
+			frame->stage = 1;
+			frame->kind = EDGE_DIR_DEP;
+			edge = sym->dir_dep;
+			break;
+		case 1:
+			frame->stage = 2;
+			frame->kind = EDGE_REV_DEP;
+			edge = sym->rev_dep;
+			break;
+		case 2:
+			frame->stage = 3;
+			frame->kind = EDGE_IMPLIED;
+			edge = sym->implied;
+			break;
+		default:
+			if (frame->prop_value_next) {
+				frame->prop_value_next = false;
+				frame->kind = EDGE_DEFAULT_VALUE;
+				edge = frame->prop->expr;
+				break;
+			}
+			if (!next_prop(frame))
+				return false;
+			edge = frame->prop->visible;
+			break;
+		}
+	} while (!edge || edge->loop_free);
+	push_step(lc, edge);
 	return true;
 }
 
@@ -697,30 +778,37 @@ static void add_to_order(struct loop_check *lc, struct symbol *sym)
 
 static void report_loop(struct loop_check *lc, struct symbol *last);
 
-/* Start walking from sym; true when that closes a loop (reported). */
-static bool begin_visit(struct loop_check *lc, struct symbol *sym)
-{
-	struct loop_frame *frame;
+static bool begin_choice_visit(struct loop_check *lc, struct symbol *sym);
 
-	if (lc->state[sym->index] & LOOP_ACTIVE) {
+/* Start walking from sym; true when that closes a loop (reported). */
+static inline bool begin_visit(struct loop_check *lc, struct symbol *sym)
+{
+	unsigned char *state = &lc->state[sym->index];
+
+	if (*state & LOOP_ACTIVE) {
 		report_loop(lc, sym);
 		return true;
 	}
-	if (lc->state[sym->index] & LOOP_DONE)
+	if (*state & LOOP_DONE)
 		return false;
+	if ((sym->flags & SYMBOL_CHOICE) || (sym->choice && sym->choice->sym))
+		return begin_choice_visit(lc, sym);
+	*state |= LOOP_ACTIVE | LOOP_DONE;
+	push_frame(lc, sym, ROLE_SYMBOL);
+	return false;
+}
+
+/* begin_visit() of a choice or of one of its members (through the choice). */
+static bool begin_choice_visit(struct loop_check *lc, struct symbol *sym)
+{
 	if (sym->choice && sym->choice->sym) {
-		frame = push_frame(lc, sym);
-		frame->role = ROLE_REDIRECT;
+		push_frame(lc, sym, ROLE_REDIRECT);
 		return begin_visit(lc, sym->choice->sym);
 	}
-	if (sym->flags & SYMBOL_CHOICE) {
-		mark_choice_members(lc, sym->first_node, true);
-		lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
-		push_frame(lc, sym)->role = ROLE_CHOICE_EDGES;
-		return false;
-	}
+	/* A choice: its members are active while it is. */
+	mark_choice_members(lc, sym->first_node, true);
 	lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
-	push_frame(lc, sym)->role = ROLE_SYMBOL;
+	push_frame(lc, sym, ROLE_CHOICE_EDGES);
 	return false;
 }
 
@@ -742,7 +830,6 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 			frame->role = ROLE_MEMBERS;
 			frame->kind = EDGE_NONE;
 			frame->prop = NULL;
-			frame->edge = NULL;
 			lc->nleaves = frame->leaf_start;
 			collect_members(lc, sym->first_node);
 			frame->leaf_pos = frame->leaf_start;
@@ -762,6 +849,7 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 		break;
 	}
 	lc->nleaves = frame->leaf_start;
+	lc->npath = frame->path_start;
 	lc->depth--;
 }
 
@@ -772,27 +860,25 @@ static void walk_symbol(struct loop_check *lc, struct symbol *start)
 
 	while (!found && lc->depth > 0) {
 		struct loop_frame *frame = &lc->stack[lc->depth - 1];
+		struct symbol *next;
 
 		if (frame->role == ROLE_MEMBERS) {
 			if (frame->leaf_pos == frame->leaf_end) {
 				end_frame(lc, false);
 				continue;
 			}
-			push_frame(lc, lc->leaves[frame->leaf_pos++])->role =
-				ROLE_MEMBER_EDGES;
+			push_frame(lc, lc->leaves[frame->leaf_pos++],
+				   ROLE_MEMBER_EDGES);
 			continue;
 		}
 		if (frame->role == ROLE_REDIRECT) {
 			end_frame(lc, false);
 			continue;
 		}
-		if (frame->leaf_pos < frame->leaf_end) {
-			found = begin_visit(lc, lc->leaves[frame->leaf_pos++]);
+		next = next_symbol(lc, frame->path_start);
+		if (next) {
+			found = begin_visit(lc, next);
 			continue;
-		}
-		if (frame->edge) {
-			mark_loop_free(lc, frame->edge);
-			frame->edge = NULL;
 		}
 		if (!next_edge(lc, frame))
 			end_frame(lc, false);
@@ -801,6 +887,7 @@ static void walk_symbol(struct loop_check *lc, struct symbol *start)
 	while (lc->depth > 0)
 		end_frame(lc, true);
 	lc->nleaves = 0;
+	lc->npath = 0;
 }
 
 /* Where `from` gets a dependency on `to`: the innermost `depends on`/`if`. */
@@ -900,7 +987,7 @@ static void report_loop(struct loop_check *lc, struct symbol *last)
 
 	/* A loop into a choice member goes through its choice. */
 	if (last->choice && last->choice->sym) {
-		push_frame(lc, last);
+		push_frame(lc, last, ROLE_REDIRECT);
 		last = last->choice->sym;
 	}
 	for (start = lc->depth; start > 0; start--)
@@ -957,6 +1044,7 @@ static void check_loops(struct finisher *fin)
 	free(lc.in_choice);
 	free(lc.stack);
 	free(lc.leaves);
+	free(lc.path);
 }
 
 void kconfig_finish(struct kconfig *kc)

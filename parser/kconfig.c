@@ -33,6 +33,7 @@
 #include "macro.h"
 #include "shell_cache.h"
 #include "parser.h"
+#include "util.h"
 
 /* --- reading files ------------------------------------------------------- */
 
@@ -72,6 +73,18 @@ static bool read_builtin(const struct kconfig *kc, const char *name,
 	return true;
 }
 
+/* dir/name, on the heap (asprintf() costs more than reading a small file). */
+static char *join_path(const char *dir, const char *name)
+{
+	size_t dir_len = strlen(dir), name_len = strlen(name);
+	char *path = xmalloc(dir_len + name_len + 2);
+
+	memcpy(path, dir, dir_len);
+	path[dir_len] = '/';
+	memcpy(path + dir_len + 1, name, name_len + 1);
+	return path;
+}
+
 /* Find name (see the top of this file); false with errno set. */
 static bool read_named(struct kconfig *kc, const char *name,
 		       struct file_text *out)
@@ -85,8 +98,7 @@ static bool read_named(struct kconfig *kc, const char *name,
 	if (name[0] == '/' || !kc->opts.srctree)
 		return false;
 	saved = errno;
-	if (asprintf(&path, "%s/%s", kc->opts.srctree, name) < 0)
-		abort();
+	path = join_path(kc->opts.srctree, name);
 	ok = read_disk(path, out);
 	if (!ok && errno == ENOENT)
 		errno = saved;

@@ -28,16 +28,13 @@ static const unsigned char word_byte[256] = {
 	['_'] = 1, ['-'] = 1,
 };
 
-/* Bytes that interrupt the plain run of a quoted string. */
-static const unsigned char string_stop[256] = {
-	['\0'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1, ['$'] = 1,
-	['"'] = 1, ['\''] = 1,
-};
-
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
 }
+
+/* is_blank() as a table: one load and test a byte on the hottest loop. */
+static const unsigned char blank_byte[256] = { [' '] = 1, ['\t'] = 1 };
 
 /* --- the text buffer --------------------------------------------------- */
 
@@ -411,8 +408,11 @@ static void lex_string(struct lexer *lx, const char *start)
 	for (;;) {
 		const char *run = p;
 
-		while (!string_stop[(unsigned char)*p])
-			p++;
+		/*
+		 * The plain run up to a byte that interrupts it (or the NUL);
+		 * strcspn() is faster than a loop on prompts.
+		 */
+		p += strcspn(p, "\n\r\\$\"'");
 		buf_add(b, run, p - run);
 		switch (*p) {
 		case '"':
@@ -633,7 +633,7 @@ void lexer_next(struct lexer *lx)
 {
 	const char *p = lx->p, *start;
 
-	while (is_blank(*p))
+	while (blank_byte[(unsigned char)*p])
 		p++;
 	if (*p == '\n') {
 		set_token(lx, T_EOL, p, p, 0);
@@ -727,17 +727,33 @@ const char *lexer_read_assign_value(struct lexer *lx, size_t *len)
  * A first line in column 1 sets no indentation: then only a line in
  * column 1 ends the text.
  */
-const char *lexer_read_help(struct lexer *lx, size_t *len)
+/* The first byte of text[0..len) that is not white space, or NULL. */
+static const char *first_nonspace(const char *text, size_t len)
 {
-	struct lexbuf *b = &lx->text;
+	for (size_t i = 0; i < len; i++)
+		if (!memchr(" \f\n\r\t\v", text[i], 6))
+			return text + i;
+	return NULL;
+}
+
+/*
+ * The help text after lx->p, into b.  With b NULL, only the end of the
+ * text is found, and *nonspace says whether the text would have
+ * something before its end that is not white space (a NUL byte ends it,
+ * as for strspn()): all that a tree loaded without help texts needs.
+ */
+static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
+{
 	int first_indent = 0, last_indent = 0;
 	const char *p = lx->p;
+	bool decided = false;	/* *nonspace is known */
 
 	/*
 	 * Each line is appended with one reservation (its extra indentation,
 	 * its text and the newline or NUL after it), no call per piece.
 	 */
-	buf_reset(b);
+	if (b)
+		buf_reset(b);
 	for (;;) {
 		const char *line = p, *text, *text_end, *next;
 		int indent = 0, extra = 0;
@@ -773,9 +789,19 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 				note_cr(lx, p - 1);
 				text_end--;
 			}
-			while (is_blank(text_end[-1]))
-				text_end--;
-			buf_add_line(b, extra, text, text_end - text);
+			if (b) {
+				while (is_blank(text_end[-1]))
+					text_end--;
+				buf_add_line(b, extra, text, text_end - text);
+			} else if (!decided) {
+				const char *c = first_nonspace(text,
+							       text_end - text);
+
+				if (c) {
+					decided = true;
+					*nonspace = *c != '\0';
+				}
+			}
 			if (!first_indent)
 				first_indent = last_indent;
 			if (*p != '\n')
@@ -790,13 +816,28 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 			p = next;
 			break;
 		}
-		buf_addc(b, '\n');
+		if (b)
+			buf_addc(b, '\n');
 		new_line(lx, next);
 		p = next;
 	}
-	b->data[b->len] = '\0';
+	if (b)
+		b->data[b->len] = '\0';
 	lx->p = p;
 	set_token(lx, T_EOL, p, p, 0);
-	*len = b->len;
-	return b->data;
+}
+
+const char *lexer_read_help(struct lexer *lx, size_t *len)
+{
+	scan_help(lx, &lx->text, NULL);
+	*len = lx->text.len;
+	return lx->text.data;
+}
+
+bool lexer_skip_help(struct lexer *lx)
+{
+	bool nonspace = false;
+
+	scan_help(lx, NULL, &nonspace);
+	return nonspace;
 }

@@ -179,6 +179,11 @@ const char *lexer_read_assign_value(struct lexer *lx, size_t *len);
  * line that ended the help.
  */
 const char *lexer_read_help(struct lexer *lx, size_t *len);
+/*
+ * The same without building the text (for a tree loaded without help
+ * texts): true when the text has anything but white space.
+ */
+bool lexer_skip_help(struct lexer *lx);
 
 /* The location of the current token. */
 static inline struct location lexer_loc(const struct lexer *lx)

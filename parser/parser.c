@@ -166,16 +166,20 @@ static void skip_line(struct parser *p)
 		next(p);
 }
 
-/* The current line must end here. */
-static void expect_eol(struct parser *p, const char *after)
+static void unexpected_after(struct parser *p, const char *after)
 {
 	char buf[64];
 
-	if (TOK(p).kind == T_EOL || TOK(p).kind == T_EOF)
-		return;
 	syntax_error(p, "unexpected %s after %s", describe(p, buf, sizeof(buf)),
 		     after);
 	skip_line(p);
+}
+
+/* The current line must end here (inline: almost every line does). */
+static inline void expect_eol(struct parser *p, const char *after)
+{
+	if (TOK(p).kind != T_EOL && TOK(p).kind != T_EOF)
+		unexpected_after(p, after);
 }
 
 static bool is_option(enum token_kind kind);
@@ -195,11 +199,9 @@ static void skip_entry(struct parser *p)
 		if (!is_option(TOK(p).kind))
 			return;
 		if (TOK(p).kind == T_HELP) {
-			size_t len;
-
 			next(p);
 			skip_line(p);
-			lexer_read_help(p->lx, &len);
+			lexer_skip_help(p->lx);
 			continue;
 		}
 		skip_line(p);
@@ -834,21 +836,28 @@ static void visible_option(struct parser *p, struct menu_node *node)
 static void help_option(struct parser *p, struct menu_node *node)
 {
 	struct location loc = lexer_loc(p->lx);
-	const char *text;
-	size_t len;
+	const char *text = NULL;
+	size_t len = 0;
+	bool blank;
 
 	next(p);
 	expect_eol(p, "'help'");
-	text = lexer_read_help(p->lx, &len);
+	/* Without help texts, the text is passed over, not built. */
+	if (!node || p->kc->opts.skip_help) {
+		blank = !lexer_skip_help(p->lx);
+	} else {
+		text = lexer_read_help(p->lx, &len);
+		blank = text[strspn(text, " \f\n\r\t\v")] == '\0';
+	}
 	if (!node)
 		return;		/* a misplaced help: its text is skipped */
 	if (node->help_loc.file)
 		warn_at(p, loc, "'%s' defined with more than one help text -- only the last one will be used",
 			entry_name(node));
-	if (text[strspn(text, " \f\n\r\t\v")] == '\0')
+	if (blank)
 		warn_at(p, loc, "'%s' defined with blank help text",
 			entry_name(node));
-	if (!p->kc->opts.skip_help)
+	if (text)
 		node->help = arena_strndup(&p->kc->arena, text, len);
 	node->help_loc = loc;
 }

@@ -318,10 +318,12 @@ static const char *env_value(const struct shell_cache *cache, const char *name)
 	return entry ? entry + strlen(name) + 1 : NULL;
 }
 
+/* Is name[0..len) one of list?  (Every word of a command asks: no strlen.) */
 static bool name_in(const char *const *list, const char *name, size_t len)
 {
 	for (; *list; list++)
-		if (strlen(*list) == len && memcmp(*list, name, len) == 0)
+		if ((*list)[0] == name[0] && strncmp(*list, name, len) == 0 &&
+		    (*list)[len] == '\0')
 			return true;
 	return false;
 }
@@ -351,6 +353,15 @@ static int entry_compare(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* v as 16 lower-case hex digits, as "%016llx" writes it (no call). */
+static void put_hex64(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (int i = 15; i >= 0; i--, v >>= 4)
+		out[i] = digits[v & 15];
+}
+
 /*
  * Two independent 64-bit hashes over 8-byte words, as 32 hex digits: an
  * entry's file name.  (The key is stored and compared as well, so a
@@ -377,8 +388,9 @@ static void digest128(const char *data, size_t len, char out[40])
 	h2 ^= h2 >> 29;
 	h1 *= 0x94d049bb133111ebULL;
 	h2 *= 0xff51afd7ed558ccdULL;
-	snprintf(out, 40, "%016llx%016llx", (unsigned long long)(h1 ^ (h1 >> 31)),
-		 (unsigned long long)(h2 ^ (h2 >> 33)));
+	put_hex64(out, h1 ^ (h1 >> 31));
+	put_hex64(out + 16, h2 ^ (h2 >> 33));
+	out[32] = '\0';
 }
 
 /* A digest of the entries that pass keep(), sorted, then of extra. */
@@ -724,7 +736,15 @@ static const struct file_info *file_info(struct shell_cache *cache,
 
 	if (strchr(word, '/')) {
 		if (word[0] != '/' && cwd) {
-			snprintf(full, sizeof(full), "%s/%s", cwd, word);
+			/* cwd/word, cut as snprintf would (which cost more) */
+			size_t cap = sizeof(full) - 1, n = strnlen(cwd, cap), w;
+
+			memcpy(full, cwd, n);
+			if (n < cap)
+				full[n++] = '/';
+			w = strnlen(word, cap - n);
+			memcpy(full + n, word, w);
+			full[n + w] = '\0';
 			name = full;
 		}
 		path = name;

@@ -113,8 +113,11 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 		table_grow(kc);
 		bucket = bucket_of(kc, hash);
 	}
-	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
-			   hash);
+	/*
+	 * The table itself keeps names unique: a copy in the arena will do,
+	 * without going through the intern table as well.
+	 */
+	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), hash);
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
 	sym->hash_next = *bucket;

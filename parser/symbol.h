@@ -72,7 +72,7 @@ struct property {
 };
 
 struct symbol {
-	const char *name;		/* interned; NULL for a choice */
+	const char *name;		/* in the arena; NULL for a choice */
 	enum symbol_type type;
 	unsigned flags;
 	unsigned index;			/* position in kconfig.symbols */

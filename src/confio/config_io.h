@@ -54,6 +54,8 @@ bool config_absent(int err);
 
 /* The full .config text (header, menus, values). */
 int config_write_stream(struct config *cfg, FILE *out, const char *prefix);
+/* The same text in memory (heap, NUL-terminated), its length in *len. */
+char *config_write_text(struct config *cfg, const char *prefix, size_t *len);
 /* The minimal defconfig text (savedefconfig). */
 int config_write_defconfig_stream(struct config *cfg, FILE *out,
 				  const char *prefix);

@@ -23,21 +23,35 @@
 #include "config_io.h"
 #include "file_read.h"
 #include "file_replace.h"
+#include "strbuf.h"
 #include "util.h"
+
+static void add_escaped(struct strbuf *out, const char *value)
+{
+	strbuf_addc(out, '"');
+	for (; *value; value++) {
+		if (*value == '"' || *value == '\\')
+			strbuf_addc(out, '\\');
+		strbuf_addc(out, *value);
+	}
+	strbuf_addc(out, '"');
+}
 
 void config_write_escaped(FILE *out, const char *value)
 {
-	putc('"', out);
-	for (; *value; value++) {
-		if (*value == '"' || *value == '\\')
-			putc('\\', out);
-		putc(*value, out);
-	}
-	putc('"', out);
+	struct strbuf text = { 0 };
+
+	add_escaped(&text, value);
+	fwrite(text.data, 1, text.len, out);
+	strbuf_release(&text);
 }
 
-static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
-			 const struct symbol *sym)
+/*
+ * The files are built in memory (a strbuf, not a stdio memory stream:
+ * those copy a few bytes at a time, and a .config is thousands of lines).
+ */
+static void write_symbol(struct config *cfg, struct strbuf *out,
+			 const char *prefix, const struct symbol *sym)
 {
 	const char *value;
 
@@ -45,20 +59,29 @@ static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
 		return;
 	value = config_str(cfg, sym);
 	if (type_is_bool_or_tristate(sym->type) && value[0] == 'n') {
-		fputs("# ", out);
-		fputs(prefix, out);
-		fputs(sym->name, out);
-		fputs(" is not set\n", out);
+		strbuf_add(out, "# ", 2);
+		strbuf_adds(out, prefix);
+		strbuf_adds(out, sym->name);
+		strbuf_adds(out, " is not set\n");
 		return;
 	}
-	fputs(prefix, out);
-	fputs(sym->name, out);
-	putc('=', out);
+	strbuf_adds(out, prefix);
+	strbuf_adds(out, sym->name);
+	strbuf_addc(out, '=');
 	if (sym->type == S_STRING)
-		config_write_escaped(out, value);
+		add_escaped(out, value);
 	else
-		fputs(value, out);
-	putc('\n', out);
+		strbuf_adds(out, value);
+	strbuf_addc(out, '\n');
+}
+
+/* Write what was built to a stream; -1 when the stream failed. */
+static int flush_text(struct strbuf *text, FILE *out)
+{
+	if (text->len)
+		fwrite(text->data, 1, text->len, out);
+	strbuf_release(text);
+	return ferror(out) ? -1 : 0;
 }
 
 static const char *tree_title(const struct kconfig *kc)
@@ -70,7 +93,7 @@ static const char *tree_title(const struct kconfig *kc)
 
 struct dotconfig_writer {
 	struct config *cfg;
-	FILE *out;
+	struct strbuf *out;
 	const char *prefix;
 	unsigned char *written;		/* by symbol index */
 	bool need_newline;		/* a blank line before the next value */
@@ -88,13 +111,15 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 
 	if (!is_symbol_entry(node)) {
 		if (config_node_visible(w->cfg, node)) {
-			fprintf(w->out, "\n#\n# %s\n#\n", node->prompt->text);
+			strbuf_adds(w->out, "\n#\n# ");
+			strbuf_adds(w->out, node->prompt->text);
+			strbuf_adds(w->out, "\n#\n");
 			w->need_newline = false;
 		}
 	} else if (!(sym->flags & SYMBOL_CHOICE) && !w->written[sym->index] &&
 		   config_written(w->cfg, sym)) {
 		if (w->need_newline) {
-			putc('\n', w->out);
+			strbuf_addc(w->out, '\n');
 			w->need_newline = false;
 		}
 		w->written[sym->index] = 1;
@@ -108,23 +133,43 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	    node->prompt->type == P_MENU &&
 	    w->cfg->kc->dialect->end_of_menu_lines &&
 	    config_node_visible(w->cfg, node)) {
-		fprintf(w->out, "# end of %s\n", node->prompt->text);
+		strbuf_adds(w->out, "# end of ");
+		strbuf_adds(w->out, node->prompt->text);
+		strbuf_addc(w->out, '\n');
 		w->need_newline = true;
 	}
 }
 
-int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
+static void build_dotconfig(struct config *cfg, struct strbuf *out,
+			    const char *prefix)
 {
 	struct dotconfig_writer w = { .cfg = cfg, .out = out, .prefix = prefix };
 	const struct menu_node *node;
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n# %s\n#\n",
-		tree_title(cfg->kc));
+	strbuf_adds(out, "#\n# Automatically generated file; DO NOT EDIT.\n# ");
+	strbuf_adds(out, tree_title(cfg->kc));
+	strbuf_adds(out, "\n#\n");
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);
-	return ferror(out) ? -1 : 0;
+}
+
+char *config_write_text(struct config *cfg, const char *prefix, size_t *len)
+{
+	struct strbuf text = { 0 };
+
+	build_dotconfig(cfg, &text, prefix);
+	*len = text.len;
+	return strbuf_take(&text);
+}
+
+int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
+{
+	struct strbuf text = { 0 };
+
+	build_dotconfig(cfg, &text, prefix);
+	return flush_text(&text, out);
 }
 
 /* Is this choice member the one its choice would pick by itself? */
@@ -140,6 +185,7 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 {
 	const struct menu_node *root = &cfg->kc->root, *node;
 	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
+	struct strbuf text = { 0 };
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
@@ -156,10 +202,10 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 			continue;
 		if (is_choice_default(cfg, sym))
 			continue;
-		write_symbol(cfg, out, prefix, sym);
+		write_symbol(cfg, &text, prefix, sym);
 	}
 	free(done);
-	return ferror(out) ? -1 : 0;
+	return flush_text(&text, out);
 }
 
 /* --- files ------------------------------------------------------------------ */
@@ -282,7 +328,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 	struct file_replace replace;
 	struct stat st;
 	bool exists;
-	FILE *mem, *out;
+	FILE *out;
 	int read_err;
 
 	if (!err) {
@@ -323,14 +369,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 		goto out;
 	}
 	/* All of it in memory first: a failed write leaves no half file. */
-	mem = open_memstream(&text, &len);
-	if (!mem)
-		out_of_memory();
-	if (config_write_stream(cfg, mem, prefix) != 0 || fclose(mem) != 0) {
-		snprintf(err, errlen, "%s: the configuration could not be "
-			 "formatted", name);
-		goto out;
-	}
+	text = config_write_text(cfg, prefix, &len);
 	if (old && old_len == len && memcmp(old, text, len) == 0) {
 		result = CONFIG_UNCHANGED;
 		goto out;

@@ -5,18 +5,33 @@
  * auto.conf and of warnings; matching it byte for byte needs it.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel_form.h"
 #include "util.h"
 
 #define KERNEL_HASH_BUCKETS 16384u
 
+#define FNV_PRIME 0x01000193u
+#define FNV_STEP(hash, c) (((hash) ^ (unsigned)(int)(c)) * FNV_PRIME)
+
+/*
+ * The kernel's hash of a name (FNV-1a on signed chars), four bytes a
+ * turn once the length is known: every symbol's name goes through it.
+ */
 static unsigned kernel_name_hash(const char *name)
 {
 	unsigned hash = 2166136261u;
+	size_t len = strlen(name), i = 0;
 
-	for (; *name; name++)
-		hash = (hash ^ (unsigned)(int)*name) * 0x01000193u;
+	for (; i + 4 <= len; i += 4) {
+		hash = FNV_STEP(hash, name[i]);
+		hash = FNV_STEP(hash, name[i + 1]);
+		hash = FNV_STEP(hash, name[i + 2]);
+		hash = FNV_STEP(hash, name[i + 3]);
+	}
+	for (; i < len; i++)
+		hash = FNV_STEP(hash, name[i]);
 	return hash;
 }
 

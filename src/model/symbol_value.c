@@ -92,7 +92,8 @@ static int compare_symbols(struct config *cfg, const struct symbol *a,
 	return (na.s > nb.s) - (na.s < nb.s);
 }
 
-static tristate eval(struct config *cfg, const struct expr *e);
+static tristate eval_node(struct config *cfg, const struct expr *e);
+static inline tristate eval(struct config *cfg, const struct expr *e);
 
 static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
 {
@@ -155,20 +156,15 @@ static tristate eval_binary(struct config *cfg, const struct expr *e)
 	return value;
 }
 
-static tristate eval(struct config *cfg, const struct expr *e)
+/* eval() of everything but a symbol already computed. */
+static tristate eval_node(struct config *cfg, const struct expr *e)
 {
 	int order;
 
-	if (!e)
-		return TRI_YES;
 	switch (e->op) {
-	case E_SYMBOL: {
-		const struct symval *v = symval(cfg, e->sym);
-
-		if (!(v->flags & V_VALID))
-			config_calc(cfg, e->sym);
-		return v->tri;
-	}
+	case E_SYMBOL:
+		config_calc(cfg, e->sym);
+		return symval(cfg, e->sym)->tri;
 	case E_NOT:
 		return tri_not(eval(cfg, e->left));
 	case E_AND:
@@ -187,6 +183,23 @@ static tristate eval(struct config *cfg, const struct expr *e)
 	case E_GEQ: return order >= 0 ? TRI_YES : TRI_NO;
 	default: return TRI_NO;
 	}
+}
+
+/*
+ * Most operands are symbols whose value is known: that case is inline,
+ * without a call (and without the registers the rest would save).
+ */
+static inline tristate eval(struct config *cfg, const struct expr *e)
+{
+	if (!e)
+		return TRI_YES;
+	if (e->op == E_SYMBOL) {
+		const struct symval *v = symval(cfg, e->sym);
+
+		if (v->flags & V_VALID)
+			return v->tri;
+	}
+	return eval_node(cfg, e);
 }
 
 /* --- the parts of a value ----------------------------------------------------- */
@@ -765,11 +778,19 @@ bool config_recompute_is_noop(const struct config *cfg)
 
 /* --- queries -------------------------------------------------------------- */
 
-static struct symval *settled(struct config *cfg, const struct symbol *sym)
+static inline struct symval *settled(struct config *cfg,
+				     const struct symbol *sym)
 {
+	const struct symbol *modules = cfg->kc->modules_sym;
+	struct symval *v = symval(cfg, sym);
+
+	/* Most queries find both computed: no call then. */
+	if ((v->flags & V_VALID) && modules &&
+	    (symval(cfg, modules)->flags & V_VALID))
+		return v;
 	config_settle(cfg);
 	config_calc(cfg, sym);
-	return symval(cfg, sym);
+	return v;
 }
 
 tristate config_tri(struct config *cfg, const struct symbol *sym)

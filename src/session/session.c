@@ -284,15 +284,7 @@ enum config_write_result session_save_as(struct session *s, const char *name,
 
 char *session_text_to_save(struct session *s, size_t *len)
 {
-	char *text = NULL;
-	FILE *out = open_memstream(&text, len);
-
-	if (!out)
-		out_of_memory();
-	config_write_stream(s->cfg, out, s->io.prefix);
-	if (fclose(out) != 0 || !text)
-		out_of_memory();
-	return text;
+	return config_write_text(s->cfg, s->io.prefix, len);
 }
 
 bool session_save_would_change(struct session *s)

@@ -56,25 +56,72 @@ char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
 	return buf;
 }
 
+/*
+ * file_read_stream() on a descriptor, with read(2): Kconfig trees are
+ * over a thousand files, and a stdio stream per file (its buffer, its
+ * copy, its lock) cost more than the reading.
+ */
+static char *read_fd(int fd, size_t max, size_t *len, int *err)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
+
+	if (fstat(fd, &st) != 0) {
+		*err = errno;
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		*err = EFBIG;
+		return NULL;
+	}
+	/* The size may change while we read: the loop does not trust it. */
+	cap = (size_t)st.st_size + 1;
+	buf = xmalloc(cap + 1);
+	for (;;) {
+		ssize_t got = read(fd, buf + n, cap - n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			*err = errno ? errno : EIO;
+			free(buf);
+			return NULL;
+		}
+		n += (size_t)got;
+		if (got == 0)
+			break;
+		if (n < cap)
+			continue;
+		if (n > max) {
+			*err = EFBIG;
+			free(buf);
+			return NULL;
+		}
+		cap *= 2;
+		buf = xrealloc(buf, cap + 1);
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
 char *file_read(const char *path, size_t max, size_t *len, int *err)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	FILE *f;
 	char *text;
 
 	if (fd < 0) {
 		*err = errno;
 		return NULL;
 	}
-	f = fdopen(fd, "r");
-	if (!f) {
-		*err = errno;
-		close(fd);
-		return NULL;
-	}
-	text = file_read_stream(f, max, len, err);
-	fclose(f);
+	text = read_fd(fd, max, len, err);
+	close(fd);
 	return text;
 }
 
