@@ -34,6 +34,28 @@ static const unsigned char string_stop[256] = {
 	['"'] = 1, ['\''] = 1,
 };
 
+/*
+ * Dialects whose bare words hold more bytes (U-Boot's and Buildroot's
+ * `source board/x/Kconfig`, `default kernel.itb`): the bytes of
+ * bare_word_extra that the kernel's set lacks, marked in lx->word_extra.
+ */
+static void dialect_word_bytes(struct lexer *lx)
+{
+	const char *extra = lx->kc->dialect ? lx->kc->dialect->bare_word_extra : NULL;
+
+	for (; extra && *extra; extra++)
+		if (!word_byte[(unsigned char)*extra])
+			lx->word_extra[(unsigned char)*extra] = 1;
+}
+
+/* The end of a bare word that reaches a byte only the dialect allows. */
+static const char *dialect_word_end(const struct lexer *lx, const char *p)
+{
+	while (word_byte[(unsigned char)*p] || lx->word_extra[(unsigned char)*p])
+		p++;
+	return p;
+}
+
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -293,6 +315,7 @@ void lexer_init(struct lexer *lx, struct kconfig *kc,
 		lx->p += 3;
 		lx->line_start = lx->p;
 	}
+	dialect_word_bytes(lx);
 }
 
 void lexer_release(struct lexer *lx)
@@ -387,6 +410,8 @@ static bool lex_word(struct lexer *lx, const char *start)
 
 	while (word_byte[(unsigned char)*p])
 		p++;
+	if (lx->word_extra[(unsigned char)*p])
+		p = dialect_word_end(lx, p);
 	if (*p == '$')
 		return lex_macro_word(lx, start);
 	lx->p = p;
@@ -612,7 +637,8 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 				return;
 			continue;
 		default:
-			if (word_byte[(unsigned char)*p]) {
+			if (word_byte[(unsigned char)*p] ||
+			    lx->word_extra[(unsigned char)*p]) {
 				if (lex_word(lx, p))
 					return;
 				continue;
@@ -643,7 +669,7 @@ void lexer_next(struct lexer *lx)
 	start = p;
 	while (word_byte[(unsigned char)*p])
 		p++;
-	if (p > start && *p != '$') {
+	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
 		lx->p = p;
 		set_token(lx, keyword_kind(start, p - start), start, start,
 			  p - start);

@@ -20,6 +20,7 @@
 #include "config_io.h"
 #include "dialect.h"
 #include "kconfig.h"
+#include "lexer.h"
 #include "unit.h"
 
 struct detect_case {
@@ -317,6 +318,62 @@ static void test_member_types(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * Bare words per dialect: the tokens of one line as "word|word|", with
+ * strings in double quotes and the end of the line as '$'.
+ */
+struct word_case {
+	const char *dialect;
+	const char *line;
+	const char *expected;
+	int warnings;
+};
+
+static const struct word_case word_cases[] = {
+	/* U-Boot and Buildroot (and 4.11's kconfig): '/' and '.' in words */
+	{ "u-boot", "source board/firefly/roc-pc-rk3576/Kconfig\n",
+	  "source|board/firefly/roc-pc-rk3576/Kconfig|$|", 0 },
+	{ "u-boot", "\tdefault kernel.itb if FIT\n", "default|kernel.itb|if|FIT|$|", 0 },
+	{ "buildroot", "default ./a.b/../c\n", "default|./a.b/../c|$|", 0 },
+	{ "linux-4.17", "source arch/x86/Kconfig\n", "source|arch/x86/Kconfig|$|", 0 },
+	/* operators still end a word */
+	{ "u-boot", "depends on A.B!=C/D\n", "depends|on|A.B|!=|C/D|$|", 0 },
+	/* Linux: '/' and '.' are ignored bytes that split words, with a warning */
+	{ "linux-6.11", "default kernel.itb\n", "default|kernel|itb|$|", 1 },
+	{ "linux-4.18", "source a/b\n", "source|a|b|$|", 1 },
+};
+
+static void test_bare_words(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(word_cases) / sizeof(word_cases[0]); i++) {
+		const struct word_case *c = &word_cases[i];
+		struct kconfig_options opts = unit_options();
+		static const struct source_file file = { .name = "Kconfig" };
+		struct kconfig *kc;
+		struct lexer lx;
+		char got[256] = "";
+
+		opts.dialect = dialect_find(c->dialect);
+		assert_non_null(opts.dialect);
+		kc = kconfig_new(&opts);
+		lexer_init(&lx, kc, &file, c->line, strlen(c->line));
+		for (lexer_next(&lx); lx.tok.kind != T_EOF; lexer_next(&lx)) {
+			if (lx.tok.kind == T_EOL)
+				strcat(got, "$");
+			else
+				strncat(got, lx.tok.text, lx.tok.len);
+			strcat(got, "|");
+		}
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s): got %s, want %s", i, c->dialect,
+				 got, c->expected);
+		assert_int_equal(kc->diags.warnings, c->warnings);
+		lexer_release(&lx);
+		kconfig_free(kc);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -325,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_legacy_choices),
 		cmocka_unit_test(test_member_types),
+		cmocka_unit_test(test_bare_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
