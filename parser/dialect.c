@@ -49,7 +49,7 @@ static const struct kconfig_dialect linux_4_17 = {
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,
 	.config_var = "KCONFIG_CONFIG",
-	.header = HEADER_MAINMENU,
+	.header = HEADER_MAINMENU_EXPANDED,
 };
 
 static const struct kconfig_dialect u_boot = {

@@ -56,6 +56,17 @@ static const char *dialect_word_end(const struct lexer *lx, const char *p)
 	return p;
 }
 
+/*
+ * Before the macro language (Linux 4.17, Buildroot) '$' is an ordinary
+ * byte of a string: "$(TOPDIR)/dl" stays as written, and $VAR in a
+ * `source` or the main menu's prompt names a symbol, which the parser
+ * and the writer resolve.  Outside strings it is no word byte there.
+ */
+static inline bool dialect_has_macros(const struct lexer *lx)
+{
+	return !lx->kc->dialect || lx->kc->dialect->macro_language;
+}
+
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -412,7 +423,7 @@ static bool lex_word(struct lexer *lx, const char *start)
 		p++;
 	if (lx->word_extra[(unsigned char)*p])
 		p = dialect_word_end(lx, p);
-	if (*p == '$')
+	if (*p == '$' && dialect_has_macros(lx))
 		return lex_macro_word(lx, start);
 	lx->p = p;
 	set_token(lx, keyword_kind(start, p - start), start, start, p - start);
@@ -458,7 +469,13 @@ static void lex_string(struct lexer *lx, const char *start)
 		case '$': {
 			int errors = lx->kc->diags.errors;
 			size_t used;
-			char *value = macro_expand_reference(lx->kc->macros, p,
+			char *value;
+
+			if (!dialect_has_macros(lx)) {
+				buf_addc(b, *p++);
+				break;
+			}
+			value = macro_expand_reference(lx->kc->macros, p,
 							     line_rest(lx, p),
 							     loc_at(lx, p), &used);
 
@@ -633,6 +650,8 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			}
 			break;
 		case '$':
+			if (!dialect_has_macros(lx))
+				break;
 			if (lex_macro_word(lx, p))
 				return;
 			continue;

@@ -68,6 +68,43 @@ static const char *tree_title(const struct kconfig *kc)
 	return "Main menu";
 }
 
+/*
+ * The title as the header shows it.  Before 4.18 (and in Buildroot) the
+ * main menu's prompt has its $NAME references replaced by the values
+ * of the symbols they name ("Buildroot $BR2_VERSION Configuration"); a
+ * name that is no symbol gives nothing, as in that kconfig.
+ */
+static void write_title(struct config *cfg, FILE *out)
+{
+	const char *s = tree_title(cfg->kc);
+
+	if (cfg->kc->dialect->header != HEADER_MAINMENU_EXPANDED) {
+		fputs(s, out);
+		return;
+	}
+	while (*s) {
+		const char *end = s + 1;
+		const struct symbol *sym;
+		char *name;
+
+		if (*s != '$') {
+			putc(*s++, out);
+			continue;
+		}
+		while (*end == '_' || (*end >= 'A' && *end <= 'Z') ||
+		       (*end >= 'a' && *end <= 'z') || (*end >= '0' && *end <= '9'))
+			end++;
+		name = strndup(s + 1, end - s - 1);
+		if (!name)
+			abort();
+		sym = symbol_find(cfg->kc, name);
+		if (sym)
+			fputs(config_str(cfg, sym), out);
+		free(name);
+		s = end;
+	}
+}
+
 struct dotconfig_writer {
 	struct config *cfg;
 	FILE *out;
@@ -119,8 +156,9 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 	const struct menu_node *node;
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n# %s\n#\n",
-		tree_title(cfg->kc));
+	fputs("#\n# Automatically generated file; DO NOT EDIT.\n# ", out);
+	write_title(cfg, out);
+	fputs("\n#\n", out);
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);

@@ -535,6 +535,9 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		config_calc_legacy_choice(cfg, sym, v);
 	if (sym->flags & SYMBOL_CHOICE)
 		v->flags &= ~V_WRITE;
+	/* Before 4.18, `option env` symbols stay out of every output file. */
+	if ((sym->flags & SYMBOL_ENV) && cfg->kc->dialect->env_symbols_unwritten)
+		v->flags &= ~V_WRITE;
 }
 
 const char *config_raw_str(struct config *cfg, const struct symbol *sym)

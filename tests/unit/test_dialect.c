@@ -341,11 +341,17 @@ static const struct word_case word_cases[] = {
 	/* Linux: '/' and '.' are ignored bytes that split words, with a warning */
 	{ "linux-6.11", "default kernel.itb\n", "default|kernel|itb|$|", 1 },
 	{ "linux-4.18", "source a/b\n", "source|a|b|$|", 1 },
+	/* Before the macro language '$' is text in strings, no word byte outside */
+	{ "buildroot", "default \"$(TOPDIR)/dl\"\n", "default|$(TOPDIR)/dl|$|", 0 },
+	{ "linux-4.17", "source \"$BR2_BASE_DIR/x\"\n", "source|$BR2_BASE_DIR/x|$|", 0 },
+	{ "linux-4.17", "default $X\n", "default|X|$|", 1 },
+	{ "linux-6.11", "default \"$(KBROWSE_UNSET_VAR)/dl\"\n", "default|/dl|$|", 0 },
 };
 
 static void test_bare_words(void **state)
 {
 	(void)state;
+	unsetenv("KBROWSE_UNSET_VAR");
 	for (size_t i = 0; i < sizeof(word_cases) / sizeof(word_cases[0]); i++) {
 		const struct word_case *c = &word_cases[i];
 		struct kconfig_options opts = unit_options();
