@@ -219,6 +219,20 @@ static bool counts_as_member(const struct kconfig *kc,
 	       (!kc->dialect->legacy_choices || node->sym->choice);
 }
 
+/*
+ * The node members record as their choice.  Before 6.11 a named choice
+ * written in several blocks is one choice: the members of every block
+ * record its first one.
+ */
+static struct menu_node *choice_home(const struct kconfig *kc,
+				     struct menu_node *choice)
+{
+	if (kc->dialect->legacy_choices && choice->sym &&
+	    choice->sym->first_node)
+		return choice->sym->first_node;
+	return choice;
+}
+
 /* The entries of a choice, through the `if` blocks inside it. */
 static void mark_members(struct finisher *fin, struct menu_node *choice,
 			 struct menu_node *parent)
@@ -242,7 +256,7 @@ static void mark_members(struct finisher *fin, struct menu_node *choice,
 			last_member = sym;
 		if (!sym->choice) {
 			/* A symbol in two choices belongs to the first. */
-			sym->choice = choice;
+			sym->choice = choice_home(fin->kc, choice);
 			sym->flags |= SYMBOL_CHOICEVAL;
 		}
 		/* Older kernels typed members from their choice. */
@@ -292,7 +306,8 @@ static void legacy_members(struct finisher *fin, struct menu_node *choice,
 			continue;
 		}
 		if ((node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG) ||
-		    node->sym->choice != choice || node->sym->type == S_TRISTATE)
+		    node->sym->choice != choice_home(fin->kc, choice) ||
+		    node->sym->type == S_TRISTATE)
 			continue;
 		node->dep = expr_and(arena, only_if_y, node->dep);
 		for (prop = node->sym->props; prop; prop = prop->next)

@@ -1088,7 +1088,11 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain another choice");
 	next(p);
-	if (token_is_word(&TOK(p))) {
+	if (token_is_word(&TOK(p)) && p->kc->dialect->legacy_choices) {
+		/* a named choice, apart from any config of that name */
+		sym = symbol_get_named_choice(p->kc, TOK(p).text, TOK(p).len);
+		next(p);
+	} else if (token_is_word(&TOK(p))) {
 		/* a named choice (older kernels) */
 		sym = word_symbol(p);
 		if (sym->flags & (SYMBOL_CONST | SYMBOL_DEFINED)) {
