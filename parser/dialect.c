@@ -27,10 +27,23 @@ static const struct kconfig_dialect linux_6_11 = {
 	.header = HEADER_MAINMENU,
 };
 
+static const struct kconfig_dialect linux_6_2 = {
+	.name = "linux-6.2",
+	.summary = "Linux 6.2 to 6.10: tristate and optional choices, the choice as a symbol (not checked against conf)",
+	.legacy_choices = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
 static const struct kconfig_dialect linux_4_18 = {
 	.name = "linux-4.18",
-	.summary = "Linux 4.18 to 6.10: tristate and optional choices, the choice as a symbol",
+	.summary = "Linux 4.18 to 6.1: tristate and optional choices, the choice as a symbol, empty int and hex",
 	.legacy_choices = true,
+	.empty_numbers = true,
 	.macro_language = true,
 	.end_of_menu_lines = true,
 	.bare_word_extra = "-",
@@ -43,6 +56,7 @@ static const struct kconfig_dialect linux_4_17 = {
 	.name = "linux-4.17",
 	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices (not checked against conf)",
 	.legacy_choices = true,
+	.empty_numbers = true,
 	.option_env = true,
 	.dollar_var_symbols = true,
 	.env_symbols_unwritten = true,
@@ -56,6 +70,7 @@ static const struct kconfig_dialect u_boot = {
 	.name = "u-boot",
 	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices (not checked against conf)",
 	.legacy_choices = true,
+	.empty_numbers = true,
 	.macro_language = true,
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,
@@ -67,6 +82,7 @@ static const struct kconfig_dialect buildroot = {
 	.name = "buildroot",
 	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG (not checked against conf)",
 	.legacy_choices = true,
+	.empty_numbers = true,
 	.option_env = true,
 	.dollar_var_symbols = true,
 	.env_symbols_unwritten = true,
@@ -91,7 +107,7 @@ static const struct kconfig_dialect kconfiglib = {
 };
 
 static const struct kconfig_dialect *const dialects[] = {
-	&linux_6_11, &linux_4_18, &linux_4_17, &u_boot, &buildroot,
+	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &u_boot, &buildroot,
 	&kconfiglib, NULL,
 };
 
@@ -101,6 +117,7 @@ static const struct {
 	const struct kconfig_dialect *dialect;
 } linux_generations[] = {
 	{ 6, 11, &linux_6_11 },
+	{ 6, 2, &linux_6_2 },
 	{ 4, 18, &linux_4_18 },
 	{ 0, 0, &linux_4_17 },
 };

@@ -57,6 +57,11 @@ struct kconfig_dialect {
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */
 	bool line_continuation;
+	/*
+	 * An int or hex symbol with no value is empty ("CONFIG_X="), as
+	 * before Linux 6.2; since then it is 0 or 0x0.
+	 */
+	bool empty_numbers;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

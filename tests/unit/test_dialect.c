@@ -33,7 +33,8 @@ struct detect_case {
 static const struct detect_case detect_cases[] = {
 	{ "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n", "scripts/kconfig", "", "linux-6.11" },
 	{ "VERSION = 6\nPATCHLEVEL = 11\n", "scripts/kconfig", "", "linux-6.11" },
-	{ "VERSION = 6\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "VERSION = 6\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-6.2" },
+	{ "VERSION = 6\nPATCHLEVEL = 2\n", "scripts/kconfig", "", "linux-6.2" },
 	{ "# SPDX\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 5\nPATCHLEVEL = 15\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 4\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-4.18" },
