@@ -62,6 +62,12 @@ struct kconfig_dialect {
 	 * before Linux 6.2; since then it is 0 or 0x0.
 	 */
 	bool empty_numbers;
+	/*
+	 * `imply` counts only where the implied symbol's dependencies are
+	 * not n (4.19 and older: a symbol implied past n dependencies is
+	 * not written; Linux 6.1 writes it as n).
+	 */
+	bool implied_needs_deps;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

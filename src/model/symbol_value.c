@@ -262,6 +262,8 @@ static void calc_visibility(struct config *cfg, const struct symbol *sym,
 	v->dir_dep = dependency_value(cfg, sym, sym->dir_dep, TRI_YES);
 	v->rev_dep = dependency_value(cfg, sym, sym->rev_dep, TRI_NO);
 	v->implied = dependency_value(cfg, sym, sym->implied, TRI_NO);
+	if (v->dir_dep == TRI_NO && cfg->kc->dialect->implied_needs_deps)
+		v->implied = TRI_NO;
 }
 
 static const struct property *first_active(struct config *cfg,
