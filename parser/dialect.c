@@ -73,6 +73,7 @@ static const struct kconfig_dialect u_boot = {
 	.legacy_choices = true,
 	.empty_numbers = true,
 	.implied_needs_deps = true,
+	.raw_strings = true,
 	.macro_language = true,
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,

@@ -68,6 +68,11 @@ struct kconfig_dialect {
 	 * not written; Linux 6.1 writes it as n).
 	 */
 	bool implied_needs_deps;
+	/*
+	 * String values go between quotes as they are, with no backslash
+	 * escapes, when written and when read back (U-Boot's conf).
+	 */
+	bool raw_strings;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

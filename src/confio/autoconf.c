@@ -256,7 +256,7 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 		if (sym->type == S_HEX && !has_hex_prefix(value))
 			fputs("0x", out);
 		if (sym->type == S_STRING)
-			config_write_escaped(out, value);
+			config_write_string(cfg, out, value);
 		else
 			fputs(value, out);
 		putc('\n', out);

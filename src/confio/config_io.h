@@ -79,5 +79,11 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 
 /* Write a string value with the escapes .config uses ("..." with \" \\). */
 void config_write_escaped(FILE *out, const char *value);
+/*
+ * A string value in quotes the way the tree's conf writes it: escaped,
+ * or as it is where the dialect says (raw_strings).
+ */
+void config_write_string(const struct config *cfg, FILE *out,
+			 const char *value);
 
 #endif

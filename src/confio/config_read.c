@@ -60,6 +60,20 @@ static void warn(struct reader *rd, const char *fmt, ...)
 }
 
 /*
+ * U-Boot's conf (raw_strings): the value is everything up to a last
+ * '"' that ends the line, backslashes and all.
+ */
+static bool unquote_raw(char *s)
+{
+	size_t len = strlen(s);
+
+	if (!len || s[len - 1] != '"')
+		return false;
+	s[len - 1] = '\0';
+	return true;
+}
+
+/*
  * Turn "text\"more" (after the opening quote) into its value in place;
  * false, with the text untouched, when the closing quote is missing.
  * Whatever follows the closing quote is ignored, as in the kernel.
@@ -109,7 +123,8 @@ static enum verdict set_value(struct reader *rd, const struct symbol *sym,
 	case S_STRING:
 		if (value[0] != '"')
 			return VALUE_IGNORED;
-		if (!unquote(value + 1)) {
+		if (!(cfg->kc->dialect->raw_strings ? unquote_raw(value + 1)
+						    : unquote(value + 1))) {
 			warn(rd, "invalid string found");
 			return VALUE_REFUSED;
 		}

@@ -36,6 +36,18 @@ void config_write_escaped(FILE *out, const char *value)
 	putc('"', out);
 }
 
+void config_write_string(const struct config *cfg, FILE *out,
+			 const char *value)
+{
+	if (!cfg->kc->dialect->raw_strings) {
+		config_write_escaped(out, value);
+		return;
+	}
+	putc('"', out);
+	fputs(value, out);
+	putc('"', out);
+}
+
 static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
 			 const struct symbol *sym)
 {
@@ -55,7 +67,7 @@ static void write_symbol(struct config *cfg, FILE *out, const char *prefix,
 	fputs(sym->name, out);
 	putc('=', out);
 	if (sym->type == S_STRING)
-		config_write_escaped(out, value);
+		config_write_string(cfg, out, value);
 	else
 		fputs(value, out);
 	putc('\n', out);

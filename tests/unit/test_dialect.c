@@ -381,6 +381,61 @@ static void test_bare_words(void **state)
 	}
 }
 
+/*
+ * U-Boot's conf writes and reads strings as they are between the quotes
+ * (raw_strings); Linux escapes '"' and '\\'.  U-Boot's own conf wrote
+ * CONFIG_AUTOBOOT_PROMPT="Autoboot in %d seconds\n" for the same value.
+ */
+struct string_case {
+	const char *dialect;
+	const char *input;	/* .config text, or NULL */
+	const char *expected;	/* the written body */
+};
+
+static const struct string_case string_cases[] = {
+	{ "u-boot", NULL, "CONFIG_S=\"in %d s\\n \"q\"\"|" },
+	{ "linux-4.18", NULL, "CONFIG_S=\"in %d s\\\\n \\\"q\\\"\"|" },
+	{ "u-boot", "CONFIG_S=\"a\\\"b\\\"\"\n", "CONFIG_S=\"a\\\"b\\\"\"|" },
+	{ "linux-4.18", "CONFIG_S=\"a\\\"b\\\"\"\n", "CONFIG_S=\"a\\\"b\\\"\"|" },
+	/* no closing quote at the end of the line: refused, the default stays */
+	{ "u-boot", "CONFIG_S=\"open\n", "CONFIG_S=\"in %d s\\n \"q\"\"|" },
+};
+
+static void test_raw_strings(void **state)
+{
+	const char *tree = "config S\n\tstring \"s\"\n"
+			   "\tdefault \"in %d s\\\\n \\\"q\\\"\"\n";
+	const struct unit_file files[] = { { "Kconfig", tree }, { NULL, NULL } };
+
+	(void)state;
+	unit_files = files;
+	for (size_t i = 0; i < sizeof(string_cases) / sizeof(string_cases[0]); i++) {
+		const struct string_case *c = &string_cases[i];
+		struct kconfig_options opts = unit_options();
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct kconfig *kc;
+		struct config *cfg;
+		char *got;
+
+		opts.kconfig = "Kconfig";
+		opts.dialect = dialect_find(c->dialect);
+		kc = kconfig_load(&opts);
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		if (c->input)
+			config_read_text(cfg, ".config", c->input,
+					 strlen(c->input), &io, NULL);
+		got = written_body(cfg);
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i,
+				 c->dialect, c->expected, got);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +445,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_choices),
 		cmocka_unit_test(test_member_types),
 		cmocka_unit_test(test_bare_words),
+		cmocka_unit_test(test_raw_strings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
