@@ -73,6 +73,11 @@ struct kconfig_dialect {
 	 * escapes, when written and when read back (U-Boot's conf).
 	 */
 	bool raw_strings;
+	/*
+	 * A bare word is a prompt too (`bool n` has the prompt "n"), as
+	 * in 4.19's grammar and older.
+	 */
+	bool bare_word_prompts;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;
