@@ -95,6 +95,7 @@ static const struct kconfig_dialect buildroot = {
 	.env_symbols_unwritten = true,
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,
+	.config_prefix = "",
 	.config_var = "BR2_CONFIG",
 	.header = HEADER_MAINMENU_EXPANDED,
 };

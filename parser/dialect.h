@@ -78,6 +78,8 @@ struct kconfig_dialect {
 	 * in 4.19's grammar and older.
 	 */
 	bool bare_word_prompts;
+	/* The symbol prefix in .config when $CONFIG_ is unset; NULL: "CONFIG_". */
+	const char *config_prefix;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

@@ -28,9 +28,18 @@
 
 void config_io_from_env(struct config_io_options *io, const char *srctree)
 {
+	config_io_for_dialect(io, srctree, NULL);
+}
+
+void config_io_for_dialect(struct config_io_options *io, const char *srctree,
+			   const struct kconfig_dialect *dialect)
+{
 	const char *prefix = getenv("CONFIG_");
 
-	io->prefix = prefix ? prefix : "CONFIG_";
+	if (!prefix)
+		prefix = dialect && dialect->config_prefix ?
+			 dialect->config_prefix : "CONFIG_";
+	io->prefix = prefix;
 	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
 	io->srctree = srctree ? srctree : getenv("srctree");
 }
