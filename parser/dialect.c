@@ -5,9 +5,10 @@
  * A generation is named after the first kernel release whose rules it
  * describes.  What each row says was checked against that tree's own
  * conf where the tests can get the tree (Linux 6.12 for linux-6.11,
- * Linux 6.1 for linux-4.18); the other rows follow the kconfig sources
- * of those releases and the fork's documentation, and are marked so in
- * their summary.
+ * Linux 6.1 for linux-4.18, U-Boot's and Buildroot's own conf for
+ * theirs: tests/dialects/, and Linux 4.11's conf from kconfig-frontends
+ * for linux-4.17 on fixture trees); the other rows follow the kconfig
+ * sources of those releases and are marked so in their summary.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ static const struct kconfig_dialect linux_4_18 = {
 
 static const struct kconfig_dialect linux_4_17 = {
 	.name = "linux-4.17",
-	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices (not checked against conf)",
+	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices, bare-word prompts (checked against 4.11's conf on fixtures)",
 	.legacy_choices = true,
 	.empty_numbers = true,
 	.implied_needs_deps = true,
@@ -70,7 +71,7 @@ static const struct kconfig_dialect linux_4_17 = {
 
 static const struct kconfig_dialect u_boot = {
 	.name = "u-boot",
-	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices (not checked against conf)",
+	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices, strings without escapes",
 	.legacy_choices = true,
 	.empty_numbers = true,
 	.implied_needs_deps = true,
@@ -85,7 +86,7 @@ static const struct kconfig_dialect u_boot = {
 
 static const struct kconfig_dialect buildroot = {
 	.name = "buildroot",
-	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG (not checked against conf)",
+	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG, no CONFIG_ prefix",
 	.legacy_choices = true,
 	.empty_numbers = true,
 	.implied_needs_deps = true,
