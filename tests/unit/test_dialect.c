@@ -436,6 +436,64 @@ static void test_raw_strings(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * $NAME in a Buildroot `source` names a symbol: an `option env` one gives
+ * its variable's value; an unknown name gives nothing (the file is then
+ * not found: an error with its location); a symbol without `option env`
+ * is empty, with a warning.  Named choices beside configs of that name.
+ */
+struct source_case {
+	const char *dialect;
+	const char *kconfig;
+	const char *diags;
+};
+
+static const struct source_case source_cases[] = {
+	{ "buildroot",
+	  "config BASE\n\tstring\n\toption env=\"KBROWSE_TEST_BASE\"\n"
+	  "source \"$BASE/sub.in\"\n", "" },
+	{ "buildroot", "source \"$NO_SUCH_SYMBOL/sub.in\"\n",
+	  "Kconfig:1:1: error: can't open file \"/sub.in\": No such file or directory\n" },
+	{ "buildroot", "config PLAIN\n\tstring\n\tdefault \"x\"\nsource \"$PLAIN/sub.in\"\n",
+	  "Kconfig:4:1: warning: $PLAIN: symbol without 'option env' taken as empty\n"
+	  "Kconfig:4:1: error: can't open file \"/sub.in\": No such file or directory\n" },
+	{ "linux-4.17", "config MODE\n\tbool \"m\"\nchoice MODE\n\tprompt \"p\"\n"
+	  "config A\n\tbool \"a\"\nendchoice\n", "" },
+	{ "linux-6.11", "config MODE\n\tbool \"m\"\nchoice MODE\n\tprompt \"p\"\n"
+	  "config A\n\tbool \"a\"\nendchoice\n",
+	  "Kconfig:3:8: error: 'MODE' cannot name a choice: it is a config symbol\n" },
+};
+
+static void test_dollar_source(void **state)
+{
+	(void)state;
+	setenv("KBROWSE_TEST_BASE", ".", 1);
+	for (size_t i = 0; i < sizeof(source_cases) / sizeof(source_cases[0]); i++) {
+		const struct source_case *c = &source_cases[i];
+		const struct unit_file files[] = {
+			{ "Kconfig", c->kconfig }, { "./sub.in", "config SUB\n\tbool \"sub\"\n" },
+			{ NULL, NULL } };
+		struct kconfig_options opts = unit_options();
+		struct kconfig *kc;
+		char *diags;
+
+		unit_files = files;
+		opts.kconfig = "Kconfig";
+		opts.dialect = dialect_find(c->dialect);
+		kc = kconfig_load(&opts);
+		diags = unit_diags(kc);
+		if (strcmp(diags, c->diags) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i,
+				 c->dialect, c->diags, diags);
+		if (i == 0)
+			assert_non_null(symbol_find(kc, "SUB"));
+		free(diags);
+		kconfig_free(kc);
+		unit_files = NULL;
+	}
+	unsetenv("KBROWSE_TEST_BASE");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +504,7 @@ int main(void)
 		cmocka_unit_test(test_member_types),
 		cmocka_unit_test(test_bare_words),
 		cmocka_unit_test(test_raw_strings),
+		cmocka_unit_test(test_dollar_source),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
