@@ -1,8 +1,9 @@
 #!/bin/bash
 # kbrowse conf against U-Boot's own conf (its scripts/kconfig: Linux
 # 4.19's with U-Boot's changes) on a real U-Boot tree: allnoconfig,
-# allyesconfig, alldefconfig and board defconfigs after U-Boot's own
-# preprocessing of them (cpp, as its Makefile runs it).  TAP output.
+# allyesconfig, alldefconfig, board defconfigs after U-Boot's own
+# preprocessing of them (cpp, as its Makefile runs it) and savedefconfig
+# of each.  TAP output.
 #
 # usage: uboot.sh [DEFCONFIG...]   (default: sandbox_defconfig
 #                                   qemu_arm64_defconfig rpi_4_defconfig)
@@ -46,7 +47,7 @@ chmod +x "$obj/scripts/kconfig/conf"
 make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 
-echo "1..$((3 + $#))"
+echo "1..$((3 + 2 * $#))"
 n=0
 # run TOOL MODE-ARGUMENT: the .config it writes in $work/TOOL.config
 run()
@@ -82,6 +83,29 @@ check()
 	fi
 }
 
+# savedefconfig from the .config conf wrote last: both tools read the same
+check_saved()
+{
+	local what=$1 tool
+	n=$((n + 1))
+	for tool in conf kbrowse; do
+		cp "$work/conf.config" "$obj/.config"
+		if [ $tool = conf ]; then
+			(cd "$obj" && env -i "${envs[@]}" "$work/conf" \
+				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
+		else
+			(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf \
+				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
+		fi
+	done
+	if cmp -s "$work/conf.saved" "$work/kbrowse.saved"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		diff -u "$work/conf.saved" "$work/kbrowse.saved" 2>&1 | head -n 20 | sed 's/^/# /'
+	fi
+}
+
 for mode in allnoconfig allyesconfig alldefconfig; do
 	check "$mode" --$mode
 done
@@ -89,10 +113,13 @@ for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
 		n=$((n + 1))
 		echo "ok $n - $defconfig # SKIP not in this U-Boot"
+		n=$((n + 1))
+		echo "ok $n - savedefconfig of $defconfig # SKIP not in this U-Boot"
 		continue
 	fi
 	# as U-Boot's scripts/kconfig/Makefile preprocesses a defconfig
 	gcc -E -nostdinc -P -I "$src" -undef -x assembler-with-cpp \
 		"$src/configs/$defconfig" -o "$work/$defconfig"
 	check "$defconfig" --defconfig="$work/$defconfig"
+	check_saved "savedefconfig of $defconfig"
 done
