@@ -1,14 +1,15 @@
 #!/bin/bash
 # kbrowse conf against Buildroot's own conf (support/kconfig: Linux
 # 4.17's with Buildroot's patches) on a real Buildroot tree: allnoconfig,
-# allyesconfig, alldefconfig and defconfigs, with the environment
-# Buildroot's Makefile gives its conf.  TAP output.
+# allyesconfig, alldefconfig, defconfigs and their savedefconfig, with
+# the environment Buildroot's Makefile gives its conf.  TAP output.
 #
 # usage: buildroot.sh [DEFCONFIG...]   (default: qemu_x86_64_defconfig
 #                                       raspberrypi4_64_defconfig)
 # The tree: $KBROWSE_BUILDROOT_SRC, else $KBROWSE_DIALECT_CACHE/buildroot
 # (tests/dialects/fetch.sh buildroot clones it; Debian does not package
-# it); skipped when there is none.  The tree is only read: conf is built
+# it; KBROWSE_BUILDROOT_GIT=file:///path/to/a/clone works offline);
+# skipped when there is none.  The tree is only read: conf is built
 # with make O= in a temporary directory, and a wrapper in its place
 # records the environment the Makefile gives it, for both tools.
 : "${KBROWSE:?}"
@@ -45,7 +46,7 @@ make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 config=$(tr '\0' '\n' <"$work/env" | sed -n 's/^BR2_CONFIG=//p')
 
-echo "1..$((3 + $#))"
+echo "1..$((3 + 2 * $#))"
 n=0
 run()
 {
@@ -80,6 +81,29 @@ check()
 	fi
 }
 
+# savedefconfig from the .config conf wrote last: both tools read the same
+check_saved()
+{
+	local what=$1 tool
+	n=$((n + 1))
+	for tool in conf kbrowse; do
+		cp "$work/conf.config" "$config"
+		if [ $tool = conf ]; then
+			(cd "$src" && env -i "${envs[@]}" "$work/conf" \
+				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
+		else
+			(cd "$src" && env -i "${envs[@]}" "$KBROWSE" conf \
+				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
+		fi
+	done
+	if cmp -s "$work/conf.saved" "$work/kbrowse.saved"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		diff -u "$work/conf.saved" "$work/kbrowse.saved" 2>&1 | head -n 20 | sed 's/^/# /'
+	fi
+}
+
 for mode in allnoconfig allyesconfig alldefconfig; do
 	check "$mode" --$mode
 done
@@ -87,7 +111,10 @@ for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
 		n=$((n + 1))
 		echo "ok $n - $defconfig # SKIP not in this Buildroot"
+		n=$((n + 1))
+		echo "ok $n - savedefconfig of $defconfig # SKIP not in this Buildroot"
 		continue
 	fi
 	check "$defconfig" --defconfig="$src/configs/$defconfig"
+	check_saved "savedefconfig of $defconfig"
 done
