@@ -6,9 +6,10 @@
  * describes.  What each row says was checked against that tree's own
  * conf where the tests can get the tree (Linux 6.12 for linux-6.11,
  * Linux 6.1 for linux-4.18, U-Boot's and Buildroot's own conf for
- * theirs: tests/dialects/, and Linux 4.11's conf from kconfig-frontends
- * for linux-4.17 on fixture trees); the other rows follow the kconfig
- * sources of those releases and are marked so in their summary.
+ * theirs, Linux 4.11's conf from Debian's kconfig-frontends for its row:
+ * tests/dialects/); the other rows follow the kconfig sources of those
+ * releases (linux-4.17: Buildroot's copy of 4.17) and are marked so in
+ * their summary.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,11 +56,28 @@ static const struct kconfig_dialect linux_4_18 = {
 
 static const struct kconfig_dialect linux_4_17 = {
 	.name = "linux-4.17",
-	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices, bare-word prompts (checked against 4.11's conf on fixtures)",
+	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices, bare-word prompts",
 	.legacy_choices = true,
 	.empty_numbers = true,
 	.implied_needs_deps = true,
 	.bare_word_prompts = true,
+	.option_env = true,
+	.dollar_var_symbols = true,
+	.env_symbols_unwritten = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU_EXPANDED,
+};
+
+static const struct kconfig_dialect kconfig_frontends = {
+	.name = "kconfig-frontends",
+	.summary = "kconfig-frontends (kconfig of Linux 4.11, NuttX trees): the rules of linux-4.17, and a default n still writes the symbol",
+	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
+	.default_n_written = true,
 	.option_env = true,
 	.dollar_var_symbols = true,
 	.env_symbols_unwritten = true,
@@ -116,7 +134,8 @@ static const struct kconfig_dialect kconfiglib = {
 };
 
 static const struct kconfig_dialect *const dialects[] = {
-	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &u_boot, &buildroot,
+	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
+	&u_boot, &buildroot,
 	&kconfiglib, NULL,
 };
 

@@ -78,6 +78,12 @@ struct kconfig_dialect {
 	 * in 4.19's grammar and older.
 	 */
 	bool bare_word_prompts;
+	/*
+	 * A bool or tristate whose active default gives n is still written
+	 * ("# CONFIG_X is not set"), as Linux 4.11's conf does; 4.17's
+	 * writes it only when the default gives m or y.
+	 */
+	bool default_n_written;
 	/* The symbol prefix in .config when $CONFIG_ is unset; NULL: "CONFIG_". */
 	const char *config_prefix;
 	/* The environment variable naming the .config file. */

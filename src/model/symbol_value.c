@@ -340,7 +340,8 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 					    eval(cfg, prop->visible));
 				v->default_prop = prop;
 				v->from_default = t;
-				if (t != TRI_NO)
+				if (t != TRI_NO ||
+				    cfg->kc->dialect->default_n_written)
 					v->flags |= V_WRITE;
 			}
 			if (v->implied != TRI_NO) {
