@@ -81,10 +81,39 @@ static const char *tree_title(const struct kconfig *kc)
 }
 
 /*
+ * The value $NAME gives in the main menu's prompt.  That kconfig
+ * replaced it once parsing ended, before dependencies were finished and
+ * before any .config was read: an `option env` symbol has its variable's
+ * value; another has the value of its first default when that has no
+ * `if` (NuttX's "NuttX/$ARCH", whose defaults all name choice members,
+ * still n then, reads "NuttX/").  No such symbol: nothing.  A first
+ * default with a condition is taken as giving nothing, which is what
+ * that kconfig computes when the condition names symbols without a
+ * default y: an approximation, since it evaluated the conditions.
+ */
+static const char *title_value(struct config *cfg, const struct symbol *sym)
+{
+	const struct property *prop;
+
+	if (!sym)
+		return "";
+	if (sym->flags & SYMBOL_ENV)
+		return config_str(cfg, sym);
+	for (prop = sym->props; prop; prop = prop->next) {
+		if (prop->type != P_DEFAULT)
+			continue;
+		if (prop->cond || !prop->expr || prop->expr->op != E_SYMBOL ||
+		    !(prop->expr->sym->flags & SYMBOL_CONST))
+			return "";
+		return prop->expr->sym->name;
+	}
+	return "";
+}
+
+/*
  * The title as the header shows it.  Before 4.18 (and in Buildroot) the
  * main menu's prompt has its $NAME references replaced by the values
- * of the symbols they name ("Buildroot $BR2_VERSION Configuration"); a
- * name that is no symbol gives nothing, as in that kconfig.
+ * of the symbols they name ("Buildroot $BR2_VERSION Configuration").
  */
 static void write_title(struct config *cfg, FILE *out)
 {
@@ -110,8 +139,7 @@ static void write_title(struct config *cfg, FILE *out)
 		if (!name)
 			abort();
 		sym = symbol_find(cfg->kc, name);
-		if (sym)
-			fputs(config_str(cfg, sym), out);
+		fputs(title_value(cfg, sym), out);
 		free(name);
 		s = end;
 	}
