@@ -2,7 +2,7 @@
 # Get the trees the dialect suites compare kbrowse with, outside the
 # repository (nothing fetched is ever committed).
 #
-# usage: fetch.sh [u-boot] [buildroot]      (default: both)
+# usage: fetch.sh [u-boot] [buildroot] [nuttx]      (default: all three)
 #
 # Into $KBROWSE_DIALECT_CACHE (default /var/cache/kbrowse/dialects):
 #   u-boot/      U-Boot from Debian's source package (apt-get source
@@ -14,6 +14,8 @@
 #                clone of its upstream repository ($KBROWSE_BUILDROOT_GIT),
 #                when the network allows; CI reaches only Debian's
 #                archive, so there the Buildroot suite skips.
+#   nuttx/       NuttX (kconfig-frontends' rules), not packaged by Debian
+#                either: a shallow clone of $KBROWSE_NUTTX_GIT.
 # Each tree is fetched once; remove its directory to fetch it again.
 # The oracle of the fixture suite (tests/dialects/oldkconfig.sh) is a
 # package: apt-get install kconfig-frontends-nox.
@@ -23,6 +25,7 @@ cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
 suite=${KBROWSE_DEBIAN_SUITE:-$(. /etc/os-release 2>/dev/null; echo "${VERSION_CODENAME:-bookworm}")}
 mirror=${KBROWSE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 buildroot_git=${KBROWSE_BUILDROOT_GIT:-https://gitlab.com/buildroot.org/buildroot.git}
+nuttx_git=${KBROWSE_NUTTX_GIT:-https://github.com/apache/nuttx.git}
 mkdir -p "$cache"
 
 fetch_uboot()
@@ -51,25 +54,27 @@ fetch_uboot()
 	echo "u-boot: $cache/u-boot"
 }
 
-fetch_buildroot()
+# clone NAME URL TOP-FILE: a shallow clone into $cache/NAME
+clone()
 {
-	[ -f "$cache/buildroot/Config.in" ] && { echo "buildroot: $cache/buildroot"; return 0; }
-	git clone -q --depth 1 "$buildroot_git" "$cache/buildroot.tmp" 2>/dev/null || {
-		rm -rf "$cache/buildroot.tmp"
-		echo "buildroot: cannot clone $buildroot_git (not in Debian's archive)" >&2
+	[ -f "$cache/$1/$3" ] && { echo "$1: $cache/$1"; return 0; }
+	git clone -q --depth 1 "$2" "$cache/$1.tmp" 2>/dev/null || {
+		rm -rf "$cache/$1.tmp"
+		echo "$1: cannot clone $2 (not in Debian's archive)" >&2
 		return 1
 	}
-	mv "$cache/buildroot.tmp" "$cache/buildroot"
-	echo "buildroot: $cache/buildroot"
+	mv "$cache/$1.tmp" "$cache/$1"
+	echo "$1: $cache/$1"
 }
 
-[ $# -gt 0 ] || set -- u-boot buildroot
+[ $# -gt 0 ] || set -- u-boot buildroot nuttx
 status=0
 for tree in "$@"; do
 	case $tree in
 	u-boot) fetch_uboot || status=1 ;;
-	buildroot) fetch_buildroot || status=1 ;;
-	*) echo "fetch.sh: unknown tree '$tree' (u-boot, buildroot)" >&2; exit 2 ;;
+	buildroot) clone buildroot "$buildroot_git" Config.in || status=1 ;;
+	nuttx) clone nuttx "$nuttx_git" Kconfig || status=1 ;;
+	*) echo "fetch.sh: unknown tree '$tree' (u-boot, buildroot, nuttx)" >&2; exit 2 ;;
 	esac
 done
 exit $status
