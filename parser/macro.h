@@ -48,6 +48,12 @@ struct macro_shell_options {
 	bool interactive;
 	/* "running: <command>" once a command takes a second; NULL: silent. */
 	FILE *notice;
+	/*
+	 * What a command writes to stderr becomes warnings (the browser,
+	 * whose screen it must not reach) instead of going to stderr; either
+	 * way with control characters escaped and bounded (parser/shell.c).
+	 */
+	bool keep_stderr;
 };
 void macro_env_set_shell_options(struct macro_env *env,
 				 const struct macro_shell_options *opts);

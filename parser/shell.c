@@ -12,8 +12,15 @@
  *
  * macro_shell_output() is the single entry point.  When the caller gave a
  * shell_cache (macro_env_set_shell_cache), results come from it and go to
- * it; the command's stderr is then captured and replayed, so that a hit
- * prints what the command printed.
+ * it, stderr included, so that a hit prints what the command printed.
+ *
+ * Unlike the kernel, the command's stderr never reaches our own file
+ * descriptor 2: it is read through a pipe, at most SHELL_ERR_MAX bytes of
+ * it are kept, and those go to stderr with control characters escaped
+ * (text_escape.h) as they arrive -- a tree's command must not be able to
+ * retitle or clear the user's terminal.  In the browser
+ * (macro_shell_options.keep_stderr) they become warnings instead, which
+ * the browser lists.  A replayed hit goes the same way.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* pipe2(), posix_spawn_file_actions_addchdir_np() */
@@ -35,6 +42,7 @@
 #include "kconfig.h"
 #include "macro_internal.h"
 #include "shell_cache.h"
+#include "text_escape.h"
 
 extern char **environ;
 
@@ -50,11 +58,12 @@ extern char **environ;
 /* The kernel's buffer size; one byte of it is kept for the NUL. */
 #define SHELL_READ_MAX	4096
 /*
- * Standard error kept of one command, when it is captured for the cache
- * (else it passes through): the rest is dropped with a note, and such a
- * result is not cached.
+ * Standard error kept (and shown) of one command: the rest is read and
+ * dropped with a note, and such a result is not cached.
  */
 #define SHELL_ERR_MAX	(1 << 20)
+/* Lines of one command's stderr that become warnings in the browser. */
+#define SHELL_ERR_WARNINGS	20
 /* Seconds a command may run in batch modes (KBROWSE_SHELL_TIMEOUT). */
 #define SHELL_TIMEOUT_DEFAULT	60
 
@@ -118,7 +127,8 @@ struct command {
 	char *out;		/* stdout, at most out_limit bytes of it */
 	size_t out_limit;
 	size_t out_len;
-	struct strbuf *err;	/* NULL: stderr passes through */
+	struct strbuf *err;	/* stderr, at most SHELL_ERR_MAX bytes of it */
+	FILE *err_echo;		/* what is kept of stderr, also written here */
 	size_t err_dropped;	/* stderr bytes past SHELL_ERR_MAX, not kept */
 	const struct macro_shell_options *opts;
 	unsigned timeout_ms;	/* 0: wait as long as it takes */
@@ -163,7 +173,7 @@ static int start_command(const struct command *cmd, int out_fd, int err_fd,
 	if (!err)
 		err = posix_spawn_file_actions_adddup2(&actions, out_fd,
 						       STDOUT_FILENO);
-	if (!err && err_fd >= 0)
+	if (!err)
 		err = posix_spawn_file_actions_adddup2(&actions, err_fd,
 						       STDERR_FILENO);
 	if (!err && cmd->dir)
@@ -201,7 +211,7 @@ static int start_command(const struct command *cmd, int out_fd, int err_fd,
 		if (setpgid(0, 0) < 0 || null_fd < 0 ||
 		    dup2(null_fd, STDIN_FILENO) < 0 ||
 		    dup2(out_fd, STDOUT_FILENO) < 0 ||
-		    (err_fd >= 0 && dup2(err_fd, STDERR_FILENO) < 0) ||
+		    dup2(err_fd, STDERR_FILENO) < 0 ||
 		    (cmd->dir && chdir(cmd->dir) < 0))
 			child_fail(report[1]);
 		execve("/bin/sh", argv, cmd->envp ? cmd->envp : environ);
@@ -384,8 +394,8 @@ enum { WATCH_OUT, WATCH_ERR, WATCH_EXIT, WATCH_KEY, NWATCH };
 
 /*
  * Read the child's stdout until out_limit bytes or end of file, and its
- * stderr (when captured) until end of file, keeping SHELL_ERR_MAX bytes
- * of it; wait for the child.  Stdout is closed as soon as enough is read,
+ * stderr until end of file, keeping (and echoing) SHELL_ERR_MAX bytes of
+ * it; wait for the child.  Stdout is closed as soon as enough is read,
  * as the kernel's pclose() does: a long writer then gets EPIPE or
  * SIGPIPE, just as under the kernel.
  *
@@ -481,6 +491,8 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
 				size_t keep = (size_t)n < room ? (size_t)n : room;
 
 				strbuf_add(cmd->err, chunk, keep);
+				if (cmd->err_echo && keep)
+					fwrite(chunk, 1, keep, cmd->err_echo);
 				cmd->err_dropped += (size_t)n - keep;
 			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
 				close_fd(&fds[WATCH_ERR].fd);
@@ -523,7 +535,7 @@ static int run_command(struct command *cmd)
 	/* Before the start: a Ctrl-C the moment it runs counts too. */
 	watch_signals(old);
 	err = make_pipe(out_pipe);
-	if (!err && cmd->err)
+	if (!err)
 		err = make_pipe(err_pipe);
 	if (!err)
 		err = start_command(cmd, out_pipe[1], err_pipe[1], &pid);
@@ -623,6 +635,64 @@ static unsigned timeout_ms(const struct macro_shell_options *opts)
 	return opts->interactive ? 0 : SHELL_TIMEOUT_DEFAULT * 1000;
 }
 
+/*
+ * A command's stderr in the browser: its first lines as warnings at the
+ * $(shell,...), the rest counted (they are also kept in the cache whole).
+ */
+static void stderr_as_warnings(struct expansion *x, const char *at,
+			       const char *cmd, const char *text, size_t len)
+{
+	const char *end, *line, *nl;
+	size_t lines = 0;
+
+	if (!len)
+		return;		/* text may be NULL */
+	end = text + len;
+	for (line = text; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		if (++lines <= SHELL_ERR_WARNINGS)
+			expansion_diag(x, DIAG_WARNING, at, "$(shell,%s): %.*s",
+				       cmd, (int)(nl - line), line);
+	}
+	if (lines > SHELL_ERR_WARNINGS)
+		expansion_diag(x, DIAG_NOTE, at,
+			       "$(shell,%s): %zu more lines of standard error",
+			       cmd, lines - SHELL_ERR_WARNINGS);
+}
+
+/* stderr with control characters escaped, for one command's output. */
+static FILE *open_err_echo(const struct macro_env *env)
+{
+	if (env->shell_opts.keep_stderr)
+		return NULL;
+	return text_escape_stream(stderr, TEXT_ESCAPE_TEXT, NULL);
+}
+
+static void close_err_echo(FILE *echo)
+{
+	if (echo)
+		fclose(echo);	/* stderr stays open */
+}
+
+/* A cache hit prints what the command printed, the same way. */
+static void replay_stderr(struct expansion *x, const char *at, const char *cmd,
+			  const struct shell_result *cached)
+{
+	FILE *echo;
+
+	if (!cached->err_len)
+		return;
+	if (x->env->shell_opts.keep_stderr) {
+		stderr_as_warnings(x, at, cmd, cached->err, cached->err_len);
+		return;
+	}
+	echo = open_err_echo(x->env);
+	fwrite(cached->err, 1, cached->err_len, echo);
+	close_err_echo(echo);
+}
+
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out)
 {
@@ -634,7 +704,7 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		.dir = env->shell_dir,
 		.out = buf,
 		.out_limit = sizeof(buf),
-		.err = env->shell_cache ? &err_text : NULL,
+		.err = &err_text,
 		.opts = &env->shell_opts,
 		.timeout_ms = timeout_ms(&env->shell_opts),
 	};
@@ -654,7 +724,7 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		key = cache_key_command(env, cmd);
 		if (shell_cache_get(env->shell_cache, key, env->shell_dir,
 				    &cached)) {
-			fwrite(cached.err, 1, cached.err_len, stderr);
+			replay_stderr(x, at, cmd, &cached);
 			add_kernel_output(out, cached.out, cached.out_len);
 			free(cached.out);
 			free(cached.err);
@@ -664,7 +734,9 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	}
 
 	run.envp = command_environment(env);
+	run.err_echo = open_err_echo(env);
 	err = run_command(&run);
+	close_err_echo(run.err_echo);
 	free_environment(run.envp);
 	if (err) {
 		if (env->shell_dir)
@@ -676,8 +748,8 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 				       cmd, strerror(err));
 		goto out;
 	}
-	if (err_text.len)
-		fwrite(err_text.data, 1, err_text.len, stderr);
+	if (env->shell_opts.keep_stderr)
+		stderr_as_warnings(x, at, cmd, err_text.data, err_text.len);
 	if (run.err_dropped)
 		expansion_diag(x, DIAG_NOTE, at,
 			       "$(shell,%s): %zu more bytes of standard error "

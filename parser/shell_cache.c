@@ -16,9 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
+#include "file_replace.h"
 #include "shell_cache.h"
 
 #define CACHE_MAGIC "kbrowse shell cache 3\n"
@@ -1066,12 +1068,11 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 void shell_cache_put(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, const struct shell_result *result)
 {
-	char *key, *path, *tmp, sum[40];
+	char *key, *path, sum[40];
+	struct file_replace replace;
 	struct buf body = { 0 };
 	size_t key_len;
-	int fd;
 	FILE *f;
-	bool ok;
 
 	if (!cache || cache->readonly)
 		return;
@@ -1082,45 +1083,32 @@ void shell_cache_put(struct shell_cache *cache, const char *cmd,
 		return;
 	}
 	path = entry_path(cache, key, key_len);
-	tmp = malloc(strlen(path) + 32);
-	if (!tmp)
-		abort();
 	buf_add(&body, key, key_len);
 	buf_add(&body, result->out, result->out_len);
 	buf_add(&body, result->err, result->err_len);
 	digest128(body.data, body.len, sum);
 	/*
 	 * Written aside and renamed, so a reader never sees half an entry;
-	 * created afresh (no link followed), readable by us alone.
+	 * created afresh under a name no one can guess (no link followed),
+	 * readable by us alone (file_replace.h).  Not synced: a lost entry
+	 * costs one run of the command.
 	 */
-	sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
-	unlink(tmp);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		cache_warn(cache, "cannot write", tmp);
-		cache->readonly = true;
-		goto out;
+	f = file_replace_open(&replace, path, FILE_REPLACE_PRIVATE, false);
+	if (f) {
+		fputs(CACHE_MAGIC, f);
+		fprintf(f, "%zu %zu %zu %s\n", key_len, result->out_len,
+			result->err_len, sum);
+		fwrite(body.data, 1, body.len, f);
 	}
-	fputs(CACHE_MAGIC, f);
-	fprintf(f, "%zu %zu %zu %s\n", key_len, result->out_len,
-		result->err_len, sum);
-	fwrite(body.data, 1, body.len, f);
-	ok = !ferror(f);
-	if (fclose(f) != 0)
-		ok = false;
-	if (!ok || rename(tmp, path) != 0) {
-		cache_warn(cache, "cannot write", tmp);
-		unlink(tmp);
+	if (!f || file_replace_commit(&replace) != 0) {
+		errno = replace.error;
+		cache_warn(cache, "cannot write", path);
 		cache->readonly = true;
 		goto out;
 	}
 	cache->stats.stores++;
 out:
 	free(body.data);
-	free(tmp);
 	free(path);
 	free(key);
 }
@@ -1153,8 +1141,29 @@ static bool is_entry_name(const char *name)
 }
 
 /*
+ * A temporary file that a run killed while writing left behind: an
+ * entry's name, a dot, six characters and ".tmp", an hour old.
+ */
+static bool is_stale_temp(int dfd, const char *name, time_t now)
+{
+	size_t len = strlen(name);
+	char entry[33];
+	struct stat st;
+
+	if (len != 32 + 1 + 6 + 4 || strcmp(name + len - 4, ".tmp") != 0 ||
+	    name[32] != '.')
+		return false;
+	memcpy(entry, name, 32);
+	entry[32] = '\0';
+	return is_entry_name(entry) &&
+	       fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       S_ISREG(st.st_mode) && st.st_mtime < now - 3600;
+}
+
+/*
  * Keep at most CACHE_MAX_ENTRIES entries and CACHE_MAX_BYTES bytes: the
- * least recently used go first.  Run when this run stored something.
+ * least recently used go first.  Run when this run stored something;
+ * stale temporary files go too.
  */
 static void evict(struct shell_cache *cache)
 {
@@ -1163,6 +1172,7 @@ static void evict(struct shell_cache *cache)
 	long long total = 0;
 	struct dirent *d;
 	DIR *dir = opendir(cache->dir);
+	time_t now = time(NULL);
 	int dfd;
 
 	if (!dir)
@@ -1171,6 +1181,10 @@ static void evict(struct shell_cache *cache)
 	while ((d = readdir(dir))) {
 		struct stat st;
 
+		if (is_stale_temp(dfd, d->d_name, now)) {
+			unlinkat(dfd, d->d_name, 0);
+			continue;
+		}
 		if (!is_entry_name(d->d_name) ||
 		    fstatat(dfd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;

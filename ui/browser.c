@@ -32,6 +32,7 @@
 #include <panel.h>
 
 #include "browser.h"
+#include "file_replace.h"
 #include "ui.h"
 
 /* Below this, there is no room for a tree and an explanation. */
@@ -900,22 +901,23 @@ static bool make_dirs_above(char *path)
 static void toggle_outline(struct browser *br)
 {
 	bool outline = !tree_outline(br);
-	char *path = state_path();
-	FILE *f = NULL;
+	char *path = state_path(), why[512];
+	const char *text = outline ? "outline=yes\n" : "outline=no\n";
+	bool saved = false;
 
 	if (br->main != &br->views[VIEW_TREE])
 		browser_show(br, VIEW_TREE);
 	tree_set_outline(br, outline);
-	if (path && make_dirs_above(path))
-		f = fopen(path, "w");
-	if (f) {
-		fprintf(f, "outline=%s\n", outline ? "yes" : "no");
-		if (fclose(f) != 0)
-			f = NULL;
-	}
-	if (path && !f)
-		browser_message(br, "%s (not remembered: %s: %s)",
-				outline ? "outline" : "menu pages", path, strerror(errno));
+	/* Replaced whole, never written through a link (file_replace.h). */
+	if (path && !make_dirs_above(path))
+		snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
+	else if (path)
+		saved = file_replace_bytes(path, text, strlen(text),
+					   FILE_REPLACE_NEW, false, why,
+					   sizeof(why)) == 0;
+	if (path && !saved)
+		browser_message(br, "%s (not remembered: %s)",
+				outline ? "outline" : "menu pages", why);
 	else
 		browser_message(br, outline ? "outline: Right/+ expand, Left/- collapse, * expands all under"
 					    : "menu pages: Enter opens a menu");
@@ -1118,7 +1120,7 @@ void browser_startup_message(struct browser *br)
 		browser_message(br, "no %s: values from %s (s saves to %s)",
 				br->s->config_name, br->s->read_from, br->s->config_name);
 	else if (kconfig_warnings)
-		browser_message(br, "%d warning%s in the Kconfig files ('kbrowse dump >/dev/null' lists them)",
+		browser_message(br, "%d warning%s in the Kconfig files (! lists them)",
 				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
 }
 
@@ -1166,6 +1168,9 @@ static int run(struct browser *br)
 	/* The teaching tree starts with a page saying what it is. */
 	if (br->opts.teaching_tree)
 		browser_show(br, VIEW_WELCOME);
+	/* --diff OTHER: the comparison is what was asked for. */
+	if (br->opts.diff_name)
+		changes_show(br, NULL);
 	replay_start(br);
 	main_loop(br);
 	replay_stop(br);

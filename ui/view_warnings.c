@@ -2,7 +2,8 @@
 /*
  * The warnings view: what reading the .config found wrong, in conf's
  * words, each at its file:line (without rewriting the file, as
- * `kbrowse conf --olddefconfig` would).
+ * `kbrowse conf --olddefconfig` would); then the Kconfig files' own
+ * warnings, such as what a $(shell,...) wrote to stderr.
  */
 #include "buildconf.h"
 
@@ -34,6 +35,24 @@ static void free_texts(struct warnings_state *st)
 	st->count = 0;
 }
 
+static void add_tree_warnings(struct view *view, struct warnings_state *st)
+{
+	const struct kconfig *kc = view->br->s->kc;
+	char line[1024];
+
+	if (!kc->diags.warnings)
+		return;
+	add(view, st, 1, "");
+	add(view, st, 1, "In the Kconfig files:");
+	for (const struct diag *d = kc->diags.first; d; d = d->next) {
+		if (d->severity != DIAG_WARNING)
+			continue;
+		snprintf(line, sizeof(line), "%s:%d: %s", location_file(d->loc),
+			 d->loc.line, d->message);
+		add(view, st, 0, line);
+	}
+}
+
 static void warnings_open(struct view *view)
 {
 	struct warnings_state *st = view->priv;
@@ -55,6 +74,7 @@ static void warnings_open(struct view *view)
 			 s->read_from ? s->read_from : "");
 		add(view, st, 1, line);
 	}
+	add_tree_warnings(view, st);
 	view_select(view, 0);
 }
 
@@ -85,9 +105,16 @@ static void warnings_title(struct view *view, char *buf, size_t size)
 {
 	const struct session *s = view->br->s;
 	int n = s->read_diags.warnings + s->read_diags.errors;
+	int tree = s->kc->diags.warnings;
 
-	snprintf(buf, size, "%d warning%s reading %s (q: back)", n, n == 1 ? "" : "s",
-		 s->read_from ? s->read_from : s->config_name);
+	if (tree)
+		snprintf(buf, size, "%d warning%s reading %s, %d in the Kconfig "
+			 "files (q: back)", n, n == 1 ? "" : "s",
+			 s->read_from ? s->read_from : s->config_name, tree);
+	else
+		snprintf(buf, size, "%d warning%s reading %s (q: back)", n,
+			 n == 1 ? "" : "s",
+			 s->read_from ? s->read_from : s->config_name);
 }
 
 static void warnings_done(struct view *view)

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "explain.h"
+#include "file_replace.h"
 #include "lessons.h"
 #include "util.h"
 
@@ -36,13 +37,15 @@ static unsigned read_state(void)
 	return n - 1 > nlessons ? nlessons : n - 1;
 }
 
+/* Replaced whole, never written through a link (file_replace.h). */
 static int write_state(const struct cli *cli, unsigned index)
 {
-	FILE *f = fopen(STATE_FILE, "w");
+	char text[32], why[512];
+	int len = snprintf(text, sizeof(text), "%u\n", index + 1);
 
-	if (!f || fprintf(f, "%u\n", index + 1) < 0 || fclose(f) != 0) {
-		fprintf(stderr, "%s: learn: cannot write %s: %s\n", cli->prog,
-			STATE_FILE, strerror(errno));
+	if (file_replace_bytes(STATE_FILE, text, (size_t)len, FILE_REPLACE_NEW,
+			       false, why, sizeof(why)) != 0) {
+		fprintf(stderr, "%s: learn: %s\n", cli->prog, why);
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

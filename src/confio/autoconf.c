@@ -24,6 +24,7 @@
 #include "autoconf.h"
 #include "config_internal.h"
 #include "config_io.h"
+#include "file_replace.h"
 #include "kernel_expr.h"
 #include "macro.h"
 #include "util.h"
@@ -136,34 +137,35 @@ static int make_parents(const char *path)
 	return ret;
 }
 
-static FILE *open_temp(const char *name, const char *suffix, char **tmp)
+/*
+ * Each file is written aside and renamed (file_replace.h), as conf does,
+ * but under a name no one can guess or plant a link at; with conf's mode
+ * (0666 less the umask).  A failure is said on stderr, as conf's perror().
+ */
+static FILE *open_replacement(struct file_replace *r, const char *name)
 {
-	size_t name_len = strlen(name), suffix_len = strlen(suffix);
+	char why[512];
 	FILE *out;
 
-	*tmp = xmalloc(name_len + suffix_len + 1);
-	memcpy(*tmp, name, name_len);
-	memcpy(*tmp + name_len, suffix, suffix_len + 1);
-	if (make_parents(name))
+	if (make_parents(name)) {
+		fprintf(stderr, "%s: cannot create its directory: %s\n", name,
+			strerror(errno));
 		return NULL;
-	out = fopen(*tmp, "w");
+	}
+	out = file_replace_open(r, name, FILE_REPLACE_NEW, false);
 	if (!out)
-		perror("fopen");
+		fprintf(stderr, "%s\n", file_replace_error(r, why, sizeof(why)));
 	return out;
 }
 
-static int close_and_rename(FILE *out, char *tmp, const char *name)
+static int commit_replacement(struct file_replace *r)
 {
-	int failed = fflush(out) != 0 || ferror(out);
+	char why[512];
 
-	if (fclose(out) != 0)
-		failed = 1;
-	if (!failed && rename(tmp, name) != 0) {
-		perror("rename");
-		failed = 1;
-	}
-	free(tmp);
-	return failed ? -1 : 0;
+	if (file_replace_commit(r) == 0)
+		return 0;
+	fprintf(stderr, "%s\n", file_replace_error(r, why, sizeof(why)));
+	return -1;
 }
 
 static int write_cmd_file(struct config *cfg, const char *autoconf)
@@ -171,16 +173,16 @@ static int write_cmd_file(struct config *cfg, const char *autoconf)
 	struct kconfig *kc = config_tree(cfg);
 	struct file_list files = { 0 };
 	size_t len = strlen(autoconf) + 5;
-	char *name = xmalloc(len), *tmp;
+	char *name = xmalloc(len);
+	struct file_replace replace;
 	const char **vars;
 	size_t nvars;
 	FILE *out;
 	int ret;
 
 	snprintf(name, len, "%s.cmd", autoconf);
-	out = open_temp(name, ".tmp", &tmp);
+	out = open_replacement(&replace, name);
 	if (!out) {
-		free(tmp);
 		free(name);
 		return -1;
 	}
@@ -195,7 +197,7 @@ static int write_cmd_file(struct config *cfg, const char *autoconf)
 	for (size_t i = 0; i < nvars; i++)
 		fprintf(out, "\nifneq \"$(%s)\" \"%s\"\n$(autoconfig): FORCE\nendif\n",
 			vars[i], macro_env_used_value(kc->macros, i));
-	ret = close_and_rename(out, tmp, name);
+	ret = commit_replacement(&replace);
 	free(name);
 	return ret;
 }
@@ -218,10 +220,15 @@ static int touch_symbol_files(struct config *cfg, const char *autoconf,
 		path = xmalloc(len);
 		memcpy(path, autoconf, dir_len);
 		strcpy(path + dir_len, sym->name);
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		free(path);
-		if (fd < 0)
+		/* Empty markers: never truncate what a planted link names. */
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+			  O_CLOEXEC, 0644);
+		if (fd < 0) {
+			fprintf(stderr, "%s: %s\n", path, strerror(errno));
+			free(path);
 			return -1;
+		}
+		free(path);
 		close(fd);
 	}
 	return 0;
@@ -291,13 +298,11 @@ static int write_symbols_file(struct config *cfg, const char *name,
 	const char *title = config_tree(cfg)->root.prompt &&
 			    config_tree(cfg)->root.prompt->text
 		? config_tree(cfg)->root.prompt->text : "Main menu";
-	char *tmp;
-	FILE *out = open_temp(name, ".tmp", &tmp);
+	struct file_replace replace;
+	FILE *out = open_replacement(&replace, name);
 
-	if (!out) {
-		free(tmp);
+	if (!out)
 		return -1;
-	}
 	if (style == STYLE_C)
 		fprintf(out, "/*\n * Automatically generated file; DO NOT EDIT.\n"
 			" * %s\n */\n", title);
@@ -306,7 +311,7 @@ static int write_symbols_file(struct config *cfg, const char *name,
 			"# %s\n#\n", title);
 	for (size_t i = 0; i < count; i++)
 		write_autoconf_symbol(cfg, out, prefix, list[i], style);
-	return close_and_rename(out, tmp, name);
+	return commit_replacement(&replace);
 }
 
 int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)

@@ -14,7 +14,7 @@
 /*
  * Write them all, unless auto.conf exists and !overwrite (conf creates
  * them once after writing .config, so that make finds them).  Returns 0,
- * or -1 on a write error (reported with perror, as conf does).
+ * or -1 on a write error (said on stderr, as conf does).
  */
 int autoconf_write(struct config *cfg, const char *prefix, bool overwrite);
 

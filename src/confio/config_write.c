@@ -11,7 +11,6 @@
  * defconfig: only what differs from what the tree would choose by
  * itself, so that reading it back gives the same configuration.
  */
-#define _GNU_SOURCE	/* mkostemps() */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
+#include "file_replace.h"
 #include "util.h"
 
 void config_write_escaped(FILE *out, const char *value)
@@ -327,19 +327,41 @@ static bool overwrite_in_place(const char *name, const char *text, size_t len,
 	return false;
 }
 
+/*
+ * The file being replaced, kept as NAME.old as conf keeps it; by a
+ * second link rather than a rename, so that NAME names a file until the
+ * new one takes its place (a failed replacement leaves it as it was).
+ * False with errno set.
+ */
+static bool keep_backup(const char *name, const char *oldname)
+{
+	struct stat st;
+
+	if (lstat(oldname, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return false;
+	}
+	if (unlink(oldname) != 0 && errno != ENOENT)
+		return false;
+	if (link(name, oldname) == 0)
+		return true;
+	/* A file system without hard links: as conf does. */
+	return rename(name, oldname) == 0;
+}
+
 enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,
 					   char *err, size_t errlen)
 {
-	char *text = NULL, *old = NULL, *tmpname = NULL, *oldname;
+	char *text = NULL, *old = NULL, *oldname;
 	char dummy[8], why[128];
 	size_t len = 0, old_len = 0;
 	enum config_write_result result = CONFIG_WRITE_FAILED;
-	mode_t mode, mask;
+	struct file_replace replace;
 	struct stat st;
 	bool exists;
-	FILE *mem;
-	int fd, read_err;
+	FILE *mem, *out;
+	int read_err;
 
 	if (!err) {
 		err = dummy;
@@ -398,50 +420,36 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 	}
 
 	/*
-	 * A new file beside it, created exclusively (never through a link
-	 * someone placed there), with the old file's permissions.
+	 * A new file beside it, created exclusively under a name no one can
+	 * guess (never through a link someone placed there), with the old
+	 * file's permissions, on the disk before it replaces the old one.
 	 */
-	tmpname = xmalloc(strlen(name) + 16);
-	sprintf(tmpname, "%s.XXXXXX.tmp", name);
-	fd = mkostemps(tmpname, 4, O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot create a temporary file: %s",
-			 name, strerror(errno));
+	out = file_replace_open(&replace, name, FILE_REPLACE_KEEP, true);
+	if (!out) {
+		file_replace_error(&replace, err, errlen);
 		goto out;
 	}
-	mask = umask(0);
-	umask(mask);
-	mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
-	if (fchmod(fd, mode) != 0 || !write_all(fd, text, len, 0) ||
-	    fsync(fd) != 0) {
-		snprintf(err, errlen, "%s: %s", name, strerror(errno));
-		close(fd);
-		unlink(tmpname);
-		goto out;
-	}
-	if (close(fd) != 0) {
-		snprintf(err, errlen, "%s: %s", name, strerror(errno));
-		unlink(tmpname);
+	fwrite(text, 1, len, out);
+	if (file_replace_close(&replace) != 0) {
+		file_replace_error(&replace, err, errlen);
 		goto out;
 	}
 	if (exists) {
 		oldname = xmalloc(strlen(name) + 5);
 		sprintf(oldname, "%s.old", name);
-		if (rename(name, oldname) != 0)
+		if (!keep_backup(name, oldname))
 			/* Not fatal, as for conf; but said. */
 			snprintf(err, errlen, "no backup kept: %s: %s", oldname,
 				 strerror(errno));
 		free(oldname);
 	}
-	if (rename(tmpname, name) != 0) {
-		snprintf(err, errlen, "%s: %s", name, strerror(errno));
-		unlink(tmpname);
+	if (file_replace_commit(&replace) != 0) {
+		file_replace_error(&replace, err, errlen);
 		goto out;
 	}
 	result = CONFIG_WRITTEN;
 out:
 	free(text);
 	free(old);
-	free(tmpname);
 	return result;
 }

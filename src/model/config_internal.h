@@ -19,9 +19,10 @@ enum {
 };
 
 /*
- * Nested computations (config_calc() within config_calc()): past the
- * first depth, values are computed in the tree's calc_order first (see
- * warm_up()); the second is refused, far below what the C stack holds.
+ * Nested computations (config_calc() within config_calc()): every
+ * CALC_WARM_DEPTH levels, what the symbol being computed reads is
+ * computed first (see warm_up()); past the second depth a computation is
+ * refused, far below what the C stack holds.
  */
 #define CALC_WARM_DEPTH	200
 #define CALC_DEPTH_MAX	2000
@@ -117,7 +118,8 @@ struct config {
 	size_t memo_mask;
 	unsigned epoch;
 	unsigned calc_depth;		/* config_calc() calls under way */
-	bool warming;			/* warm_up() is under way */
+	unsigned warm_base;		/* calc_depth where warm_up() last began */
+	bool warming;			/* the calc_order pass is under way */
 	const struct symbol *too_deep;	/* first symbol past CALC_DEPTH_MAX */
 };
 

@@ -434,12 +434,25 @@ static const char *empty_value(const struct config *cfg, enum symbol_type type)
 /*
  * Values needed by the one being computed are computed first, by
  * recursion, as in the kernel.  A chain of dependencies thousands long
- * would overflow the C stack: when the recursion gets deep, every value
- * that comes before the symbols being computed in the tree's calc_order
- * is computed first, in that order, each needing only values already
- * known.  What is still too deep is refused (config_too_deep()).
+ * would overflow the C stack: when the recursion gets deep
+ * (CALC_WARM_DEPTH), what the symbol being computed reads is computed
+ * first, from the far end, each value needing only values already known,
+ * so that the recursion stays shallow.  Two passes do it:
+ *
+ *  - every value that comes before the symbols being computed in the
+ *    tree's calc_order (the loop check's order, parser/finish.c), in that
+ *    order: dependencies, selects, implies, prompts and defaults, and the
+ *    choices' rules;
+ *  - then a walk (with a stack of its own) over what the symbol reads,
+ *    range bounds included, which that order does not cover (the
+ *    kernel's loop check does not follow them either), each computed
+ *    after what it reads.
+ *
+ * In a tree without loops a value does not depend on the order in which
+ * values are computed, only on the values it reads, so the result is the
+ * kernel's.  What is still too deep is refused (config_too_deep()).
  */
-static void warm_up(struct config *cfg)
+static void warm_up_in_order(struct config *cfg)
 {
 	const struct kconfig *kc = cfg->kc;
 
@@ -454,6 +467,121 @@ static void warm_up(struct config *cfg)
 	}
 }
 
+/* The walk over what a symbol reads, depth first, post-order. */
+struct read_walk {
+	struct config *cfg;
+	unsigned char *seen;		/* by symbol index */
+	struct read_step {
+		const struct symbol *sym;
+		bool reads_pushed;	/* its reads are done when it comes up */
+	} *stack;
+	size_t depth, cap;
+};
+
+static void walk_push(struct read_walk *w, const struct symbol *sym,
+		      bool reads_pushed)
+{
+	if (w->depth == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 256;
+		w->stack = xrealloc(w->stack, w->cap * sizeof(*w->stack));
+	}
+	w->stack[w->depth].sym = sym;
+	w->stack[w->depth++].reads_pushed = reads_pushed;
+}
+
+/* A symbol still to compute: not known, not being computed (a loop). */
+static void push_read(void *ctx, const struct symbol *sym)
+{
+	struct read_walk *w = ctx;
+
+	if (!sym || (sym->flags & SYMBOL_CONST) || w->seen[sym->index] ||
+	    (symval(w->cfg, sym)->flags & (V_VALID | V_BUSY)))
+		return;
+	walk_push(w, sym, false);
+}
+
+static void push_members(struct read_walk *w, const struct menu_node *parent)
+{
+	const struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->sym)
+			push_read(w, node->sym);
+		push_members(w, node);
+	}
+}
+
+/*
+ * Everything computing sym may read: its dependencies, who selects and
+ * implies it, its prompts' and defaults' conditions, its defaults'
+ * values, its range bounds, its choice or its members.  More than it
+ * reads only costs time: these are computed, not changed.
+ */
+static void push_reads(struct read_walk *w, const struct symbol *sym)
+{
+	const struct property *prop;
+
+	expr_for_each_symbol(sym->dir_dep, push_read, w);
+	expr_for_each_symbol(sym->rev_dep, push_read, w);
+	expr_for_each_symbol(sym->implied, push_read, w);
+	for (prop = sym->props; prop; prop = prop->next) {
+		if (prop->type == P_SELECT || prop->type == P_IMPLY)
+			continue;	/* read by the target, as its rev_dep */
+		expr_for_each_symbol(prop->visible, push_read, w);
+		if (prop->type == P_DEFAULT)
+			expr_for_each_symbol(prop->expr, push_read, w);
+		if (prop->type == P_RANGE) {
+			push_read(w, prop->range_min);
+			push_read(w, prop->range_max);
+		}
+	}
+	if (sym->choice && sym->choice->sym)
+		push_read(w, sym->choice->sym);
+	if ((sym->flags & SYMBOL_CHOICE) && sym->first_node)
+		push_members(w, sym->first_node);
+}
+
+static void warm_up_reads(struct config *cfg, const struct symbol *start)
+{
+	struct read_walk w = { .cfg = cfg };
+
+	w.seen = xcalloc(cfg->kc->nsymbols + 1, 1);
+	walk_push(&w, start, false);
+	while (w.depth) {
+		struct read_step step = w.stack[--w.depth];
+
+		if (step.reads_pushed) {
+			if (step.sym != start)
+				config_calc(cfg, step.sym);
+			continue;
+		}
+		if (w.seen[step.sym->index])
+			continue;
+		w.seen[step.sym->index] = 1;
+		walk_push(&w, step.sym, true);
+		push_reads(&w, step.sym);
+	}
+	free(w.stack);
+	free(w.seen);
+}
+
+static void warm_up(struct config *cfg, const struct symbol *sym)
+{
+	unsigned base = cfg->warm_base;
+
+	/* The values computed here may go CALC_WARM_DEPTH deeper again. */
+	cfg->warm_base = cfg->calc_depth;
+	/* Once from the top: it walks the whole order. */
+	if (!cfg->warming && base == 0) {
+		cfg->warming = true;
+		warm_up_in_order(cfg);
+		cfg->warming = false;
+	}
+	if (!(symval(cfg, sym)->flags & V_VALID))
+		warm_up_reads(cfg, sym);
+	cfg->warm_base = base;
+}
+
 static void calc_symbol(struct config *cfg, const struct symbol *sym,
 			struct symval *v);
 
@@ -463,10 +591,8 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 
 	if (v->flags & V_VALID)
 		return;
-	if (cfg->calc_depth == CALC_WARM_DEPTH && !cfg->warming) {
-		cfg->warming = true;
-		warm_up(cfg);
-		cfg->warming = false;
+	if (cfg->calc_depth >= cfg->warm_base + CALC_WARM_DEPTH) {
+		warm_up(cfg, sym);
 		if (v->flags & V_VALID)
 			return;
 	}

@@ -3,7 +3,8 @@
 # (TAP; issue 11, items 6 and 7): explain (text and JSON), dump and every
 # diagnostic escape ESC, BEL, C1 controls and bidi overrides; $(info,...)
 # goes to stderr, so explain --json stays JSON; conf modes print it on
-# stdout as conf does.
+# stdout as conf does.  What a tree's $(shell,...) writes to stderr is
+# escaped too, run or replayed from the cache, in dump, explain and conf.
 # Nothing is written to the source tree.
 : "${KBROWSE:?}"
 LC_ALL=C
@@ -90,5 +91,41 @@ check $? "conf: \$(info,...) on stdout, as conf"
 "$KBROWSE" explain --json A > out 2> err
 head -c 1 out | grep -q '{'
 check $? "explain --json: \$(info,...) not on stdout"
+
+# $(shell,...) writes ESC ] (a title), BEL, CSI 2J and a C1 CSI to stderr.
+XDG_CACHE_HOME=$work/cache
+export XDG_CACHE_HOME
+cat > Kconfig <<'EOT'
+X := $(shell,printf 'shell \033]0;pwned\007 \033[2J \302\233\n' >&2; echo y)
+config A
+	bool "a"
+	default $(X)
+EOT
+rm -f .config
+shell_escaped='^shell \\x1b\]0;pwned\\x07 \\x1b\[2J \\u009b$'
+for run in "dump --no-cache" "explain --no-cache A" "conf --no-cache --olddefconfig" \
+	   "dump" "dump" "explain A" "conf --olddefconfig"; do
+	# The first run without --no-cache stores the result, the next replay it.
+	"$KBROWSE" $run > out 2> err
+	if raw out err; then
+		check 1 "\$(shell,...) stderr, $run: nothing raw"
+	else
+		check 0 "\$(shell,...) stderr, $run: nothing raw"
+	fi
+	grep -q "$shell_escaped" err
+	check $? "\$(shell,...) stderr, $run: escaped"
+done
+ls cache/kbrowse/* > /dev/null 2>&1
+check $? "\$(shell,...): the result was cached"
+grep -q '^CONFIG_A=y$' .config
+check $? "\$(shell,...): its stdout is the value"
+# Bounded: 3 MB of stderr shows 1 MiB and a note.
+printf 'X := $(shell,head -c 3000000 /dev/zero | tr "\\0" x >&2; echo y)\n' > Kconfig
+"$KBROWSE" --no-cache dump > out 2> err
+size=$(wc -c < err)
+[ "$size" -gt 1048576 ] && [ "$size" -lt 1100000 ]
+check $? "\$(shell,...) stderr: at most 1 MiB shown ($size bytes)"
+grep -q 'more bytes of standard error dropped' err
+check $? "\$(shell,...) stderr: the rest dropped with a note"
 
 echo "1..$n"

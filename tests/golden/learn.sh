@@ -68,7 +68,7 @@ lesson_done()
 	lesson=$((lesson + 1))
 }
 
-echo "1..38"
+echo "1..39"
 
 kb --write-examples toy >"$work/out"
 [ $? -eq 0 ] && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
@@ -157,6 +157,12 @@ ok $? "'learn list' marks all ten lessons done"
 kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 10: Choices' "$work/out" &&
 	kb learn hint >"$work/out" && grep -q 'CPU_SERVER64' "$work/out"
 ok $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint"
+
+# The state file is replaced whole, never written through a link.
+mv .kbrowse-learn "$work/victim" && ln -s "$work/victim" .kbrowse-learn &&
+	kb learn goto macros >"$work/out" && [ ! -L .kbrowse-learn ] &&
+	[ "$(cat .kbrowse-learn)" = 10 ] && [ "$(cat "$work/victim")" = 6 ]
+ok $? "'learn goto' replaces a link planted at .kbrowse-learn, its target untouched"
 
 kb learn glossary select >"$work/out" && grep -q '^select$' "$work/out" &&
 	kb learn glossary >"$work/out" && grep -q '^visible if$' "$work/out"

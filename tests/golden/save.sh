@@ -6,7 +6,12 @@
 #  - a full disk (a small tmpfs, as root), with and without
 #    KCONFIG_OVERWRITECONFIG: the reason given, the old file intact;
 #  - a read-only file system and a path through a file: the reason;
-#  - a .config that cannot be read (as nobody): an error, not replaced.
+#  - a .config that cannot be read (as nobody): an error, not replaced;
+#  - the build files (auto.conf, its .cmd, autoconf.h, rustc_cfg) and the
+#    include/config markers: links planted at conf's temporary names and
+#    at a marker are not followed, and no temporary file is left;
+#  - a directory that cannot be written (as nobody): the reason, the old
+#    .config and auto.conf.cmd intact, no temporary file.
 # Nothing is written to the source tree.
 : "${KBROWSE:?}"
 LC_ALL=C
@@ -126,6 +131,63 @@ else
 	skip "unreadable .config: needs root and setpriv"
 	skip "unreadable .config: needs root and setpriv"
 	skip "unreadable .config: needs root and setpriv"
+fi
+
+# The build files were written through NAME.tmp, as conf does.
+rm -rf include .config.old
+mkdir -p include/config include/generated
+echo secret > victim
+for f in config/auto.conf config/auto.conf.cmd generated/autoconf.h \
+	 generated/rustc_cfg; do
+	ln -s ../../victim "include/$f.tmp"
+done
+LONG=v "$KBROWSE" conf --olddefconfig >/dev/null 2>err
+check $? "build files: written with links planted at NAME.tmp"
+[ "$(cat victim)" = secret ]
+check $? "build files: the links' target is untouched"
+grep -q '^CONFIG_A=y$' include/config/auto.conf &&
+	grep -q '^#define CONFIG_A 1$' include/generated/autoconf.h &&
+	grep -q '^--cfg=CONFIG_A$' include/generated/rustc_cfg &&
+	grep -q '^deps_config' include/config/auto.conf.cmd
+check $? "build files: all four written"
+[ "$(find include -name '*.tmp' ! -type l | wc -l)" = 0 ] &&
+	[ "$(find include -name '*.tmp' -type l | wc -l)" = 4 ]
+check $? "build files: no temporary file left, the links still links"
+rm -rf include
+mkdir -p include/config
+ln -s ../../victim include/config/A
+LONG=u "$KBROWSE" conf --olddefconfig >/dev/null 2>err
+[ "$(cat victim)" = secret ] && [ -L include/config/A ] &&
+	grep -q 'include/config/A: Too many levels of symbolic links' err
+check $? "a link planted at an include/config marker: not followed, said"
+rm -rf include
+
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+	as_nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	mkdir -p rodir/include/config && cp Kconfig rodir/ &&
+		(cd rodir && "$KBROWSE" conf --olddefconfig >/dev/null 2>&1) &&
+		cp rodir/.config rodir.before && rm rodir/include/config/auto.conf &&
+		cp rodir/include/config/auto.conf.cmd cmd.before &&
+		chmod -R a+rX rodir && chmod 555 rodir rodir/include/config
+	(cd rodir && LONG=t XDG_CACHE_HOME=/nonexistent $as_nobody \
+		"$KBROWSE" conf --olddefconfig) >/dev/null 2>err
+	[ $? = 1 ] && grep -q '^\.config: cannot create a temporary file in its directory: Permission denied$' err
+	check $? "a directory that cannot be written: .config not saved, the reason"
+	cmp -s rodir.before rodir/.config && [ -z "$(find rodir -name '*.tmp')" ]
+	check $? "... the old .config intact, no temporary file"
+	chown nobody rodir && chmod 755 rodir	# include/config stays 0555
+	(cd rodir && LONG=t XDG_CACHE_HOME=/nonexistent $as_nobody \
+		"$KBROWSE" conf --olddefconfig) >/dev/null 2>err
+	grep -q '^include/config/auto.conf.cmd: cannot create a temporary file in its directory: Permission denied$' err
+	check $? "a build directory that cannot be written: the reason"
+	cmp -s cmd.before rodir/include/config/auto.conf.cmd &&
+		[ -z "$(find rodir -name '*.tmp')" ]
+	check $? "... the old auto.conf.cmd intact, no temporary file"
+	chmod -R u+w rodir
+else
+	for i in 1 2 3 4; do
+		skip "a directory that cannot be written: needs root and setpriv"
+	done
 fi
 
 echo "1..$n"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The outline mode: the whole tree with guide lines, expand and collapse,
 # the path of the cursor in the header, the parent key, goto and search
-# in the outline, the mode remembered across runs.  On Linux 6.12 x86_64
+# in the outline, the mode remembered across runs (in a state file that
+# is replaced whole, never written through a link planted there).  On Linux 6.12 x86_64
 # too when its tree is in the cache (tests/kernel/lib.sh extracts it).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
 
@@ -68,10 +69,16 @@ tui_start 100 30 "$work" LANG=C LC_ALL=C
 tui_welcome
 check "the next run starts in the outline; ASCII guides without UTF-8" \
 	tui_wait "[outline]" "|- + General setup" "\`- + Kernel hacking"
+# A link planted at the state file is replaced, never written through.
+mv "$TUI_TMP/xdg/kbrowse/state" "$TUI_TMP/victim"
+ln -s "$TUI_TMP/victim" "$TUI_TMP/xdg/kbrowse/state"
 tui_keys o
 check "o goes back to menu pages (and that is remembered)" \
 	tui_wait "Processor type and features  --->"
 check "the state file says so" grep -qx "outline=no" "$TUI_TMP/xdg/kbrowse/state"
+check "... a file of its own in place of the link planted there" \
+	test ! -L "$TUI_TMP/xdg/kbrowse/state"
+check "... the link's target untouched" grep -qx "outline=yes" "$TUI_TMP/victim"
 # No .config here: a save would write one, so q asks (as nconf does).
 tui_keys q
 tui_wait "Saving changes .config"

@@ -187,29 +187,68 @@ static void test_loop_after_long_chain(void **state)
 }
 
 /*
- * Range bounds are not edges of the loop check, so a chain of them is
- * computed by recursion: past CALC_DEPTH_MAX it is refused, not crashed.
+ * Int and hex chains of 40,000 links through range bounds (which the
+ * loop check, like the kernel's, does not follow, so calc_order does not
+ * cover them) and through defaults: computed from either end, without
+ * an error, to what the kernel's conf gives (S1 = 42 in every shape:
+ * tests/golden/limits.sh compares with conf itself when it is there);
+ * a change at the root reaches the far end.
  */
-static void test_range_chain_refused(void **state)
-{
-	struct strbuf sb = { 0 };
-	struct kconfig *kc;
-	struct config *cfg;
-	char *text;
+struct range_chain {
+	const char *link;	/* format of link i (given i, i + 1, i + 1) */
+	const char *root;	/* the last symbol */
+	const char *far;	/* S1's value */
+	const char *root_changed, *far_changed;	/* the root set by the user */
+};
 
+static const struct range_chain range_chains[] = {
+	{ "config S%d\n\tint \"s\"\n\trange 0 S%d\n\tdefault 1000000\n",
+	  "config S40001\n\tint \"s\"\n\tdefault 42\n", "42", "7", "7" },
+	{ "config S%d\n\tint \"s\"\n\trange S%d 1000000\n\tdefault 1\n",
+	  "config S40001\n\tint \"s\"\n\tdefault 42\n", "42", "7", "7" },
+	{ "config S%d\n\thex \"s\"\n\trange 0x0 S%d\n\tdefault 0x100000\n",
+	  "config S40001\n\thex \"s\"\n\tdefault 0x2a\n", "0x2a", "0x7", "0x7" },
+	{ "config S%d\n\tint \"s\"\n\trange 0 S%d\n\tdefault S%d\n",
+	  "config S40001\n\tint \"s\"\n\tdefault 42\n", "42", "7", "7" },
+	/* A default taken only while the next link is big enough. */
+	{ "config S%d\n\tint\n\tdefault S%d if S%d > 10\n\tdefault 3\n",
+	  "config S40001\n\tint \"s\"\n\tdefault 42\n", "42", "7", "3" },
+};
+
+static void test_range_chains(void **state)
+{
 	(void)state;
-	for (int i = 1; i <= 5000; i++)
-		strbuf_addf(&sb, "config N%d\n\tint \"n\"\n\trange N%d 100\n"
-			    "\tdefault 5\n", i, i + 1);
-	strbuf_addf(&sb, "config N5001\n\tint \"n\"\n\tdefault 3\n");
-	text = strbuf_take(&sb);
-	kc = unit_load(text);
-	cfg = config_new(kc);
-	config_tri(cfg, symbol_find(kc, "N1"));
-	assert_non_null(config_too_deep(cfg));
-	config_free(cfg);
-	kconfig_free(kc);
-	free(text);
+	for (size_t c = 0; c < ARRAY_SIZE(range_chains); c++) {
+		const struct range_chain *rc = &range_chains[c];
+		struct strbuf sb = { 0 };
+		struct kconfig *kc;
+		struct config *cfg;
+		char *text;
+
+		for (int i = 1; i <= 40000; i++)
+			strbuf_addf(&sb, rc->link, i, i + 1, i + 1);
+		strbuf_addf(&sb, "%s", rc->root);
+		text = strbuf_take(&sb);
+		kc = unit_load(text);
+		assert_int_equal(kc->diags.errors, 0);
+		/* From the far end: the whole chain on the way. */
+		cfg = config_new(kc);
+		assert_string_equal(config_str(cfg, symbol_find(kc, "S1")), rc->far);
+		assert_null(config_too_deep(cfg));
+		config_free(cfg);
+		/* From the root first, then the far end; then a change. */
+		cfg = config_new(kc);
+		config_str(cfg, symbol_find(kc, "S40001"));
+		assert_string_equal(config_str(cfg, symbol_find(kc, "S1")), rc->far);
+		config_set_user_str(cfg, symbol_find(kc, "S40001"),
+				    rc->root_changed);
+		assert_string_equal(config_str(cfg, symbol_find(kc, "S1")),
+				    rc->far_changed);
+		assert_null(config_too_deep(cfg));
+		config_free(cfg);
+		kconfig_free(kc);
+		free(text);
+	}
 }
 
 int main(void)
@@ -218,7 +257,7 @@ int main(void)
 		cmocka_unit_test(test_loops_through_shared_dependencies),
 		cmocka_unit_test(test_long_chains),
 		cmocka_unit_test(test_loop_after_long_chain),
-		cmocka_unit_test(test_range_chain_refused),
+		cmocka_unit_test(test_range_chains),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

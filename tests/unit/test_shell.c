@@ -3,7 +3,9 @@
  * Running $(shell,...): --no-shell runs nothing and lists what it
  * skipped, a command past its time is killed with its whole process
  * group, Ctrl-C skips a command at the browser's start, a slow command
- * is named after a second, and a command's standard error is bounded.
+ * is named after a second, and a command's standard error is bounded
+ * and reaches our stderr only escaped (or, in the browser, as warnings),
+ * when run and when replayed from the cache.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -242,6 +244,111 @@ static void test_big_output_is_bounded_and_not_cached(void **state)
 	shell_cache_close(test_cache);
 }
 
+/* Run fn with our stderr going to path; returns what was written (free). */
+static char *stderr_of(void (*fn)(void), const char *path)
+{
+	int saved = dup(STDERR_FILENO);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	char *text = malloc(4096);
+	ssize_t n;
+
+	assert_non_null(text);
+	assert_true(saved >= 0 && fd >= 0);
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	fn();
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	n = read(fd, text, 4095);
+	close(fd);
+	assert_true(n >= 0);
+	text[n] = '\0';
+	return text;
+}
+
+/* ESC ] (a title), BEL, CSI 2J (clear), a C1 CSI, an RLO; then "y". */
+#define NASTY_COMMAND \
+	"$(shell,printf 'a\\033]0;pwned\\007b\\033[2Jc\\302\\233d\\342\\200\\256e\\n' >&2; echo y)"
+#define NASTY_ESCAPED "a\\x1b]0;pwned\\x07b\\x1b[2Jc\\u009bd\\u202ee\n"
+
+static void expand_nasty(void)
+{
+	expect_expansion(NASTY_COMMAND, "y");
+}
+
+static void test_stderr_is_escaped(void **state)
+{
+	char path[400], cachedir[400], *text;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/stderr", tmpdir);
+	text = stderr_of(expand_nasty, path);
+	assert_string_equal(text, NASTY_ESCAPED);
+	free(text);
+
+	/* Stored, then replayed from the cache: escaped both times. */
+	snprintf(cachedir, sizeof(cachedir), "%s/cache", tmpdir);
+	test_cache = shell_cache_open(cachedir, &fx.diags);
+	assert_non_null(test_cache);
+	macro_env_set_shell_cache(fx.env, test_cache);
+	text = stderr_of(expand_nasty, path);
+	assert_string_equal(text, NASTY_ESCAPED);
+	free(text);
+	assert_int_equal(shell_cache_stats(test_cache).stores, 1);
+	text = stderr_of(expand_nasty, path);
+	assert_string_equal(text, NASTY_ESCAPED);
+	free(text);
+	assert_int_equal(shell_cache_stats(test_cache).hits, 1);
+	macro_env_set_shell_cache(fx.env, NULL);
+	shell_cache_close(test_cache);
+}
+
+static void expand_chatty(void)
+{
+	expect_expansion("$(shell,printf 'one\\033[2J\\ntwo\\n' >&2; "
+			 "seq 1 30 >&2; echo y)", "y");
+}
+
+/* The browser: warnings at the $(shell,...), nothing on stderr. */
+static void test_stderr_kept_as_warnings(void **state)
+{
+	struct macro_shell_options opts = { .keep_stderr = true };
+	char path[400], cachedir[400], *text, *diags;
+
+	(void)state;
+	macro_env_set_shell_options(fx.env, &opts);
+	snprintf(path, sizeof(path), "%s/stderr", tmpdir);
+	snprintf(cachedir, sizeof(cachedir), "%s/cache", tmpdir);
+	test_cache = shell_cache_open(cachedir, &fx.diags);
+	assert_non_null(test_cache);
+	macro_env_set_shell_cache(fx.env, test_cache);
+	for (int round = 0; round < 2; round++) {	/* run, then a hit */
+		diag_release(&fx.diags);
+		diag_init(&fx.diags);
+		text = stderr_of(expand_chatty, path);
+		assert_string_equal(text, "");
+		free(text);
+		diags = diag_text();
+		/* The text as written: the browser and stderr escape it. */
+		assert_non_null(strstr(diags, "warning 20:5: $(shell,printf "
+				       "'one\\033[2J\\ntwo\\n' >&2; seq 1 30 "
+				       ">&2; echo y): one\033[2J\n"));
+		assert_non_null(strstr(diags, "): two\n"));
+		assert_non_null(strstr(diags, "): 18\n"));
+		assert_null(strstr(diags, "): 19\n"));
+		assert_non_null(strstr(diags, "note 20:5: $(shell,"));
+		assert_non_null(strstr(diags, "12 more lines of standard error"));
+		free(diags);
+	}
+	assert_int_equal(shell_cache_stats(test_cache).hits, 1);
+	macro_env_set_shell_cache(fx.env, NULL);
+	shell_cache_close(test_cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +361,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_slow_command_is_named,
 						shell_setup, shell_teardown),
 		cmocka_unit_test_setup_teardown(test_big_output_is_bounded_and_not_cached,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_stderr_is_escaped,
+						shell_setup, shell_teardown),
+		cmocka_unit_test_setup_teardown(test_stderr_kept_as_warnings,
 						shell_setup, shell_teardown),
 	};
 

@@ -738,6 +738,44 @@ static void test_size_is_bounded(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * Entries are written through file_replace: a link planted at the name
+ * the cache used to write to (ENTRY.<pid>.tmp) is not followed, no
+ * temporary file is left, and one left by a killed run goes after an
+ * hour.
+ */
+static void test_temporary_files(void **state)
+{
+	char cmd[900];
+	char *out = NULL;
+	struct shell_cache *cache;
+	struct shell_result r = result_of("second", "");
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -f '%s'/*", cachedir);
+	assert_int_equal(system(cmd), 0);
+	store("fakecc -print-sysroot", "/tmp", "first");
+	for_each_entry("echo secret > \"$f.victim\" && "
+		       "ln -s \"$f.victim\" \"$f.$PPID.tmp\" && "
+		       "echo old > \"$f.abcdef.tmp\" && "
+		       "touch -d '2 hours ago' \"$f.abcdef.tmp\" && "
+		       "echo new > \"$f.ghijkl.tmp\"");
+	cache = shell_cache_open(cachedir, NULL);
+	assert_non_null(cache);
+	shell_cache_put(cache, "fakecc -print-sysroot", "/tmp", &r);
+	assert_int_equal(shell_cache_stats(cache).stores, 1);
+	shell_cache_close(cache);
+	assert_true(lookup("fakecc -print-sysroot", "/tmp", &out));
+	assert_string_equal(out, "second");
+	free(out);
+	for_each_entry("test \"$(cat \"$f.victim\")\" = secret && "
+		       "test -L \"$f.$PPID.tmp\" && ! test -L \"$f\" && "
+		       "! test -e \"$f.abcdef.tmp\" && test -e \"$f.ghijkl.tmp\"");
+	/* Nothing else: the entry, the victim, the link, the fresh one. */
+	snprintf(cmd, sizeof(cmd), "test $(ls -A '%s' | wc -l) = 4", cachedir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -764,6 +802,7 @@ int main(void)
 		cmocka_unit_test(test_edited_entry_fails_its_checksum),
 		cmocka_unit_test(test_directory_is_private),
 		cmocka_unit_test(test_size_is_bounded),
+		cmocka_unit_test(test_temporary_files),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
