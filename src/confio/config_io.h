@@ -86,6 +86,12 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 /* Write a string value with the escapes .config uses ("..." with \" \\). */
 void config_write_escaped(FILE *out, const char *value);
 /*
+ * The tree's title as conf writes it in the headers: the main menu's
+ * prompt ("Main menu" without one), with $NAME expanded by the rules
+ * before 4.18 where the dialect says (HEADER_MAINMENU_EXPANDED).
+ */
+void config_write_title(struct config *cfg, FILE *out);
+/*
  * A string value in quotes the way the tree's conf writes it: escaped,
  * or as it is where the dialect says (raw_strings).
  */

@@ -115,7 +115,7 @@ static const char *title_value(struct config *cfg, const struct symbol *sym)
  * main menu's prompt has its $NAME references replaced by the values
  * of the symbols they name ("Buildroot $BR2_VERSION Configuration").
  */
-static void write_title(struct config *cfg, FILE *out)
+void config_write_title(struct config *cfg, FILE *out)
 {
 	const char *s = tree_title(cfg->kc);
 
@@ -197,7 +197,7 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
 	fputs("#\n# Automatically generated file; DO NOT EDIT.\n# ", out);
-	write_title(cfg, out);
+	config_write_title(cfg, out);
 	fputs("\n#\n", out);
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
