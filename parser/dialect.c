@@ -237,6 +237,12 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 		snprintf(why, why_size, "support/kconfig");
 		return &buildroot;
 	}
+	/* NuttX: its build runs kconfig-frontends' tools on this tree. */
+	if (tree_has(srctree, "tools/configure.sh") &&
+	    tree_has(srctree, "sched/Kconfig")) {
+		snprintf(why, why_size, "NuttX (tools/configure.sh)");
+		return &kconfig_frontends;
+	}
 	if (tree_has(srctree, "scripts/kconfig/kconfiglib.py")) {
 		snprintf(why, why_size, "scripts/kconfig/kconfiglib.py");
 		return &kconfiglib;

@@ -44,6 +44,8 @@ static const struct detect_case detect_cases[] = {
 	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
 	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
+	{ NULL, "tools sched", "tools/configure.sh sched/Kconfig", "kconfig-frontends" },
+	{ NULL, "tools", "tools/configure.sh", "linux-6.11" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
 	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
 	{ NULL, "", "", "linux-6.11" },
