@@ -5,8 +5,10 @@
  * A generation is named after the first kernel release whose rules it
  * describes.  What each row says was checked against that tree's own
  * conf where the tests can get the tree (Linux 6.12 for linux-6.11,
- * Linux 6.1 for linux-4.18); the other rows follow the kconfig sources
- * of those releases and the fork's documentation, and are marked so in
+ * Linux 6.1 for linux-4.18, U-Boot's and Buildroot's own conf for
+ * theirs, Linux 4.11's conf from Debian's kconfig-frontends for its row:
+ * tests/dialects/); the other rows follow the kconfig sources of those
+ * releases (linux-4.17: Buildroot's copy of 4.17) and are marked so in
  * their summary.
  */
 #include <stdio.h>
@@ -27,10 +29,23 @@ static const struct kconfig_dialect linux_6_11 = {
 	.header = HEADER_MAINMENU,
 };
 
+static const struct kconfig_dialect linux_6_2 = {
+	.name = "linux-6.2",
+	.summary = "Linux 6.2 to 6.10: tristate and optional choices, the choice as a symbol (not checked against conf)",
+	.legacy_choices = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
 static const struct kconfig_dialect linux_4_18 = {
 	.name = "linux-4.18",
-	.summary = "Linux 4.18 to 6.10: tristate and optional choices, the choice as a symbol",
+	.summary = "Linux 4.18 to 6.1: tristate and optional choices, the choice as a symbol, empty int and hex",
 	.legacy_choices = true,
+	.empty_numbers = true,
 	.macro_language = true,
 	.end_of_menu_lines = true,
 	.bare_word_extra = "-",
@@ -41,21 +56,45 @@ static const struct kconfig_dialect linux_4_18 = {
 
 static const struct kconfig_dialect linux_4_17 = {
 	.name = "linux-4.17",
-	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices (not checked against conf)",
+	.summary = "Linux 4.17 and older: option env and $VAR, tristate and optional choices, bare-word prompts",
 	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
 	.option_env = true,
 	.dollar_var_symbols = true,
 	.env_symbols_unwritten = true,
-	.bare_word_extra = "-",
+	.bare_word_extra = "-/.",
 	.missing_source_error = true,
 	.config_var = "KCONFIG_CONFIG",
-	.header = HEADER_MAINMENU,
+	.header = HEADER_MAINMENU_EXPANDED,
+};
+
+static const struct kconfig_dialect kconfig_frontends = {
+	.name = "kconfig-frontends",
+	.summary = "kconfig-frontends (kconfig of Linux 4.11, NuttX trees): the rules of linux-4.17, and a default n still writes the symbol",
+	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
+	.default_n_written = true,
+	.option_env = true,
+	.dollar_var_symbols = true,
+	.env_symbols_unwritten = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU_EXPANDED,
 };
 
 static const struct kconfig_dialect u_boot = {
 	.name = "u-boot",
-	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices (not checked against conf)",
+	.summary = "U-Boot (kconfig of Linux 4.19): bare words with / and ., optional choices, strings without escapes",
 	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
+	.raw_strings = true,
 	.macro_language = true,
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,
@@ -65,13 +104,17 @@ static const struct kconfig_dialect u_boot = {
 
 static const struct kconfig_dialect buildroot = {
 	.name = "buildroot",
-	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG (not checked against conf)",
+	.summary = "Buildroot (kconfig of Linux 4.17): option env symbols in $VAR, BR2_CONFIG, no CONFIG_ prefix",
 	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
 	.option_env = true,
 	.dollar_var_symbols = true,
 	.env_symbols_unwritten = true,
 	.bare_word_extra = "-/.",
 	.missing_source_error = true,
+	.config_prefix = "",
 	.config_var = "BR2_CONFIG",
 	.header = HEADER_MAINMENU_EXPANDED,
 };
@@ -91,7 +134,8 @@ static const struct kconfig_dialect kconfiglib = {
 };
 
 static const struct kconfig_dialect *const dialects[] = {
-	&linux_6_11, &linux_4_18, &linux_4_17, &u_boot, &buildroot,
+	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
+	&u_boot, &buildroot,
 	&kconfiglib, NULL,
 };
 
@@ -101,6 +145,7 @@ static const struct {
 	const struct kconfig_dialect *dialect;
 } linux_generations[] = {
 	{ 6, 11, &linux_6_11 },
+	{ 6, 2, &linux_6_2 },
 	{ 4, 18, &linux_4_18 },
 	{ 0, 0, &linux_4_17 },
 };
@@ -191,6 +236,12 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 	if (tree_has(srctree, "support/kconfig")) {
 		snprintf(why, why_size, "support/kconfig");
 		return &buildroot;
+	}
+	/* NuttX: its build runs kconfig-frontends' tools on this tree. */
+	if (tree_has(srctree, "tools/configure.sh") &&
+	    tree_has(srctree, "sched/Kconfig")) {
+		snprintf(why, why_size, "NuttX (tools/configure.sh)");
+		return &kconfig_frontends;
 	}
 	if (tree_has(srctree, "scripts/kconfig/kconfiglib.py")) {
 		snprintf(why, why_size, "scripts/kconfig/kconfiglib.py");

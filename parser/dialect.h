@@ -57,6 +57,35 @@ struct kconfig_dialect {
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */
 	bool line_continuation;
+	/*
+	 * An int or hex symbol with no value is empty ("CONFIG_X="), as
+	 * before Linux 6.2; since then it is 0 or 0x0.
+	 */
+	bool empty_numbers;
+	/*
+	 * `imply` counts only where the implied symbol's dependencies are
+	 * not n (4.19 and older: a symbol implied past n dependencies is
+	 * not written; Linux 6.1 writes it as n).
+	 */
+	bool implied_needs_deps;
+	/*
+	 * String values go between quotes as they are, with no backslash
+	 * escapes, when written and when read back (U-Boot's conf).
+	 */
+	bool raw_strings;
+	/*
+	 * A bare word is a prompt too (`bool n` has the prompt "n"), as
+	 * in 4.19's grammar and older.
+	 */
+	bool bare_word_prompts;
+	/*
+	 * A bool or tristate whose active default gives n is still written
+	 * ("# CONFIG_X is not set"), as Linux 4.11's conf does; 4.17's
+	 * writes it only when the default gives m or y.
+	 */
+	bool default_n_written;
+	/* The symbol prefix in .config when $CONFIG_ is unset; NULL: "CONFIG_". */
+	const char *config_prefix;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

@@ -169,24 +169,95 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 
 /* --- choices ------------------------------------------------------------ */
 
+/* Is sym a term of the && chain e, as sym, sym=y, sym=m or sym!=n? */
+static bool requires_symbol(const struct kconfig *kc, const struct expr *e,
+			    const struct symbol *sym)
+{
+	if (!e)
+		return false;
+	switch (e->op) {
+	case E_AND:
+		return requires_symbol(kc, e->left, sym) ||
+		       requires_symbol(kc, e->right, sym);
+	case E_SYMBOL:
+		return e->sym == sym;
+	case E_EQUAL:
+		return e->lsym == sym &&
+		       (e->rsym == kc->sym_yes || e->rsym == kc->sym_mod);
+	case E_UNEQUAL:
+		return e->lsym == sym && e->rsym == kc->sym_no;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Before 6.11 the kernel nested the entries that follow a symbol and
+ * depend on it under that symbol before it looked for choice values, so
+ * an entry right after a member that depends on it (U-Boot's board
+ * files: `config TARGET_X` then `source board/x/Kconfig` holding
+ * `if TARGET_X ... endif`) is no member of the choice.
+ */
+static bool nests_under_member(const struct kconfig *kc,
+			       const struct menu_node *node,
+			       const struct symbol *member)
+{
+	if (!member || !kc->dialect->legacy_choices)
+		return false;
+	return requires_symbol(kc, node->depends, member) ||
+	       (node->prompt && requires_symbol(kc, node->prompt->cond, member));
+}
+
+/*
+ * Is this entry under a choice one of its members, for the checks and
+ * the loop walk?  Every entry with a symbol, but under the older rules
+ * not those nested under a member (nests_under_member()).
+ */
+static bool counts_as_member(const struct kconfig *kc,
+			     const struct menu_node *node)
+{
+	return node->sym &&
+	       (!kc->dialect->legacy_choices || node->sym->choice);
+}
+
+/*
+ * The node members record as their choice.  Before 6.11 a named choice
+ * written in several blocks is one choice: the members of every block
+ * record its first one.
+ */
+static struct menu_node *choice_home(const struct kconfig *kc,
+				     struct menu_node *choice)
+{
+	if (kc->dialect->legacy_choices && choice->sym &&
+	    choice->sym->first_node)
+		return choice->sym->first_node;
+	return choice;
+}
+
 /* The entries of a choice, through the `if` blocks inside it. */
 static void mark_members(struct finisher *fin, struct menu_node *choice,
 			 struct menu_node *parent)
 {
 	struct menu_node *node;
+	const struct symbol *last_member = NULL;
 
 	for (node = parent->children; node; node = node->next) {
 		struct symbol *sym = node->sym;
 
+		if (nests_under_member(fin->kc, node, last_member))
+			continue;
+		last_member = NULL;
 		if (node->kind == MENU_IF) {
 			mark_members(fin, choice, node);
 			continue;
 		}
 		if (node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG)
 			continue;
+		if (!node->children)
+			last_member = sym;
 		if (!sym->choice) {
 			/* A symbol in two choices belongs to the first. */
-			sym->choice = choice;
+			sym->choice = choice_home(fin->kc, choice);
 			sym->flags |= SYMBOL_CHOICEVAL;
 		}
 		/* Older kernels typed members from their choice. */
@@ -236,7 +307,8 @@ static void legacy_members(struct finisher *fin, struct menu_node *choice,
 			continue;
 		}
 		if ((node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG) ||
-		    node->sym->choice != choice || node->sym->type == S_TRISTATE)
+		    node->sym->choice != choice_home(fin->kc, choice) ||
+		    node->sym->type == S_TRISTATE)
 			continue;
 		node->dep = expr_and(arena, only_if_y, node->dep);
 		for (prop = node->sym->props; prop; prop = prop->next)
@@ -315,7 +387,8 @@ static void check_choice(struct finisher *fin, struct menu_node *choice,
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG)
+		if ((node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG) &&
+		    counts_as_member(fin->kc, node))
 			check_member(fin, node);
 		if (node->children)
 			check_choice(fin, choice, node);
@@ -745,7 +818,7 @@ static void mark_choice_members(struct loop_check *lc,
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym) {
+		if (counts_as_member(lc->fin->kc, node)) {
 			if (active)
 				lc->state[node->sym->index] |=
 					LOOP_ACTIVE | LOOP_DONE;
@@ -762,7 +835,7 @@ static void collect_members(struct loop_check *lc, struct menu_node *parent)
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym)
+		if (counts_as_member(lc->fin->kc, node))
 			push_leaf(lc, node->sym);
 		collect_members(lc, node);
 	}

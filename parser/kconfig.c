@@ -229,6 +229,39 @@ static char *dir_of(const char *name)
 }
 
 /*
+ * Before 4.18 (and in Buildroot) $NAME in a file name is the value of
+ * the symbol NAME, which `option env` gave the value of an environment
+ * variable: `source "$BR2_BASE_DIR/.config.in"`.  No such symbol gives
+ * nothing, as in that kconfig.  The parser cannot compute other
+ * symbols' values, so one without `option env` is empty, with a warning.
+ * Returns a malloc'd string.
+ */
+static char *symbol_env_value(struct kconfig *kc, const char *name,
+			      size_t len, struct location loc)
+{
+	char *key = strndup(name, len), *ref, *value;
+	struct symbol *sym;
+
+	if (!key)
+		abort();
+	sym = symbol_find(kc, key);
+	if (!sym || !(sym->flags & SYMBOL_ENV) || !sym->env_name) {
+		if (sym)
+			diag_add(&kc->diags, DIAG_WARNING, loc,
+				 "$%s: symbol without 'option env' taken as empty",
+				 key);
+		free(key);
+		return strdup("");
+	}
+	free(key);
+	if (asprintf(&ref, "$(%s)", sym->env_name) < 0)
+		abort();
+	value = macro_expand(kc->macros, ref, strlen(ref), loc);
+	free(ref);
+	return value;
+}
+
+/*
  * $VAR and ${VAR} in a file name, from the environment (older kernels
  * wrote `source "arch/$SRCARCH/Kconfig"`).  Read through the macro
  * environment, as $(VAR) would be, so that variables set for the tree
@@ -262,10 +295,14 @@ static char *expand_env_refs(struct kconfig *kc, const char *name,
 			out[len++] = *s++;
 			continue;
 		}
-		if (asprintf(&ref, "$(%.*s)", (int)(end - start), start) < 0)
-			abort();
-		value = macro_expand(kc->macros, ref, strlen(ref), loc);
-		free(ref);
+		if (kc->dialect->dollar_var_symbols) {
+			value = symbol_env_value(kc, start, end - start, loc);
+		} else {
+			if (asprintf(&ref, "$(%.*s)", (int)(end - start), start) < 0)
+				abort();
+			value = macro_expand(kc->macros, ref, strlen(ref), loc);
+			free(ref);
+		}
 		n = strlen(value);
 		cap += n;
 		out = realloc(out, cap);

@@ -28,6 +28,39 @@ static const unsigned char word_byte[256] = {
 	['_'] = 1, ['-'] = 1,
 };
 
+/*
+ * Dialects whose bare words hold more bytes (U-Boot's and Buildroot's
+ * `source board/x/Kconfig`, `default kernel.itb`): the bytes of
+ * bare_word_extra that the kernel's set lacks, marked in lx->word_extra.
+ */
+static void dialect_word_bytes(struct lexer *lx)
+{
+	const char *extra = lx->kc->dialect ? lx->kc->dialect->bare_word_extra : NULL;
+
+	for (; extra && *extra; extra++)
+		if (!word_byte[(unsigned char)*extra])
+			lx->word_extra[(unsigned char)*extra] = 1;
+}
+
+/* The end of a bare word that reaches a byte only the dialect allows. */
+static const char *dialect_word_end(const struct lexer *lx, const char *p)
+{
+	while (word_byte[(unsigned char)*p] || lx->word_extra[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+/*
+ * Before the macro language (Linux 4.17, Buildroot) '$' is an ordinary
+ * byte of a string: "$(TOPDIR)/dl" stays as written, and $VAR in a
+ * `source` or the main menu's prompt names a symbol, which the parser
+ * and the writer resolve.  Outside strings it is no word byte there.
+ */
+static inline bool dialect_has_macros(const struct lexer *lx)
+{
+	return !lx->kc->dialect || lx->kc->dialect->macro_language;
+}
+
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -290,6 +323,7 @@ void lexer_init(struct lexer *lx, struct kconfig *kc,
 		lx->p += 3;
 		lx->line_start = lx->p;
 	}
+	dialect_word_bytes(lx);
 }
 
 void lexer_release(struct lexer *lx)
@@ -384,7 +418,9 @@ static bool lex_word(struct lexer *lx, const char *start)
 
 	while (word_byte[(unsigned char)*p])
 		p++;
-	if (*p == '$')
+	if (lx->word_extra[(unsigned char)*p])
+		p = dialect_word_end(lx, p);
+	if (*p == '$' && dialect_has_macros(lx))
 		return lex_macro_word(lx, start);
 	lx->p = p;
 	set_token(lx, keyword_kind(start, p - start), start, start, p - start);
@@ -433,7 +469,13 @@ static void lex_string(struct lexer *lx, const char *start)
 		case '$': {
 			int errors = lx->kc->diags.errors;
 			size_t used;
-			char *value = macro_expand_reference(lx->kc->macros, p,
+			char *value;
+
+			if (!dialect_has_macros(lx)) {
+				buf_addc(b, *p++);
+				break;
+			}
+			value = macro_expand_reference(lx->kc->macros, p,
 							     line_rest(lx, p),
 							     loc_at(lx, p), &used);
 
@@ -608,11 +650,14 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			}
 			break;
 		case '$':
+			if (!dialect_has_macros(lx))
+				break;
 			if (lex_macro_word(lx, p))
 				return;
 			continue;
 		default:
-			if (word_byte[(unsigned char)*p]) {
+			if (word_byte[(unsigned char)*p] ||
+			    lx->word_extra[(unsigned char)*p]) {
 				if (lex_word(lx, p))
 					return;
 				continue;
@@ -643,7 +688,7 @@ void lexer_next(struct lexer *lx)
 	start = p;
 	while (word_byte[(unsigned char)*p])
 		p++;
-	if (p > start && *p != '$') {
+	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
 		lx->p = p;
 		set_token(lx, keyword_kind(start, p - start), start, start,
 			  p - start);

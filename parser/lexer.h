@@ -132,6 +132,8 @@ struct lexer {
 
 	/* Lexical errors already reported on this line (parser stays quiet). */
 	int error_line;
+	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */
+	unsigned char word_extra[256];
 	/* Unusual bytes are reported once per file. */
 	bool warned_cr, warned_ff, warned_nul;
 };

@@ -541,6 +541,16 @@ static enum symbol_type type_of(enum token_kind kind)
 	}
 }
 
+/*
+ * Can the current token be a prompt?  A quoted string; in the older
+ * grammars (bare_word_prompts) a bare word as well.
+ */
+static bool at_prompt(const struct parser *p)
+{
+	return TOK(p).kind == T_STRING ||
+	       (p->kc->dialect->bare_word_prompts && token_is_word(&TOK(p)));
+}
+
 /* type_option := TYPE [STRING if_expr] EOL */
 static void type_option(struct parser *p, struct menu_node *node)
 {
@@ -552,7 +562,7 @@ static void type_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind == T_STRING) {
+	if (at_prompt(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		if (!if_expr(p, &cond))
@@ -585,7 +595,7 @@ static void prompt_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!at_prompt(p)) {
 		syntax_error(p, "expected a quoted prompt after 'prompt', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_line(p);
@@ -1097,7 +1107,11 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain another choice");
 	next(p);
-	if (token_is_word(&TOK(p))) {
+	if (token_is_word(&TOK(p)) && p->kc->dialect->legacy_choices) {
+		/* a named choice, apart from any config of that name */
+		sym = symbol_get_named_choice(p->kc, TOK(p).text, TOK(p).len);
+		next(p);
+	} else if (token_is_word(&TOK(p))) {
 		/* a named choice (older kernels) */
 		sym = word_symbol(p);
 		if (sym->flags & (SYMBOL_CONST | SYMBOL_DEFINED)) {
@@ -1164,7 +1178,7 @@ static void menu_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain a menu");
 	next(p);
-	if (TOK(p).kind == T_STRING) {
+	if (at_prompt(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		expect_eol(p, "the menu prompt");

@@ -84,12 +84,46 @@ static struct symbol *tristate_const(const struct kconfig *kc,
 	return NULL;
 }
 
+/* Which symbols of a name a lookup may answer with. */
+enum name_space {
+	NS_ANY_CONFIG,		/* a non-constant symbol, named choices too */
+	NS_CONFIG,		/* a non-constant symbol but a named choice */
+	NS_CONST,		/* a quoted constant */
+	NS_CHOICE,		/* a named choice */
+};
+
+/*
+ * Before Linux 6.11 a named choice and a config symbol of the same name
+ * are two symbols (kconfig-frontends trees use that); since then the
+ * name is one symbol's.
+ */
+static enum name_space config_space(const struct kconfig *kc)
+{
+	return kc->dialect && kc->dialect->legacy_choices ? NS_CONFIG
+							   : NS_ANY_CONFIG;
+}
+
+static bool in_space(const struct symbol *sym, enum name_space space)
+{
+	switch (space) {
+	case NS_ANY_CONFIG:
+		return !(sym->flags & SYMBOL_CONST);
+	case NS_CONFIG:
+		return !(sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE));
+	case NS_CONST:
+		return sym->flags & SYMBOL_CONST;
+	case NS_CHOICE:
+		return sym->flags & SYMBOL_CHOICE;
+	}
+	return false;
+}
+
 static struct symbol *chain_find(struct symbol *sym, const char *name,
-				 size_t len, unsigned long hash, bool is_const)
+				 size_t len, unsigned long hash,
+				 enum name_space space)
 {
 	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash &&
-		    !!(sym->flags & SYMBOL_CONST) == is_const &&
+		if (sym->name_hash == (unsigned)hash && in_space(sym, space) &&
 		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0')
 			return sym;
 	return NULL;
@@ -106,7 +140,8 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 		return sym;
 	hash = hash_bytes(name, len);
 	bucket = bucket_of(kc, hash);
-	sym = chain_find(*bucket, name, len, hash, is_const);
+	sym = chain_find(*bucket, name, len, hash,
+			 is_const ? NS_CONST : config_space(kc));
 	if (sym)
 		return sym;
 	if (kc->nsymbols >= kc->sym_nbuckets) {
@@ -130,6 +165,26 @@ struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
 	return symbol_get_n(kc, name, strlen(name), is_const);
 }
 
+/*
+ * Looking a name up from outside the Kconfig text (a .config line, $NAME
+ * in a main menu) the older kconfig took the symbol of that name made
+ * last, a named choice as well as a config: "CONFIG_X=y" sets the choice
+ * X when `choice X` comes after `config X`.
+ */
+static struct symbol *latest_of_name(struct symbol *sym, const char *name,
+				     size_t len, unsigned long hash)
+{
+	struct symbol *latest = NULL;
+
+	for (; sym; sym = sym->hash_next)
+		if (sym->name_hash == (unsigned)hash &&
+		    in_space(sym, NS_ANY_CONFIG) &&
+		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0' &&
+		    (!latest || sym->index > latest->index))
+			latest = sym;
+	return latest;
+}
+
 struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 {
 	size_t len = strlen(name);
@@ -139,7 +194,31 @@ struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 	if (sym || !kc->sym_nbuckets)
 		return sym;
 	hash = hash_bytes(name, len);
-	return chain_find(*bucket_of(kc, hash), name, len, hash, false);
+	if (config_space(kc) == NS_CONFIG)
+		return latest_of_name(*bucket_of(kc, hash), name, len, hash);
+	return chain_find(*bucket_of(kc, hash), name, len, hash, NS_ANY_CONFIG);
+}
+
+struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
+				       size_t len)
+{
+	unsigned long hash = hash_bytes(name, len);
+	struct symbol **bucket = bucket_of(kc, hash);
+	struct symbol *sym = chain_find(*bucket, name, len, hash, NS_CHOICE);
+
+	if (sym)
+		return sym;
+	if (kc->nsymbols >= kc->sym_nbuckets) {
+		table_grow(kc);
+		bucket = bucket_of(kc, hash);
+	}
+	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
+			   hash);
+	sym->flags |= SYMBOL_CHOICE;
+	sym->type = S_UNKNOWN;
+	sym->hash_next = *bucket;
+	*bucket = sym;
+	return sym;
 }
 
 struct symbol *symbol_new_choice(struct kconfig *kc)

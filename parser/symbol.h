@@ -106,6 +106,13 @@ struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const);
 struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 			    bool is_const);
 struct symbol *symbol_find(const struct kconfig *kc, const char *name);
+/*
+ * The choice called name, made at its first use: under the rules before
+ * Linux 6.11 (legacy_choices) named choices have a namespace of their
+ * own, and symbol_get() never answers with one.
+ */
+struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
+				       size_t len);
 /* A new nameless choice symbol. */
 struct symbol *symbol_new_choice(struct kconfig *kc);
 /* Create the table with y, m and n in it; release frees what it holds. */

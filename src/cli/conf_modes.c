@@ -740,7 +740,7 @@ static int run_conf(struct conf_run *run)
 		seed_random();
 	run->cfg = config_new(run->kc);
 	config_on_unmet(run->cfg, report_unmet, run);
-	config_io_from_env(&run->io, run->kc->opts.srctree);
+	config_io_for_dialect(&run->io, run->kc->opts.srctree, run->kc->dialect);
 
 	if (read_input(run))
 		return 1;

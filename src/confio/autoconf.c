@@ -263,7 +263,7 @@ static void write_autoconf_symbol(struct config *cfg, FILE *out,
 		if (sym->type == S_HEX && !has_hex_prefix(value))
 			fputs("0x", out);
 		if (sym->type == S_STRING)
-			config_write_escaped(out, value);
+			config_write_string(cfg, out, value);
 		else
 			fputs(value, out);
 		putc('\n', out);
@@ -295,20 +295,20 @@ static int write_symbols_file(struct config *cfg, const char *name,
 			      const char *prefix, const struct symbol **list,
 			      size_t count, enum autoconf_style style)
 {
-	const char *title = config_tree(cfg)->root.prompt &&
-			    config_tree(cfg)->root.prompt->text
-		? config_tree(cfg)->root.prompt->text : "Main menu";
 	struct file_replace replace;
 	FILE *out = open_replacement(&replace, name);
 
 	if (!out)
 		return -1;
-	if (style == STYLE_C)
-		fprintf(out, "/*\n * Automatically generated file; DO NOT EDIT.\n"
-			" * %s\n */\n", title);
-	else if (style == STYLE_MAKE)
-		fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n"
-			"# %s\n#\n", title);
+	if (style == STYLE_C) {
+		fputs("/*\n * Automatically generated file; DO NOT EDIT.\n * ", out);
+		config_write_title(cfg, out);
+		fputs("\n */\n", out);
+	} else if (style == STYLE_MAKE) {
+		fputs("#\n# Automatically generated file; DO NOT EDIT.\n# ", out);
+		config_write_title(cfg, out);
+		fputs("\n#\n", out);
+	}
 	for (size_t i = 0; i < count; i++)
 		write_autoconf_symbol(cfg, out, prefix, list[i], style);
 	return commit_replacement(&replace);

@@ -20,6 +20,12 @@ struct config_io_options {
 
 /* The defaults, from the environment the kernel's tools read. */
 void config_io_from_env(struct config_io_options *io, const char *srctree);
+/*
+ * The same for a tree read by dialect: without $CONFIG_ the prefix is
+ * the dialect's (Buildroot's conf is built with an empty one).
+ */
+void config_io_for_dialect(struct config_io_options *io, const char *srctree,
+			   const struct kconfig_dialect *dialect);
 
 /*
  * Read a .config: every user value is replaced by what the file says.
@@ -81,5 +87,17 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 
 /* Write a string value with the escapes .config uses ("..." with \" \\). */
 void config_write_escaped(FILE *out, const char *value);
+/*
+ * The tree's title as conf writes it in the headers: the main menu's
+ * prompt ("Main menu" without one), with $NAME expanded by the rules
+ * before 4.18 where the dialect says (HEADER_MAINMENU_EXPANDED).
+ */
+void config_write_title(struct config *cfg, FILE *out);
+/*
+ * A string value in quotes the way the tree's conf writes it: escaped,
+ * or as it is where the dialect says (raw_strings).
+ */
+void config_write_string(const struct config *cfg, FILE *out,
+			 const char *value);
 
 #endif

@@ -28,9 +28,18 @@
 
 void config_io_from_env(struct config_io_options *io, const char *srctree)
 {
+	config_io_for_dialect(io, srctree, NULL);
+}
+
+void config_io_for_dialect(struct config_io_options *io, const char *srctree,
+			   const struct kconfig_dialect *dialect)
+{
 	const char *prefix = getenv("CONFIG_");
 
-	io->prefix = prefix ? prefix : "CONFIG_";
+	if (!prefix)
+		prefix = dialect && dialect->config_prefix ?
+			 dialect->config_prefix : "CONFIG_";
+	io->prefix = prefix;
 	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
 	io->srctree = srctree ? srctree : getenv("srctree");
 }
@@ -57,6 +66,20 @@ static void warn(struct reader *rd, const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_addv(rd->diags, DIAG_WARNING, loc, fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * U-Boot's conf (raw_strings): the value is everything up to a last
+ * '"' that ends the line, backslashes and all.
+ */
+static bool unquote_raw(char *s)
+{
+	size_t len = strlen(s);
+
+	if (!len || s[len - 1] != '"')
+		return false;
+	s[len - 1] = '\0';
+	return true;
 }
 
 /*
@@ -109,7 +132,8 @@ static enum verdict set_value(struct reader *rd, const struct symbol *sym,
 	case S_STRING:
 		if (value[0] != '"')
 			return VALUE_IGNORED;
-		if (!unquote(value + 1)) {
+		if (!(cfg->kc->dialect->raw_strings ? unquote_raw(value + 1)
+						    : unquote(value + 1))) {
 			warn(rd, "invalid string found");
 			return VALUE_REFUSED;
 		}

@@ -46,6 +46,29 @@ void config_write_escaped(FILE *out, const char *value)
 	strbuf_release(&text);
 }
 
+/* A string value as the dialect writes it: escaped, or raw (U-Boot). */
+static void add_string(const struct config *cfg, struct strbuf *out,
+		       const char *value)
+{
+	if (!cfg->kc->dialect->raw_strings) {
+		add_escaped(out, value);
+		return;
+	}
+	strbuf_addc(out, '"');
+	strbuf_adds(out, value);
+	strbuf_addc(out, '"');
+}
+
+void config_write_string(const struct config *cfg, FILE *out,
+			 const char *value)
+{
+	struct strbuf text = { 0 };
+
+	add_string(cfg, &text, value);
+	fwrite(text.data, 1, text.len, out);
+	strbuf_release(&text);
+}
+
 /*
  * The files are built in memory (a strbuf, not a stdio memory stream:
  * those copy a few bytes at a time, and a .config is thousands of lines).
@@ -69,7 +92,7 @@ static void write_symbol(struct config *cfg, struct strbuf *out,
 	strbuf_adds(out, sym->name);
 	strbuf_addc(out, '=');
 	if (sym->type == S_STRING)
-		add_escaped(out, value);
+		add_string(cfg, out, value);
 	else
 		strbuf_adds(out, value);
 	strbuf_addc(out, '\n');
@@ -89,6 +112,80 @@ static const char *tree_title(const struct kconfig *kc)
 	if (kc->root.prompt && kc->root.prompt->text)
 		return kc->root.prompt->text;
 	return "Main menu";
+}
+
+/*
+ * The value $NAME gives in the main menu's prompt.  That kconfig
+ * replaced it once parsing ended, before dependencies were finished and
+ * before any .config was read: an `option env` symbol has its variable's
+ * value; another has the value of its first default when that has no
+ * `if` (NuttX's "NuttX/$ARCH", whose defaults all name choice members,
+ * still n then, reads "NuttX/").  No such symbol: nothing.  A first
+ * default with a condition is taken as giving nothing, which is what
+ * that kconfig computes when the condition names symbols without a
+ * default y: an approximation, since it evaluated the conditions.
+ */
+static const char *title_value(struct config *cfg, const struct symbol *sym)
+{
+	const struct property *prop;
+
+	if (!sym)
+		return "";
+	if (sym->flags & SYMBOL_ENV)
+		return config_str(cfg, sym);
+	for (prop = sym->props; prop; prop = prop->next) {
+		if (prop->type != P_DEFAULT)
+			continue;
+		if (prop->cond || !prop->expr || prop->expr->op != E_SYMBOL ||
+		    !(prop->expr->sym->flags & SYMBOL_CONST))
+			return "";
+		return prop->expr->sym->name;
+	}
+	return "";
+}
+
+/*
+ * The title as the header shows it.  Before 4.18 (and in Buildroot) the
+ * main menu's prompt has its $NAME references replaced by the values
+ * of the symbols they name ("Buildroot $BR2_VERSION Configuration").
+ */
+static void add_title(struct config *cfg, struct strbuf *out)
+{
+	const char *s = tree_title(cfg->kc);
+
+	if (cfg->kc->dialect->header != HEADER_MAINMENU_EXPANDED) {
+		strbuf_adds(out, s);
+		return;
+	}
+	while (*s) {
+		const char *end = s + 1;
+		const struct symbol *sym;
+		char *name;
+
+		if (*s != '$') {
+			strbuf_addc(out, *s++);
+			continue;
+		}
+		while (*end == '_' || (*end >= 'A' && *end <= 'Z') ||
+		       (*end >= 'a' && *end <= 'z') || (*end >= '0' && *end <= '9'))
+			end++;
+		name = xmalloc((size_t)(end - s));
+		memcpy(name, s + 1, (size_t)(end - s - 1));
+		name[end - s - 1] = '\0';
+		sym = symbol_find(cfg->kc, name);
+		strbuf_adds(out, title_value(cfg, sym));
+		free(name);
+		s = end;
+	}
+}
+
+void config_write_title(struct config *cfg, FILE *out)
+{
+	struct strbuf text = { 0 };
+
+	add_title(cfg, &text);
+	fwrite(text.data, 1, text.len, out);
+	strbuf_release(&text);
 }
 
 struct dotconfig_writer {
@@ -148,7 +245,7 @@ static void build_dotconfig(struct config *cfg, struct strbuf *out,
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
 	strbuf_adds(out, "#\n# Automatically generated file; DO NOT EDIT.\n# ");
-	strbuf_adds(out, tree_title(cfg->kc));
+	add_title(cfg, out);
 	strbuf_adds(out, "\n#\n");
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);

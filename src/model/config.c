@@ -67,6 +67,10 @@ static void build_choices(struct config_model *model)
 		    model->choice_index[node->sym->index] >= 0)
 			continue;
 		collect_entries(node, node, &members, &entries, seen);
+		/* Older kernels: a named choice's later blocks add members. */
+		for (const struct menu_node *more = node->next_def;
+		     more && kc->dialect->legacy_choices; more = more->next_def)
+			collect_entries(node, more, &members, &entries, seen);
 		info = &model->choices[model->nchoices];
 		model->choice_index[node->sym->index] = (int)model->nchoices++;
 		info->node = node;

@@ -275,6 +275,8 @@ static void calc_visibility(struct config *cfg, const struct symbol *sym,
 	v->dir_dep = dependency_value(cfg, sym, sym->dir_dep, TRI_YES);
 	v->rev_dep = dependency_value(cfg, sym, sym->rev_dep, TRI_NO);
 	v->implied = dependency_value(cfg, sym, sym->implied, TRI_NO);
+	if (v->dir_dep == TRI_NO && cfg->kc->dialect->implied_needs_deps)
+		v->implied = TRI_NO;
 }
 
 static const struct property *first_active(struct config *cfg,
@@ -351,7 +353,8 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 					    eval(cfg, prop->visible));
 				v->default_prop = prop;
 				v->from_default = t;
-				if (t != TRI_NO)
+				if (t != TRI_NO ||
+				    cfg->kc->dialect->default_n_written)
 					v->flags |= V_WRITE;
 			}
 			if (v->implied != TRI_NO) {
@@ -429,11 +432,13 @@ static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 		v->causes |= CAUSE_RANGE;
 }
 
-static const char *empty_value(enum symbol_type type)
+static const char *empty_value(const struct config *cfg, enum symbol_type type)
 {
+	bool empty_numbers = cfg->kc->dialect->empty_numbers;
+
 	switch (type) {
-	case S_INT: return "0";
-	case S_HEX: return "0x0";
+	case S_INT: return empty_numbers ? "" : "0";
+	case S_HEX: return empty_numbers ? "" : "0x0";
 	case S_STRING: return "";
 	default: return "n";
 	}
@@ -617,7 +622,7 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 	if (cfg->calc_depth >= CALC_DEPTH_MAX) {
 		/* What a recursive evaluation sees, and an error to report. */
 		v->tri = TRI_NO;
-		v->str = empty_value(sym->type);
+		v->str = empty_value(cfg, sym->type);
 		if (!cfg->too_deep)
 			cfg->too_deep = sym;
 		return;
@@ -652,7 +657,7 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		v->selected = 0;
 		v->flags |= V_CHOICE_VALID;
 	}
-	v->str = empty_value(sym->type);
+	v->str = empty_value(cfg, sym->type);
 
 	switch (acting_type(cfg, sym)) {
 	case S_BOOLEAN:
@@ -674,6 +679,9 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		config_calc_legacy_choice(cfg, sym, v);
 	if (sym->flags & SYMBOL_CHOICE)
 		v->flags &= ~V_WRITE;
+	/* Before 4.18, `option env` symbols stay out of every output file. */
+	if ((sym->flags & SYMBOL_ENV) && cfg->kc->dialect->env_symbols_unwritten)
+		v->flags &= ~V_WRITE;
 }
 
 const char *config_raw_str(struct config *cfg, const struct symbol *sym)
@@ -686,7 +694,7 @@ const char *config_raw_str(struct config *cfg, const struct symbol *sym)
 	case S_INT:
 	case S_HEX:
 	case S_STRING:
-		return v->str ? v->str : empty_value(sym->type);
+		return v->str ? v->str : empty_value(cfg, sym->type);
 	default:
 		/* The kernel keeps "n" as the text of every bool. */
 		return "n";
@@ -936,9 +944,8 @@ const char *config_default_str(struct config *cfg, const struct symbol *sym)
 	case S_TRISTATE:
 		return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
 	case S_INT:
-		return *text ? text : "0";
 	case S_HEX:
-		return *text ? text : "0x0";
+		return *text ? text : empty_value(cfg, sym->type);
 	default:
 		return text;
 	}

@@ -175,7 +175,7 @@ struct session *session_open(const struct session_options *opts, int *errors)
 		return NULL;
 	}
 	diag_init(&s->read_diags);
-	config_io_from_env(&s->io, opts->tree.srctree);
+	config_io_for_dialect(&s->io, opts->tree.srctree, s->kc->dialect);
 	s->config_name = opts->config_name && *opts->config_name ?
 		opts->config_name : ".config";
 	if (opts->tree_only)

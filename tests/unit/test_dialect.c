@@ -20,6 +20,7 @@
 #include "config_io.h"
 #include "dialect.h"
 #include "kconfig.h"
+#include "lexer.h"
 #include "unit.h"
 
 struct detect_case {
@@ -32,7 +33,8 @@ struct detect_case {
 static const struct detect_case detect_cases[] = {
 	{ "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n", "scripts/kconfig", "", "linux-6.11" },
 	{ "VERSION = 6\nPATCHLEVEL = 11\n", "scripts/kconfig", "", "linux-6.11" },
-	{ "VERSION = 6\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.18" },
+	{ "VERSION = 6\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-6.2" },
+	{ "VERSION = 6\nPATCHLEVEL = 2\n", "scripts/kconfig", "", "linux-6.2" },
 	{ "# SPDX\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 5\nPATCHLEVEL = 15\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 4\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-4.18" },
@@ -42,6 +44,8 @@ static const struct detect_case detect_cases[] = {
 	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
 	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
+	{ NULL, "tools sched", "tools/configure.sh sched/Kconfig", "kconfig-frontends" },
+	{ NULL, "tools", "tools/configure.sh", "linux-6.11" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
 	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
 	{ NULL, "", "", "linux-6.11" },
@@ -317,6 +321,181 @@ static void test_member_types(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * Bare words per dialect: the tokens of one line as "word|word|", with
+ * strings in double quotes and the end of the line as '$'.
+ */
+struct word_case {
+	const char *dialect;
+	const char *line;
+	const char *expected;
+	int warnings;
+};
+
+static const struct word_case word_cases[] = {
+	/* U-Boot and Buildroot (and 4.11's kconfig): '/' and '.' in words */
+	{ "u-boot", "source board/firefly/roc-pc-rk3576/Kconfig\n",
+	  "source|board/firefly/roc-pc-rk3576/Kconfig|$|", 0 },
+	{ "u-boot", "\tdefault kernel.itb if FIT\n", "default|kernel.itb|if|FIT|$|", 0 },
+	{ "buildroot", "default ./a.b/../c\n", "default|./a.b/../c|$|", 0 },
+	{ "linux-4.17", "source arch/x86/Kconfig\n", "source|arch/x86/Kconfig|$|", 0 },
+	/* operators still end a word */
+	{ "u-boot", "depends on A.B!=C/D\n", "depends|on|A.B|!=|C/D|$|", 0 },
+	/* Linux: '/' and '.' are ignored bytes that split words, with a warning */
+	{ "linux-6.11", "default kernel.itb\n", "default|kernel|itb|$|", 1 },
+	{ "linux-4.18", "source a/b\n", "source|a|b|$|", 1 },
+	/* Before the macro language '$' is text in strings, no word byte outside */
+	{ "buildroot", "default \"$(TOPDIR)/dl\"\n", "default|$(TOPDIR)/dl|$|", 0 },
+	{ "linux-4.17", "source \"$BR2_BASE_DIR/x\"\n", "source|$BR2_BASE_DIR/x|$|", 0 },
+	{ "linux-4.17", "default $X\n", "default|X|$|", 1 },
+	{ "linux-6.11", "default \"$(KBROWSE_UNSET_VAR)/dl\"\n", "default|/dl|$|", 0 },
+};
+
+static void test_bare_words(void **state)
+{
+	(void)state;
+	unsetenv("KBROWSE_UNSET_VAR");
+	for (size_t i = 0; i < sizeof(word_cases) / sizeof(word_cases[0]); i++) {
+		const struct word_case *c = &word_cases[i];
+		struct kconfig_options opts = unit_options();
+		static const struct source_file file = { .name = "Kconfig" };
+		struct kconfig *kc;
+		struct lexer lx;
+		char got[256] = "";
+
+		opts.dialect = dialect_find(c->dialect);
+		assert_non_null(opts.dialect);
+		kc = kconfig_new(&opts);
+		lexer_init(&lx, kc, &file, c->line, strlen(c->line));
+		for (lexer_next(&lx); lx.tok.kind != T_EOF; lexer_next(&lx)) {
+			if (lx.tok.kind == T_EOL)
+				strcat(got, "$");
+			else
+				strncat(got, lx.tok.text, lx.tok.len);
+			strcat(got, "|");
+		}
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s): got %s, want %s", i, c->dialect,
+				 got, c->expected);
+		assert_int_equal(kc->diags.warnings, c->warnings);
+		lexer_release(&lx);
+		kconfig_free(kc);
+	}
+}
+
+/*
+ * U-Boot's conf writes and reads strings as they are between the quotes
+ * (raw_strings); Linux escapes '"' and '\\'.  U-Boot's own conf wrote
+ * CONFIG_AUTOBOOT_PROMPT="Autoboot in %d seconds\n" for the same value.
+ */
+struct string_case {
+	const char *dialect;
+	const char *input;	/* .config text, or NULL */
+	const char *expected;	/* the written body */
+};
+
+static const struct string_case string_cases[] = {
+	{ "u-boot", NULL, "CONFIG_S=\"in %d s\\n \"q\"\"|" },
+	{ "linux-4.18", NULL, "CONFIG_S=\"in %d s\\\\n \\\"q\\\"\"|" },
+	{ "u-boot", "CONFIG_S=\"a\\\"b\\\"\"\n", "CONFIG_S=\"a\\\"b\\\"\"|" },
+	{ "linux-4.18", "CONFIG_S=\"a\\\"b\\\"\"\n", "CONFIG_S=\"a\\\"b\\\"\"|" },
+	/* no closing quote at the end of the line: refused, the default stays */
+	{ "u-boot", "CONFIG_S=\"open\n", "CONFIG_S=\"in %d s\\n \"q\"\"|" },
+};
+
+static void test_raw_strings(void **state)
+{
+	const char *tree = "config S\n\tstring \"s\"\n"
+			   "\tdefault \"in %d s\\\\n \\\"q\\\"\"\n";
+	const struct unit_file files[] = { { "Kconfig", tree }, { NULL, NULL } };
+
+	(void)state;
+	unit_files = files;
+	for (size_t i = 0; i < sizeof(string_cases) / sizeof(string_cases[0]); i++) {
+		const struct string_case *c = &string_cases[i];
+		struct kconfig_options opts = unit_options();
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct kconfig *kc;
+		struct config *cfg;
+		char *got;
+
+		opts.kconfig = "Kconfig";
+		opts.dialect = dialect_find(c->dialect);
+		kc = kconfig_load(&opts);
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		if (c->input)
+			config_read_text(cfg, ".config", c->input,
+					 strlen(c->input), &io, NULL);
+		got = written_body(cfg);
+		if (strcmp(got, c->expected) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i,
+				 c->dialect, c->expected, got);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
+/*
+ * $NAME in a Buildroot `source` names a symbol: an `option env` one gives
+ * its variable's value; an unknown name gives nothing (the file is then
+ * not found: an error with its location); a symbol without `option env`
+ * is empty, with a warning.  Named choices beside configs of that name.
+ */
+struct source_case {
+	const char *dialect;
+	const char *kconfig;
+	const char *diags;
+};
+
+static const struct source_case source_cases[] = {
+	{ "buildroot",
+	  "config BASE\n\tstring\n\toption env=\"KBROWSE_TEST_BASE\"\n"
+	  "source \"$BASE/sub.in\"\n", "" },
+	{ "buildroot", "source \"$NO_SUCH_SYMBOL/sub.in\"\n",
+	  "Kconfig:1:1: error: can't open file \"/sub.in\": No such file or directory\n" },
+	{ "buildroot", "config PLAIN\n\tstring\n\tdefault \"x\"\nsource \"$PLAIN/sub.in\"\n",
+	  "Kconfig:4:1: warning: $PLAIN: symbol without 'option env' taken as empty\n"
+	  "Kconfig:4:1: error: can't open file \"/sub.in\": No such file or directory\n" },
+	{ "linux-4.17", "config MODE\n\tbool \"m\"\nchoice MODE\n\tprompt \"p\"\n"
+	  "config A\n\tbool \"a\"\nendchoice\n", "" },
+	{ "linux-6.11", "config MODE\n\tbool \"m\"\nchoice MODE\n\tprompt \"p\"\n"
+	  "config A\n\tbool \"a\"\nendchoice\n",
+	  "Kconfig:3:8: error: 'MODE' cannot name a choice: it is a config symbol\n" },
+};
+
+static void test_dollar_source(void **state)
+{
+	(void)state;
+	setenv("KBROWSE_TEST_BASE", ".", 1);
+	for (size_t i = 0; i < sizeof(source_cases) / sizeof(source_cases[0]); i++) {
+		const struct source_case *c = &source_cases[i];
+		const struct unit_file files[] = {
+			{ "Kconfig", c->kconfig }, { "./sub.in", "config SUB\n\tbool \"sub\"\n" },
+			{ NULL, NULL } };
+		struct kconfig_options opts = unit_options();
+		struct kconfig *kc;
+		char *diags;
+
+		unit_files = files;
+		opts.kconfig = "Kconfig";
+		opts.dialect = dialect_find(c->dialect);
+		kc = kconfig_load(&opts);
+		diags = unit_diags(kc);
+		if (strcmp(diags, c->diags) != 0)
+			fail_msg("case %zu (%s):\n  want %s\n  got  %s", i,
+				 c->dialect, c->diags, diags);
+		if (i == 0)
+			assert_non_null(symbol_find(kc, "SUB"));
+		free(diags);
+		kconfig_free(kc);
+		unit_files = NULL;
+	}
+	unsetenv("KBROWSE_TEST_BASE");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -325,6 +504,9 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_legacy_choices),
 		cmocka_unit_test(test_member_types),
+		cmocka_unit_test(test_bare_words),
+		cmocka_unit_test(test_raw_strings),
+		cmocka_unit_test(test_dollar_source),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,120 @@
+#!/bin/bash
+# kbrowse conf against Buildroot's own conf (support/kconfig: Linux
+# 4.17's with Buildroot's patches) on a real Buildroot tree: allnoconfig,
+# allyesconfig, alldefconfig, defconfigs and their savedefconfig, with
+# the environment Buildroot's Makefile gives its conf.  TAP output.
+#
+# usage: buildroot.sh [DEFCONFIG...]   (default: qemu_x86_64_defconfig
+#                                       raspberrypi4_64_defconfig)
+# The tree: $KBROWSE_BUILDROOT_SRC, else $KBROWSE_DIALECT_CACHE/buildroot
+# (tests/dialects/fetch.sh buildroot clones it; Debian does not package
+# it; KBROWSE_BUILDROOT_GIT=file:///path/to/a/clone works offline);
+# skipped when there is none.  The tree is only read: conf is built
+# with make O= in a temporary directory, and a wrapper in its place
+# records the environment the Makefile gives it, for both tools.
+: "${KBROWSE:?}"
+cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
+src=${KBROWSE_BUILDROOT_SRC:-$cache/buildroot}
+[ $# -gt 0 ] || set -- qemu_x86_64_defconfig raspberrypi4_64_defconfig
+
+if [ ! -f "$src/Config.in" ] || [ ! -d "$src/support/kconfig" ]; then
+	echo "1..0 # SKIP no Buildroot tree at $src (tests/dialects/fetch.sh buildroot)"
+	exit 0
+fi
+for tool in make gcc flex bison; do
+	command -v $tool >/dev/null 2>&1 ||
+		{ echo "1..0 # SKIP $tool not installed"; exit 0; }
+done
+src=$(cd "$src" && pwd)
+work=$(mktemp -d /tmp/kbrowse-buildroot.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+obj=$work/obj
+conf_dir=$obj/build/buildroot-config
+
+if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
+	echo "1..0 # SKIP Buildroot's conf did not build (see make -C $src O=DIR allnoconfig)"
+	exit 0
+fi
+mv "$conf_dir/conf" "$work/conf"
+cat >"$conf_dir/conf" <<WRAP
+#!/bin/sh
+env -0 >"$work/env"
+exec "$work/conf" "\$@"
+WRAP
+chmod +x "$conf_dir/conf"
+make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
+mapfile -d '' envs <"$work/env"
+config=$(tr '\0' '\n' <"$work/env" | sed -n 's/^BR2_CONFIG=//p')
+
+echo "1..$((3 + 2 * $#))"
+n=0
+run()
+{
+	local tool=$1 arg=$2
+	rm -f "$config"
+	if [ "$tool" = conf ]; then
+		(cd "$src" && env -i "${envs[@]}" "$work/conf" "$arg" Config.in) \
+			>/dev/null 2>"$work/$tool.err"
+	else
+		(cd "$src" && env -i "${envs[@]}" "$KBROWSE" conf "$arg" Config.in) \
+			>/dev/null 2>"$work/$tool.err"
+	fi
+	echo $? >"$work/$tool.rc"
+	cp "$config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
+}
+
+check()
+{
+	local what=$1 arg=$2
+	n=$((n + 1))
+	run conf "$arg"
+	run kbrowse "$arg"
+	if [ "$(cat "$work/conf.rc")" != 0 ]; then
+		echo "ok $n - $what # SKIP Buildroot's conf failed"
+	elif [ "$(cat "$work/kbrowse.rc")" = 0 ] &&
+	     cmp -s "$work/conf.config" "$work/kbrowse.config"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what (kbrowse exit $(cat "$work/kbrowse.rc"))"
+		grep -m 10 error "$work/kbrowse.err" | sed 's/^/# /'
+		diff -u "$work/conf.config" "$work/kbrowse.config" | head -n 30 | sed 's/^/# /'
+	fi
+}
+
+# savedefconfig from the .config conf wrote last: both tools read the same
+check_saved()
+{
+	local what=$1 tool
+	n=$((n + 1))
+	for tool in conf kbrowse; do
+		cp "$work/conf.config" "$config"
+		if [ $tool = conf ]; then
+			(cd "$src" && env -i "${envs[@]}" "$work/conf" \
+				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
+		else
+			(cd "$src" && env -i "${envs[@]}" "$KBROWSE" conf \
+				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
+		fi
+	done
+	if cmp -s "$work/conf.saved" "$work/kbrowse.saved"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		diff -u "$work/conf.saved" "$work/kbrowse.saved" 2>&1 | head -n 20 | sed 's/^/# /'
+	fi
+}
+
+for mode in allnoconfig allyesconfig alldefconfig; do
+	check "$mode" --$mode
+done
+for defconfig in "$@"; do
+	if [ ! -f "$src/configs/$defconfig" ]; then
+		n=$((n + 1))
+		echo "ok $n - $defconfig # SKIP not in this Buildroot"
+		n=$((n + 1))
+		echo "ok $n - savedefconfig of $defconfig # SKIP not in this Buildroot"
+		continue
+	fi
+	check "$defconfig" --defconfig="$src/configs/$defconfig"
+	check_saved "savedefconfig of $defconfig"
+done

@@ -1,0 +1,125 @@
+#!/bin/bash
+# kbrowse conf against U-Boot's own conf (its scripts/kconfig: Linux
+# 4.19's with U-Boot's changes) on a real U-Boot tree: allnoconfig,
+# allyesconfig, alldefconfig, board defconfigs after U-Boot's own
+# preprocessing of them (cpp, as its Makefile runs it) and savedefconfig
+# of each.  TAP output.
+#
+# usage: uboot.sh [DEFCONFIG...]   (default: sandbox_defconfig
+#                                   qemu_arm64_defconfig rpi_4_defconfig)
+# The tree: $KBROWSE_UBOOT_SRC, else $KBROWSE_DIALECT_CACHE/u-boot
+# (tests/dialects/fetch.sh u-boot puts Debian's source package there);
+# skipped when there is none.  The tree is only read: U-Boot's conf is
+# built with make O= in a temporary directory, and the environment its
+# Makefile gives conf is recorded there (a wrapper in conf's place) and
+# given to both tools.  Needs make, gcc, flex and bison.
+: "${KBROWSE:?}"
+cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
+src=${KBROWSE_UBOOT_SRC:-$cache/u-boot}
+[ $# -gt 0 ] || set -- sandbox_defconfig qemu_arm64_defconfig rpi_4_defconfig
+
+if [ ! -f "$src/Kconfig" ] || [ ! -d "$src/scripts/kconfig" ]; then
+	echo "1..0 # SKIP no U-Boot tree at $src (tests/dialects/fetch.sh u-boot)"
+	exit 0
+fi
+for tool in make gcc flex bison; do
+	command -v $tool >/dev/null 2>&1 ||
+		{ echo "1..0 # SKIP $tool not installed"; exit 0; }
+done
+src=$(cd "$src" && pwd)
+work=$(mktemp -d /tmp/kbrowse-uboot.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+obj=$work/obj
+
+# U-Boot's conf, built by its Makefile, then a wrapper in its place that
+# records the environment of the next run.
+if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
+	echo "1..0 # SKIP U-Boot's conf did not build (see make -C $src O=DIR allnoconfig)"
+	exit 0
+fi
+mv "$obj/scripts/kconfig/conf" "$work/conf"
+cat >"$obj/scripts/kconfig/conf" <<WRAP
+#!/bin/sh
+env -0 >"$work/env"
+exec "$work/conf" "\$@"
+WRAP
+chmod +x "$obj/scripts/kconfig/conf"
+make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
+mapfile -d '' envs <"$work/env"
+
+echo "1..$((3 + 2 * $#))"
+n=0
+# run TOOL MODE-ARGUMENT: the .config it writes in $work/TOOL.config
+run()
+{
+	local tool=$1 arg=$2
+	rm -f "$obj/.config"
+	if [ "$tool" = conf ]; then
+		(cd "$obj" && env -i "${envs[@]}" "$work/conf" "$arg" Kconfig) \
+			>/dev/null 2>"$work/$tool.err"
+	else
+		(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf "$arg" Kconfig) \
+			>/dev/null 2>"$work/$tool.err"
+	fi
+	echo $? >"$work/$tool.rc"
+	cp "$obj/.config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
+}
+
+check()
+{
+	local what=$1 arg=$2
+	n=$((n + 1))
+	run conf "$arg"
+	run kbrowse "$arg"
+	if [ "$(cat "$work/conf.rc")" != 0 ]; then
+		echo "ok $n - $what # SKIP U-Boot's conf failed"
+	elif [ "$(cat "$work/kbrowse.rc")" = 0 ] &&
+	     cmp -s "$work/conf.config" "$work/kbrowse.config"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what (kbrowse exit $(cat "$work/kbrowse.rc"))"
+		grep -m 10 error "$work/kbrowse.err" | sed 's/^/# /'
+		diff -u "$work/conf.config" "$work/kbrowse.config" | head -n 30 | sed 's/^/# /'
+	fi
+}
+
+# savedefconfig from the .config conf wrote last: both tools read the same
+check_saved()
+{
+	local what=$1 tool
+	n=$((n + 1))
+	for tool in conf kbrowse; do
+		cp "$work/conf.config" "$obj/.config"
+		if [ $tool = conf ]; then
+			(cd "$obj" && env -i "${envs[@]}" "$work/conf" \
+				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
+		else
+			(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf \
+				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
+		fi
+	done
+	if cmp -s "$work/conf.saved" "$work/kbrowse.saved"; then
+		echo "ok $n - $what"
+	else
+		echo "not ok $n - $what"
+		diff -u "$work/conf.saved" "$work/kbrowse.saved" 2>&1 | head -n 20 | sed 's/^/# /'
+	fi
+}
+
+for mode in allnoconfig allyesconfig alldefconfig; do
+	check "$mode" --$mode
+done
+for defconfig in "$@"; do
+	if [ ! -f "$src/configs/$defconfig" ]; then
+		n=$((n + 1))
+		echo "ok $n - $defconfig # SKIP not in this U-Boot"
+		n=$((n + 1))
+		echo "ok $n - savedefconfig of $defconfig # SKIP not in this U-Boot"
+		continue
+	fi
+	# as U-Boot's scripts/kconfig/Makefile preprocesses a defconfig
+	gcc -E -nostdinc -P -I "$src" -undef -x assembler-with-cpp \
+		"$src/configs/$defconfig" -o "$work/$defconfig"
+	check "$defconfig" --defconfig="$work/$defconfig"
+	check_saved "savedefconfig of $defconfig"
+done
