@@ -87,7 +87,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.config_var = "KCONFIG_CONFIG",
-	.header = HEADER_MAINMENU,
+	.header = HEADER_KCONFIGLIB,
 };
 
 static const struct kconfig_dialect *const dialects[] = {

@@ -16,6 +16,11 @@
 enum dialect_header {
 	HEADER_MAINMENU,	/* "# Automatically generated ...\n# <mainmenu>" */
 	HEADER_MAINMENU_EXPANDED,	/* the same, $VAR in the mainmenu prompt expanded */
+	/*
+	 * Kconfiglib's write_config(): $KCONFIG_CONFIG_HEADER as it is
+	 * (Kconfiglib reads it when the tree is loaded), else no header.
+	 */
+	HEADER_KCONFIGLIB,
 };
 
 struct kconfig_dialect {

@@ -113,14 +113,32 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	}
 }
 
+/* The lines before the values, as the dialect's writer puts them. */
+static void write_header(const struct kconfig *kc, FILE *out)
+{
+	const char *text;
+
+	switch (kc->dialect->header) {
+	case HEADER_KCONFIGLIB:
+		text = getenv("KCONFIG_CONFIG_HEADER");
+		if (text)
+			fputs(text, out);
+		return;
+	case HEADER_MAINMENU:
+	case HEADER_MAINMENU_EXPANDED:
+		break;
+	}
+	fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n# %s\n#\n",
+		tree_title(kc));
+}
+
 int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 {
 	struct dotconfig_writer w = { .cfg = cfg, .out = out, .prefix = prefix };
 	const struct menu_node *node;
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	fprintf(out, "#\n# Automatically generated file; DO NOT EDIT.\n# %s\n#\n",
-		tree_title(cfg->kc));
+	write_header(cfg->kc, out);
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);
