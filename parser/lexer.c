@@ -397,6 +397,24 @@ static bool lex_word(struct lexer *lx, const char *start)
 /* --- strings ------------------------------------------------------------- */
 
 /*
+ * The kconfiglib dialect: $NAME and ${NAME} in the finished string are
+ * environment variables (macro_envvars.c), as Kconfiglib expands them.
+ */
+static void expand_string_env(struct lexer *lx)
+{
+	struct lexbuf *b = &lx->text;
+	size_t len;
+	char *value = macro_expand_env_vars(lx->kc->macros, b->data, b->len,
+					    &len);
+
+	if (!value)
+		return;
+	buf_reset(b);
+	buf_add(b, value, len);
+	free(value);
+}
+
+/*
  * "..." or '...': a backslash takes the next byte literally, the other
  * quote is an ordinary byte, $(...) is expanded.  A string that is not
  * closed on its line ends there, with a warning, as in the kernel.
@@ -468,6 +486,8 @@ static void lex_string(struct lexer *lx, const char *start)
 		}
 	}
 done:
+	if (lx->kc->dialect->string_env_expansion)
+		expand_string_env(lx);
 	set_token(lx, T_STRING, start, b->data, b->len);
 }
 

@@ -115,6 +115,15 @@ char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
 			struct location loc, size_t *consumed);
 size_t macro_reference_length(const char *text, size_t len);
 
+/*
+ * (Kconfiglib) "$NAME" and "${NAME}" in text[0..len) replaced by the
+ * environment's values, as Kconfiglib does inside quoted strings
+ * (macro_envvars.c).  Returns a malloc'd string with its length in
+ * *out_len, or NULL when text holds no '$'.
+ */
+char *macro_expand_env_vars(struct macro_env *env, const char *text,
+			    size_t len, size_t *out_len);
+
 /* Environment variables the expansions read, for auto.conf.cmd-like uses. */
 size_t macro_env_vars_used(const struct macro_env *env, const char ***names);
 /* (added) The value the index-th of them had when first read. */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Private parts of the macro preprocessor, shared by macro.c (variables
- * and the expansion engine), macro_functions.c (built-in functions) and
- * shell.c (running $(shell,...) commands).  Nothing outside these three
- * files should include this header.
+ * and the expansion engine), macro_functions.c (built-in functions),
+ * shell.c (running $(shell,...) commands) and macro_envvars.c
+ * (Kconfiglib's $VAR in strings).  Nothing outside these files should
+ * include this header.
  */
 #ifndef KBROWSE_MACRO_INTERNAL_H
 #define KBROWSE_MACRO_INTERNAL_H

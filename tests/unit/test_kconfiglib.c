@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kconfiglib dialect's lexing rules, case by case, each beside the
+ * Linux rules for the same text (which must not change): environment
+ * variables in quoted strings, lines continued with a backslash, and
+ * unknown preprocessor functions.  Each expected value is what
+ * Kconfiglib 14.1 gave for the same text (python3-kconfiglib).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+#include "lexer.h"
+#include "macro.h"
+#include "unit.h"
+
+static const struct source_file test_file = { .name = "Kconfig" };
+
+/* A tree with nothing in it, read by the named dialect. */
+static struct kconfig *tree_in(const char *dialect)
+{
+	struct kconfig_options opts = unit_options();
+
+	opts.dialect = dialect_find(dialect);
+	assert_non_null(opts.dialect);
+	return kconfig_new(&opts);
+}
+
+/*
+ * The string tokens of text, each in [brackets], and the other tokens'
+ * kinds as their names: what the parser would be given.
+ */
+static char *strings_of(struct kconfig *kc, const char *text)
+{
+	char *buf = strdup(text), *out = NULL;
+	size_t out_len = 0;
+	FILE *f = open_memstream(&out, &out_len);
+	struct lexer lx;
+
+	lexer_init(&lx, kc, &test_file, buf, strlen(buf));
+	for (lexer_next(&lx); lx.tok.kind != T_EOF; lexer_next(&lx)) {
+		if (lx.tok.kind == T_STRING)
+			fprintf(f, "[%.*s]", (int)lx.tok.len, lx.tok.text);
+		else if (lx.tok.kind == T_EOL)
+			fputs("|", f);
+		else
+			fprintf(f, "%.*s ", (int)lx.tok.len, lx.tok.text);
+	}
+	lexer_release(&lx);
+	fclose(f);
+	free(buf);
+	return out;
+}
+
+struct lex_case {
+	const char *text;
+	const char *kconfiglib;	/* the tokens under the kconfiglib dialect */
+	const char *kernel;	/* and under linux-6.11 */
+};
+
+static void check_cases(const struct lex_case *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct kconfig *lib = tree_in("kconfiglib");
+		struct kconfig *lnx = tree_in("linux-6.11");
+		char *got_lib = strings_of(lib, cases[i].text);
+		char *got_lnx = strings_of(lnx, cases[i].text);
+
+		if (strcmp(got_lib, cases[i].kconfiglib) != 0)
+			fail_msg("case %zu, kconfiglib: want %s, got %s", i,
+				 cases[i].kconfiglib, got_lib);
+		if (strcmp(got_lnx, cases[i].kernel) != 0)
+			fail_msg("case %zu, linux: want %s, got %s", i,
+				 cases[i].kernel, got_lnx);
+		free(got_lib);
+		free(got_lnx);
+		kconfig_free(lib);
+		kconfig_free(lnx);
+	}
+}
+
+static const struct lex_case env_cases[] = {
+	{ "default \"$KB_T\"\n", "default [esp32]|", "default [$KB_T]|" },
+	{ "default \"${KB_T}-x\"\n", "default [esp32-x]|", "default [${KB_T}-x]|" },
+	{ "default '$KB_T \"q\"'\n", "default [esp32 \"q\"]|",
+	  "default [$KB_T \"q\"]|" },
+	/* unset: kept as written */
+	{ "default \"$KB_UNSET ${KB_UNSET}\"\n", "default [$KB_UNSET ${KB_UNSET}]|",
+	  "default [$KB_UNSET ${KB_UNSET}]|" },
+	/* set but empty */
+	{ "default \"[$KB_EMPTY]\"\n", "default [[]]|", "default [[$KB_EMPTY]]|" },
+	/* the longest name; not a name; no closing brace; an empty name */
+	{ "default \"$KB_TS $-x ${KB_T $ ${}\"\n",
+	  "default [$KB_TS $-x ${KB_T $ ${}]|", "default [$KB_TS $-x ${KB_T $ ${}]|" },
+	/* after escapes and $(...): an escaped $ is still expanded */
+	{ "default \"\\$KB_T $(KB_T)_$KB_T\"\n", "default [esp32 esp32_esp32]|",
+	  "default [$KB_T esp32_$KB_T]|" },
+	/* values are not scanned again */
+	{ "default \"$KB_DOLLAR\"\n", "default [$KB_T]|", "default [$KB_DOLLAR]|" },
+	/* words are not strings: nothing changes there */
+	{ "depends on $KB_T\n", "depends on $KB_T |", "depends on $KB_T |" },
+	{ "source \"$KB_T/Kconfig\"\n", "source [esp32/Kconfig]|",
+	  "source [$KB_T/Kconfig]|" },
+};
+
+static void test_env_in_strings(void **state)
+{
+	(void)state;
+	setenv("KB_T", "esp32", 1);
+	setenv("KB_EMPTY", "", 1);
+	setenv("KB_DOLLAR", "$KB_T", 1);
+	unsetenv("KB_UNSET");
+	check_cases(env_cases, sizeof(env_cases) / sizeof(env_cases[0]));
+}
+
+/* $UNAME_RELEASE is the running kernel's release, as Kconfiglib has it. */
+static void test_uname_release(void **state)
+{
+	struct kconfig *kc = tree_in("kconfiglib");
+	size_t len;
+	char *value = macro_expand_env_vars(kc->macros, "/lib/$UNAME_RELEASEx", 20,
+					    &len);
+
+	(void)state;
+	assert_non_null(value);
+	assert_true(strncmp(value, "/lib/", 5) == 0);
+	assert_true(len > 6 && value[len - 1] == 'x');
+	assert_null(strchr(value, '$'));
+	free(value);
+	assert_null(macro_expand_env_vars(kc->macros, "no dollar", 9, &len));
+	kconfig_free(kc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_env_in_strings),
+		cmocka_unit_test(test_uname_release),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
