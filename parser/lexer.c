@@ -419,11 +419,28 @@ static void expand_string_env(struct lexer *lx)
  * quote is an ordinary byte, $(...) is expanded.  A string that is not
  * closed on its line ends there, with a warning, as in the kernel.
  */
+/*
+ * The kconfiglib dialect: a backslash at the end of a line joins the next
+ * line to it before the line is read, also inside a string, which then
+ * goes on with the next line's first byte (its indentation kept).  p is
+ * at the line end after the backslash; returns the next line's start.
+ */
+static const char *string_continues(struct lexer *lx, const char *p)
+{
+	if (*p == '\r')
+		note_cr(lx, p);
+	new_line(lx, p + newline_len(p));
+	return lx->p;
+}
+
 static void lex_string(struct lexer *lx, const char *start)
 {
 	char quote = *start;
 	const char *p = start + 1;
 	struct lexbuf *b = &lx->text;
+	/* The token's place, kept when the string goes on to other lines. */
+	int line = lx->line;
+	const char *line_start = lx->line_start;
 
 	buf_reset(b);
 	for (;;) {
@@ -443,6 +460,10 @@ static void lex_string(struct lexer *lx, const char *start)
 			break;
 		case '\\':
 			p++;
+			if (newline_len(p) && lx->kc->dialect->line_continuation) {
+				p = string_continues(lx, p);
+				break;
+			}
 			/* backslash-newline: the string just ends, as in the kernel */
 			if (newline_len(p) || (*p == '\0' && p >= lx->end))
 				break;
@@ -478,7 +499,7 @@ static void lex_string(struct lexer *lx, const char *start)
 				p++;
 				break;
 			}
-			lex_diag(lx, DIAG_WARNING, start,
+			lex_diag(lx, DIAG_WARNING, lx->line == line ? start : p,
 				 "unterminated string: missing closing %c",
 				 quote);
 			lx->p = p;
@@ -489,6 +510,8 @@ done:
 	if (lx->kc->dialect->string_env_expansion)
 		expand_string_env(lx);
 	set_token(lx, T_STRING, start, b->data, b->len);
+	lx->tok.line = line;
+	lx->tok.column = (int)(start - line_start) + 1;
 }
 
 /* --- the token loop ------------------------------------------------------ */
@@ -498,6 +521,30 @@ static void set_op(struct lexer *lx, enum token_kind kind, const char *start,
 {
 	set_token(lx, kind, start, start, len);
 	lx->p = start + len;
+}
+
+/*
+ * The kconfiglib dialect: Kconfiglib joins a line that ends with a
+ * backslash to the next before it looks for a comment, so a comment
+ * ending so takes the next line with it (the kernel's ends at its line).
+ * nl is the comment's newline; lx->p is left at the newline that ends
+ * the comment.
+ */
+static void comment_continues(struct lexer *lx, const char *nl)
+{
+	for (;;) {
+		const char *before = nl > lx->buf && nl[-1] == '\r' ? nl - 1 : nl;
+
+		if (before == lx->buf || before[-1] != '\\')
+			return;
+		new_line(lx, nl + 1);
+		nl = memchr(lx->p, '\n', lx->end - lx->p);
+		if (!nl) {
+			lx->p = lx->end;
+			return;
+		}
+		lx->p = nl;
+	}
 }
 
 /*
@@ -541,6 +588,8 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			if (nl && p[-1] == '\r')
 				note_cr(lx, p - 1);
 			lx->p = p;
+			if (nl && lx->kc->dialect->line_continuation)
+				comment_continues(lx, nl);
 			continue;
 		}
 		case '\\':

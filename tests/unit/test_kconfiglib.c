@@ -137,11 +137,56 @@ static void test_uname_release(void **state)
 	kconfig_free(kc);
 }
 
+static const struct lex_case continuation_cases[] = {
+	/* inside a string: it goes on with the next line, indentation kept */
+	{ "prompt \"a \\\n\tb\"\n", "prompt [a \tb]|",
+	  "prompt [a ]|b []|" },
+	{ "default \"a\\\r\nb\"\r\n", "default [ab]|", "default [a]|b []|" },
+	/* between tokens: the same in both */
+	{ "bool \\\n  \"x\" \\\n if y\n", "bool [x]if y |", "bool [x]if y |" },
+	/* a comment ending in a backslash takes the next line */
+	{ "# c \\\nconfig A\nconfig B\n", "|config B |", "|config A |config B |" },
+	{ "# c \\\r\n# d \\\nx\ny\n", "|y |", "||x |y |" },
+	/* a backslash elsewhere in a string still takes the next byte */
+	{ "default \"a\\\"b\\\\\"\n", "default [a\"b\\]|",
+	  "default [a\"b\\]|" },
+};
+
+static void test_continuation(void **state)
+{
+	(void)state;
+	check_cases(continuation_cases,
+		    sizeof(continuation_cases) / sizeof(continuation_cases[0]));
+}
+
+/* A continued string is placed where it starts. */
+static void test_continued_place(void **state)
+{
+	struct kconfig *kc = tree_in("kconfiglib");
+	char text[] = "config A\n\tstring \"x\\\ny\"\n\tdefault \"z\"\n";
+	struct lexer lx;
+
+	(void)state;
+	lexer_init(&lx, kc, &test_file, text, strlen(text));
+	do
+		lexer_next(&lx);
+	while (lx.tok.kind != T_STRING);
+	assert_int_equal(lx.tok.line, 2);
+	assert_int_equal(lx.tok.column, 9);
+	lexer_next(&lx);
+	lexer_next(&lx);
+	assert_int_equal(lx.tok.line, 4);	/* `default`: the line count goes on */
+	lexer_release(&lx);
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_env_in_strings),
 		cmocka_unit_test(test_uname_release),
+		cmocka_unit_test(test_continuation),
+		cmocka_unit_test(test_continued_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
