@@ -76,6 +76,19 @@ static const struct kconfig_dialect buildroot = {
 	.header = HEADER_MAINMENU_EXPANDED,
 };
 
+/*
+ * Zephyr's devicetree functions (scripts/kconfig/kconfigfunctions.py)
+ * without a devicetree: the numbers ones (names ending in _int, _hex)
+ * give 0, the others n, which is what they answer for hardware that is
+ * absent.  So expressions still parse (an empty one would not) and the
+ * tree loads with the devicetree's features off.
+ */
+static const struct dialect_stand_in kconfiglib_stand_ins[] = {
+	{ "_int", "0" },
+	{ "_hex", "0x0" },
+	{ "", "n" },
+};
+
 static const struct kconfig_dialect kconfiglib = {
 	.name = "kconfiglib",
 	.summary = "Kconfiglib (Zephyr, ESP-IDF): $VAR in strings, continued lines (not checked against Kconfiglib)",
@@ -86,6 +99,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.missing_source_error = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
+	.unknown_functions = kconfiglib_stand_ins,
 	.config_var = "KCONFIG_CONFIG",
 	.header = HEADER_KCONFIGLIB,
 };

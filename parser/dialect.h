@@ -23,6 +23,16 @@ enum dialect_header {
 	HEADER_KCONFIGLIB,
 };
 
+/*
+ * What a call of a preprocessor function this program does not have
+ * stands for: the value of the first entry whose suffix ends the
+ * function's name ("" ends every name).
+ */
+struct dialect_stand_in {
+	const char *suffix;
+	const char *value;
+};
+
 struct kconfig_dialect {
 	const char *name;		/* "linux-6.11", for --dialect */
 	const char *summary;		/* one line: which rules these are */
@@ -62,6 +72,15 @@ struct kconfig_dialect {
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */
 	bool line_continuation;
+	/*
+	 * Calls of functions that are neither built in nor defined in the
+	 * tree, such as the ones Zephyr writes in Python for Kconfiglib
+	 * ($(dt_has_compat,...)): NULL, they give "" without a word, as in
+	 * the kernel; else each name is warned about once and every call
+	 * gives its stand-in (a table ending with the suffix ""), and the
+	 * values computed from them say so in explain.
+	 */
+	const struct dialect_stand_in *unknown_functions;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

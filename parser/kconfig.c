@@ -360,6 +360,7 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
 				   kc->opts.info_out);
 	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
+	macro_env_set_unknown_functions(kc->macros, kc->dialect->unknown_functions);
 	if (kc->opts.shell_cache && !kc->opts.shell.no_shell) {
 		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
 		macro_env_set_shell_cache(kc->macros, kc->shell_cache);

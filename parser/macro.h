@@ -57,6 +57,8 @@ enum shell_skip_reason {
 	SHELL_SKIP_NO_SHELL,	/* --no-shell */
 	SHELL_SKIP_KEY,		/* Ctrl-C or Esc */
 	SHELL_SKIP_TIMEOUT,	/* KBROWSE_SHELL_TIMEOUT */
+	/* not a command: a function the dialect stands in for (command: its name) */
+	SHELL_SKIP_UNKNOWN_FUNCTION,
 };
 struct shell_skip {
 	/* The line of the reference: its use, for a function's body. */
@@ -68,10 +70,21 @@ struct shell_skip {
 	struct location origin;
 	const char *command;
 	enum shell_skip_reason reason;
+	/* What it gave instead: "" for commands, the stand-in for functions. */
+	const char *value;
 };
 /* Every skipped command, in the order met; *count 0: none. */
 const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
 						 size_t *count);
+
+/*
+ * (added) Unknown functions called with arguments give the stand-in of
+ * this table (dialect.h), with a warning, and are listed with the skipped
+ * commands.  NULL, the default: they give "" silently, as in the kernel.
+ */
+struct dialect_stand_in;
+void macro_env_set_unknown_functions(struct macro_env *env,
+				     const struct dialect_stand_in *table);
 
 /*
  * NAME = value, NAME := value, NAME += value.  name is already expanded;

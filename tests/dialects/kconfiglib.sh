@@ -17,6 +17,8 @@ export LC_ALL
 here=$top_srcdir/tests/dialects
 fixtures=$here/fixtures/kconfiglib
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree
+PYTHONDONTWRITEBYTECODE=1
+export PYTHONDONTWRITEBYTECODE
 
 python=
 for py in python3 /usr/bin/python3; do

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
@@ -180,6 +181,103 @@ static void test_continued_place(void **state)
 	kconfig_free(kc);
 }
 
+static const char functions_tree[] =
+	"F := $(dt_has_compat,vnd,uart)\n"
+	"config A\n"
+	"\tbool \"a\"\n"
+	"\tdefault y\n"
+	"\tdepends on $(dt_has_compat,vnd,uart)\n"
+	"config B\n"
+	"\thex\n"
+	"\tdefault $(dt_node_reg_addr_hex,/soc)\n"
+	"config C\n"
+	"\tint\n"
+	"\tdefault $(dt_node_reg_size_int,/soc)\n"
+	"config D\n"
+	"\tbool\n"
+	"\tdefault !$(F)\n"
+	"config E\n"
+	"\tstring\n"
+	"\tdefault \"$(undefined_variable)\"\n";
+
+/* The diagnostics as "line:column severity: message|". */
+static char *diags_of(const struct kconfig *kc)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	for (const struct diag *d = kc->diags.first; d; d = d->next)
+		fprintf(f, "%d:%d %s|", d->loc.line, d->loc.column,
+			d->severity == DIAG_ERROR ? "error" : "warning");
+	fclose(f);
+	return out;
+}
+
+static struct kconfig *load_in(const char *dialect, const char *text)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", text }, { NULL, NULL } };
+	struct kconfig *kc;
+
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find(dialect);
+	kc = kconfig_load(&opts);
+	unit_files = NULL;
+	return kc;
+}
+
+/*
+ * Kconfiglib: one warning per unknown name, where it is first called;
+ * the stand-ins by the name's end; explain's note names the function.
+ */
+static void test_unknown_functions(void **state)
+{
+	struct kconfig *kc = load_in("kconfiglib", functions_tree);
+	struct config *cfg = config_new(kc);
+	char *diags = diags_of(kc), note[512];
+	const struct diag *d = kc->diags.first;
+
+	(void)state;
+	/* (a `:=` value is placed at its line's start, as every macro message) */
+	assert_string_equal(diags, "1:1 warning|8:10 warning|11:10 warning|");
+	assert_non_null(strstr(d->message, "'dt_has_compat'"));
+	assert_non_null(strstr(d->message, "\"n\""));
+	assert_non_null(strstr(d->next->message, "\"0x0\""));
+	assert_non_null(strstr(d->next->next->message, "\"0\""));
+	assert_string_equal(config_str(cfg, symbol_find(kc, "A")), "n");
+	assert_string_equal(config_str(cfg, symbol_find(kc, "B")), "0x0");
+	assert_string_equal(config_str(cfg, symbol_find(kc, "C")), "0");
+	assert_string_equal(config_str(cfg, symbol_find(kc, "D")), "y");
+	assert_string_equal(config_str(cfg, symbol_find(kc, "E")), "");
+	assert_true(kconfig_shell_skip_note(kc, symbol_find(kc, "B"), note,
+					    sizeof(note)));
+	assert_string_equal(note, "computed without the tree's own functions: "
+			    "$(dt_node_reg_addr_hex,...) (unknown function) at "
+			    "Kconfig:8 gave the stand-in \"0x0\"");
+	assert_true(kconfig_shell_skip_note(kc, symbol_find(kc, "A"), note,
+					    sizeof(note)));
+	assert_non_null(strstr(note, "$(dt_has_compat,...) (unknown function) at Kconfig:5 "));
+	free(diags);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
+/* Linux: as the kernel, an unknown function gives "" without a word. */
+static void test_unknown_functions_linux(void **state)
+{
+	struct kconfig *kc = load_in("linux-6.11", functions_tree);
+	char note[64];
+
+	(void)state;
+	/* depends on, and the three defaults left without an expression */
+	assert_int_equal(kc->diags.warnings, 0);
+	assert_true(kc->diags.errors >= 3);
+	assert_false(kconfig_shell_skip_note(kc, NULL, note, sizeof(note)));
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_uname_release),
 		cmocka_unit_test(test_continuation),
 		cmocka_unit_test(test_continued_place),
+		cmocka_unit_test(test_unknown_functions),
+		cmocka_unit_test(test_unknown_functions_linux),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
