@@ -1078,6 +1078,33 @@ static bool stray_end(struct parser *p, struct menu_node *parent)
 	return false;
 }
 
+/*
+ * `choice NAME` where choices have names (before Linux 6.11, Kconfiglib):
+ * the names of choices are a namespace of their own, as in those
+ * kernels' and Kconfiglib's symbol tables, so a config may be called the
+ * same (Zephyr, NuttX) and an expression naming it means the config.  The
+ * same name again adds another definition of that choice.  Named choices
+ * are few: they are found by a scan.
+ */
+static struct symbol *named_choice(struct parser *p)
+{
+	struct kconfig *kc = p->kc;
+	const struct token *tok = &TOK(p);
+	struct symbol *sym;
+
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		sym = kc->symbols[i];
+		if ((sym->flags & SYMBOL_CHOICE) && sym->name &&
+		    strlen(sym->name) == tok->len &&
+		    !memcmp(sym->name, tok->text, tok->len))
+			return sym;
+	}
+	sym = symbol_new_choice(kc);
+	sym->type = S_UNKNOWN;	/* bool, unless an old `tristate` says */
+	sym->name = intern_n(&kc->strings, tok->text, tok->len);
+	return sym;
+}
+
 /* choice_stmt := "choice" [WORD] EOL entry_options stmt_list "endchoice" */
 static void choice_stmt(struct parser *p, struct menu_node *parent)
 {
@@ -1088,7 +1115,10 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain another choice");
 	next(p);
-	if (token_is_word(&TOK(p))) {
+	if (token_is_word(&TOK(p)) && p->kc->dialect->legacy_choices) {
+		sym = named_choice(p);
+		next(p);
+	} else if (token_is_word(&TOK(p))) {
 		/* a named choice (older kernels) */
 		sym = word_symbol(p);
 		if (sym->flags & (SYMBOL_CONST | SYMBOL_DEFINED)) {

@@ -278,6 +278,48 @@ static void test_unknown_functions_linux(void **state)
 	kconfig_free(kc);
 }
 
+static const char named_choice_tree[] =
+	"config MODE\n\tbool \"mode\"\n\tdefault y\n"
+	"choice MODE\n\tprompt \"choice\"\n"
+	"config MODE_A\n\tbool \"a\"\n"
+	"endchoice\n"
+	"choice MODE\n\tprompt \"again\"\n"
+	"config MODE_B\n\tbool \"b\"\n"
+	"endchoice\n";
+
+/*
+ * A choice and a config called the same: two things under Kconfiglib
+ * (and before Linux 6.11); the name in an expression is the config's;
+ * the choice named twice is one choice.  Linux 6.11 has no named choices.
+ */
+static void test_named_choice(void **state)
+{
+	static const char *const dialects[] = { "kconfiglib", "linux-4.18" };
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct kconfig *kc = load_in(dialects[i], named_choice_tree);
+		struct symbol *mode = symbol_find(kc, "MODE");
+		struct symbol *a = symbol_find(kc, "MODE_A");
+		struct symbol *b = symbol_find(kc, "MODE_B");
+
+		assert_int_equal(kc->diags.errors, 0);
+		assert_false(mode->flags & SYMBOL_CHOICE);
+		assert_non_null(a->choice);
+		assert_non_null(b->choice);
+		assert_ptr_equal(a->choice->sym, b->choice->sym);
+		assert_string_equal(a->choice->sym->name, "MODE");
+		assert_ptr_not_equal(a->choice->sym, mode);
+		kconfig_free(kc);
+	}
+	{
+		struct kconfig *kc = load_in("linux-6.11", named_choice_tree);
+
+		assert_true(kc->diags.errors > 0);
+		kconfig_free(kc);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_continued_place),
 		cmocka_unit_test(test_unknown_functions),
 		cmocka_unit_test(test_unknown_functions_linux),
+		cmocka_unit_test(test_named_choice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
