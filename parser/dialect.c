@@ -91,7 +91,7 @@ static const struct dialect_stand_in kconfiglib_stand_ins[] = {
 
 static const struct kconfig_dialect kconfiglib = {
 	.name = "kconfiglib",
-	.summary = "Kconfiglib (Zephyr, ESP-IDF): $VAR in strings, continued lines (not checked against Kconfiglib)",
+	.summary = "Kconfiglib 14.1 (Zephyr, ESP-IDF): $VAR in strings, continued lines, named choices apart, the project's Python functions stood in for",
 	.legacy_choices = true,
 	.macro_language = true,
 	.end_of_menu_lines = true,
@@ -192,6 +192,30 @@ static int makefile_number(const char *srctree, const char *name)
 	return value;
 }
 
+/*
+ * Trees read by Kconfiglib rather than by a C kconfig: Zephyr (its top
+ * Kconfig.zephyr, and the copy of kconfiglib.py it carries in
+ * scripts/kconfig), ESP-IDF (its tools/idf.py; the kconfiglib fork it
+ * uses is installed with Python, not carried), and any project with a
+ * copy of kconfiglib.py at its top.
+ */
+static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
+						     char *why, size_t why_size)
+{
+	static const char *const marks[] = {
+		"scripts/kconfig/kconfiglib.py", "Kconfig.zephyr",
+		"tools/idf.py", "kconfiglib.py",
+	};
+
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (tree_has(srctree, marks[i])) {
+			snprintf(why, why_size, "%s", marks[i]);
+			return &kconfiglib;
+		}
+	}
+	return NULL;
+}
+
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size)
 {
@@ -212,10 +236,8 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 		snprintf(why, why_size, "support/kconfig");
 		return &buildroot;
 	}
-	if (tree_has(srctree, "scripts/kconfig/kconfiglib.py")) {
-		snprintf(why, why_size, "scripts/kconfig/kconfiglib.py");
-		return &kconfiglib;
-	}
+	if ((found = kconfiglib_tree(srctree, why, why_size)))
+		return found;
 	version = makefile_number(srctree, "VERSION");
 	patchlevel = makefile_number(srctree, "PATCHLEVEL");
 	if (version >= 2000 && tree_has(srctree, "scripts/kconfig")) {

@@ -42,6 +42,12 @@ static const struct detect_case detect_cases[] = {
 	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
 	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
+	/* Zephyr by its top file, ESP-IDF by its tool, any kconfiglib.py copy */
+	{ NULL, "", "Kconfig Kconfig.zephyr", "kconfiglib" },
+	{ NULL, "tools components", "Kconfig tools/idf.py", "kconfiglib" },
+	{ NULL, "", "Kconfig kconfiglib.py", "kconfiglib" },
+	/* A Zephyr tree's Makefile (it has one for docs) does not make it Linux. */
+	{ "VERSION = 3\nPATCHLEVEL = 7\n", "scripts/kconfig", "Kconfig.zephyr", "kconfiglib" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
 	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
 	{ NULL, "", "", "linux-6.11" },
