@@ -97,6 +97,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.end_of_menu_lines = true,
 	.bare_word_extra = "-",
 	.missing_source_error = true,
+	.empty_numbers = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.unknown_functions = kconfiglib_stand_ins,

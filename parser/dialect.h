@@ -68,6 +68,12 @@ struct kconfig_dialect {
 	const char *bare_word_extra;
 	/* A `source` naming a file that does not exist is an error. */
 	bool missing_source_error;
+	/*
+	 * An int or hex symbol that gets no value (no user value, no active
+	 * default) is empty ("CONFIG_X="), as in Kconfiglib and Linux 6.1's
+	 * conf; false: 0 and 0x0, as Linux 6.12's.
+	 */
+	bool empty_numbers;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

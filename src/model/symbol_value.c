@@ -416,11 +416,12 @@ static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 		v->causes |= CAUSE_RANGE;
 }
 
-static const char *empty_value(enum symbol_type type)
+/* The value of a symbol that gets none (the dialect's empty_numbers). */
+static const char *empty_value(const struct config *cfg, enum symbol_type type)
 {
 	switch (type) {
-	case S_INT: return "0";
-	case S_HEX: return "0x0";
+	case S_INT: return cfg->kc->dialect->empty_numbers ? "" : "0";
+	case S_HEX: return cfg->kc->dialect->empty_numbers ? "" : "0x0";
 	case S_STRING: return "";
 	default: return "n";
 	}
@@ -478,7 +479,7 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 	if (cfg->calc_depth >= CALC_DEPTH_MAX) {
 		/* What a recursive evaluation sees, and an error to report. */
 		v->tri = TRI_NO;
-		v->str = empty_value(sym->type);
+		v->str = empty_value(cfg, sym->type);
 		if (!cfg->too_deep)
 			cfg->too_deep = sym;
 		return;
@@ -513,7 +514,7 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		v->selected = 0;
 		v->flags |= V_CHOICE_VALID;
 	}
-	v->str = empty_value(sym->type);
+	v->str = empty_value(cfg, sym->type);
 
 	switch (acting_type(cfg, sym)) {
 	case S_BOOLEAN:
@@ -547,7 +548,7 @@ const char *config_raw_str(struct config *cfg, const struct symbol *sym)
 	case S_INT:
 	case S_HEX:
 	case S_STRING:
-		return v->str ? v->str : empty_value(sym->type);
+		return v->str ? v->str : empty_value(cfg, sym->type);
 	default:
 		/* The kernel keeps "n" as the text of every bool. */
 		return "n";
@@ -789,9 +790,8 @@ const char *config_default_str(struct config *cfg, const struct symbol *sym)
 	case S_TRISTATE:
 		return t == TRI_YES ? "y" : t == TRI_MOD ? "m" : "n";
 	case S_INT:
-		return *text ? text : "0";
 	case S_HEX:
-		return *text ? text : "0x0";
+		return *text ? text : empty_value(cfg, sym->type);
 	default:
 		return text;
 	}
