@@ -1143,7 +1143,10 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	/* A legacy choice without a type takes its first member's (finish.c). */
 	if (sym->type == S_UNKNOWN && !p->kc->dialect->legacy_choices)
 		sym->type = S_BOOLEAN;
-	if (!node->prompt)
+	/* Before 6.11 (and in Kconfiglib) such a choice is only never shown. */
+	if (!node->prompt && p->kc->dialect->legacy_choices)
+		warn_at(p, loc, "choice must have a prompt");
+	else if (!node->prompt)
 		error_at(p, loc, "choice must have a prompt");
 
 	p->choice = node;
