@@ -74,6 +74,23 @@ struct kconfig_dialect {
 	 * conf; false: 0 and 0x0, as Linux 6.12's.
 	 */
 	bool empty_numbers;
+	/*
+	 * Kconfiglib: `imply` acts on a symbol (and has it written to
+	 * .config) only while the symbol's own dependencies hold; the C
+	 * kconfig writes "# CONFIG_X is not set" for it even then.
+	 */
+	bool imply_needs_deps;
+	/*
+	 * Kconfiglib: no "# end of" line for a menu with no entries in it
+	 * (its walk never enters it); the C kconfig writes one.
+	 */
+	bool no_end_of_empty_menus;
+	/*
+	 * Kconfiglib: `m` in `visible if` means "m if modules are on"
+	 * (m && MODULES), as in every other condition; the C kconfig leaves
+	 * it m there.
+	 */
+	bool mod_in_visible_if;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

@@ -150,6 +150,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	for (node = parent->children; node; node = node->next) {
 		node->dep = expr_and(arena, outer,
 				     rewrite_mod(fin, node->depends));
+		if (fin->kc->dialect->mod_in_visible_if)
+			node->visible_if = rewrite_mod(fin, node->visible_if);
 		finish_props(fin, node);
 	}
 	for (node = parent->children; node; node = node->next) {

@@ -81,6 +81,19 @@ static bool is_symbol_entry(const struct menu_node *node)
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
+/*
+ * Does the menu hold any entry, once `if` blocks are opened up (as
+ * Kconfiglib's menu tree has them)?
+ */
+static bool has_entries(const struct menu_node *menu)
+{
+	for (const struct menu_node *child = menu->children; child;
+	     child = child->next)
+		if (child->kind != MENU_IF || has_entries(child))
+			return true;
+	return false;
+}
+
 static void write_entry(struct dotconfig_writer *w, const struct menu_node *node)
 {
 	const struct menu_node *child;
@@ -107,6 +120,7 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	if (!is_symbol_entry(node) && node->prompt &&
 	    node->prompt->type == P_MENU &&
 	    w->cfg->kc->dialect->end_of_menu_lines &&
+	    !(w->cfg->kc->dialect->no_end_of_empty_menus && !has_entries(node)) &&
 	    config_node_visible(w->cfg, node)) {
 		fprintf(w->out, "# end of %s\n", node->prompt->text);
 		w->need_newline = true;

@@ -341,7 +341,9 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 				if (t != TRI_NO)
 					v->flags |= V_WRITE;
 			}
-			if (v->implied != TRI_NO) {
+			if (v->implied != TRI_NO &&
+			    !(v->dir_dep == TRI_NO &&
+			      cfg->kc->dialect->imply_needs_deps)) {
 				v->flags |= V_WRITE;
 				t = tri_and(tri_or(t, v->implied), v->dir_dep);
 			}
