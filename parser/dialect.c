@@ -99,6 +99,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.missing_source_error = true,
 	.empty_numbers = true,
 	.imply_needs_deps = true,
+	.imply_y_lifts_m = true,
 	.no_end_of_empty_menus = true,
 	.mod_in_visible_if = true,
 	.string_env_expansion = true,

@@ -81,6 +81,12 @@ struct kconfig_dialect {
 	 */
 	bool imply_needs_deps;
 	/*
+	 * Kconfiglib (as Linux 4.x): a tristate outside a choice whose value
+	 * comes out m is y when an `imply` from a y symbol reaches it, also
+	 * over the user's m; Linux 6.1 and later keep the m.
+	 */
+	bool imply_y_lifts_m;
+	/*
 	 * Kconfiglib: no "# end of" line for a menu with no entries in it
 	 * (its walk never enters it); the C kconfig writes one.
 	 */

@@ -524,6 +524,12 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		v->tri = bool_value(cfg, sym, v);
 		if (v->tri == TRI_MOD && acting_type(cfg, sym) == S_BOOLEAN)
 			v->tri = TRI_YES;
+		if (v->tri == TRI_MOD && v->implied == TRI_YES &&
+		    cfg->kc->dialect->imply_y_lifts_m &&
+		    !symbol_is_choice_member(sym)) {
+			v->tri = TRI_YES;
+			v->causes = CAUSE_IMPLY;
+		}
 		break;
 	case S_INT:
 	case S_HEX:
