@@ -102,6 +102,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.imply_y_lifts_m = true,
 	.no_end_of_empty_menus = true,
 	.mod_in_visible_if = true,
+	.bare_prompts = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.unknown_functions = kconfiglib_stand_ins,

@@ -97,6 +97,11 @@ struct kconfig_dialect {
 	 * it m there.
 	 */
 	bool mod_in_visible_if;
+	/*
+	 * Kconfiglib: a bare word where a prompt's text goes is that text
+	 * (`menu Wi-Fi`, `bool enable`), with a style warning.
+	 */
+	bool bare_prompts;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

@@ -539,6 +539,22 @@ static enum symbol_type type_of(enum token_kind kind)
 	}
 }
 
+/*
+ * Is the current token a prompt's text?  A quoted string; under the
+ * kconfiglib dialect also a bare word (`menu Wi-Fi`, as ESP-IDF writes),
+ * which Kconfiglib takes with a style warning.
+ */
+static bool prompt_text_token(struct parser *p)
+{
+	if (TOK(p).kind == T_STRING)
+		return true;
+	if (!p->kc->dialect->bare_prompts || !token_is_word(&TOK(p)))
+		return false;
+	warn_at(p, lexer_loc(p->lx), "style: quotes recommended around '%.*s'",
+		(int)TOK(p).len, TOK(p).text);
+	return true;
+}
+
 /* type_option := TYPE [STRING if_expr] EOL */
 static void type_option(struct parser *p, struct menu_node *node)
 {
@@ -550,7 +566,7 @@ static void type_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind == T_STRING) {
+	if (prompt_text_token(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		if (!if_expr(p, &cond))
@@ -583,7 +599,7 @@ static void prompt_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted prompt after 'prompt', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_line(p);
@@ -1163,7 +1179,7 @@ static void comment_stmt(struct parser *p, struct menu_node *parent)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted text after 'comment', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_entry(p);
@@ -1188,7 +1204,7 @@ static void menu_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain a menu");
 	next(p);
-	if (TOK(p).kind == T_STRING) {
+	if (prompt_text_token(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		expect_eol(p, "the menu prompt");
@@ -1231,7 +1247,7 @@ static void mainmenu_stmt(struct parser *p)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted title after 'mainmenu', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_line(p);
