@@ -94,8 +94,12 @@ static const struct kconfig_dialect kconfiglib = {
 	.summary = "Kconfiglib 14.1 (Zephyr, ESP-IDF): $VAR in strings, continued lines, named choices apart, the project's Python functions stood in for",
 	.legacy_choices = true,
 	.macro_language = true,
+	/* Kconfiglib keeps `option env` (ESP-IDF uses it) and never writes it */
+	.option_env = true,
+	.env_symbols_unwritten = true,
 	.end_of_menu_lines = true,
-	.bare_word_extra = "-",
+	/* its words are [A-Za-z0-9_$/.-]: `default partitions.csv` (ESP-IDF) */
+	.bare_word_extra = "-/.",
 	.missing_source_error = true,
 	.empty_numbers = true,
 	.imply_needs_deps = true,
@@ -201,16 +205,18 @@ static int makefile_number(const char *srctree, const char *name)
 /*
  * Trees read by Kconfiglib rather than by a C kconfig: Zephyr (its top
  * Kconfig.zephyr, and the copy of kconfiglib.py it carries in
- * scripts/kconfig), ESP-IDF (its tools/idf.py; the kconfiglib fork it
- * uses is installed with Python, not carried), and any project with a
- * copy of kconfiglib.py at its top.
+ * scripts/kconfig), ESP-IDF (its tools/idf.py; releases before 5.0 and
+ * the ESP8266 RTOS SDK carry kconfiglib.py in tools/kconfig_new, later
+ * ones install their fork with Python), and any project with a copy of
+ * kconfiglib.py at its top.
  */
 static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 						     char *why, size_t why_size)
 {
 	static const char *const marks[] = {
 		"scripts/kconfig/kconfiglib.py", "Kconfig.zephyr",
-		"tools/idf.py", "kconfiglib.py",
+		"tools/idf.py", "tools/kconfig_new/kconfiglib.py",
+		"kconfiglib.py",
 	};
 
 	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {

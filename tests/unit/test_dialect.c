@@ -46,6 +46,7 @@ static const struct detect_case detect_cases[] = {
 	{ NULL, "", "Kconfig Kconfig.zephyr", "kconfiglib" },
 	{ NULL, "tools components", "Kconfig tools/idf.py", "kconfiglib" },
 	{ NULL, "", "Kconfig kconfiglib.py", "kconfiglib" },
+	{ NULL, "tools/kconfig_new", "Kconfig tools/kconfig_new/kconfiglib.py", "kconfiglib" },
 	/* A Zephyr tree's Makefile (it has one for docs) does not make it Linux. */
 	{ "VERSION = 3\nPATCHLEVEL = 7\n", "scripts/kconfig", "Kconfig.zephyr", "kconfiglib" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
