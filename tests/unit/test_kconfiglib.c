@@ -320,6 +320,25 @@ static void test_named_choice(void **state)
 	}
 }
 
+/* `menu Wi-Fi`: a prompt with a style warning, an error for Linux. */
+static void test_bare_prompts(void **state)
+{
+	static const char tree[] =
+		"menu Wi-Fi\nconfig A\n\tbool enable\ncomment note\nendmenu\n";
+	struct kconfig *kc = load_in("kconfiglib", tree);
+	struct symbol *a = symbol_find(kc, "A");
+
+	(void)state;
+	assert_int_equal(kc->diags.errors, 0);
+	assert_int_equal(kc->diags.warnings, 3);
+	assert_string_equal(kc->root.children->prompt->text, "Wi-Fi");
+	assert_string_equal(a->first_node->prompt->text, "enable");
+	kconfig_free(kc);
+	kc = load_in("linux-6.11", tree);
+	assert_int_equal(kc->diags.errors, 3);
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_functions),
 		cmocka_unit_test(test_unknown_functions_linux),
 		cmocka_unit_test(test_named_choice),
+		cmocka_unit_test(test_bare_prompts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
