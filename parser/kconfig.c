@@ -313,7 +313,8 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 {
 	char *expanded = NULL, *joined = NULL;
 
-	if (strchr(name, '$'))
+	/* Kconfiglib expanded the string already and leaves the rest alone. */
+	if (strchr(name, '$') && !kc->dialect->string_env_expansion)
 		name = expanded = expand_env_refs(kc, name, from);
 	if ((kind == SOURCE_RELATIVE || kind == SOURCE_OPTIONAL_RELATIVE) &&
 	    from.file && name[0] != '/') {
