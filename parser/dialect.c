@@ -107,6 +107,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.no_end_of_empty_menus = true,
 	.mod_in_visible_if = true,
 	.bare_prompts = true,
+	.help_on_menus = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.unknown_functions = kconfiglib_stand_ins,

@@ -102,6 +102,11 @@ struct kconfig_dialect {
 	 * (`menu Wi-Fi`, `bool enable`), with a style warning.
 	 */
 	bool bare_prompts;
+	/*
+	 * ESP-IDF's Kconfiglib fork: `help` on a menu or a comment is kept
+	 * (with a warning: Kconfiglib 14.1 itself fails there).
+	 */
+	bool help_on_menus;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

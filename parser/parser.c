@@ -912,6 +912,14 @@ static void entry_options(struct parser *p, struct menu_node *node)
 		/* `option := ...` assigns the macro `option` */
 		if (kind >= T_FIRST_SOFT && lexer_assign_op(p->lx) != T_EOF)
 			return;
+		if (kind == T_HELP && p->kc->dialect->help_on_menus &&
+		    (node->kind == MENU_MENU || node->kind == MENU_COMMENT)) {
+			warn_at(p, lexer_loc(p->lx),
+				"help text on %s: kept, as ESP-IDF's kconfig does (Kconfiglib 14.1 fails on it)",
+				kind_phrase(node->kind));
+			help_option(p, node);
+			continue;
+		}
 		if (!(option_kinds(kind) & K(node->kind))) {
 			syntax_error(p, "%s is not valid in %s",
 				     describe(p, buf, sizeof(buf)),

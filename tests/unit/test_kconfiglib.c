@@ -339,6 +339,24 @@ static void test_bare_prompts(void **state)
 	kconfig_free(kc);
 }
 
+/* ESP-IDF's help on a menu: kept with a warning; Linux refuses it. */
+static void test_help_on_menus(void **state)
+{
+	static const char tree[] =
+		"menu \"m\"\n\thelp\n\t  About m.\nconfig A\n\tbool \"a\"\nendmenu\n";
+	struct kconfig *kc = load_in("kconfiglib", tree);
+
+	(void)state;
+	assert_int_equal(kc->diags.errors, 0);
+	assert_int_equal(kc->diags.warnings, 1);
+	assert_string_equal(kc->root.children->help, "About m.");
+	assert_non_null(symbol_find(kc, "A")->first_node);
+	kconfig_free(kc);
+	kc = load_in("linux-6.11", tree);
+	assert_int_equal(kc->diags.errors, 1);
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_functions_linux),
 		cmocka_unit_test(test_named_choice),
 		cmocka_unit_test(test_bare_prompts),
+		cmocka_unit_test(test_help_on_menus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
