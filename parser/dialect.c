@@ -108,6 +108,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.mod_in_visible_if = true,
 	.bare_prompts = true,
 	.help_on_menus = true,
+	.configdefault = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.unknown_functions = kconfiglib_stand_ins,

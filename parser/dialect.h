@@ -107,6 +107,11 @@ struct kconfig_dialect {
 	 * (with a warning: Kconfiglib 14.1 itself fails there).
 	 */
 	bool help_on_menus;
+	/*
+	 * Zephyr's Kconfiglib: `configdefault NAME` followed by `default`
+	 * lines adds defaults to NAME without weakening its dependencies.
+	 */
+	bool configdefault;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

@@ -162,7 +162,7 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		 * dependencies are in its prompt.
 		 */
 		if (node_has_symbol(node) && !node->children &&
-		    parent->kind != MENU_CHOICE)
+		    parent->kind != MENU_CHOICE && !node->defaults_only)
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
 	}
@@ -961,6 +961,27 @@ static void check_loops(struct finisher *fin)
 	free(lc.leaves);
 }
 
+/*
+ * configdefault entries: their defaults hold only where the symbol's own
+ * dependencies do (Zephyr's Kconfiglib ANDs them in once every
+ * definition is known).
+ */
+static void finish_configdefaults(struct finisher *fin)
+{
+	struct menu_node *root = &fin->kc->root, *node;
+	struct property *prop;
+
+	for (node = root->children; node; node = menu_next(root, node)) {
+		if (!node->defaults_only || !node->sym->dir_dep)
+			continue;
+		for (prop = node->sym->props; prop; prop = prop->next)
+			if (prop->node == node && prop->type == P_DEFAULT)
+				prop->visible = expr_and(&fin->kc->arena,
+							 prop->visible,
+							 node->sym->dir_dep);
+	}
+}
+
 void kconfig_finish(struct kconfig *kc)
 {
 	struct finisher fin = { .kc = kc };
@@ -972,6 +993,8 @@ void kconfig_finish(struct kconfig *kc)
 	find_choices(&fin, &kc->root);
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	finish_children(&fin, &kc->root);
+	if (kc->dialect->configdefault)
+		finish_configdefaults(&fin);
 	if (kc->dialect->legacy_choices)
 		finish_legacy_choices(&fin, &kc->root);
 	check_symbols(&fin, &kc->root);

@@ -150,7 +150,7 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 {
 /* A constant size lets the compiler compare in a load or two, not a call. */
 #define IS(word)	(len == sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1))
-	if (len < 2 || len > 12)
+	if (len < 2 || len > 13)
 		return T_WORD;
 	switch (s[0]) {
 	case 'b':
@@ -161,6 +161,7 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 		if (IS("config")) return T_CONFIG;
 		if (IS("choice")) return T_CHOICE;
 		if (IS("comment")) return T_COMMENT;
+		if (IS("configdefault")) return T_CONFIGDEFAULT;
 		break;
 	case 'd':
 		if (IS("default")) return T_DEFAULT;
@@ -263,7 +264,7 @@ const char *token_kind_name(enum token_kind kind)
 		[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
 		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
 		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
-		[T_ORSOURCE] = "orsource",
+		[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
 	};
 
 	if (kind < T_NKINDS && names[kind])

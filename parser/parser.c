@@ -1030,6 +1030,49 @@ static void config_stmt(struct parser *p, struct menu_node *parent)
 	}
 }
 
+/*
+ * configdefault_stmt := "configdefault" WORD EOL default_option*
+ * (Zephyr's Kconfiglib): an entry of the symbol that only adds defaults.
+ * Zephyr refuses anything else in it; so do we, with the reason.
+ */
+static void configdefault_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node;
+	struct property *prop;
+	struct symbol *sym;
+	char buf[64];
+
+	next(p);
+	if (!token_is_word(&TOK(p))) {
+		syntax_error(p, "expected a symbol name after 'configdefault', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_entry(p);
+		return;
+	}
+	sym = word_symbol(p);
+	if (sym->flags & SYMBOL_CONST) {
+		syntax_error(p, "'%s' is a constant: configdefault needs a symbol",
+			     sym->name);
+		skip_entry(p);
+		return;
+	}
+	next(p);
+	expect_eol(p, "the symbol name");
+	node = new_node(p, MENU_CONFIG, parent, loc);
+	node->defaults_only = true;
+	add_definition(sym, node);
+	entry_options(p, node);
+	if (node->prompt || node->depends || node->help)
+		error_at(p, loc, "configdefault can only contain 'default'");
+	for (prop = sym->props; prop; prop = prop->next)
+		if (prop->node == node && prop->type != P_DEFAULT) {
+			error_at(p, prop->loc,
+				 "configdefault can only contain 'default'");
+			break;
+		}
+}
+
 /* Close a block: `end` must be the current token (the caller checked). */
 static void end_block(struct parser *p, struct menu_node *block)
 {
@@ -1416,10 +1459,15 @@ static void stmt_list_body(struct parser *p, struct menu_node *parent,
 		case T_ORSOURCE:
 			source_stmt(p, parent);
 			continue;
-		default:
-			bad_statement(p);
+		case T_CONFIGDEFAULT:
+			if (!p->kc->dialect->configdefault)
+				break;
+			configdefault_stmt(p, parent);
 			continue;
+		default:
+			break;
 		}
+		bad_statement(p);
 	}
 }
 

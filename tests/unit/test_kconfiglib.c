@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "config_io.h"
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
@@ -357,6 +358,62 @@ static void test_help_on_menus(void **state)
 	kconfig_free(kc);
 }
 
+static const char configdefault_tree[] =
+	"configdefault FOO\n\tdefault 5 if BAR\n"
+	"if BAR\nconfigdefault FOO\n\tdefault 7\nendif\n"
+	"config BAR\n\tbool \"bar\"\n\tdefault y\n"
+	"config DEP\n\tbool \"dep\"\n"
+	"config FOO\n\tint \"foo\"\n\tdepends on DEP\n\tdefault 3\n"
+	"configdefault FOO\n\tdefault 9\n";
+
+/* FOO's value under the tree above, with this .config. */
+static char *foo_with(struct kconfig *kc, const char *dotconfig)
+{
+	struct config *cfg = config_new(kc);
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	char *value;
+
+	config_read_text(cfg, ".config", dotconfig, strlen(dotconfig), &io, NULL);
+	value = strdup(config_str(cfg, symbol_find(kc, "FOO")));
+	config_free(cfg);
+	return value;
+}
+
+/*
+ * Zephyr's configdefault: defaults in file order with the others, under
+ * the `if` around them and the symbol's own dependencies, which they do
+ * not weaken.  Not in Kconfiglib 14.1 (no oracle here): the rules are
+ * those of Zephyr's scripts/kconfig/kconfiglib.py, read.
+ */
+static void test_configdefault(void **state)
+{
+	struct kconfig *kc = load_in("kconfiglib", configdefault_tree);
+	char *v;
+
+	(void)state;
+	assert_int_equal(kc->diags.errors, 0);
+	v = foo_with(kc, "CONFIG_DEP=y\n");
+	assert_string_equal(v, "5");
+	free(v);
+	v = foo_with(kc, "CONFIG_DEP=y\n# CONFIG_BAR is not set\n");
+	assert_string_equal(v, "3");
+	free(v);
+	/* not weakened: without DEP no default holds (an int: empty) */
+	v = foo_with(kc, "# CONFIG_DEP is not set\n");
+	assert_string_equal(v, "");
+	free(v);
+	kconfig_free(kc);
+
+	kc = load_in("kconfiglib",
+		     "config A\n\tbool\nconfigdefault A\n\tbool \"p\"\n\tselect B\n"
+		     "config B\n\tbool\n");
+	assert_int_equal(kc->diags.errors, 2);
+	kconfig_free(kc);
+	kc = load_in("linux-6.11", configdefault_tree);
+	assert_true(kc->diags.errors > 0);
+	kconfig_free(kc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_named_choice),
 		cmocka_unit_test(test_bare_prompts),
 		cmocka_unit_test(test_help_on_menus),
+		cmocka_unit_test(test_configdefault),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
