@@ -109,6 +109,7 @@ static const struct kconfig_dialect kconfiglib = {
 	.bare_prompts = true,
 	.help_on_menus = true,
 	.configdefault = true,
+	.out_of_range_user_ignored = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
 	.unknown_functions = kconfiglib_stand_ins,

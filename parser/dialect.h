@@ -112,6 +112,12 @@ struct kconfig_dialect {
 	 * lines adds defaults to NAME without weakening its dependencies.
 	 */
 	bool configdefault;
+	/*
+	 * Kconfiglib: a user value outside the symbol's active range is
+	 * ignored (the defaults decide); the C kconfig moves it to the
+	 * nearer bound.
+	 */
+	bool out_of_range_user_ignored;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */
