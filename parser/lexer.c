@@ -500,9 +500,20 @@ static void lex_string(struct lexer *lx, const char *start)
 				p++;
 				break;
 			}
-			lex_diag(lx, DIAG_WARNING, lx->line == line ? start : p,
-				 "unterminated string: missing closing %c",
-				 quote);
+			if (lx->line == line) {
+				lex_diag(lx, DIAG_WARNING, start,
+					 "unterminated string: missing closing %c",
+					 quote);
+			} else {
+				/* continued lines: where the string starts */
+				struct location at = {
+					lx->file, line, (int)(start - line_start) + 1
+				};
+
+				diag_add(&lx->kc->diags, DIAG_WARNING, at,
+					 "unterminated string: missing closing %c",
+					 quote);
+			}
 			lx->p = p;
 			goto done;
 		}

@@ -414,6 +414,41 @@ static void test_configdefault(void **state)
 	kconfig_free(kc);
 }
 
+/* Broken input under these rules: located diagnostics, never a crash. */
+static const struct {
+	const char *text;
+	const char *diags;	/* as diags_of() prints them */
+} malformed[] = {
+	/* a string continued past the end of the text */
+	{ "config A\n\tstring \"a\\\n", "2:9 warning|" },
+	{ "config A\n\tstring \"a\\", "2:9 warning|" },
+	/* a comment continued past the end */
+	{ "# c \\", "" },
+	{ "# c \\\n", "" },
+	/* an unclosed ${ and a lone $ stay text */
+	{ "config A\n\tstring\n\tdefault \"${A $\"\n", "" },
+	{ "configdefault\n", "1:14 error|" },
+	{ "configdefault \"c\"\n\tdefault y\n", "1:15 error|" },
+	{ "configdefault A\n\tdepends on B\n\tdefault y\n", "1:1 error|1:1 warning|" },
+	/* an unknown function with an unterminated call */
+	{ "config A\n\tbool\n\tdefault $(dt_x,a\n", "3:10 error|" },
+};
+
+static void test_malformed(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+		struct kconfig *kc = load_in("kconfiglib", malformed[i].text);
+		char *got = diags_of(kc);
+
+		if (strcmp(got, malformed[i].diags) != 0)
+			fail_msg("case %zu: want %s, got %s", i, malformed[i].diags,
+				 got);
+		free(got);
+		kconfig_free(kc);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_bare_prompts),
 		cmocka_unit_test(test_help_on_menus),
 		cmocka_unit_test(test_configdefault),
+		cmocka_unit_test(test_malformed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
