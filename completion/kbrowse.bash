@@ -71,7 +71,7 @@ _kbrowse()
 		--kconfig=*)
 			kconfig=${w#--kconfig=}
 			;;
-		--defconfig | --savedefconfig | --depth | --to | --apply)
+		--defconfig | --savedefconfig | --depth | --to | --apply | --from-tree | --diff)
 			((i++))
 			;;
 		-*) ;;
@@ -83,11 +83,11 @@ _kbrowse()
 
 	COMPREPLY=()
 	case $prev in
-	-C | --srctree | --write-examples)
+	-C | --srctree | --write-examples | --from-tree)
 		_kbrowse_value "" -d
 		return
 		;;
-	--kconfig | --defconfig | --savedefconfig | --apply)
+	--kconfig | --defconfig | --savedefconfig | --apply | --diff)
 		_kbrowse_value "" -f
 		return
 		;;
@@ -105,11 +105,11 @@ _kbrowse()
 		;;
 	esac
 	case $cur in
-	--srctree=*)
-		_kbrowse_value --srctree= -d
+	--srctree=* | --from-tree=*)
+		_kbrowse_value "${cur%%=*}=" -d
 		return
 		;;
-	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=*)
+	--kconfig=* | --defconfig=* | --savedefconfig=* | --apply=* | --diff=*)
 		_kbrowse_value "${cur%%=*}=" -f
 		return
 		;;
@@ -152,7 +152,7 @@ _kbrowse()
 		;;
 	diff)
 		if [[ $cur == -* ]]; then
-			_kbrowse_value "" -W "$common --kconfig --json --apply"
+			_kbrowse_value "" -W "$common --kconfig --json --apply --from-tree"
 		else
 			_kbrowse_value "" -f
 		fi
@@ -173,7 +173,7 @@ _kbrowse()
 		;;
 	*)
 		if [[ $cur == -* ]]; then
-			_kbrowse_value "" -W "$common -V --version --write-examples"
+			_kbrowse_value "" -W "$common -V --version --write-examples --diff"
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else

@@ -234,18 +234,12 @@ static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size)
 {
-	const char *env = getenv("KBROWSE_DIALECT");
-	const struct kconfig_dialect *found;
 	int version, patchlevel;
 	char scratch[1];
 
 	if (!why) {
 		why = scratch;
 		why_size = sizeof(scratch);
-	}
-	if (env && *env && (found = dialect_find(env))) {
-		snprintf(why, why_size, "$KBROWSE_DIALECT");
-		return found;
 	}
 	if (tree_has(srctree, "support/kconfig")) {
 		snprintf(why, why_size, "support/kconfig");

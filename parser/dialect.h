@@ -144,11 +144,13 @@ const struct kconfig_dialect *dialect_default(void);
 const struct kconfig_dialect *const *dialect_all(void);
 
 /*
- * The dialect of the tree at srctree (NULL: the current directory):
- * $KBROWSE_DIALECT if set and known, else what the tree shows (a Linux
- * Makefile's VERSION and PATCHLEVEL, a project's own copy of kconfig),
- * else the default.  why (if not NULL) gets a short reason, such as
- * "Makefile: Linux 6.1" or "$KBROWSE_DIALECT".
+ * The dialect of the tree at srctree (NULL: the current directory): what
+ * the tree shows (a Linux Makefile's VERSION and PATCHLEVEL, a project's
+ * own copy of kconfig), else the default.  why (if not NULL) gets a short
+ * reason, such as "Makefile: Linux 6.1".  The environment is not read
+ * here: $KBROWSE_DIALECT is the command line's (kconfig_options.dialect),
+ * so that a process holding two trees (diff --from-tree) detects each
+ * one's own rules.
  */
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size);

@@ -1166,6 +1166,9 @@ static int run(struct browser *br)
 	/* The teaching tree starts with a page saying what it is. */
 	if (br->opts.teaching_tree)
 		browser_show(br, VIEW_WELCOME);
+	/* --diff OTHER: the comparison is what was asked for. */
+	if (br->opts.diff_name)
+		changes_show(br, NULL);
 	replay_start(br);
 	main_loop(br);
 	replay_stop(br);

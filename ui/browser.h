@@ -7,12 +7,20 @@
 #define KBROWSE_UI_BROWSER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct session;
 
 struct browser_options {
 	const char *prog;	/* for messages */
 	bool teaching_tree;	/* the built-in tree stands in for a real one */
+	/*
+	 * --diff OTHER: the changes view opens first and lists how OTHER's
+	 * configuration differs from the one loaded (NULL: no such file).
+	 */
+	const char *diff_name;
+	const char *diff_text;
+	size_t diff_len;
 };
 
 /*

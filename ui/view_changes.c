@@ -6,6 +6,14 @@
  * (a value out of range, an unmet dependency, a symbol the file lacks).
  * Each row follows to its explanation.  Before a save it is the list to
  * confirm: s writes, q cancels.
+ *
+ * The rows are grouped by root cause as `kbrowse diff` groups them
+ * (src/explain/diff.c, the configuration read from the file against the
+ * one now): each root change, and under it what followed from it; the
+ * values loading itself changed (conf writes the file's line otherwise)
+ * come after, in a group of their own.  With `kbrowse --diff OTHER` a
+ * first list compares OTHER's configuration with the one now, the same
+ * way.
  */
 #include "buildconf.h"
 
@@ -13,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "ui.h"
 #include "util.h"
 
@@ -27,6 +36,10 @@ struct change {
 	char *name;
 	char *was, *now;	/* NULL: not in the file */
 	struct entry *entry;
+	unsigned depth;		/* under its root cause */
+	const char *note;	/* kept text: the kind of root, or where it is shown */
+	bool placed;		/* a text row already shown in the grouping */
+	bool reference;		/* shown in full elsewhere: note says where */
 };
 
 enum change_kind { CHANGE_HEADING, CHANGE_ROW, CHANGE_NOTE };
@@ -37,6 +50,8 @@ struct changes_state {
 	size_t count, cap;
 	char **texts;
 	size_t ntexts;
+	struct change **extra;	/* the rows of the grouping */
+	size_t nextra;
 	size_t since_load;	/* the rows of the "since load" list */
 };
 
@@ -198,6 +213,15 @@ static void free_rows(struct changes_state *st)
 	free(st->changes);
 	st->changes = NULL;
 	st->count = st->cap = 0;
+	for (size_t i = 0; i < st->nextra; i++) {
+		free(st->extra[i]->name);
+		free(st->extra[i]->was);
+		free(st->extra[i]->now);
+		free(st->extra[i]);
+	}
+	free(st->extra);
+	st->extra = NULL;
+	st->nextra = 0;
 	for (size_t i = 0; i < st->ntexts; i++)
 		free(st->texts[i]);
 	free(st->texts);
@@ -205,16 +229,224 @@ static void free_rows(struct changes_state *st)
 	st->ntexts = 0;
 }
 
-/* One list: a heading, its rows (from index first), or a note that there are none. */
-static void add_list(struct view *view, struct changes_state *st, const char *heading,
-		     size_t first, size_t n)
+static void add_heading(struct view *view, struct changes_state *st, const char *text)
 {
-	view_add(view, keep_text(st, heading), CHANGE_HEADING, 0);
+	view_add(view, keep_text(st, text), CHANGE_HEADING, 0);
+}
+
+static void add_note(struct view *view, struct changes_state *st, const char *text)
+{
+	view_add(view, keep_text(st, text), CHANGE_NOTE, 0);
+}
+
+/* A configuration of text (NULL: none, the defaults), with its explainer. */
+struct side_config {
+	struct config *cfg;
+	struct user_lines *lines;
+	struct explainer *ex;
+	struct diff_file file;
+};
+
+static void side_open(struct browser *br, struct side_config *side, const char *name,
+		      const char *text, size_t len)
+{
+	side->cfg = config_new_sibling(br->s->cfg);
+	side->lines = config_read_text_recorded(side->cfg, name ? name : "",
+						text ? text : "", text ? len : 0,
+						&br->s->io, NULL);
+	side->ex = explainer_new(side->cfg, side->lines);
+	side->file = (struct diff_file){ name ? name : "", text ? text : "", text ? len : 0 };
+}
+
+static void side_close(struct side_config *side)
+{
+	explainer_free(side->ex);
+	user_lines_free(side->lines);
+	config_free(side->cfg);
+}
+
+/* The configuration from the file (old) against the one now. */
+static struct diff_result *diff_with_now(struct browser *br, struct side_config *old,
+					 struct explainer **now_ex)
+{
+	struct diff_input old_in = { old->ex, &old->file, 1 };
+	struct diff_input now_in = { NULL, NULL, 0 };
+
+	*now_ex = explainer_new(br->s->cfg, br->s->user_lines);
+	now_in.ex = *now_ex;
+	return diff_configs(&old_in, &now_in, br->s->io.prefix, false);
+}
+
+static const char *diff_value_text(const struct diff_value *v)
+{
+	return v->written ? v->value : "(not written)";
+}
+
+static const char *root_note(struct changes_state *st, const struct diff_entry *e)
+{
+	switch (e->root) {
+	case DIFF_ROOT_USER:
+		return keep_text(st, "   [root: its user value]");
+	case DIFF_ROOT_NO_CAUSE:
+		return keep_text(st, "   [root: no changed symbol explains it]");
+	default:
+		return NULL;
+	}
+}
+
+/* The text row of name among rows [first, first + n), or NULL. */
+static struct change *text_row(struct changes_state *st, size_t first, size_t n,
+			       const char *name)
+{
 	for (size_t i = first; i < first + n; i++)
+		if (strcmp(st->changes[i].name, name) == 0)
+			return &st->changes[i];
+	return NULL;
+}
+
+/*
+ * The rows of one diff entry: the text row when the list has one for it
+ * (its values are what a save changes), else a row of its own with the
+ * diff's values.  Returns the row (in st->extra).
+ */
+static struct change *entry_row(struct browser *br, struct changes_state *st,
+				const struct diff_entry *e, size_t first, size_t n,
+				unsigned depth)
+{
+	struct change *row = n ? text_row(st, first, n, e->sym->name) : NULL;
+	struct change *copy = xcalloc(1, sizeof(*copy));
+
+	if (row) {
+		row->placed = true;
+		*copy = *row;
+		copy->name = xstrdup(row->name);
+		copy->was = row->was ? xstrdup(row->was) : NULL;
+		copy->now = row->now ? xstrdup(row->now) : NULL;
+	} else {
+		copy->name = xstrdup(e->sym->name);
+		copy->was = xstrdup(diff_value_text(&e->old));
+		copy->now = xstrdup(diff_value_text(&e->new));
+		copy->entry = browser_symbol_entry(br, e->sym);
+	}
+	copy->depth = depth;
+	st->extra = xrealloc(st->extra, (st->nextra + 1) * sizeof(*st->extra));
+	st->extra[st->nextra++] = copy;
+	return copy;
+}
+
+struct pending_row {
+	const struct diff_entry *e, *root;
+	unsigned depth;
+};
+
+/*
+ * The diff's roots in order, each followed by what follows from it (an
+ * explicit stack, whatever the length of a chain); a symbol with several
+ * causes is shown in full under the first, and named under the others.
+ */
+static void add_grouped(struct browser *br, struct view *view, struct changes_state *st,
+			const struct diff_result *d, size_t first, size_t n)
+{
+	size_t cap = d->nentries + 1, top = 0;
+	struct pending_row *stack;
+	const struct diff_entry **shown_under;
+
+	stack = xcalloc(cap, sizeof(*stack));
+	shown_under = xcalloc(d->nentries + 1, sizeof(*shown_under));
+	for (unsigned r = d->nroots; r-- > 0;)
+		stack[top++] = (struct pending_row){ d->roots[r], d->roots[r], 0 };
+	while (top) {
+		const struct diff_entry *e = stack[--top].e, *root = stack[top].root;
+		unsigned depth = stack[top].depth;
+		size_t k = (size_t)(e - d->entries);
+		struct change *row = entry_row(br, st, e, first, n, depth);
+
+		view_add(view, row, CHANGE_ROW, 0);
+		if (shown_under[k] || (depth && e->root)) {
+			char note[300];
+
+			if (e->root)
+				snprintf(note, sizeof(note), "   (a root change of its own)");
+			else
+				snprintf(note, sizeof(note),
+					 "   (also follows from this; shown under %s)",
+					 shown_under[k]->sym->name);
+			row->note = keep_text(st, note);
+			row->reference = true;
+			continue;
+		}
+		shown_under[k] = root;
+		if (!depth)
+			row->note = root_note(st, e);
+		/* Children pushed last first, so that they come out in order. */
+		for (unsigned i = e->nchildren; i-- > 0;) {
+			if (top == cap) {
+				cap *= 2;
+				stack = xrealloc(stack, cap * sizeof(*stack));
+			}
+			stack[top++] = (struct pending_row){ e->children[i], root, depth + 1 };
+		}
+	}
+	free(stack);
+	free(shown_under);
+}
+
+/*
+ * One list: a heading, the rows [first, first + n) of what a save would
+ * change grouped by root cause against the configuration of old_text,
+ * then those loading itself changed, or a note that there are none.
+ */
+static void add_list(struct browser *br, struct view *view, struct changes_state *st,
+		     const char *heading, const char *old_name, const char *old_text,
+		     size_t old_len, size_t first, size_t n)
+{
+	struct side_config old;
+	struct explainer *now_ex;
+	struct diff_result *d;
+	bool loading_heading = false;
+
+	add_heading(view, st, heading);
+	side_open(br, &old, old_name, old_text, old_len);
+	d = diff_with_now(br, &old, &now_ex);
+	add_grouped(br, view, st, d, first, n);
+	for (size_t i = first; i < first + n; i++) {
+		if (st->changes[i].placed)
+			continue;
+		if (!loading_heading && d->nentries)
+			add_note(view, st, "  What reading the file changed (a save writes it so):");
+		loading_heading = true;
 		view_add(view, &st->changes[i], CHANGE_ROW, 0);
-	if (!n)
-		view_add(view, keep_text(st, "  (none)"), CHANGE_NOTE, 0);
-	view_add(view, keep_text(st, ""), CHANGE_NOTE, 0);
+	}
+	if (!n && !d->nentries)
+		add_note(view, st, "  (none)");
+	add_note(view, st, "");
+	diff_free(d);
+	explainer_free(now_ex);
+	side_close(&old);
+}
+
+/* kbrowse --diff OTHER: OTHER's configuration against the one now. */
+static void add_other(struct browser *br, struct view *view, struct changes_state *st)
+{
+	struct side_config other;
+	struct explainer *now_ex;
+	struct diff_result *d;
+	char heading[700];
+
+	side_open(br, &other, br->opts.diff_name, br->opts.diff_text, br->opts.diff_len);
+	d = diff_with_now(br, &other, &now_ex);
+	snprintf(heading, sizeof(heading),
+		 "Differs from %s: %u root change%s, %u value%s followed", br->opts.diff_name,
+		 d->nroots, d->nroots == 1 ? "" : "s", d->nentries - d->nroots,
+		 d->nentries - d->nroots == 1 ? "" : "s");
+	add_heading(view, st, heading);
+	add_grouped(br, view, st, d, 0, 0);
+	if (!d->nentries)
+		add_note(view, st, "  (none)");
+	add_note(view, st, "");
+	diff_free(d);
+	explainer_free(now_ex);
+	side_close(&other);
 }
 
 static void changes_open(struct view *view)
@@ -238,17 +470,21 @@ static void changes_open(struct view *view)
 		saved = settings_of(br->s->config_text, br->s->config_len, prefix, &nsaved);
 		n_save = compare(br, st, saved, nsaved, now, nnow);
 	}
+	if (br->opts.diff_name && !st->pending)
+		add_other(br, view, st);
 	if (br->saved_since_load) {
 		snprintf(heading, sizeof(heading), "Since the last save to %s: %zu",
 			 br->s->config_name, n_save);
-		add_list(view, st, heading, n_load, n_save);
+		add_list(br, view, st, heading, br->s->config_name, br->s->config_text,
+			 br->s->config_len, n_load, n_save);
 	}
 	if (br->loaded_name)
 		snprintf(heading, sizeof(heading), "Since loading %s: %zu", br->loaded_name, n_load);
 	else
 		snprintf(heading, sizeof(heading),
 			 "No .config was loaded: all %zu values would be new", n_load);
-	add_list(view, st, heading, 0, n_load);
+	add_list(br, view, st, heading, br->loaded_name, br->loaded_text, br->loaded_len,
+		 0, n_load);
 	free_settings(now, nnow);
 	free_settings(loaded, nloaded);
 	free_settings(saved, nsaved);
@@ -275,10 +511,17 @@ static void changes_draw(struct view *view, const struct view_line *line, int ro
 		style = br->focus == view ? STYLE_CURSOR : STYLE_CURSOR_IDLE;
 		view_fill(view, row, 0, style);
 	}
-	col = view_put(view, row, 2, c->name, selected ? style : STYLE_LINK);
+	col = view_put(view, row, 2 + 2 * (int)(c->depth < 20 ? c->depth : 20), c->name,
+		       selected ? style : STYLE_LINK);
+	if (c->reference) {
+		view_put(view, row, col, c->note, selected ? style : STYLE_DIM);
+		return;
+	}
 	snprintf(buf, sizeof(buf), "  %s -> %s", c->was ? c->was : "(not in the file)",
 		 c->now ? c->now : "(not written)");
-	view_put(view, row, col, buf, style);
+	col = view_put(view, row, col, buf, style);
+	if (c->note)
+		view_put(view, row, col, c->note, selected ? style : STYLE_DIM);
 }
 
 static enum request changes_request(struct view *view, enum request req)

@@ -6,16 +6,25 @@
  * scripts/kconfig/merge_config.sh merges: later lines win, then
  * olddefconfig), grouped by root cause.  The tree is loaded once; each
  * file is read into a configuration of its own (src/explain/diff.h).
+ *
+ * `kbrowse diff --from-tree OLD_SRCTREE OLD.config`, run in the new
+ * tree: OLD.config read into the old tree (with its own dialect and the
+ * variables that name it, kernel_env_enter()) and into the new one, as
+ * olddefconfig reads it there, and the two configurations compared by
+ * symbol name.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "config_io.h"
 #include "diff.h"
 #include "file_read.h"
+#include "kernel_env.h"
 #include "util.h"
 
 #define MAX_FRAGMENTS 64
@@ -26,6 +35,8 @@ struct diff_run {
 	int nfiles;
 	const char *fragments[MAX_FRAGMENTS];
 	int nfragments;
+	const char *from_tree;		/* --from-tree OLD_SRCTREE, as given */
+	char from_tree_abs[PATH_MAX];	/* the same, absolute (before any chdir) */
 };
 
 /* A file read for one side, with the configuration it went into. */
@@ -39,6 +50,7 @@ static void diff_usage(const char *prog)
 {
 	printf("Usage: %1$s diff [OPTIONS] OLD NEW\n"
 	       "       %1$s diff [OPTIONS] --apply FRAGMENT [BASE]\n"
+	       "       %1$s diff [OPTIONS] --from-tree OLD_SRCTREE OLD.config\n"
 	       "List every symbol whose value differs between the .config files OLD and\n"
 	       "NEW of one tree (a value conf writes differently, or writes in one file\n"
 	       "only), grouped by root cause: each user value that changed, and under\n"
@@ -47,7 +59,12 @@ static void diff_usage(const char *prog)
 	       "a value not written to that .config.  With --apply: what merging\n"
 	       "FRAGMENT over BASE (default $KCONFIG_CONFIG, else .config) would change,\n"
 	       "as scripts/kconfig/merge_config.sh and olddefconfig do, and what became\n"
-	       "of each value of the fragment.\n"
+	       "of each value of the fragment.  With --from-tree, run in a new tree:\n"
+	       "what olddefconfig there does to OLD.config, a .config of the tree\n"
+	       "OLD_SRCTREE (each tree read by its own Kconfig rules): the values that\n"
+	       "change with the line deciding each in both trees, the options removed\n"
+	       "(with a likely new name: a new symbol of the same prompt or help), the\n"
+	       "new options with the default each gets.\n"
 	       "\n"
 	       "Options:\n"
 	       "  -C, --srctree DIR   the source tree (see '%1$s --help')\n"
@@ -59,8 +76,12 @@ static void diff_usage(const char *prog)
 	       "      --apply FRAGMENT\n"
 	       "                      merge FRAGMENT over BASE (may be given again:\n"
 	       "                      later fragments win)\n"
+	       "      --from-tree OLD_SRCTREE\n"
+	       "                      OLD.config belongs to the tree OLD_SRCTREE\n"
+	       "                      (--dialect and --kconfig name the new tree's)\n"
 	       "  -h, --help          show this help and exit\n"
-	       "Options with a value also take it as --kconfig=FILE, --apply=FRAGMENT.\n"
+	       "Options with a value also take it as --kconfig=FILE, --apply=FRAGMENT,\n"
+	       "--from-tree=OLD_SRCTREE.\n"
 	       "\n"
 	       "Exit status: 0 when the files were read (whether or not they differ),\n"
 	       "1 errors in the input (a file that cannot be read, errors in the tree),\n"
@@ -100,6 +121,12 @@ static int parse_args(struct cli *cli, struct diff_run *run, int argc, char **ar
 			else if (add_fragment(cli, run, argv[i + 1]))
 				return EXIT_USAGE;
 			i++;
+		} else if (strcmp(arg, "--from-tree") == 0) {
+			if (i + 1 >= argc)
+				return usage_error(cli, "diff: option '%s' needs a value", arg);
+			run->from_tree = argv[++i];
+		} else if (strncmp(arg, "--from-tree=", 12) == 0) {
+			run->from_tree = arg + 12;
 		} else if (strncmp(arg, "--apply=", 8) == 0) {
 			if (add_fragment(cli, run, arg + 8))
 				return EXIT_USAGE;
@@ -113,9 +140,15 @@ static int parse_args(struct cli *cli, struct diff_run *run, int argc, char **ar
 			return usage_error(cli, "diff: too many files ('%s')", arg);
 		}
 	}
+	if (run->from_tree && run->nfragments)
+		return usage_error(cli, "diff: --from-tree and --apply do not go together");
+	if (run->from_tree && !*run->from_tree)
+		return usage_error(cli, "diff: --from-tree needs a directory");
+	if (run->from_tree && run->nfiles != 1)
+		return usage_error(cli, "diff: --from-tree takes one .config (kbrowse diff --from-tree OLD_SRCTREE OLD.config)");
 	if (run->nfragments && run->nfiles > 1)
 		return usage_error(cli, "diff: --apply takes one BASE, not two files");
-	if (!run->nfragments && run->nfiles != 2)
+	if (!run->nfragments && !run->from_tree && run->nfiles != 2)
 		return usage_error(cli, "diff: two .config files are needed (kbrowse diff OLD NEW)");
 	return 0;
 }
@@ -242,6 +275,78 @@ static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
 	return EXIT_OK;
 }
 
+/*
+ * The old tree, loaded beside the new one with the variables that name
+ * it (srctree, KERNELVERSION...) and its own dialect.  NULL after errors
+ * in it (counted on stderr).
+ */
+static struct session *open_old_tree(struct cli *cli, const char *dir,
+				      const char *as_given)
+{
+	struct kconfig_options opts = cli->opts;
+	struct kernel_env_saved saved;
+	struct session *old;
+	int errors;
+
+	kernel_env_enter(dir, &saved);
+	opts.srctree = dir;
+	opts.kconfig = "Kconfig";
+	opts.dialect = NULL;
+	opts.dialect_why = NULL;
+	old = session_open(&(struct session_options){ .tree = opts, .tree_only = true },
+			   &errors);
+	kernel_env_leave(&saved);
+	if (!old && errors)
+		fprintf(stderr, "%s: %d error%s in the old tree, %s\n", cli->prog,
+			errors, errors == 1 ? "" : "s", as_given);
+	return old;
+}
+
+/* What olddefconfig in the new tree (s) does to a .config of the old one. */
+static int run_from_tree(struct cli *cli, struct diff_run *run, struct session *s,
+			 const struct side_text *t)
+{
+	struct session *old = open_old_tree(cli, run->from_tree_abs, run->from_tree);
+	struct config *old_cfg, *new_cfg;
+	struct user_lines *old_lines, *new_lines;
+	struct explainer *old_ex, *new_ex;
+	struct diff_file file = { t->name, t->text, t->len };
+	struct diff_input old_in, new_in;
+	struct diff_result *d;
+	char cwd[PATH_MAX];
+
+	if (!old)
+		return EXIT_INPUT;
+	old_cfg = config_new(old->kc);
+	new_cfg = config_new(s->kc);
+	/* conf's warnings are the new tree's (what olddefconfig would say). */
+	config_read_text(old_cfg, t->name, t->text, t->len, &old->io, NULL);
+	read_into(s, new_cfg, t);
+	old_lines = lines_of(old, old_cfg, t);
+	new_lines = lines_of(s, new_cfg, t);
+	old_ex = explainer_new(old_cfg, old_lines);
+	new_ex = explainer_new(new_cfg, new_lines);
+	old_in = (struct diff_input){ old_ex, &file, 1 };
+	new_in = (struct diff_input){ new_ex, &file, 1 };
+	d = diff_configs(&old_in, &new_in, s->io.prefix, false);
+	d->old_tree = run->from_tree;
+	d->new_tree = s->io.srctree && strcmp(s->io.srctree, ".") != 0 ? s->io.srctree
+		    : getcwd(cwd, sizeof(cwd)) ? cwd : ".";
+	if (run->json)
+		diff_print_json(new_ex, d, stdout);
+	else
+		diff_print_text(new_ex, d, stdout);
+	diff_free(d);
+	explainer_free(old_ex);
+	explainer_free(new_ex);
+	user_lines_free(old_lines);
+	user_lines_free(new_lines);
+	config_free(new_cfg);
+	config_free(old_cfg);
+	session_close(old);
+	return EXIT_OK;
+}
+
 int cmd_diff(struct cli *cli, int argc, char **argv)
 {
 	struct diff_run run = { 0 };
@@ -254,7 +359,12 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 		return status < 0 ? EXIT_OK : status;
 	/* Files named on the command line are read from here, before any chdir. */
 	status = EXIT_INPUT;
-	ntexts = run.nfragments ? 1 + run.nfragments : 2;
+	ntexts = run.nfragments ? 1 + run.nfragments : run.nfiles;
+	if (run.from_tree && !realpath(run.from_tree, run.from_tree_abs)) {
+		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, run.from_tree,
+			strerror(errno));
+		goto out;
+	}
 	for (int i = 0; i < run.nfiles; i++)
 		if (!read_named(cli, &texts[i], run.files[i], NULL))
 			goto out;
@@ -271,7 +381,10 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 				s->io.srctree ? s->io.srctree : "."))
 			goto out;
 	}
-	status = run_diff(cli, &run, s, texts, ntexts);
+	if (run.from_tree)
+		status = run_from_tree(cli, &run, s, &texts[0]);
+	else
+		status = run_diff(cli, &run, s, texts, ntexts);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: diff");
 		status = EXIT_INPUT;

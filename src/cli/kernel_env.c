@@ -19,6 +19,7 @@
 
 #include "file_read.h"
 #include "kernel_env.h"
+#include "util.h"
 
 #define VALUE_MAX 1024
 
@@ -555,4 +556,34 @@ void kernel_env_derive(const char *srctree)
 	derive_version_texts();
 	derive_clang_flags();
 	derive_defconfig_list(srctree, &host);
+}
+
+static const char *const tree_vars[KERNEL_ENV_TREE_VARS] = {
+	"srctree", "KERNELVERSION", "VERSION", "PATCHLEVEL", "SUBLEVEL",
+	"EXTRAVERSION", "KERNELRELEASE", "KCONFIG_DEFCONFIG_LIST",
+	"KBUILD_DEFCONFIG", "KBUILD_KCONFIG",
+};
+
+void kernel_env_enter(const char *srctree, struct kernel_env_saved *saved)
+{
+	for (size_t i = 0; i < KERNEL_ENV_TREE_VARS; i++) {
+		const char *value = getenv(tree_vars[i]);
+
+		saved->values[i] = value ? xstrdup(value) : NULL;
+		unsetenv(tree_vars[i]);
+	}
+	setenv("srctree", srctree, 1);
+	kernel_env_derive(srctree);
+}
+
+void kernel_env_leave(struct kernel_env_saved *saved)
+{
+	for (size_t i = 0; i < KERNEL_ENV_TREE_VARS; i++) {
+		if (saved->values[i])
+			setenv(tree_vars[i], saved->values[i], 1);
+		else
+			unsetenv(tree_vars[i]);
+		free(saved->values[i]);
+		saved->values[i] = NULL;
+	}
 }

@@ -32,6 +32,25 @@
  */
 void kernel_env_derive(const char *srctree);
 
+/*
+ * The variables that name one tree rather than the toolchain or the
+ * architecture (srctree, KERNELVERSION, VERSION..., KCONFIG_DEFCONFIG_LIST,
+ * KBUILD_DEFCONFIG), as they were before kernel_env_enter().
+ */
+#define KERNEL_ENV_TREE_VARS 10
+struct kernel_env_saved {
+	char *values[KERNEL_ENV_TREE_VARS];	/* heap; NULL: was unset */
+};
+
+/*
+ * Load a second tree in the same process (diff --from-tree): save and
+ * unset the variables that name the tree, set srctree, and derive them
+ * for that tree (the rest, ARCH, CC..., stay as they are, so both trees
+ * see the same toolchain).  kernel_env_leave() puts them back.
+ */
+void kernel_env_enter(const char *srctree, struct kernel_env_saved *saved);
+void kernel_env_leave(struct kernel_env_saved *saved);
+
 /* Is srctree a Linux kernel tree, by the test above? */
 bool kernel_env_is_kernel_tree(const char *srctree);
 

@@ -4,6 +4,7 @@
  * the subcommand; each lives in a file of its own.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "cli.h"
 #include "text_escape.h"
 #include "examples.h"
+#include "file_read.h"
 
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
@@ -19,6 +21,9 @@ static const char usage_text[] =
 "       %1$s diff [OPTIONS] OLD NEW       why values differ, by root cause\n"
 "       %1$s diff [OPTIONS] --apply FRAGMENT [BASE]\n"
 "                                     what merging a fragment would change\n"
+"       %1$s diff [OPTIONS] --from-tree OLD_SRCTREE OLD.config\n"
+"                                     what olddefconfig here does to a .config\n"
+"                                     of an older tree, and why\n"
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
@@ -48,6 +53,11 @@ static const char usage_text[] =
 "  -h, --help          show this help and exit\n"
 "  -V, --version       show the version and exit\n"
 "\n"
+"Options of the browser:\n"
+"      --diff OTHER    open on the changes view: the symbols whose values\n"
+"                      differ between the .config OTHER and the one loaded,\n"
+"                      by root cause (as 'diff OTHER .config')\n"
+"\n"
 "explain options:\n"
 "      --json          one JSON object per symbol instead of text\n"
 "      --depth N       follow the reasons N levels deep (1 to 1000, default 1)\n"
@@ -62,6 +72,9 @@ static const char usage_text[] =
 "      --apply FRAGMENT\n"
 "                      merge FRAGMENT over BASE (default $KCONFIG_CONFIG,\n"
 "                      else .config) as merge_config.sh and olddefconfig do\n"
+"      --from-tree OLD_SRCTREE\n"
+"                      OLD.config belongs to the tree OLD_SRCTREE: compare it\n"
+"                      read there with what olddefconfig makes of it here\n"
 "      --kconfig FILE  the top Kconfig file (default Kconfig)\n"
 "  (diff exits 0 when both files were read, whether or not they differ)\n"
 "\n"
@@ -129,32 +142,84 @@ static const struct command commands[] = {
 	{ "learn", cmd_learn },
 };
 
+/* The browser's own options: --diff OTHER. */
+struct browse_args {
+	const char *diff_name;
+	bool diff_next;		/* the next word is --diff's file */
+};
+
+static enum cli_arg browse_option(void *ctx, const char *arg)
+{
+	struct browse_args *args = ctx;
+
+	if (args->diff_next) {
+		args->diff_name = arg;
+		args->diff_next = false;
+		return CLI_ARG_USED;
+	}
+	if (strcmp(arg, "--diff") == 0) {
+		args->diff_next = true;
+		return CLI_ARG_USED;
+	}
+	if (strncmp(arg, "--diff=", 7) == 0) {
+		args->diff_name = arg + 7;
+		return CLI_ARG_USED;
+	}
+	return CLI_ARG_UNKNOWN;
+}
+
+/* --diff's file, read from here before the tree is looked for (which may chdir). */
+static char *read_diff_file(const struct cli *cli, const char *name, size_t *len)
+{
+	char why[128];
+	int err = 0;
+	char *text = file_read(name, FILE_READ_MAX, len, &err);
+
+	if (!text)
+		fprintf(stderr, "%s: --diff: %s: %s\n", cli->prog, name,
+			file_read_error(err, FILE_READ_MAX, "a .config", why, sizeof(why)));
+	return text;
+}
+
 /* No subcommand: the browser (ui/; the one place that reaches into it). */
 static int browse(struct cli *cli, int argc, char **argv, int first)
 {
-	int status = cli_tree_args(cli, "", argc, argv, first, NULL, NULL);
+	struct browse_args args = { 0 };
+	int status = cli_tree_args(cli, "", argc, argv, first, browse_option, &args);
 	struct session *s;
+	char *diff_text = NULL;
+	size_t diff_len = 0;
 
 	if (status)
 		return status;
+	if (args.diff_next || (args.diff_name && !*args.diff_name))
+		return usage_error(cli, "option '--diff' needs a file");
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "%s: the browser needs a terminal on stdin and stdout; "
 			"for scripts use 'kbrowse explain', 'kbrowse conf' or "
 			"'kbrowse dump'\n", cli->prog);
 		return EXIT_USAGE;
 	}
+	if (args.diff_name && !(diff_text = read_diff_file(cli, args.diff_name, &diff_len)))
+		return EXIT_INPUT;
 	/* $(info,...) would print over the screen: keep it as notes. */
 	cli->keep_info = true;
 	/* A slow $(shell,...) at the start: Ctrl-C or Esc skips it. */
 	cli->opts.shell.interactive = true;
 	s = cli_open_session(cli, false);
-	if (!s)
+	if (!s) {
+		free(diff_text);
 		return EXIT_INPUT;
+	}
 	status = browser_run(s, &(struct browser_options){
 			.prog = cli->prog,
 			.teaching_tree = cli->builtin_examples,
+			.diff_name = args.diff_name,
+			.diff_text = diff_text,
+			.diff_len = diff_len,
 		});
 	session_close(s);
+	free(diff_text);
 	return status;
 }
 
@@ -197,7 +262,9 @@ int main(int argc, char **argv)
 		for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
 			if (strcmp(argv[i], commands[c].name) == 0)
 				return commands[c].run(&cli, argc - i, argv + i);
-		if (argv[i][0] == '-')
+		/* The browser's own options go to it (browse_option()). */
+		if (argv[i][0] == '-' && strcmp(argv[i], "--diff") != 0 &&
+		    strncmp(argv[i], "--diff=", 7) != 0)
 			return usage_error(&cli, "unknown option '%s'", argv[i]);
 	}
 	return browse(&cli, argc, argv, i);

@@ -31,7 +31,10 @@ struct named {
 
 struct side {
 	const struct diff_input *in;
+	const struct kconfig *kc;	/* its tree (the same on both sides, or not) */
 	struct config *cfg;
+	/* By this side's symbol index: the entry of a changed symbol, or NULL. */
+	struct diff_entry **entry_of;
 	struct named *by_sym;		/* by symbol index; name NULL: not named */
 	struct named *unknown;		/* names that are no symbol of the tree */
 	unsigned nunknown, unknown_cap;
@@ -115,9 +118,11 @@ static void scan_file(struct diff_result *d, struct side *s, const struct kconfi
 	}
 }
 
-static void scan_side(struct diff_result *d, struct side *s, const struct kconfig *kc,
-		      const char *prefix, unsigned *seq)
+static void scan_side(struct diff_result *d, struct side *s, const char *prefix,
+		      unsigned *seq)
 {
+	const struct kconfig *kc = s->kc;
+
 	s->by_sym = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*s->by_sym));
 	s->files = arena_alloc(&d->arena, sizeof(*s->files) *
 			       (s->in->nfiles ? s->in->nfiles : 1));
@@ -296,9 +301,8 @@ static void describe(struct explainer *ex, const struct side *s,
 struct builder {
 	struct diff_result *d;
 	struct side old, new;
-	struct kconfig *kc;
-	struct diff_entry **entry_of;	/* by symbol index; NULL: unchanged */
-	const struct explanation **xold, **xnew;	/* by entry number */
+	bool across;			/* two trees: symbols matched by name */
+	const struct explanation **xold, **xnew;	/* by entry number; NULL: none */
 	/* Candidates of the entry being built. */
 	struct diff_entry **cand;
 	unsigned ncand, cand_cap;
@@ -307,14 +311,15 @@ struct builder {
 	struct diff_entry **stack;
 };
 
-static void add_cand(struct builder *b, const struct diff_entry *self,
-		     const struct symbol *sym)
+/* sym, a symbol of side s's tree, as a candidate cause of self. */
+static void add_cand(struct builder *b, const struct side *s,
+		     const struct diff_entry *self, const struct symbol *sym)
 {
 	struct diff_entry *e;
 
-	if (!sym || sym->index >= b->kc->nsymbols)
+	if (!sym || sym->index >= s->kc->nsymbols || s->kc->symbols[sym->index] != sym)
 		return;
-	e = b->entry_of[sym->index];
+	e = s->entry_of[sym->index];
 	if (!e || e == self)
 		return;
 	for (unsigned i = 0; i < b->ncand; i++)
@@ -327,28 +332,50 @@ static void add_cand(struct builder *b, const struct diff_entry *self,
 	b->cand[b->ncand++] = e;
 }
 
-static void add_cand_expr(struct builder *b, const struct diff_entry *self,
-			  const struct expr *e)
+static void add_cand_expr(struct builder *b, const struct side *s,
+			  const struct diff_entry *self, const struct expr *e)
 {
 	if (!e)
 		return;
 	switch (e->op) {
 	case E_SYMBOL:
-		add_cand(b, self, e->sym);
+		add_cand(b, s, self, e->sym);
 		break;
 	case E_NOT:
-		add_cand_expr(b, self, e->left);
+		add_cand_expr(b, s, self, e->left);
 		break;
 	case E_AND:
 	case E_OR:
-		add_cand_expr(b, self, e->left);
-		add_cand_expr(b, self, e->right);
+		add_cand_expr(b, s, self, e->left);
+		add_cand_expr(b, s, self, e->right);
 		break;
 	default:
-		add_cand(b, self, e->lsym);
-		add_cand(b, self, e->rsym);
+		add_cand(b, s, self, e->lsym);
+		add_cand(b, s, self, e->rsym);
 		break;
 	}
+}
+
+/* A symbol of kc by name that the diff compares, or NULL. */
+static const struct symbol *compared_in(const struct kconfig *kc, const char *name);
+
+/* An old-tree symbol as the new tree has it (itself within one tree), or NULL. */
+static const struct symbol *in_new_tree(struct builder *b, const struct symbol *sym)
+{
+	const struct diff_entry *e;
+
+	if (!b->across)
+		return sym;
+	if (!sym->name)
+		return NULL;
+	e = sym->index < b->old.kc->nsymbols ? b->old.entry_of[sym->index] : NULL;
+	return e ? e->new_sym : compared_in(b->new.kc, sym->name);
+}
+
+/* The same symbol, within one tree or by name across two. */
+static bool same_symbol(const struct symbol *a, const struct symbol *b)
+{
+	return a == b || (a && b && a->name && b->name && strcmp(a->name, b->name) == 0);
 }
 
 static bool same_choice(const struct symbol *a, const struct symbol *b)
@@ -365,18 +392,38 @@ static bool same_choice(const struct symbol *a, const struct symbol *b)
 static void side_cands(struct builder *b, const struct diff_entry *self,
 		       const struct explanation *x, bool new_side)
 {
+	const struct side *s = new_side ? &b->new : &b->old;
+
 	for (unsigned i = 0; i < x->nbecause; i++) {
 		const struct symbol *sym = x->because[i];
+		const struct symbol *now;
 
 		/*
 		 * Unless the old pick is itself a user change (its line
 		 * removed), or it can no longer be picked.
 		 */
-		if (!new_side && same_choice(self->sym, sym) &&
-		    !(b->entry_of[sym->index] && b->entry_of[sym->index]->root) &&
-		    config_visibility(b->new.cfg, sym) != TRI_NO)
+		if (!new_side && same_choice(self->old_sym, sym) &&
+		    !(s->entry_of[sym->index] && s->entry_of[sym->index]->root) &&
+		    (now = in_new_tree(b, sym)) &&
+		    config_visibility(b->new.cfg, now) != TRI_NO)
 			continue;
-		add_cand(b, self, sym);
+		add_cand(b, s, self, sym);
+	}
+}
+
+/* The new side's dependencies and prompt conditions. */
+static void new_side_conditions(struct builder *b, const struct diff_entry *self,
+				const struct explanation *xn)
+{
+	add_cand_expr(b, &b->new, self, self->new_sym->dir_dep);
+	for (unsigned i = 0; i < xn->nprompts; i++) {
+		const struct xprompt *p = &xn->prompts[i];
+
+		add_cand_expr(b, &b->new, self, p->prop->cond);
+		if (p->prop->node)
+			add_cand_expr(b, &b->new, self, p->prop->node->dep);
+		if (p->hidden_by)
+			add_cand_expr(b, &b->new, self, p->hidden_by->visible_if);
 	}
 }
 
@@ -387,19 +434,14 @@ static void visibility_cands(struct builder *b, const struct diff_entry *self,
 {
 	if (xo->visible == xn->visible && xo->dir_dep == xn->dir_dep)
 		return;
-	add_cand_expr(b, self, self->sym->dir_dep);
-	for (unsigned i = 0; i < xn->nprompts; i++) {
-		const struct xprompt *p = &xn->prompts[i];
-
-		add_cand_expr(b, self, p->prop->cond);
-		if (p->prop->node)
-			add_cand_expr(b, self, p->prop->node->dep);
-		if (p->hidden_by)
-			add_cand_expr(b, self, p->hidden_by->visible_if);
-	}
+	new_side_conditions(b, self, xn);
+	/* Across trees the old definition may name other symbols. */
+	if (b->across)
+		add_cand_expr(b, &b->old, self, self->old_sym->dir_dep);
 	for (unsigned i = 0; i < xo->nprompts; i++)
 		if (xo->prompts[i].hidden_by)
-			add_cand_expr(b, self, xo->prompts[i].hidden_by->visible_if);
+			add_cand_expr(b, &b->old, self,
+				      xo->prompts[i].hidden_by->visible_if);
 }
 
 /* A choice member: the conditions of the choice's defaults, when the pick moved. */
@@ -408,15 +450,17 @@ static void choice_cands(struct builder *b, const struct diff_entry *self,
 {
 	const struct xchoice *c = xn->choice;
 
-	if (!c || !xo->choice || (c->selection == xo->choice->selection &&
+	if (!c || !xo->choice || (same_symbol(c->selection, xo->choice->selection) &&
 				  c->rule == xo->choice->rule))
 		return;
 	for (unsigned i = 0; i < c->ndefaults; i++)
-		add_cand_expr(b, self, c->defaults[i].prop->cond);
+		add_cand_expr(b, &b->new, self, c->defaults[i].prop->cond);
 }
 
 static bool has_user_cause(const struct explanation *x)
 {
+	if (!x)
+		return false;
 	if (x->origin.kind == ORIGIN_USER)
 		return true;
 	for (unsigned i = 0; i < x->nalso; i++)
@@ -447,7 +491,8 @@ static bool user_differs(struct config *a, struct config *b, const struct symbol
 static bool user_root(struct builder *b, const struct diff_entry *e,
 		      const struct explanation *xo, const struct explanation *xn)
 {
-	if (!user_differs(b->old.cfg, b->new.cfg, e->sym))
+	/* Across trees both sides read the same file: the Kconfig changed. */
+	if (b->across || !user_differs(b->old.cfg, b->new.cfg, e->sym))
 		return false;
 	/*
 	 * A member conf set to y because the old pick disappeared follows
@@ -597,8 +642,8 @@ static void root_the_rest(struct builder *b)
 		for (unsigned i = 0; i < d->nentries && !pick; i++)
 			if (!reached[i])
 				pick = &d->entries[i];
-		pick->root = DIFF_ROOT_NO_CAUSE;
-		if (user_differs(b->old.cfg, b->new.cfg, pick->sym))
+		pick->root = pick->old_sym ? DIFF_ROOT_NO_CAUSE : DIFF_ROOT_NEW;
+		if (!b->across && user_differs(b->old.cfg, b->new.cfg, pick->sym))
 			pick->root = DIFF_ROOT_USER;
 	}
 	free(reached);
@@ -612,17 +657,28 @@ static bool symbol_compared(const struct symbol *sym)
 	       !(sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE));
 }
 
-static bool value_changed(struct config *a, struct config *b, const struct symbol *sym)
+static const struct symbol *compared_in(const struct kconfig *kc, const char *name)
 {
-	bool wa = config_written(a, sym), wb = config_written(b, sym);
+	const struct symbol *sym = name ? symbol_find(kc, name) : NULL;
+
+	return sym && symbol_compared(sym) ? sym : NULL;
+}
+
+/* Would conf write the symbol differently on the two sides (NULL: not there)? */
+static bool value_changed(struct builder *b, const struct symbol *old_sym,
+			  const struct symbol *new_sym)
+{
+	bool wa = old_sym && config_written(b->old.cfg, old_sym);
+	bool wb = new_sym && config_written(b->new.cfg, new_sym);
 
 	if (wa != wb)
 		return true;
-	return wa && strcmp(config_str(a, sym), config_str(b, sym)) != 0;
+	return wa && strcmp(config_str(b->old.cfg, old_sym),
+			    config_str(b->new.cfg, new_sym)) != 0;
 }
 
 /* Tree order: where each symbol first appears in the menu tree. */
-static unsigned *tree_order(struct kconfig *kc)
+static unsigned *tree_order(const struct kconfig *kc)
 {
 	unsigned *order = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*order));
 	unsigned next = 1;
@@ -636,47 +692,82 @@ static unsigned *tree_order(struct kconfig *kc)
 	return order;
 }
 
+struct changed {
+	const struct symbol *old_sym, *new_sym;
+	unsigned order;
+};
+
+static int by_order(const void *a, const void *b)
+{
+	unsigned x = ((const struct changed *)a)->order;
+	unsigned y = ((const struct changed *)b)->order;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Every symbol conf would write differently, in the new tree's order;
+ * across trees, those only the old tree has come after, in its order.
+ */
 static void find_changes(struct builder *b)
 {
 	struct diff_result *d = b->d;
-	struct kconfig *kc = b->kc;
-	unsigned *order = tree_order(kc);
+	const struct kconfig *nk = b->new.kc, *ok = b->old.kc;
+	unsigned *order = tree_order(nk), *old_order = NULL;
+	size_t cap = nk->nsymbols + (b->across ? ok->nsymbols : 0) + 1;
+	struct changed *list = xcalloc(cap, sizeof(*list));
 	unsigned n = 0;
-	const struct symbol **list;
 
-	list = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*list));
-	for (size_t i = 0; i < kc->nsymbols; i++) {
-		const struct symbol *sym = kc->symbols[i];
+	for (size_t i = 0; i < nk->nsymbols; i++) {
+		const struct symbol *sym = nk->symbols[i];
+		const struct symbol *old;
 
-		if (symbol_compared(sym) && value_changed(b->old.cfg, b->new.cfg, sym))
-			list[n++] = sym;
+		if (!symbol_compared(sym))
+			continue;
+		old = b->across ? compared_in(ok, sym->name) : sym;
+		if (value_changed(b, old, sym))
+			list[n++] = (struct changed){ old, sym, order[i] };
 	}
-	/* Into tree order (a counting pass: orders are distinct and dense). */
-	{
-		const struct symbol **by_order = xcalloc(kc->nsymbols + 1, sizeof(*by_order));
-		unsigned k = 0;
+	if (b->across) {
+		old_order = tree_order(ok);
+		for (size_t i = 0; i < ok->nsymbols; i++) {
+			const struct symbol *sym = ok->symbols[i];
 
-		for (unsigned i = 0; i < n; i++)
-			by_order[order[list[i]->index]] = list[i];
-		for (size_t i = 0; i <= kc->nsymbols; i++)
-			if (by_order[i])
-				list[k++] = by_order[i];
-		free(by_order);
+			if (symbol_compared(sym) && !compared_in(nk, sym->name) &&
+			    value_changed(b, sym, NULL))
+				list[n++] = (struct changed){ sym, NULL,
+					(unsigned)nk->nsymbols + old_order[i] };
+		}
 	}
+	qsort(list, n, sizeof(*list), by_order);
 	d->nentries = n;
 	d->entries = arena_alloc(&d->arena, sizeof(*d->entries) * (n ? n : 1));
 	for (unsigned i = 0; i < n; i++) {
-		d->entries[i].sym = list[i];
-		d->entries[i].order = order[list[i]->index];
-		b->entry_of[list[i]->index] = &d->entries[i];
+		struct diff_entry *e = &d->entries[i];
+
+		e->old_sym = list[i].old_sym;
+		e->new_sym = list[i].new_sym;
+		e->sym = e->new_sym ? e->new_sym : e->old_sym;
+		e->order = list[i].order;
+		if (e->old_sym)
+			b->old.entry_of[e->old_sym->index] = e;
+		if (e->new_sym)
+			b->new.entry_of[e->new_sym->index] = e;
 	}
 	free(list);
 	free(order);
+	free(old_order);
 }
 
 static void fill_value(struct builder *b, struct side *s, struct diff_value *v,
-		       const struct symbol *sym, const struct explanation *x)
+		       const struct symbol *sym, const struct explanation *x,
+		       const char *missing)
 {
+	if (!sym) {
+		v->value = "";
+		v->why = (struct diff_reason){ .kind = ORIGIN_NONE, .text = missing };
+		return;
+	}
 	v->written = config_written(s->cfg, sym);
 	v->value = arena_strdup(&b->d->arena, config_str(s->cfg, sym));
 	describe(s->in->ex, s, x, &v->why);
@@ -688,14 +779,18 @@ static void build_graph(struct builder *b)
 
 	for (unsigned i = 0; i < d->nentries; i++) {
 		struct diff_entry *e = &d->entries[i];
-		const struct explanation *xo = explain_symbol(b->old.in->ex, e->sym);
-		const struct explanation *xn = explain_symbol(b->new.in->ex, e->sym);
+		const struct explanation *xo = e->old_sym ?
+			explain_symbol(b->old.in->ex, e->old_sym) : NULL;
+		const struct explanation *xn = e->new_sym ?
+			explain_symbol(b->new.in->ex, e->new_sym) : NULL;
 
 		b->xold[i] = xo;
 		b->xnew[i] = xn;
-		fill_value(b, &b->old, &e->old, e->sym, xo);
-		fill_value(b, &b->new, &e->new, e->sym, xn);
-		if (user_root(b, e, xo, xn))
+		fill_value(b, &b->old, &e->old, e->old_sym, xo, "not in the old tree");
+		fill_value(b, &b->new, &e->new, e->new_sym, xn, "not in the new tree");
+		if (!xn)
+			e->root = DIFF_ROOT_REMOVED;
+		else if (xo && user_root(b, e, xo, xn))
 			e->root = DIFF_ROOT_USER;
 	}
 	for (unsigned i = 0; i < d->nentries; i++) {
@@ -703,18 +798,27 @@ static void build_graph(struct builder *b)
 		const struct explanation *xo = b->xold[i], *xn = b->xnew[i];
 
 		b->ncand = 0;
-		side_cands(b, e, xn, true);
-		side_cands(b, e, xo, false);
-		visibility_cands(b, e, xo, xn);
-		if (symbol_is_choice_member(e->sym))
-			choice_cands(b, e, xo, xn);
+		/*
+		 * A removed symbol is a root of its own; a new one follows
+		 * the changed symbols its new definition names.
+		 */
+		if (xn && xo) {
+			side_cands(b, e, xn, true);
+			side_cands(b, e, xo, false);
+			visibility_cands(b, e, xo, xn);
+			if (symbol_is_choice_member(e->sym))
+				choice_cands(b, e, xo, xn);
+		} else if (xn) {
+			side_cands(b, e, xn, true);
+			new_side_conditions(b, e, xn);
+		}
 		e->nparents = b->ncand;
 		e->parents = arena_alloc(&d->arena, sizeof(*e->parents) *
 					 (b->ncand ? b->ncand : 1));
 		if (b->ncand)
 			memcpy(e->parents, b->cand, b->ncand * sizeof(*e->parents));
 		if (!e->nparents && !e->root)
-			e->root = DIFF_ROOT_NO_CAUSE;
+			e->root = xo ? DIFF_ROOT_NO_CAUSE : DIFF_ROOT_NEW;
 	}
 	for (unsigned i = 0; i < d->nentries; i++)
 		nearest_parents(b, &d->entries[i]);
@@ -723,9 +827,12 @@ static void build_graph(struct builder *b)
 			drop_own_followers(b, &d->entries[i]);
 	link_children(d);
 	root_the_rest(b);
-	for (unsigned i = 0; i < d->nentries; i++)
+	for (unsigned i = 0; i < d->nentries; i++) {
 		if (d->entries[i].root)
 			d->nroots++;
+		d->nnew += !d->entries[i].old_sym;
+		d->nremoved += !d->entries[i].new_sym;
+	}
 	d->roots = arena_alloc(&d->arena, sizeof(*d->roots) * (d->nroots ? d->nroots : 1));
 	d->nroots = 0;
 	for (unsigned i = 0; i < d->nentries; i++)
@@ -762,7 +869,7 @@ static void add_aside(struct builder *b, const char *name, const struct symbol *
 
 	if (o && n && strcmp(o->text, n->text) == 0)
 		return;
-	if (sym && b->entry_of[sym->index])
+	if (sym && b->new.entry_of[sym->index])
 		return;
 	a = &d->asides[d->nasides++];
 	a->name = name;
@@ -790,7 +897,7 @@ static const struct named *find_unknown(const struct side *s, const char *name)
 static void find_asides(struct builder *b)
 {
 	struct diff_result *d = b->d;
-	struct kconfig *kc = b->kc;
+	const struct kconfig *kc = b->new.kc;
 	unsigned cap = b->old.nunknown + b->new.nunknown;
 
 	for (size_t i = 0; i < kc->nsymbols; i++)
@@ -838,7 +945,7 @@ static void fragment_value(struct builder *b, const struct named *n,
 		f->fate = FATE_IGNORED;
 		f->reason = x->user.reason;
 	} else {
-		f->fate = b->entry_of[sym->index] ? FATE_CHANGES : FATE_ALREADY;
+		f->fate = b->new.entry_of[sym->index] ? FATE_CHANGES : FATE_ALREADY;
 	}
 }
 
@@ -846,7 +953,7 @@ static void fragment_value(struct builder *b, const struct named *n,
 static void find_fragment_values(struct builder *b)
 {
 	struct diff_result *d = b->d;
-	struct kconfig *kc = b->kc;
+	const struct kconfig *kc = b->new.kc;
 	struct side *s = &b->new;
 	unsigned cap = s->nunknown, n = 0;
 	const struct named **list;
@@ -885,6 +992,74 @@ static void find_fragment_values(struct builder *b)
 	free(syms);
 }
 
+/* --- across trees: the likely new name of a removed symbol ---------------------- */
+
+static const char *prompt_of(const struct symbol *sym)
+{
+	for (const struct property *p = sym->props; p; p = p->next)
+		if (p->type == P_PROMPT && p->text && *p->text)
+			return p->text;
+	return NULL;
+}
+
+static const char *help_of(const struct symbol *sym)
+{
+	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
+		if (n->help && *n->help)
+			return n->help;
+	return NULL;
+}
+
+/*
+ * Each removed symbol: a symbol only the new tree defines with the same
+ * prompt, else the same help text.  One written in the new .config (a
+ * new option of the diff) is preferred among several.
+ */
+static void find_renames(struct builder *b)
+{
+	struct diff_result *d = b->d;
+	const struct kconfig *nk = b->new.kc;
+	const struct symbol **fresh = xcalloc(nk->nsymbols + 1, sizeof(*fresh));
+	unsigned nfresh = 0;
+
+	for (size_t i = 0; i < nk->nsymbols; i++)
+		if (symbol_compared(nk->symbols[i]) &&
+		    !compared_in(b->old.kc, nk->symbols[i]->name))
+			fresh[nfresh++] = nk->symbols[i];
+	for (unsigned i = 0; i < d->nentries; i++) {
+		struct diff_entry *e = &d->entries[i];
+		const char *prompt, *help;
+		const struct symbol *best = NULL;
+		int best_score = 0;
+
+		if (e->root != DIFF_ROOT_REMOVED)
+			continue;
+		prompt = prompt_of(e->old_sym);
+		help = help_of(e->old_sym);
+		for (unsigned k = 0; k < nfresh; k++) {
+			const char *p = prompt_of(fresh[k]), *h = help_of(fresh[k]);
+			int score = 0;
+
+			if (prompt && p && strcmp(prompt, p) == 0)
+				score = 4;
+			else if (help && h && strcmp(help, h) == 0)
+				score = 2;
+			if (score && b->new.entry_of[fresh[k]->index])
+				score++;
+			if (score > best_score) {
+				best = fresh[k];
+				best_score = score;
+			}
+		}
+		if (!best)
+			continue;
+		e->renamed_to = best;
+		e->renamed_by = best_score >= 4 ? "the same prompt" : "the same help";
+		d->nrenamed++;
+	}
+	free(fresh);
+}
+
 struct diff_result *diff_configs(const struct diff_input *old_side,
 				 const struct diff_input *new_side,
 				 const char *prefix, bool fragment)
@@ -894,27 +1069,35 @@ struct diff_result *diff_configs(const struct diff_input *old_side,
 	unsigned seq = 0;
 
 	arena_init(&d->arena);
-	b.kc = old_side->ex->kc;
 	b.old.in = old_side;
 	b.new.in = new_side;
+	b.old.kc = old_side->ex->kc;
+	b.new.kc = new_side->ex->kc;
 	b.old.cfg = old_side->ex->cfg;
 	b.new.cfg = new_side->ex->cfg;
+	b.across = d->across_trees = b.old.kc != b.new.kc;
 	d->old_label = old_side->nfiles ? old_side->files[old_side->nfiles - 1].name : "";
 	d->new_label = new_side->nfiles ? new_side->files[new_side->nfiles - 1].name : "";
-	scan_side(d, &b.old, b.kc, prefix, &seq);
-	scan_side(d, &b.new, b.kc, prefix, &seq);
-	b.entry_of = xcalloc(b.kc->nsymbols ? b.kc->nsymbols : 1, sizeof(*b.entry_of));
+	scan_side(d, &b.old, prefix, &seq);
+	scan_side(d, &b.new, prefix, &seq);
+	b.new.entry_of = xcalloc(b.new.kc->nsymbols + 1, sizeof(*b.new.entry_of));
+	b.old.entry_of = b.across ? xcalloc(b.old.kc->nsymbols + 1, sizeof(*b.old.entry_of))
+				  : b.new.entry_of;
 	find_changes(&b);
 	b.xold = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.xold));
 	b.xnew = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.xnew));
 	b.stamp = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stamp));
 	b.stack = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stack));
 	build_graph(&b);
-	if (fragment)
+	if (b.across)
+		find_renames(&b);
+	else if (fragment)
 		find_fragment_values(&b);
 	else
 		find_asides(&b);
-	free(b.entry_of);
+	if (b.across)
+		free(b.old.entry_of);
+	free(b.new.entry_of);
 	free(b.xold);
 	free(b.xnew);
 	free(b.stamp);

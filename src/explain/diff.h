@@ -16,6 +16,14 @@
  * decides (or would decide) the value, or one for which no changed cause
  * is found; every other changed symbol is shown under its causes.
  *
+ * Across trees (the sides' configurations belong to two trees, as for
+ * `kbrowse diff --from-tree`: one .config read into an old tree and into
+ * a new one), symbols are matched by name.  No user value changes there:
+ * every root is a change of the Kconfig files, a symbol the new tree
+ * added (DIFF_ROOT_NEW), one it no longer has (DIFF_ROOT_REMOVED, with
+ * the likely new name when a new symbol has the same prompt or help), or
+ * one whose definition changed (DIFF_ROOT_NO_CAUSE).
+ *
  * Everything in a diff_result lives in its own arena until diff_free().
  */
 #ifndef KBROWSE_DIFF_H
@@ -57,10 +65,14 @@ enum diff_root_kind {
 	DIFF_NOT_ROOT,
 	DIFF_ROOT_USER,		/* its user value changed and decides */
 	DIFF_ROOT_NO_CAUSE,	/* no changed symbol explains it */
+	DIFF_ROOT_NEW,		/* across trees: not defined in the old tree */
+	DIFF_ROOT_REMOVED,	/* across trees: not defined in the new tree */
 };
 
 struct diff_entry {
-	const struct symbol *sym;
+	const struct symbol *sym;	/* new_sym, else old_sym */
+	/* The symbol in each side's tree; NULL: not defined there. */
+	const struct symbol *old_sym, *new_sym;
 	struct diff_value old, new;
 	enum diff_root_kind root;
 	/* The nearest changed symbols that explain the change. */
@@ -70,6 +82,13 @@ struct diff_entry {
 	struct diff_entry **children;
 	unsigned nchildren;
 	unsigned order;		/* position in the menu tree */
+	/*
+	 * DIFF_ROOT_REMOVED: a symbol only the new tree defines with the
+	 * same prompt ("the same prompt") or help text ("the same help"),
+	 * or NULL.
+	 */
+	const struct symbol *renamed_to;
+	const char *renamed_by;
 };
 
 /* A symbol named differently by the files with no change of value. */
@@ -113,10 +132,15 @@ struct diff_result {
 	struct diff_fragment_value *fragment;	/* --apply only */
 	unsigned nfragment;
 	const char *old_label, *new_label;
+	/* The two sides are configurations of two trees (see above). */
+	bool across_trees;
+	unsigned nnew, nremoved, nrenamed;	/* across trees: among the entries */
+	const char *old_tree, *new_tree;	/* for the reader; set by the caller */
 };
 
 /*
- * Compare the two sides (configurations of the same tree).  prefix is
+ * Compare the two sides (configurations of the same tree, or of two trees,
+ * matched by name: see above).  prefix is
  * "CONFIG_" unless $CONFIG_ says otherwise.  fragment: the new side's last
  * file is a fragment merged over the rest; report what became of each of
  * its values instead of the asides.

@@ -66,6 +66,29 @@ static void print_reason(struct explainer *ex, const struct diff_reason *r,
 			r->loc.line > 0 ? location_text(ex, r->loc) : "");
 }
 
+/* What kind of root it is, when that is not a user value. */
+static void text_root_note(const struct walk *w, const struct diff_entry *e, FILE *out)
+{
+	switch (e->root) {
+	case DIFF_ROOT_NO_CAUSE:
+		fputs(w->d->across_trees ? "  [its definition changed]"
+					 : "  [no changed symbol explains it]", out);
+		break;
+	case DIFF_ROOT_NEW:
+		fputs("  [new option]", out);
+		break;
+	case DIFF_ROOT_REMOVED:
+		if (e->renamed_to)
+			fprintf(out, "  [removed; likely renamed to %s: %s]",
+				e->renamed_to->name, e->renamed_by);
+		else
+			fputs("  [removed]", out);
+		break;
+	default:
+		break;
+	}
+}
+
 static void text_entry(struct walk *w, const struct diff_entry *e, unsigned depth,
 		       bool as_root)
 {
@@ -90,8 +113,8 @@ static void text_entry(struct walk *w, const struct diff_entry *e, unsigned dept
 	fputs("; ", out);
 	print_reason(w->ex, &e->old.why, false, out);
 	fputs(")", out);
-	if (as_root && e->root == DIFF_ROOT_NO_CAUSE)
-		fputs("  [no changed symbol explains it]", out);
+	if (as_root)
+		text_root_note(w, e, out);
 	putc('\n', out);
 	for (unsigned i = 0; i < e->nchildren; i++) {
 		const struct diff_entry *c = e->children[i];
@@ -177,9 +200,17 @@ void diff_print_text(struct explainer *ex, const struct diff_result *d, FILE *ou
 	w.shown_root = xcalloc(n, sizeof(*w.shown_root));
 	for (unsigned i = 0; i < d->nroots; i++)
 		plan(&w, d->roots[i], d->roots[i]);
-	fprintf(out, "%u root change%s, %u value%s followed\n", d->nroots,
+	if (d->across_trees)
+		fprintf(out, "From %s to %s: what olddefconfig in the new tree does to %s\n",
+			d->old_tree ? d->old_tree : "the old tree",
+			d->new_tree ? d->new_tree : "the new tree", d->old_label);
+	fprintf(out, "%u root change%s, %u value%s followed", d->nroots,
 		d->nroots == 1 ? "" : "s", d->nentries - d->nroots,
 		d->nentries - d->nroots == 1 ? "" : "s");
+	if (d->across_trees)
+		fprintf(out, " (%u new option%s, %u removed, %u likely renamed)",
+			d->nnew, d->nnew == 1 ? "" : "s", d->nremoved, d->nrenamed);
+	putc('\n', out);
 	w.seq = 0;
 	for (unsigned i = 0; i < d->nroots; i++) {
 		w.seq = w.shown_seq[index_of(&w, d->roots[i])];
@@ -258,6 +289,17 @@ static void json_value(struct walk *w, const char *key, const struct diff_value 
 	strbuf_adds(b, "}}");
 }
 
+static const char *root_name(enum diff_root_kind kind)
+{
+	switch (kind) {
+	case DIFF_ROOT_USER: return "user";
+	case DIFF_ROOT_NO_CAUSE: return "no-cause";
+	case DIFF_ROOT_NEW: return "new";
+	case DIFF_ROOT_REMOVED: return "removed";
+	default: return NULL;
+	}
+}
+
 static void json_entry(struct walk *w, const struct diff_entry *e, bool as_root)
 {
 	struct strbuf *b = &w->buf;
@@ -273,8 +315,11 @@ static void json_entry(struct walk *w, const struct diff_entry *e, bool as_root)
 		return;
 	}
 	js_field(b, "type", symbol_type_name(e->sym->type), true);
-	js_field(b, "root", e->root == DIFF_ROOT_USER ? "user" :
-		 e->root == DIFF_ROOT_NO_CAUSE ? "no-cause" : NULL, true);
+	js_field(b, "root", root_name(e->root), true);
+	if (e->root == DIFF_ROOT_REMOVED) {
+		js_field(b, "renamed_to", e->renamed_to ? e->renamed_to->name : NULL, true);
+		js_field(b, "renamed_by", e->renamed_by, true);
+	}
 	json_value(w, "old", &e->old);
 	json_value(w, "new", &e->new);
 	strbuf_adds(b, ",\"causes\":[");
@@ -332,6 +377,12 @@ void diff_print_json(struct explainer *ex, const struct diff_result *d, FILE *ou
 	strbuf_addc(b, '{');
 	js_field(b, "old", d->old_label, false);
 	js_field(b, "new", d->new_label, true);
+	if (d->across_trees) {
+		js_field(b, "old_tree", d->old_tree, true);
+		js_field(b, "new_tree", d->new_tree, true);
+		strbuf_addf(b, ",\"new_options\":%u,\"removed\":%u,\"renamed\":%u",
+			    d->nnew, d->nremoved, d->nrenamed);
+	}
 	strbuf_addf(b, ",\"root_changes\":%u,\"values_followed\":%u,\"roots\":[",
 		    d->nroots, d->nentries - d->nroots);
 	for (unsigned i = 0; i < d->nroots; i++) {

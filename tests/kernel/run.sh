@@ -16,6 +16,8 @@
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
+#   diff_from_tree.sh  kbrowse diff --from-tree from 6.1 to 6.12 on 6.1's
+#                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
@@ -47,7 +49,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
-	plans.sh menu_tree.sh make_env.sh diff.sh; do
+	plans.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh; do
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue

@@ -3,7 +3,10 @@
  * kbrowse diff on a small tree: the changed symbols grouped by root
  * cause, checked exactly (two roots, a symbol that both change, a choice
  * that switches member, a select chain, a dependency), the lines left
- * aside, the text form, and --apply's verdict on each fragment value.
+ * aside, the text form, and --apply's verdict on each fragment value;
+ * across two trees loaded at once (diff --from-tree): a new option and
+ * what follows it, a removed one and what followed it, renames found by
+ * prompt and by help, a changed default, in text too.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -109,6 +112,12 @@ static void shape_of(struct strbuf *b, const struct diff_entry *e, int depth)
 		strbuf_addc(b, '*');
 	if (e->root == DIFF_ROOT_NO_CAUSE)
 		strbuf_addc(b, '?');
+	if (e->root == DIFF_ROOT_NEW)
+		strbuf_addc(b, '+');
+	if (e->root == DIFF_ROOT_REMOVED)
+		strbuf_addc(b, '-');
+	if (e->renamed_to)
+		strbuf_addf(b, "(%s)", e->renamed_to->name);
 	if (!e->nchildren || depth > 8)
 		return;
 	strbuf_addc(b, '[');
@@ -272,6 +281,161 @@ static void test_apply(void **state)
 	pair_free(&p);
 }
 
+
+/* --- across two trees ------------------------------------------------------------- */
+
+static const char old_tree[] =
+	"mainmenu \"old\"\n"
+	"config NET\n\tbool \"Networking\"\n\tdefault y\n"		/* 2 */
+	"config OLD_NAME\n\tbool \"Fast path\"\n\tdefault y\n"		/* 5 */
+	"config OLD_HELP\n\tbool \"Tracing\"\n\tdefault y\n"		/* 8 */
+	"\thelp\n\t  Trace every call.\n"
+	"config LEGACY\n\tbool \"Legacy support\"\n\tdefault y\n"	/* 13 */
+	"config USES_LEGACY\n\tbool \"Uses legacy\"\n\tdepends on LEGACY\n"
+	"\tdefault y\n"							/* 16 */
+	"config SIZE\n\tint\n\tdefault 16\n"				/* 20 */
+	"config BIG\n\tbool \"Big\"\n\tdepends on SIZE > 20\n\tdefault y\n" /* 23 */
+	"config SAME\n\tbool \"Same\"\n\tdefault y\n";			/* 27 */
+
+static const char new_tree[] =
+	"mainmenu \"new\"\n"
+	"config NET\n\tbool \"Networking\"\n\tdefault y\n"		/* 2 */
+	"config NEW_NAME\n\tbool \"Fast path\"\n\tdefault y\n"		/* 5 */
+	"config NEW_HELP\n\tbool \"Call tracing\"\n\tdefault y\n"	/* 8 */
+	"\thelp\n\t  Trace every call.\n"
+	"config USES_LEGACY\n\tbool \"Uses legacy\"\n\tdepends on LEGACY\n"
+	"\tdefault y\n"							/* 13 */
+	"config SIZE\n\tint\n\tdefault 32\n"				/* 17 */
+	"config BIG\n\tbool \"Big\"\n\tdepends on SIZE > 20\n\tdefault y\n" /* 20 */
+	"config NEW_OPT\n\tbool \"New option\"\n\tdepends on NET\n"
+	"\tdefault y\n"							/* 24 */
+	"config NEW_CHILD\n\tbool \"Child\"\n\tdepends on NEW_OPT\n"
+	"\tdefault y\n"							/* 28 */
+	"config SAME\n\tbool \"Same\"\n\tdefault y\n";			/* 32 */
+
+/* The old tree's olddefconfig output, as its conf writes it. */
+static const char old_config[] =
+	"CONFIG_NET=y\nCONFIG_OLD_NAME=y\nCONFIG_OLD_HELP=y\nCONFIG_LEGACY=y\n"
+	"CONFIG_USES_LEGACY=y\nCONFIG_SIZE=16\nCONFIG_SAME=y\n";
+
+/* Two trees held at once, each with OLD.config read into it. */
+struct trees {
+	struct kconfig *kc[2];
+	struct config *cfg[2];
+	struct user_lines *lines[2];
+	struct explainer *ex[2];
+	struct diff_file file;
+	struct diff_input in[2];
+	struct diff_result *d;
+};
+
+static void trees_load(struct trees *t)
+{
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	struct kconfig_options opts = unit_options();
+	const struct unit_file old_files[] = { { "Kconfig", old_tree }, { NULL, NULL } };
+	const struct unit_file new_files[] = { { "Kconfig", new_tree }, { NULL, NULL } };
+
+	memset(t, 0, sizeof(*t));
+	/* Each tree its own rules: the old one Linux 4.18 to 6.10's. */
+	unit_files = old_files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	t->kc[0] = kconfig_load(&opts);
+	t->kc[1] = unit_load_files(new_files);
+	unit_files = NULL;
+	for (int i = 0; i < 2; i++) {
+		struct config *scratch;
+
+		assert_int_equal(t->kc[i]->diags.errors, 0);
+		t->cfg[i] = config_new(t->kc[i]);
+		config_read_text(t->cfg[i], "old.config", old_config, strlen(old_config),
+				 &io, NULL);
+		scratch = config_new_sibling(t->cfg[i]);
+		t->lines[i] = config_read_text_recorded(scratch, "old.config", old_config,
+							strlen(old_config), &io, NULL);
+		config_free(scratch);
+		t->ex[i] = explainer_new(t->cfg[i], t->lines[i]);
+	}
+	assert_string_equal(t->kc[0]->dialect->name, "linux-4.18");
+	assert_string_equal(t->kc[1]->dialect->name, "linux-6.11");
+	t->file = (struct diff_file){ "old.config", old_config, strlen(old_config) };
+	t->in[0] = (struct diff_input){ t->ex[0], &t->file, 1 };
+	t->in[1] = (struct diff_input){ t->ex[1], &t->file, 1 };
+	t->d = diff_configs(&t->in[0], &t->in[1], "CONFIG_", false);
+}
+
+static void trees_free(struct trees *t)
+{
+	diff_free(t->d);
+	for (int i = 0; i < 2; i++) {
+		explainer_free(t->ex[i]);
+		user_lines_free(t->lines[i]);
+		config_free(t->cfg[i]);
+		kconfig_free(t->kc[i]);
+	}
+}
+
+/*
+ * The new option leads what depends on it; the removed LEGACY leads what
+ * depended on it; SIZE's new default leads BIG; the renames are found by
+ * the same prompt and by the same help.
+ */
+static void test_across_grouping(void **state)
+{
+	struct trees t;
+
+	(void)state;
+	trees_load(&t);
+	assert_true(t.d->across_trees);
+	assert_text(shape(t.d), "NEW_NAME+ NEW_HELP+ SIZE?[BIG] NEW_OPT+[NEW_CHILD] "
+		    "OLD_NAME-(NEW_NAME) OLD_HELP-(NEW_HELP) LEGACY-[USES_LEGACY]");
+	assert_int_equal(t.d->nnew, 4);
+	assert_int_equal(t.d->nremoved, 3);
+	assert_int_equal(t.d->nrenamed, 2);
+	assert_string_equal(entry(t.d, "OLD_NAME")->renamed_by, "the same prompt");
+	assert_string_equal(entry(t.d, "OLD_HELP")->renamed_by, "the same help");
+	/* Unchanged across the trees: not listed. */
+	assert_null(entry(t.d, "SAME"));
+	assert_null(entry(t.d, "NET"));
+	trees_free(&t);
+}
+
+static void test_across_text(void **state)
+{
+	struct trees t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	trees_load(&t);
+	t.d->old_tree = "old";
+	t.d->new_tree = "new";
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	diff_print_text(t.ex[1], t.d, out);
+	fclose(out);
+	assert_text(text,
+		"From old to new: what olddefconfig in the new tree does to old.config\n"
+		"7 root changes, 3 values followed (4 new options, 3 removed, 2 likely renamed)\n"
+		"NEW_NAME  - -> y   (Kconfig:7 default y; was not in the old tree)  [new option]\n"
+		"NEW_HELP  - -> y   (Kconfig:10 default y; was not in the old tree)  [new option]\n"
+		"SIZE  16 -> 32   (Kconfig:19 default 32; was default 16 at Kconfig:22)  "
+		"[its definition changed]\n"
+		"  BIG  - -> y   (Kconfig:23 default y; was depends on SIZE [=16] > 20 at Kconfig:23)\n"
+		"NEW_OPT  - -> y   (Kconfig:27 default y; was not in the old tree)  [new option]\n"
+		"  NEW_CHILD  - -> y   (Kconfig:31 default y; was not in the old tree)\n"
+		"OLD_NAME  y -> -   (not in the new tree; was user value y at old.config:2)  "
+		"[removed; likely renamed to NEW_NAME: the same prompt]\n"
+		"OLD_HELP  y -> -   (not in the new tree; was user value y at old.config:3)  "
+		"[removed; likely renamed to NEW_HELP: the same help]\n"
+		"LEGACY  y -> -   (not in the new tree; was user value y at old.config:4)  [removed]\n"
+		"  USES_LEGACY  y -> -   (Kconfig:13 depends on LEGACY [=n]; "
+		"was user value y at old.config:5)\n");
+	trees_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +443,8 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_choice_switch),
 		cmocka_unit_test(test_apply),
+		cmocka_unit_test(test_across_grouping),
+		cmocka_unit_test(test_across_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# `kbrowse diff --from-tree` from Linux 6.1 to 6.12 (x86_64), against the
+# kernels' own conf:
+#   OLD.config: 6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig
+#   the oracle: 6.12's conf --olddefconfig on a copy of OLD.config
+# Checks that `kbrowse diff --json --from-tree 6.1-TREE OLD.config`, run
+# in the 6.12 tree, lists exactly the symbols whose lines differ between
+# OLD.config and the .config 6.12's conf writes (a plain line-by-line
+# comparison), each with the value of each file, a reason on both sides
+# and a deciding line (file:line) on every side that writes the symbol;
+# that each root is a new, removed or changed option (no user change:
+# both trees read the same file); that some removed options get a likely
+# new name from the new tree; that the text form says the same in its
+# summary; and the exit status for an old tree that is not there.
+#
+# usage: diff_from_tree.sh [OPTIONS] [KBROWSE]        (default: $KBROWSE)
+# Takes the arguments run.sh gives every kernel script; the options change
+# nothing here.  Needs both trees (Debian's linux-source-6.1 and 6.12).
+# Prints "ok"/"not ok" lines and "N passed, N failed".
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
+
+work=$(mktemp -d /tmp/kbrowse-difftree.XXXXXX) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# For SERIES: the tree, its conf and the environment make gives conf on
+# x86_64, as files in $work (lib.sh reads the series when sourced).
+prepare_series()
+{
+	local series=$1
+	(
+		KBROWSE_KERNEL_SERIES=$series
+		# shellcheck source=tests/kernel/lib.sh
+		. "$here/lib.sh"
+		tree=$(kernel_tree) || exit 1
+		conf=$(kernel_conf) || exit 1
+		printf '%s\n' "$tree" >"$work/tree-$series"
+		printf '%s\n' "$conf" >"$work/conf-$series"
+		KERNEL_TREE=$tree arch_env x86_64 >"$work/env-$series" || exit 1
+	)
+}
+
+prepare_series 6.1 || { echo "diff_from_tree.sh: no Linux 6.1 tree" >&2; exit 1; }
+prepare_series 6.12 || { echo "diff_from_tree.sh: no Linux 6.12 tree" >&2; exit 1; }
+old_tree=$(cat "$work/tree-6.1")
+
+passed=0 failed=0
+
+# Run a command in DIR with the environment make gives conf in SERIES.
+run_in()
+{
+	local series=$1 dir=$2
+	shift 2
+	local -a envargs
+	mapfile -t envargs <"$work/env-$series"
+	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
+}
+
+mkdir -p "$work/old" "$work/new"
+run_in 6.1 "$work/old" "$(cat "$work/conf-6.1")" -s \
+	--defconfig=arch/x86/configs/x86_64_defconfig Kconfig >"$work/conf.out" 2>&1
+check $? "6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig"
+cp "$work/old/.config" "$work/old.config"
+cp "$work/old.config" "$work/new/.config"
+run_in 6.12 "$work/new" "$(cat "$work/conf-6.12")" -s --olddefconfig Kconfig \
+	>>"$work/conf.out" 2>&1
+check $? "6.12's conf --olddefconfig on it"
+
+cat >"$work/check.py" <<'PY'
+import json, sys
+
+json_path, old_path, new_path = sys.argv[1:4]
+
+def lines(path):
+    values = {}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        line = line.rstrip("\n")
+        if line.startswith("CONFIG_"):
+            name, _, value = line[7:].partition("=")
+            if value.startswith('"'):
+                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+            values[name] = value
+        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
+            values[line[9:-11]] = "n"
+    return values
+
+old, new = lines(old_path), lines(new_path)
+differ = {n for n in set(old) | set(new) if old.get(n) != new.get(n)}
+d = json.load(open(json_path, encoding="utf-8"))
+
+full, refs, problems = {}, set(), []
+def walk(node):
+    if node.get("reference"):
+        refs.add(node["symbol"])
+        return
+    if node["symbol"] in full:
+        problems.append(f"{node['symbol']} shown in full twice")
+    full[node["symbol"]] = node
+    for child in node["children"]:
+        walk(child)
+for root in d["roots"]:
+    walk(root)
+
+kinds = {}
+for root in d["roots"]:
+    kinds[root["root"]] = kinds.get(root["root"], 0) + 1
+print("kinds " + " ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
+print(f"user_roots {kinds.get('user', 0)}")
+print(f"differ {len(differ)}")
+print(f"listed {len(full)}")
+print(f"roots {d['root_changes']}")
+print(f"followed {d['values_followed']}")
+print(f"new {d['new_options']}")
+print(f"removed {d['removed']}")
+print(f"renamed {d['renamed']}")
+missing = sorted(differ - set(full))
+extra = sorted(set(full) - differ)
+print(f"missing {len(missing)}")
+print(f"extra {len(extra)}")
+print(f"dangling {len(refs - set(full))}")
+bad_value = bad_reason = 0
+for name, node in full.items():
+    for side, values in (("old", old), ("new", new)):
+        v = node[side]
+        want = values.get(name)
+        got = v["value"] if v["written"] else None
+        if got != want:
+            bad_value += 1
+            problems.append(f"{name} {side}: diff says {got!r}, the file {want!r}")
+        loc = v["origin"]["location"]
+        if not v["origin"]["reason"] or (v["written"] and (not loc or ":" not in loc)):
+            bad_reason += 1
+            problems.append(f"{name} {side}: no reason or deciding line ({v['origin']})")
+    if node["root"] == "removed" and node["new"]["written"]:
+        problems.append(f"{name}: removed, yet written")
+        bad_value += 1
+print(f"bad_values {bad_value}")
+print(f"bad_reasons {bad_reason}")
+renames = [f"{r['symbol']}->{r['renamed_to']}" for r in d["roots"]
+           if r.get("renamed_to")]
+print("renames " + " ".join(renames[:6]))
+for n in missing[:10]:
+    problems.append(f"missing {n}: old {old.get(n)!r} new {new.get(n)!r}")
+for n in extra[:10]:
+    problems.append(f"extra {n}")
+for p in problems[:30]:
+    print("# " + p)
+PY
+
+run_in 6.12 "$work/new" "$kbrowse" diff --json --from-tree "$old_tree" ../old.config \
+	>"$work/diff.json" 2>"$work/diff.err"
+rc=$?
+check $rc "kbrowse diff --json --from-tree 6.1 OLD.config exits 0 (exit $rc)"
+sed 's/^/# /' "$work/diff.err" | head -n 10
+python3 "$work/check.py" "$work/diff.json" "$work/old.config" "$work/new/.config" \
+	>"$work/diff.check"
+check $? "the JSON parses"
+get() { sed -n "s/^$1 //p" "$work/diff.check"; }
+sed -n 's/^# /# /p' "$work/diff.check"
+echo "# $(get differ) symbols differ between OLD.config and 6.12's olddefconfig;" \
+	"roots: $(get kinds)"
+[ "$(get missing)" = 0 ] && [ "$(get extra)" = 0 ] && [ "$(get differ)" -gt 100 ]
+check $? "every symbol conf changes is listed, and no other ($(get missing) missing, $(get extra) extra of $(get differ))"
+[ "$(get listed)" = $(($(get roots) + $(get followed))) ] && [ "$(get dangling)" = 0 ]
+check $? "$(get roots) roots and $(get followed) values followed, every reference shown in full"
+[ "$(get bad_values)" = 0 ]
+check $? "old and new values are the files' ($(get bad_values) differ)"
+[ "$(get bad_reasons)" = 0 ]
+check $? "a reason on both sides of each, with its line where written ($(get bad_reasons) without)"
+[ "$(get user_roots)" = 0 ] && [ "$(get new)" -gt 0 ] && [ "$(get removed)" -gt 0 ]
+check $? "the roots are Kconfig changes: $(get new) new, $(get removed) removed, no user change"
+[ "$(get renamed)" -gt 0 ] && get renames | grep -qw 'PAGE_TABLE_ISOLATION->MITIGATION_PAGE_TABLE_ISOLATION'
+check $? "likely new names for removed options ($(get renamed): $(get renames))"
+
+run_in 6.12 "$work/new" "$kbrowse" diff --from-tree "$old_tree" ../old.config \
+	>"$work/diff.txt" 2>/dev/null
+rc=$?
+summary="$(get roots) root changes, $(get followed) values followed ($(get new) new options, $(get removed) removed, $(get renamed) likely renamed)"
+[ $rc -eq 0 ] && [ "$(sed -n 2p "$work/diff.txt")" = "$summary" ] &&
+	grep -q '^PAGE_TABLE_ISOLATION  y -> -   (not in the new tree; was .*)  \[removed; likely renamed to MITIGATION_PAGE_TABLE_ISOLATION: the same prompt\]$' "$work/diff.txt"
+check $? "text: the summary line and a renamed option ($(sed -n 2p "$work/diff.txt"))"
+
+run_in 6.12 "$work/new" "$kbrowse" diff --from-tree "$work/no-such-tree" ../old.config \
+	>/dev/null 2>&1
+rc=$?
+[ $rc -eq 1 ]
+check $? "an old tree that is not there: exit 1 (exit $rc)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
