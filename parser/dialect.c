@@ -234,6 +234,7 @@ static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size)
 {
+	const struct kconfig_dialect *found;
 	int version, patchlevel;
 	char scratch[1];
 
