@@ -173,6 +173,10 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 	const struct menu_node *root = &cfg->kc->root, *node;
 	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
 
+	/* Kconfiglib's write_min_config() starts with the header too. */
+	if (cfg->kc->dialect->header == HEADER_KCONFIGLIB)
+		write_header(cfg->kc, out);
+
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 

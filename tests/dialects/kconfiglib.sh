@@ -8,7 +8,9 @@
 # Each fixture directory holds a Kconfig tree and optionally:
 #   env           NAME=VALUE lines exported for both tools
 #   modes         the modes to run (default: alldefconfig allnoconfig
-#                 allyesconfig, and olddefconfig when input.config exists)
+#                 allyesconfig, and olddefconfig when input.config exists;
+#                 also defconfig=FILE, and savedefconfig, which reads
+#                 input.config and compares the minimal configurations)
 #   input.config  the .config olddefconfig starts from
 # Without python3-kconfiglib the whole test is skipped, saying so.
 : "${KBROWSE:?}" "${top_srcdir:?}"
@@ -63,22 +65,31 @@ run_case()
 			. ./env
 			set +a
 		fi
-		if [ "$mode" = olddefconfig ]; then
+		libmode=$mode kbmode=--$mode
+		case $mode in
+		olddefconfig|savedefconfig)
 			cp input.config lib.config
 			cp input.config kb.config
+			;;
+		esac
+		if [ "$mode" = savedefconfig ]; then
+			libmode=savedefconfig=lib.defconfig
+			kbmode=--savedefconfig=kb.defconfig
 		fi
 		KCONFIG_CONFIG=lib.config "$python" "$here/kconfiglib_conf.py" \
-			"$mode" Kconfig >lib.out 2>lib.err
+			"$libmode" Kconfig >lib.out 2>lib.err
 		echo $? >lib.rc
-		case $mode in
-		defconfig=*) kbmode=--$mode ;;
-		*) kbmode=--$mode ;;
-		esac
 		KCONFIG_CONFIG=kb.config KBROWSE_DIALECT=kconfiglib \
 			"$KBROWSE" conf "$kbmode" Kconfig >kb.out 2>kb.err
 		echo $? >kb.rc
 	)
 	rc=1
+	if [ "$mode" = savedefconfig ]; then
+		# a defconfig not written fails the comparison
+		rm -f "$dir/lib.config" "$dir/kb.config"
+		mv "$dir/lib.defconfig" "$dir/lib.config" 2>/dev/null
+		mv "$dir/kb.defconfig" "$dir/kb.config" 2>/dev/null
+	fi
 	if [ "$(cat "$dir/lib.rc")" != 0 ]; then
 		echo "# Kconfiglib failed on $name ($mode):"
 		sed 's/^/#   /' "$dir/lib.err"

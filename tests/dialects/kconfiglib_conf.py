@@ -15,6 +15,8 @@ scripts do for MODE:
                     every choice y
   olddefconfig      olddefconfig.py: the .config read, new symbols default
   defconfig=FILE    defconfig.py: FILE read, then written
+  savedefconfig=FILE  savedefconfig.py: the .config read, the minimal
+                    configuration written to FILE (not the .config)
 
 Kconfiglib's warnings go to stderr.  Exit status 0, or 1 when Kconfiglib
 refuses the tree (its error on stderr), 2 for a usage error.
@@ -60,6 +62,10 @@ def main():
             kconf.load_config()
         elif mode.startswith("defconfig="):
             kconf.load_config(mode[len("defconfig="):])
+        elif mode.startswith("savedefconfig="):
+            kconf.load_config()
+            kconf.write_min_config(mode[len("savedefconfig="):])
+            return 0
         else:
             sys.stderr.write("kconfiglib_conf.py: unknown mode " + mode + "\n")
             return 2
