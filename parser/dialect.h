@@ -118,6 +118,16 @@ struct kconfig_dialect {
 	 * nearer bound.
 	 */
 	bool out_of_range_user_ignored;
+	/*
+	 * Kconfiglib: an entry in a choice that depends on the entry before
+	 * it is nested under that entry and is no member of the choice.
+	 */
+	bool choice_members_nest;
+	/*
+	 * Kconfiglib: the modules symbol is the one called MODULES, with or
+	 * without `option modules` (which it ignores elsewhere).
+	 */
+	bool modules_by_name;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */

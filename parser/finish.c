@@ -162,7 +162,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		 * dependencies are in its prompt.
 		 */
 		if (node_has_symbol(node) && !node->children &&
-		    parent->kind != MENU_CHOICE && !node->defaults_only)
+		    !(parent->kind == MENU_CHOICE &&
+		      node->sym->choice == parent) && !node->defaults_only)
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
 	}
@@ -196,6 +197,84 @@ static void mark_members(struct finisher *fin, struct menu_node *choice,
 	}
 }
 
+/*
+ * Kconfiglib's test of an implicit submenu: does e, an AND of terms, have
+ * one that requires sym (sym, sym=y, sym=m, sym!=n, either way round)?
+ */
+static bool requires_symbol(const struct kconfig *kc, const struct expr *e,
+			    const struct symbol *sym)
+{
+	const struct symbol *other;
+
+	if (!e)
+		return false;
+	switch (e->op) {
+	case E_SYMBOL:
+		return e->sym == sym;
+	case E_AND:
+		return requires_symbol(kc, e->left, sym) ||
+		       requires_symbol(kc, e->right, sym);
+	case E_EQUAL:
+	case E_UNEQUAL:
+		if (e->lsym != sym && e->rsym != sym)
+			return false;
+		other = e->lsym == sym ? e->rsym : e->lsym;
+		if (e->op == E_EQUAL)
+			return other == kc->sym_yes || other == kc->sym_mod;
+		return other == kc->sym_no;
+	default:
+		return false;
+	}
+}
+
+/* The condition Kconfiglib looks at: the prompt's if any, else the entry's. */
+static bool entry_requires(const struct kconfig *kc, const struct menu_node *node,
+			   const struct symbol *sym)
+{
+	if (requires_symbol(kc, node->depends, sym))
+		return true;
+	return node->kind != MENU_IF && node->prompt &&
+	       requires_symbol(kc, node->prompt->cond, sym);
+}
+
+/*
+ * The members of a choice as Kconfiglib finds them: an entry that
+ * requires the entry before it (or one that entry is nested under) goes
+ * in an implicit submenu of it and is no member, as are the entries of
+ * an `if` block that does so; the others are.  open[] holds the chain
+ * of entries the next one may nest under.
+ */
+static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
+				 struct menu_node *parent)
+{
+	const struct symbol *open[64];
+	size_t nopen = 0;
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		while (nopen && !entry_requires(fin->kc, node, open[nopen - 1]))
+			nopen--;
+		if (node->kind == MENU_IF) {
+			if (!nopen)
+				mark_members_nesting(fin, choice, node);
+			continue;
+		}
+		if (node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG) {
+			nopen = 0;
+			continue;
+		}
+		if (!nopen && !node->sym->choice) {
+			node->sym->choice = choice;
+			node->sym->flags |= SYMBOL_CHOICEVAL;
+		}
+		if (node->sym->type == S_UNKNOWN)
+			node->sym->type = choice->sym->type;
+		if (nopen == sizeof(open) / sizeof(open[0]))
+			nopen--;	/* absurdly deep: nest under the last */
+		open[nopen++] = node->sym;
+	}
+}
+
 static void find_choices(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
@@ -211,7 +290,10 @@ static void find_choices(struct finisher *fin, struct menu_node *parent)
 					node->sym->type = entry->sym->type;
 			if (node->sym->type == S_UNKNOWN)
 				node->sym->type = S_BOOLEAN;
-			mark_members(fin, node, node);
+			if (fin->kc->dialect->choice_members_nest)
+				mark_members_nesting(fin, node, node);
+			else
+				mark_members(fin, node, node);
 		}
 		find_choices(fin, node);
 	}
@@ -316,7 +398,10 @@ static void check_choice(struct finisher *fin, struct menu_node *choice,
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG)
+		/* (entries nested under a member are no members: choice_members_nest) */
+		if ((node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG) &&
+		    (!fin->kc->dialect->choice_members_nest ||
+		     node->sym->choice == choice))
 			check_member(fin, node);
 		if (node->children)
 			check_choice(fin, choice, node);
@@ -660,32 +745,49 @@ static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 	return true;
 }
 
+/*
+ * Is node's symbol one of the choice's for the loop check?  Every entry
+ * in the choice block, except where entries nest under a member and so
+ * are no members (the dialect's choice_members_nest).
+ */
+static bool counts_in_choice(const struct loop_check *lc,
+			     const struct symbol *choice,
+			     const struct menu_node *node)
+{
+	if (!node->sym)
+		return false;
+	return !lc->fin->kc->dialect->choice_members_nest ||
+	       (node->sym->choice && node->sym->choice->sym == choice);
+}
+
 static void mark_choice_members(struct loop_check *lc,
+				const struct symbol *choice,
 				struct menu_node *parent, bool active)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym) {
+		if (counts_in_choice(lc, choice, node)) {
 			if (active)
 				lc->state[node->sym->index] |=
 					LOOP_ACTIVE | LOOP_DONE;
 			else
 				lc->state[node->sym->index] &= ~LOOP_ACTIVE;
 		}
-		mark_choice_members(lc, node, active);
+		mark_choice_members(lc, choice, node, active);
 	}
 }
 
 /* Every entry under a choice, in menu order (the members' walk). */
-static void collect_members(struct loop_check *lc, struct menu_node *parent)
+static void collect_members(struct loop_check *lc, const struct symbol *choice,
+			    struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym)
+		if (counts_in_choice(lc, choice, node))
 			push_leaf(lc, node->sym);
-		collect_members(lc, node);
+		collect_members(lc, choice, node);
 	}
 }
 
@@ -716,7 +818,7 @@ static bool begin_visit(struct loop_check *lc, struct symbol *sym)
 		return begin_visit(lc, sym->choice->sym);
 	}
 	if (sym->flags & SYMBOL_CHOICE) {
-		mark_choice_members(lc, sym->first_node, true);
+		mark_choice_members(lc, sym, sym->first_node, true);
 		lc->state[sym->index] |= LOOP_ACTIVE | LOOP_DONE;
 		push_frame(lc, sym)->role = ROLE_CHOICE_EDGES;
 		return false;
@@ -746,15 +848,15 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 			frame->prop = NULL;
 			frame->edge = NULL;
 			lc->nleaves = frame->leaf_start;
-			collect_members(lc, sym->first_node);
+			collect_members(lc, sym, sym->first_node);
 			frame->leaf_pos = frame->leaf_start;
 			frame->leaf_end = lc->nleaves;
 			return;
 		}
-		mark_choice_members(lc, sym->first_node, false);
+		mark_choice_members(lc, sym, sym->first_node, false);
 		break;
 	case ROLE_MEMBERS:
-		mark_choice_members(lc, sym->first_node, false);
+		mark_choice_members(lc, sym, sym->first_node, false);
 		add_to_order(lc, sym);
 		for (size_t i = frame->leaf_start; i < frame->leaf_end; i++)
 			add_to_order(lc, lc->leaves[i]);
@@ -986,6 +1088,13 @@ void kconfig_finish(struct kconfig *kc)
 {
 	struct finisher fin = { .kc = kc };
 
+	if (kc->dialect->modules_by_name) {
+		/* Kconfiglib: the symbol called MODULES, whatever says `modules` */
+		struct symbol *modules = symbol_find(kc, "MODULES");
+
+		kc->modules_sym = modules && (modules->flags & SYMBOL_DEFINED)
+				  ? modules : NULL;
+	}
 	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
 	fin.warned = calloc(kc->nsymbols + 1, 1);
 	if (!fin.warned)
