@@ -14,7 +14,7 @@
 known()
 {
 	case $1 in
-	Kmainmenu|Kmisc|Kdefconfig_*)
+	Kmainmenu|Kmisc|Kdefconfig_existent|Kdefconfig_nonexistent|Kdefconfig_srctree)
 		echo "option env and defconfig_list symbols are written (env_symbols_unwritten)" ;;
 	Khelp)
 		echo "Kconfiglib takes -help--- for ---help---" ;;
