@@ -416,11 +416,6 @@ static void expand_string_env(struct lexer *lx)
 }
 
 /*
- * "..." or '...': a backslash takes the next byte literally, the other
- * quote is an ordinary byte, $(...) is expanded.  A string that is not
- * closed on its line ends there, with a warning, as in the kernel.
- */
-/*
  * The kconfiglib dialect: a backslash at the end of a line joins the next
  * line to it before the line is read, also inside a string, which then
  * goes on with the next line's first byte (its indentation kept).  p is
@@ -434,6 +429,11 @@ static const char *string_continues(struct lexer *lx, const char *p)
 	return lx->p;
 }
 
+/*
+ * "..." or '...': a backslash takes the next byte literally, the other
+ * quote is an ordinary byte, $(...) is expanded.  A string that is not
+ * closed on its line ends there, with a warning, as in the kernel.
+ */
 static void lex_string(struct lexer *lx, const char *start)
 {
 	char quote = *start;
