@@ -119,18 +119,48 @@ static const struct kconfig_dialect buildroot = {
 	.header = HEADER_MAINMENU_EXPANDED,
 };
 
+/*
+ * Zephyr's devicetree functions (scripts/kconfig/kconfigfunctions.py)
+ * without a devicetree: the numbers ones (names ending in _int, _hex)
+ * give 0, the others n, which is what they answer for hardware that is
+ * absent.  So expressions still parse (an empty one would not) and the
+ * tree loads with the devicetree's features off.
+ */
+static const struct dialect_stand_in kconfiglib_stand_ins[] = {
+	{ "_int", "0" },
+	{ "_hex", "0x0" },
+	{ "", "n" },
+};
+
 static const struct kconfig_dialect kconfiglib = {
 	.name = "kconfiglib",
-	.summary = "Kconfiglib (Zephyr, ESP-IDF): $VAR in strings, continued lines (not checked against Kconfiglib)",
+	.summary = "Kconfiglib 14.1 (Zephyr, ESP-IDF): $VAR in strings, continued lines, named choices apart, the project's Python functions stood in for",
 	.legacy_choices = true,
 	.macro_language = true,
+	/* Kconfiglib keeps `option env` (ESP-IDF uses it) and never writes it */
+	.option_env = true,
+	.env_symbols_unwritten = true,
 	.end_of_menu_lines = true,
-	.bare_word_extra = "-",
+	/* its words are [A-Za-z0-9_$/.-]: `default partitions.csv` (ESP-IDF) */
+	.bare_word_extra = "-/.",
 	.missing_source_error = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.imply_y_lifts_m = true,
+	.no_end_of_empty_menus = true,
+	.mod_in_visible_if = true,
+	.bare_prompts = true,
+	.help_on_menus = true,
+	.configdefault = true,
+	.out_of_range_user_ignored = true,
+	.choice_members_nest = true,
+	.modules_by_name = true,
+	.choice_names_apart = true,
 	.string_env_expansion = true,
 	.line_continuation = true,
+	.unknown_functions = kconfiglib_stand_ins,
 	.config_var = "KCONFIG_CONFIG",
-	.header = HEADER_MAINMENU,
+	.header = HEADER_KCONFIGLIB,
 };
 
 static const struct kconfig_dialect *const dialects[] = {
@@ -223,9 +253,36 @@ static int makefile_number(const char *srctree, const char *name)
 	return value;
 }
 
+/*
+ * Trees read by Kconfiglib rather than by a C kconfig: Zephyr (its top
+ * Kconfig.zephyr, and the copy of kconfiglib.py it carries in
+ * scripts/kconfig), ESP-IDF (its tools/idf.py; releases before 5.0 and
+ * the ESP8266 RTOS SDK carry kconfiglib.py in tools/kconfig_new, later
+ * ones install their fork with Python), and any project with a copy of
+ * kconfiglib.py at its top.
+ */
+static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
+						     char *why, size_t why_size)
+{
+	static const char *const marks[] = {
+		"scripts/kconfig/kconfiglib.py", "Kconfig.zephyr",
+		"tools/idf.py", "tools/kconfig_new/kconfiglib.py",
+		"kconfiglib.py",
+	};
+
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (tree_has(srctree, marks[i])) {
+			snprintf(why, why_size, "%s", marks[i]);
+			return &kconfiglib;
+		}
+	}
+	return NULL;
+}
+
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size)
 {
+	const struct kconfig_dialect *found;
 	int version, patchlevel;
 	char scratch[1];
 
@@ -243,10 +300,8 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 		snprintf(why, why_size, "NuttX (tools/configure.sh)");
 		return &kconfig_frontends;
 	}
-	if (tree_has(srctree, "scripts/kconfig/kconfiglib.py")) {
-		snprintf(why, why_size, "scripts/kconfig/kconfiglib.py");
-		return &kconfiglib;
-	}
+	if ((found = kconfiglib_tree(srctree, why, why_size)))
+		return found;
 	version = makefile_number(srctree, "VERSION");
 	patchlevel = makefile_number(srctree, "PATCHLEVEL");
 	if (version >= 2000 && tree_has(srctree, "scripts/kconfig")) {

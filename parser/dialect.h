@@ -16,6 +16,21 @@
 enum dialect_header {
 	HEADER_MAINMENU,	/* "# Automatically generated ...\n# <mainmenu>" */
 	HEADER_MAINMENU_EXPANDED,	/* the same, $VAR in the mainmenu prompt expanded */
+	/*
+	 * Kconfiglib's write_config(): $KCONFIG_CONFIG_HEADER as it is
+	 * (Kconfiglib reads it when the tree is loaded), else no header.
+	 */
+	HEADER_KCONFIGLIB,
+};
+
+/*
+ * What a call of a preprocessor function this program does not have
+ * stands for: the value of the first entry whose suffix ends the
+ * function's name ("" ends every name).
+ */
+struct dialect_stand_in {
+	const char *suffix;
+	const char *value;
 };
 
 struct kconfig_dialect {
@@ -53,19 +68,75 @@ struct kconfig_dialect {
 	const char *bare_word_extra;
 	/* A `source` naming a file that does not exist is an error. */
 	bool missing_source_error;
+	/*
+	 * An int or hex symbol that gets no value (no user value, no active
+	 * default) is empty ("CONFIG_X="), as in Kconfiglib and before Linux
+	 * 6.2; false: 0 and 0x0, as since.
+	 */
+	bool empty_numbers;
+	/*
+	 * Kconfiglib (as Linux 4.x): a tristate outside a choice whose value
+	 * comes out m is y when an `imply` from a y symbol reaches it, also
+	 * over the user's m; Linux 6.1 and later keep the m.
+	 */
+	bool imply_y_lifts_m;
+	/*
+	 * Kconfiglib: no "# end of" line for a menu with no entries in it
+	 * (its walk never enters it); the C kconfig writes one.
+	 */
+	bool no_end_of_empty_menus;
+	/*
+	 * Kconfiglib: `m` in `visible if` means "m if modules are on"
+	 * (m && MODULES), as in every other condition; the C kconfig leaves
+	 * it m there.
+	 */
+	bool mod_in_visible_if;
+	/*
+	 * Kconfiglib: a bare word where a prompt's text goes is that text
+	 * (`menu Wi-Fi`, `bool enable`), with a style warning.
+	 */
+	bool bare_prompts;
+	/*
+	 * ESP-IDF's Kconfiglib fork: `help` on a menu or a comment is kept
+	 * (with a warning: Kconfiglib 14.1 itself fails there).
+	 */
+	bool help_on_menus;
+	/*
+	 * Zephyr's Kconfiglib: `configdefault NAME` followed by `default`
+	 * lines adds defaults to NAME without weakening its dependencies.
+	 */
+	bool configdefault;
+	/*
+	 * Kconfiglib: a user value outside the symbol's active range is
+	 * ignored (the defaults decide); the C kconfig moves it to the
+	 * nearer bound.
+	 */
+	bool out_of_range_user_ignored;
+	/*
+	 * Kconfiglib: an entry in a choice that depends on the entry before
+	 * it is nested under that entry and is no member of the choice.
+	 */
+	bool choice_members_nest;
+	/*
+	 * Kconfiglib: the modules symbol is the one called MODULES, with or
+	 * without `option modules` (which it ignores elsewhere).
+	 */
+	bool modules_by_name;
+	/*
+	 * Kconfiglib: a named choice is never found by its name from outside
+	 * the Kconfig text (a .config line names the config of that name):
+	 * its choices are not in its symbol table.  The C kconfig before 6.11
+	 * takes whichever of the two was made last.
+	 */
+	bool choice_names_apart;
 	/* Kconfiglib: $VAR and ${VAR} expanded inside quoted strings. */
 	bool string_env_expansion;
 	/* Kconfiglib: a backslash at the end of a line continues it. */
 	bool line_continuation;
 	/*
-	 * An int or hex symbol with no value is empty ("CONFIG_X="), as
-	 * before Linux 6.2; since then it is 0 or 0x0.
-	 */
-	bool empty_numbers;
-	/*
 	 * `imply` counts only where the implied symbol's dependencies are
 	 * not n (4.19 and older: a symbol implied past n dependencies is
-	 * not written; Linux 6.1 writes it as n).
+	 * not written, nor in Kconfiglib; Linux 6.1 writes it as n).
 	 */
 	bool implied_needs_deps;
 	/*
@@ -86,6 +157,15 @@ struct kconfig_dialect {
 	bool default_n_written;
 	/* The symbol prefix in .config when $CONFIG_ is unset; NULL: "CONFIG_". */
 	const char *config_prefix;
+	/*
+	 * Calls of functions that are neither built in nor defined in the
+	 * tree, such as the ones Zephyr writes in Python for Kconfiglib
+	 * ($(dt_has_compat,...)): NULL, they give "" without a word, as in
+	 * the kernel; else each name is warned about once and every call
+	 * gives its stand-in (a table ending with the suffix ""), and the
+	 * values computed from them say so in explain.
+	 */
+	const struct dialect_stand_in *unknown_functions;
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;

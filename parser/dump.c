@@ -258,7 +258,8 @@ static void dump_symbol_entry(struct dumper *d, const struct menu_node *node)
 		putc('\n', out);
 	} else {
 		fprintf(out, "%s %s\n",
-			node->kind == MENU_MENUCONFIG ? "menuconfig" : "config",
+			node->kind == MENU_MENUCONFIG ? "menuconfig" :
+			node->defaults_only ? "configdefault" : "config",
 			node->sym->name);
 	}
 	put_type_and_prompt(d, node);

@@ -151,6 +151,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	for (node = parent->children; node; node = node->next) {
 		node->dep = expr_and(arena, outer,
 				     rewrite_mod(fin, node->depends));
+		if (fin->kc->dialect->mod_in_visible_if)
+			node->visible_if = rewrite_mod(fin, node->visible_if);
 		finish_props(fin, node);
 	}
 	for (node = parent->children; node; node = node->next) {
@@ -161,7 +163,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		 * dependencies are in its prompt.
 		 */
 		if (node_has_symbol(node) && !node->children &&
-		    parent->kind != MENU_CHOICE)
+		    !(parent->kind == MENU_CHOICE &&
+		      node->sym->choice == parent) && !node->defaults_only)
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
 	}
@@ -266,6 +269,84 @@ static void mark_members(struct finisher *fin, struct menu_node *choice,
 	}
 }
 
+/*
+ * Kconfiglib's test of an implicit submenu: does e, an AND of terms, have
+ * one that requires sym (sym, sym=y, sym=m, sym!=n, either way round)?
+ */
+static bool kconfiglib_requires(const struct kconfig *kc,
+				const struct expr *e, const struct symbol *sym)
+{
+	const struct symbol *other;
+
+	if (!e)
+		return false;
+	switch (e->op) {
+	case E_SYMBOL:
+		return e->sym == sym;
+	case E_AND:
+		return kconfiglib_requires(kc, e->left, sym) ||
+		       kconfiglib_requires(kc, e->right, sym);
+	case E_EQUAL:
+	case E_UNEQUAL:
+		if (e->lsym != sym && e->rsym != sym)
+			return false;
+		other = e->lsym == sym ? e->rsym : e->lsym;
+		if (e->op == E_EQUAL)
+			return other == kc->sym_yes || other == kc->sym_mod;
+		return other == kc->sym_no;
+	default:
+		return false;
+	}
+}
+
+/* The condition Kconfiglib looks at: the prompt's if any, else the entry's. */
+static bool entry_requires(const struct kconfig *kc, const struct menu_node *node,
+			   const struct symbol *sym)
+{
+	if (kconfiglib_requires(kc, node->depends, sym))
+		return true;
+	return node->kind != MENU_IF && node->prompt &&
+	       kconfiglib_requires(kc, node->prompt->cond, sym);
+}
+
+/*
+ * The members of a choice as Kconfiglib finds them: an entry that
+ * requires the entry before it (or one that entry is nested under) goes
+ * in an implicit submenu of it and is no member, as are the entries of
+ * an `if` block that does so; the others are.  open[] holds the chain
+ * of entries the next one may nest under.
+ */
+static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
+				 struct menu_node *parent)
+{
+	const struct symbol *open[64];
+	size_t nopen = 0;
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		while (nopen && !entry_requires(fin->kc, node, open[nopen - 1]))
+			nopen--;
+		if (node->kind == MENU_IF) {
+			if (!nopen)
+				mark_members_nesting(fin, choice, node);
+			continue;
+		}
+		if (node->kind != MENU_CONFIG && node->kind != MENU_MENUCONFIG) {
+			nopen = 0;
+			continue;
+		}
+		if (!nopen && !node->sym->choice) {
+			node->sym->choice = choice;
+			node->sym->flags |= SYMBOL_CHOICEVAL;
+		}
+		if (node->sym->type == S_UNKNOWN)
+			node->sym->type = choice->sym->type;
+		if (nopen == sizeof(open) / sizeof(open[0]))
+			nopen--;	/* absurdly deep: nest under the last */
+		open[nopen++] = node->sym;
+	}
+}
+
 static void find_choices(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
@@ -281,7 +362,10 @@ static void find_choices(struct finisher *fin, struct menu_node *parent)
 					node->sym->type = entry->sym->type;
 			if (node->sym->type == S_UNKNOWN)
 				node->sym->type = S_BOOLEAN;
-			mark_members(fin, node, node);
+			if (fin->kc->dialect->choice_members_nest)
+				mark_members_nesting(fin, node, node);
+			else
+				mark_members(fin, node, node);
 		}
 		find_choices(fin, node);
 	}
@@ -1120,10 +1204,38 @@ static void check_loops(struct finisher *fin)
 	free(lc.path);
 }
 
+/*
+ * configdefault entries: their defaults hold only where the symbol's own
+ * dependencies do (Zephyr's Kconfiglib ANDs them in once every
+ * definition is known).
+ */
+static void finish_configdefaults(struct finisher *fin)
+{
+	struct menu_node *root = &fin->kc->root, *node;
+	struct property *prop;
+
+	for (node = root->children; node; node = menu_next(root, node)) {
+		if (!node->defaults_only || !node->sym->dir_dep)
+			continue;
+		for (prop = node->sym->props; prop; prop = prop->next)
+			if (prop->node == node && prop->type == P_DEFAULT)
+				prop->visible = expr_and(&fin->kc->arena,
+							 prop->visible,
+							 node->sym->dir_dep);
+	}
+}
+
 void kconfig_finish(struct kconfig *kc)
 {
 	struct finisher fin = { .kc = kc };
 
+	if (kc->dialect->modules_by_name) {
+		/* Kconfiglib: the symbol called MODULES, whatever says `modules` */
+		struct symbol *modules = symbol_find(kc, "MODULES");
+
+		kc->modules_sym = modules && (modules->flags & SYMBOL_DEFINED)
+				  ? modules : NULL;
+	}
 	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
 	fin.warned = calloc(kc->nsymbols + 1, 1);
 	if (!fin.warned)
@@ -1131,6 +1243,8 @@ void kconfig_finish(struct kconfig *kc)
 	find_choices(&fin, &kc->root);
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	finish_children(&fin, &kc->root);
+	if (kc->dialect->configdefault)
+		finish_configdefaults(&fin);
 	if (kc->dialect->legacy_choices)
 		finish_legacy_choices(&fin, &kc->root);
 	check_symbols(&fin, &kc->root);

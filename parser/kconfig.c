@@ -362,7 +362,8 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 {
 	char *expanded = NULL, *joined = NULL;
 
-	if (strchr(name, '$'))
+	/* Kconfiglib expanded the string already and leaves the rest alone. */
+	if (strchr(name, '$') && !kc->dialect->string_env_expansion)
 		name = expanded = expand_env_refs(kc, name, from);
 	if ((kind == SOURCE_RELATIVE || kind == SOURCE_OPTIONAL_RELATIVE) &&
 	    from.file && name[0] != '/') {
@@ -409,6 +410,7 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
 				   kc->opts.info_out);
 	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
+	macro_env_set_unknown_functions(kc->macros, kc->dialect->unknown_functions);
 	if (kc->opts.shell_cache && !kc->opts.shell.no_shell) {
 		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
 		macro_env_set_shell_cache(kc->macros, kc->shell_cache);

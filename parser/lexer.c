@@ -180,7 +180,7 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 {
 /* A constant size lets the compiler compare in a load or two, not a call. */
 #define IS(word)	(len == sizeof(word) - 1 && !memcmp(s, word, sizeof(word) - 1))
-	if (len < 2 || len > 12)
+	if (len < 2 || len > 13)
 		return T_WORD;
 	switch (s[0]) {
 	case 'b':
@@ -191,6 +191,7 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 		if (IS("config")) return T_CONFIG;
 		if (IS("choice")) return T_CHOICE;
 		if (IS("comment")) return T_COMMENT;
+		if (IS("configdefault")) return T_CONFIGDEFAULT;
 		break;
 	case 'd':
 		if (IS("default")) return T_DEFAULT;
@@ -293,7 +294,7 @@ const char *token_kind_name(enum token_kind kind)
 		[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
 		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
 		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
-		[T_ORSOURCE] = "orsource",
+		[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
 	};
 
 	if (kind < T_NKINDS && names[kind])
@@ -430,6 +431,38 @@ static bool lex_word(struct lexer *lx, const char *start)
 /* --- strings ------------------------------------------------------------- */
 
 /*
+ * The kconfiglib dialect: $NAME and ${NAME} in the finished string are
+ * environment variables (macro_envvars.c), as Kconfiglib expands them.
+ */
+static void expand_string_env(struct lexer *lx)
+{
+	struct lexbuf *b = &lx->text;
+	size_t len;
+	char *value = macro_expand_env_vars(lx->kc->macros, b->data, b->len,
+					    &len);
+
+	if (!value)
+		return;
+	buf_reset(b);
+	buf_add(b, value, len);
+	free(value);
+}
+
+/*
+ * The kconfiglib dialect: a backslash at the end of a line joins the next
+ * line to it before the line is read, also inside a string, which then
+ * goes on with the next line's first byte (its indentation kept).  p is
+ * at the line end after the backslash; returns the next line's start.
+ */
+static const char *string_continues(struct lexer *lx, const char *p)
+{
+	if (*p == '\r')
+		note_cr(lx, p);
+	new_line(lx, p + newline_len(p));
+	return lx->p;
+}
+
+/*
  * "..." or '...': a backslash takes the next byte literally, the other
  * quote is an ordinary byte, $(...) is expanded.  A string that is not
  * closed on its line ends there, with a warning, as in the kernel.
@@ -439,6 +472,9 @@ static void lex_string(struct lexer *lx, const char *start)
 	char quote = *start;
 	const char *p = start + 1;
 	struct lexbuf *b = &lx->text;
+	/* The token's place, kept when the string goes on to other lines. */
+	int line = lx->line;
+	const char *line_start = lx->line_start;
 
 	buf_reset(b);
 	for (;;) {
@@ -461,6 +497,10 @@ static void lex_string(struct lexer *lx, const char *start)
 			break;
 		case '\\':
 			p++;
+			if (newline_len(p) && lx->kc->dialect->line_continuation) {
+				p = string_continues(lx, p);
+				break;
+			}
 			/* backslash-newline: the string just ends, as in the kernel */
 			if (newline_len(p) || (*p == '\0' && p >= lx->end))
 				break;
@@ -502,15 +542,30 @@ static void lex_string(struct lexer *lx, const char *start)
 				p++;
 				break;
 			}
-			lex_diag(lx, DIAG_WARNING, start,
-				 "unterminated string: missing closing %c",
-				 quote);
+			if (lx->line == line) {
+				lex_diag(lx, DIAG_WARNING, start,
+					 "unterminated string: missing closing %c",
+					 quote);
+			} else {
+				/* continued lines: where the string starts */
+				struct location at = {
+					lx->file, line, (int)(start - line_start) + 1
+				};
+
+				diag_add(&lx->kc->diags, DIAG_WARNING, at,
+					 "unterminated string: missing closing %c",
+					 quote);
+			}
 			lx->p = p;
 			goto done;
 		}
 	}
 done:
+	if (lx->kc->dialect->string_env_expansion)
+		expand_string_env(lx);
 	set_token(lx, T_STRING, start, b->data, b->len);
+	lx->tok.line = line;
+	lx->tok.column = (int)(start - line_start) + 1;
 }
 
 /* --- the token loop ------------------------------------------------------ */
@@ -520,6 +575,30 @@ static void set_op(struct lexer *lx, enum token_kind kind, const char *start,
 {
 	set_token(lx, kind, start, start, len);
 	lx->p = start + len;
+}
+
+/*
+ * The kconfiglib dialect: Kconfiglib joins a line that ends with a
+ * backslash to the next before it looks for a comment, so a comment
+ * ending so takes the next line with it (the kernel's ends at its line).
+ * nl is the comment's newline; lx->p is left at the newline that ends
+ * the comment.
+ */
+static void comment_continues(struct lexer *lx, const char *nl)
+{
+	for (;;) {
+		const char *before = nl > lx->buf && nl[-1] == '\r' ? nl - 1 : nl;
+
+		if (before == lx->buf || before[-1] != '\\')
+			return;
+		new_line(lx, nl + 1);
+		nl = memchr(lx->p, '\n', lx->end - lx->p);
+		if (!nl) {
+			lx->p = lx->end;
+			return;
+		}
+		lx->p = nl;
+	}
 }
 
 /*
@@ -563,6 +642,8 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			if (nl && p[-1] == '\r')
 				note_cr(lx, p - 1);
 			lx->p = p;
+			if (nl && lx->kc->dialect->line_continuation)
+				comment_continues(lx, nl);
 			continue;
 		}
 		case '\\':

@@ -92,6 +92,7 @@ enum token_kind {
 	T_OSOURCE,
 	T_RSOURCE,
 	T_ORSOURCE,
+	T_CONFIGDEFAULT,	/* Zephyr's Kconfiglib */
 
 	T_NKINDS
 };

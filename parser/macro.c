@@ -405,6 +405,10 @@ static void call_name(struct expansion *x, const char *at,
 		call_builtin(x, at, fn, args, out);
 		return;
 	}
+	if (args->count && x->env->unknown_functions) {
+		macro_unknown_function(x, at, name->s, out);
+		return;
+	}
 	if (args->count || memchr(name->s, '\0', name->len))
 		return;
 	value = macro_getenv(x->env, name->s);
@@ -617,6 +621,12 @@ size_t macro_reference_length(const char *text, size_t len)
 		return len && text[0] == '$' ? 1 : 0;
 	close = matching_paren(text + 2, text + len);
 	return close ? (size_t)(close - text) + 1 : 0;
+}
+
+void macro_env_set_unknown_functions(struct macro_env *env,
+				     const struct dialect_stand_in *table)
+{
+	env->unknown_functions = table;
 }
 
 /* ---- assignments -------------------------------------------------------- */

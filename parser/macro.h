@@ -63,6 +63,8 @@ enum shell_skip_reason {
 	SHELL_SKIP_NO_SHELL,	/* --no-shell */
 	SHELL_SKIP_KEY,		/* Ctrl-C or Esc */
 	SHELL_SKIP_TIMEOUT,	/* KBROWSE_SHELL_TIMEOUT */
+	/* not a command: a function the dialect stands in for (command: its name) */
+	SHELL_SKIP_UNKNOWN_FUNCTION,
 };
 struct shell_skip {
 	/* The line of the reference: its use, for a function's body. */
@@ -74,10 +76,21 @@ struct shell_skip {
 	struct location origin;
 	const char *command;
 	enum shell_skip_reason reason;
+	/* What it gave instead: "" for commands, the stand-in for functions. */
+	const char *value;
 };
 /* Every skipped command, in the order met; *count 0: none. */
 const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
 						 size_t *count);
+
+/*
+ * (added) Unknown functions called with arguments give the stand-in of
+ * this table (dialect.h), with a warning, and are listed with the skipped
+ * commands.  NULL, the default: they give "" silently, as in the kernel.
+ */
+struct dialect_stand_in;
+void macro_env_set_unknown_functions(struct macro_env *env,
+				     const struct dialect_stand_in *table);
 
 /*
  * NAME = value, NAME := value, NAME += value.  name is already expanded;
@@ -120,6 +133,15 @@ char *macro_expand_reference(struct macro_env *env, const char *text,
 char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
 			struct location loc, size_t *consumed);
 size_t macro_reference_length(const char *text, size_t len);
+
+/*
+ * (Kconfiglib) "$NAME" and "${NAME}" in text[0..len) replaced by the
+ * environment's values, as Kconfiglib does inside quoted strings
+ * (macro_envvars.c).  Returns a malloc'd string with its length in
+ * *out_len, or NULL when text holds no '$'.
+ */
+char *macro_expand_env_vars(struct macro_env *env, const char *text,
+			    size_t len, size_t *out_len);
 
 /* Environment variables the expansions read, for auto.conf.cmd-like uses. */
 size_t macro_env_vars_used(const struct macro_env *env, const char ***names);

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "dialect.h"
 #include "macro_internal.h"
 
 static bool is_yes(const struct mstr *cond)
@@ -86,6 +87,44 @@ static const struct macro_builtin builtins[] = {
 	{ "shell",	1, 1, do_shell },
 	{ "warning-if",	2, 2, do_warning_if },
 };
+
+/* Has name been stood in for already (its warning given)? */
+static bool stood_in_before(const struct macro_env *env, const char *name)
+{
+	for (size_t i = 0; i < env->nskipped; i++)
+		if (env->skipped[i].reason == SHELL_SKIP_UNKNOWN_FUNCTION &&
+		    !strcmp(env->skipped[i].command, name))
+			return true;
+	return false;
+}
+
+/*
+ * Kconfiglib trees call functions their project writes in Python
+ * (Zephyr's $(dt_has_compat,...)), which C cannot run: each call gives
+ * the dialect's stand-in, the first use of a name says so, and every
+ * call is listed, so that explain marks what was computed from it.
+ */
+void macro_unknown_function(struct expansion *x, const char *at,
+			    const char *name, struct strbuf *out)
+{
+	const struct dialect_stand_in *s = x->env->unknown_functions;
+	size_t len = strlen(name);
+
+	for (;; s++) {
+		size_t slen = strlen(s->suffix);
+
+		if (slen <= len && !strcmp(name + len - slen, s->suffix))
+			break;
+	}
+	if (!stood_in_before(x->env, name))
+		expansion_diag(x, DIAG_WARNING, at,
+			       "unknown function '%s' (not built in, not defined "
+			       "in the tree: Kconfiglib takes it from the project's "
+			       "Python code): taken as \"%s\" here and at every "
+			       "later call", name, s->value);
+	macro_note_skip(x, at, name, SHELL_SKIP_UNKNOWN_FUNCTION, s->value);
+	strbuf_add(out, s->value, strlen(s->value));
+}
 
 const struct macro_builtin *macro_find_builtin(const char *name, size_t len)
 {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Private parts of the macro preprocessor, shared by macro.c (variables
- * and the expansion engine), macro_functions.c (built-in functions) and
- * shell.c (running $(shell,...) commands).  Nothing outside these three
- * files should include this header.
+ * and the expansion engine), macro_functions.c (built-in functions),
+ * shell.c (running $(shell,...) commands) and macro_envvars.c
+ * (Kconfiglib's $VAR in strings).  Nothing outside these files should
+ * include this header.
  */
 #ifndef KBROWSE_MACRO_INTERNAL_H
 #define KBROWSE_MACRO_INTERNAL_H
@@ -53,6 +54,8 @@ struct macro_env {
 	FILE *info_out;			/* NULL: $(info,...) becomes a note */
 	struct macro_shell_options shell_opts;
 	struct shell_skip *skipped;	/* commands that gave "" unrun */
+	/* Stand-ins for unknown functions (dialect.h), or NULL. */
+	const struct dialect_stand_in *unknown_functions;
 	size_t nskipped, skipped_cap;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
@@ -120,6 +123,17 @@ const struct macro_builtin *macro_find_builtin(const char *name, size_t len);
  */
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out);
+
+/*
+ * A call of a function that is neither built in nor a variable, under a
+ * dialect with stand-ins (macro_functions.c): the stand-in, listed.
+ */
+void macro_unknown_function(struct expansion *x, const char *at,
+			    const char *name, struct strbuf *out);
+
+/* List a command or function that did not give its real value (shell.c). */
+void macro_note_skip(struct expansion *x, const char *at, const char *cmd,
+		     enum shell_skip_reason reason, const char *value);
 
 /*
  * A reference at `at` to a variable whose `:=` value was made without

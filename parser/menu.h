@@ -8,6 +8,8 @@
 #ifndef KBROWSE_MENU_H
 #define KBROWSE_MENU_H
 
+#include <stdbool.h>
+
 #include "location.h"
 
 struct symbol;
@@ -47,6 +49,12 @@ struct menu_node {
 	struct expr *dep;
 
 	struct menu_node *next_def;	/* next entry of the same symbol */
+	/*
+	 * `configdefault` (Zephyr's Kconfiglib): an entry that only adds
+	 * defaults, each also conditional on the symbol's dependencies,
+	 * and adds no dependency of its own.
+	 */
+	bool defaults_only;
 };
 
 /* Depth-first, pre-order successor of node within root; NULL at the end. */

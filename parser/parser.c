@@ -542,13 +542,23 @@ static enum symbol_type type_of(enum token_kind kind)
 }
 
 /*
- * Can the current token be a prompt?  A quoted string; in the older
- * grammars (bare_word_prompts) a bare word as well.
+ * Is the current token a prompt's text?  A quoted string; in the older
+ * grammars (bare_word_prompts) a bare word as well, and under the
+ * kconfiglib dialect (bare_prompts: `menu Wi-Fi`, as ESP-IDF writes)
+ * with the style warning Kconfiglib gives.
  */
-static bool at_prompt(const struct parser *p)
+static bool prompt_text_token(struct parser *p)
 {
-	return TOK(p).kind == T_STRING ||
-	       (p->kc->dialect->bare_word_prompts && token_is_word(&TOK(p)));
+	const struct kconfig_dialect *d = p->kc->dialect;
+
+	if (TOK(p).kind == T_STRING)
+		return true;
+	if (!(d->bare_word_prompts || d->bare_prompts) || !token_is_word(&TOK(p)))
+		return false;
+	if (d->bare_prompts)
+		warn_at(p, lexer_loc(p->lx), "style: quotes recommended around '%.*s'",
+			(int)TOK(p).len, TOK(p).text);
+	return true;
 }
 
 /* type_option := TYPE [STRING if_expr] EOL */
@@ -562,7 +572,7 @@ static void type_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (at_prompt(p)) {
+	if (prompt_text_token(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		if (!if_expr(p, &cond))
@@ -595,7 +605,7 @@ static void prompt_option(struct parser *p, struct menu_node *node)
 	char buf[64];
 
 	next(p);
-	if (!at_prompt(p)) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted prompt after 'prompt', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_line(p);
@@ -915,6 +925,14 @@ static void entry_options(struct parser *p, struct menu_node *node)
 		/* `option := ...` assigns the macro `option` */
 		if (kind >= T_FIRST_SOFT && lexer_assign_op(p->lx) != T_EOF)
 			return;
+		if (kind == T_HELP && p->kc->dialect->help_on_menus &&
+		    (node->kind == MENU_MENU || node->kind == MENU_COMMENT)) {
+			warn_at(p, lexer_loc(p->lx),
+				"help text on %s: kept, as ESP-IDF's kconfig does (Kconfiglib 14.1 fails on it)",
+				kind_phrase(node->kind));
+			help_option(p, node);
+			continue;
+		}
 		if (!(option_kinds(kind) & K(node->kind))) {
 			syntax_error(p, "%s is not valid in %s",
 				     describe(p, buf, sizeof(buf)),
@@ -1023,6 +1041,49 @@ static void config_stmt(struct parser *p, struct menu_node *parent)
 		else
 			warn_at(p, loc, "menuconfig statement without prompt");
 	}
+}
+
+/*
+ * configdefault_stmt := "configdefault" WORD EOL default_option*
+ * (Zephyr's Kconfiglib): an entry of the symbol that only adds defaults.
+ * Zephyr refuses anything else in it; so do we, with the reason.
+ */
+static void configdefault_stmt(struct parser *p, struct menu_node *parent)
+{
+	struct location loc = lexer_loc(p->lx);
+	struct menu_node *node;
+	struct property *prop;
+	struct symbol *sym;
+	char buf[64];
+
+	next(p);
+	if (!token_is_word(&TOK(p))) {
+		syntax_error(p, "expected a symbol name after 'configdefault', found %s",
+			     describe(p, buf, sizeof(buf)));
+		skip_entry(p);
+		return;
+	}
+	sym = word_symbol(p);
+	if (sym->flags & SYMBOL_CONST) {
+		syntax_error(p, "'%s' is a constant: configdefault needs a symbol",
+			     sym->name);
+		skip_entry(p);
+		return;
+	}
+	next(p);
+	expect_eol(p, "the symbol name");
+	node = new_node(p, MENU_CONFIG, parent, loc);
+	node->defaults_only = true;
+	add_definition(sym, node);
+	entry_options(p, node);
+	if (node->prompt || node->depends || node->help)
+		error_at(p, loc, "configdefault can only contain 'default'");
+	for (prop = sym->props; prop; prop = prop->next)
+		if (prop->node == node && prop->type != P_DEFAULT) {
+			error_at(p, prop->loc,
+				 "configdefault can only contain 'default'");
+			break;
+		}
 }
 
 /* Close a block: `end` must be the current token (the caller checked). */
@@ -1136,7 +1197,10 @@ static void choice_stmt(struct parser *p, struct menu_node *parent)
 	/* A legacy choice without a type takes its first member's (finish.c). */
 	if (sym->type == S_UNKNOWN && !p->kc->dialect->legacy_choices)
 		sym->type = S_BOOLEAN;
-	if (!node->prompt)
+	/* Before 6.11 (and in Kconfiglib) such a choice is only never shown. */
+	if (!node->prompt && p->kc->dialect->legacy_choices)
+		warn_at(p, loc, "choice must have a prompt");
+	else if (!node->prompt)
 		error_at(p, loc, "choice must have a prompt");
 
 	p->choice = node;
@@ -1153,7 +1217,7 @@ static void comment_stmt(struct parser *p, struct menu_node *parent)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted text after 'comment', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_entry(p);
@@ -1178,7 +1242,7 @@ static void menu_stmt(struct parser *p, struct menu_node *parent)
 	if (p->choice)
 		error_at(p, loc, "a choice cannot contain a menu");
 	next(p);
-	if (at_prompt(p)) {
+	if (prompt_text_token(p)) {
 		text = arena_strndup(&p->kc->arena, TOK(p).text, TOK(p).len);
 		next(p);
 		expect_eol(p, "the menu prompt");
@@ -1221,7 +1285,7 @@ static void mainmenu_stmt(struct parser *p)
 	char buf[64];
 
 	next(p);
-	if (TOK(p).kind != T_STRING) {
+	if (!prompt_text_token(p)) {
 		syntax_error(p, "expected a quoted title after 'mainmenu', found %s",
 			     describe(p, buf, sizeof(buf)));
 		skip_line(p);
@@ -1382,10 +1446,15 @@ static void stmt_list_body(struct parser *p, struct menu_node *parent,
 		case T_ORSOURCE:
 			source_stmt(p, parent);
 			continue;
-		default:
-			bad_statement(p);
+		case T_CONFIGDEFAULT:
+			if (!p->kc->dialect->configdefault)
+				break;
+			configdefault_stmt(p, parent);
 			continue;
+		default:
+			break;
 		}
+		bad_statement(p);
 	}
 }
 

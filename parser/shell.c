@@ -589,8 +589,8 @@ static void add_kernel_output(struct strbuf *out, char *raw, size_t len)
 }
 
 /* A command that did not run, or whose run was cut short: listed. */
-static void note_skip(struct expansion *x, const char *at, const char *cmd,
-		      enum shell_skip_reason reason)
+void macro_note_skip(struct expansion *x, const char *at, const char *cmd,
+		     enum shell_skip_reason reason, const char *value)
 {
 	struct macro_env *env = x->env;
 	struct shell_skip *skip;
@@ -606,13 +606,20 @@ static void note_skip(struct expansion *x, const char *at, const char *cmd,
 	skip->origin = skip->loc;
 	skip->command = xmemdup(cmd, strlen(cmd));
 	skip->reason = reason;
+	skip->value = value;
+}
+
+static void note_skip(struct expansion *x, const char *at, const char *cmd,
+		      enum shell_skip_reason reason)
+{
+	macro_note_skip(x, at, cmd, reason, "");
 }
 
 void macro_note_skip_use(struct expansion *x, const char *at, size_t index)
 {
 	struct shell_skip from = x->env->skipped[index];
 
-	note_skip(x, at, from.command, from.reason);
+	macro_note_skip(x, at, from.command, from.reason, from.value);
 	x->env->skipped[x->env->nskipped - 1].origin = from.origin;
 }
 
@@ -838,6 +845,10 @@ static bool skip_in_definition(const struct shell_skip *skip,
 		for (prop = sym->props; prop; prop = prop->next)
 			if (prop->node == node && prop->loc.line > last)
 				last = prop->loc.line;
+		/* `depends on` lines are no property: up to the next entry */
+		if (node->next && node->next->loc.file == node->loc.file &&
+		    node->next->loc.line > last)
+			last = node->next->loc.line - 1;
 		if (node->loc.file == skip->loc.file &&
 		    skip->loc.line >= node->loc.line && skip->loc.line <= last)
 			return true;
@@ -852,7 +863,9 @@ bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
 		[SHELL_SKIP_NO_SHELL] = "with --no-shell",
 		[SHELL_SKIP_KEY] = "with a command skipped",
 		[SHELL_SKIP_TIMEOUT] = "with a command timed out",
+		[SHELL_SKIP_UNKNOWN_FUNCTION] = "without the tree's own functions",
 	};
+	char call[160];
 	const struct shell_skip *skips, *skip;
 	size_t count, i;
 
@@ -866,15 +879,24 @@ bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
 			break;
 		}
 	}
+	if (skip->reason == SHELL_SKIP_UNKNOWN_FUNCTION)
+		snprintf(call, sizeof(call), "$(%.100s,...) (unknown function)",
+			 skip->command);
+	else
+		snprintf(call, sizeof(call), "$(shell,...)");
 	if (skip == &skips[0] && !(sym && skip_in_definition(skip, sym)) &&
 	    count > 1)
-		snprintf(buf, size, "computed %s: $(shell,...) at %s:%d and %zu "
-			 "more gave nothing", why[skip->reason],
-			 location_file(skip->origin), skip->origin.line, count - 1);
+		snprintf(buf, size, "computed %s: %s at %s:%d and %zu "
+			 "more gave %s%s%s", why[skip->reason], call,
+			 location_file(skip->origin), skip->origin.line, count - 1,
+			 *skip->value ? "stand-ins like \"" : "nothing",
+			 skip->value, *skip->value ? "\"" : "");
 	else
-		snprintf(buf, size, "computed %s: $(shell,...) at %s:%d gave "
-			 "nothing", why[skip->reason], location_file(skip->origin),
-			 skip->origin.line);
+		snprintf(buf, size, "computed %s: %s at %s:%d gave %s%s%s",
+			 why[skip->reason], call, location_file(skip->origin),
+			 skip->origin.line,
+			 *skip->value ? "the stand-in \"" : "nothing",
+			 skip->value, *skip->value ? "\"" : "");
 	return true;
 }
 

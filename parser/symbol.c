@@ -194,6 +194,8 @@ struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 	if (sym || !kc->sym_nbuckets)
 		return sym;
 	hash = hash_bytes(name, len);
+	if (config_space(kc) == NS_CONFIG && kc->dialect->choice_names_apart)
+		return chain_find(*bucket_of(kc, hash), name, len, hash, NS_CONFIG);
 	if (config_space(kc) == NS_CONFIG)
 		return latest_of_name(*bucket_of(kc, hash), name, len, hash);
 	return chain_find(*bucket_of(kc, hash), name, len, hash, NS_ANY_CONFIG);

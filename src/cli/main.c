@@ -112,6 +112,8 @@ static const char usage_text[] =
 "                      seconds a $(shell,...) may run in batch modes\n"
 "                      (default 60, 0: no limit)\n"
 "  KBROWSE_DIALECT     the same as --dialect\n"
+"  KCONFIG_CONFIG_HEADER\n"
+"                      kconfiglib rules: the .config's header, as it is\n"
 "  NO_COLOR            if set, the browser draws without colour\n"
 "  XDG_CONFIG_HOME     where the browser remembers its outline mode\n"
 "                      (XDG_CONFIG_HOME/kbrowse/state, default ~/.config)\n"

@@ -201,6 +201,19 @@ static bool is_symbol_entry(const struct menu_node *node)
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
+/*
+ * Does the menu hold any entry, once `if` blocks are opened up (as
+ * Kconfiglib's menu tree has them)?
+ */
+static bool has_entries(const struct menu_node *menu)
+{
+	for (const struct menu_node *child = menu->children; child;
+	     child = child->next)
+		if (child->kind != MENU_IF || has_entries(child))
+			return true;
+	return false;
+}
+
 static void write_entry(struct dotconfig_writer *w, const struct menu_node *node)
 {
 	const struct menu_node *child;
@@ -229,12 +242,33 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	if (!is_symbol_entry(node) && node->prompt &&
 	    node->prompt->type == P_MENU &&
 	    w->cfg->kc->dialect->end_of_menu_lines &&
+	    !(w->cfg->kc->dialect->no_end_of_empty_menus && !has_entries(node)) &&
 	    config_node_visible(w->cfg, node)) {
 		strbuf_adds(w->out, "# end of ");
 		strbuf_adds(w->out, node->prompt->text);
 		strbuf_addc(w->out, '\n');
 		w->need_newline = true;
 	}
+}
+
+/* The lines before the values, as the dialect's writer puts them. */
+static void write_header(struct config *cfg, struct strbuf *out)
+{
+	const char *text;
+
+	switch (cfg->kc->dialect->header) {
+	case HEADER_KCONFIGLIB:
+		text = getenv("KCONFIG_CONFIG_HEADER");
+		if (text)
+			strbuf_adds(out, text);
+		return;
+	case HEADER_MAINMENU:
+	case HEADER_MAINMENU_EXPANDED:
+		break;
+	}
+	strbuf_adds(out, "#\n# Automatically generated file; DO NOT EDIT.\n# ");
+	add_title(cfg, out);
+	strbuf_adds(out, "\n#\n");
 }
 
 static void build_dotconfig(struct config *cfg, struct strbuf *out,
@@ -244,9 +278,7 @@ static void build_dotconfig(struct config *cfg, struct strbuf *out,
 	const struct menu_node *node;
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	strbuf_adds(out, "#\n# Automatically generated file; DO NOT EDIT.\n# ");
-	add_title(cfg, out);
-	strbuf_adds(out, "\n#\n");
+	write_header(cfg, out);
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);
@@ -283,6 +315,10 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 	const struct menu_node *root = &cfg->kc->root, *node;
 	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
 	struct strbuf text = { 0 };
+
+	/* Kconfiglib's write_min_config() starts with the header too. */
+	if (cfg->kc->dialect->header == HEADER_KCONFIGLIB)
+		write_header(cfg, &text);
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;

@@ -371,6 +371,9 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 	return final;
 }
 
+static bool outside_range(struct config *cfg, const struct symbol *sym,
+			  const char *text);
+
 static const char *text_value(struct config *cfg, const struct symbol *sym,
 			      struct symval *v)
 {
@@ -378,7 +381,9 @@ static const char *text_value(struct config *cfg, const struct symbol *sym,
 	const struct symbol *from;
 
 	/* (A user value set as a tristate has no text: it is ignored.) */
-	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str) {
+	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str &&
+	    !(cfg->kc->dialect->out_of_range_user_ignored &&
+	      outside_range(cfg, sym, v->user_str))) {
 		v->flags |= V_USER_PATH;
 		v->causes = CAUSE_USER;
 		return v->user_str;
@@ -407,6 +412,28 @@ static long long bound_value(struct config *cfg, const struct symbol *bound,
 		       number_base(bound->type, base));
 }
 
+/*
+ * Is text outside the symbol's first active range?  (Kconfiglib then
+ * ignores a user value and falls back on the defaults.)
+ */
+static bool outside_range(struct config *cfg, const struct symbol *sym,
+			  const char *text)
+{
+	const struct property *prop;
+	int base;
+	long long value;
+
+	if (sym->type != S_INT && sym->type != S_HEX)
+		return false;
+	base = number_base(sym->type, 10);
+	prop = first_active(cfg, sym, P_RANGE);
+	if (!prop || !prop->range_min || !prop->range_max)
+		return false;
+	value = strtoll(text, NULL, base);
+	return value < bound_value(cfg, prop->range_min, base) ||
+	       value > bound_value(cfg, prop->range_max, base);
+}
+
 /* Outside its first active range, a number takes the nearer bound. */
 static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 			   struct symval *v)
@@ -432,6 +459,7 @@ static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 		v->causes |= CAUSE_RANGE;
 }
 
+/* The value of a symbol that gets none (the dialect's empty_numbers). */
 static const char *empty_value(const struct config *cfg, enum symbol_type type)
 {
 	bool empty_numbers = cfg->kc->dialect->empty_numbers;
@@ -665,6 +693,12 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 		v->tri = bool_value(cfg, sym, v);
 		if (v->tri == TRI_MOD && acting_type(cfg, sym) == S_BOOLEAN)
 			v->tri = TRI_YES;
+		if (v->tri == TRI_MOD && v->implied == TRI_YES &&
+		    cfg->kc->dialect->imply_y_lifts_m &&
+		    !symbol_is_choice_member(sym)) {
+			v->tri = TRI_YES;
+			v->causes = CAUSE_IMPLY;
+		}
 		break;
 	case S_INT:
 	case S_HEX:

@@ -46,6 +46,13 @@ static const struct detect_case detect_cases[] = {
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
 	{ NULL, "tools sched", "tools/configure.sh sched/Kconfig", "kconfig-frontends" },
 	{ NULL, "tools", "tools/configure.sh", "linux-6.11" },
+	/* Zephyr by its top file, ESP-IDF by its tool, any kconfiglib.py copy */
+	{ NULL, "", "Kconfig Kconfig.zephyr", "kconfiglib" },
+	{ NULL, "tools components", "Kconfig tools/idf.py", "kconfiglib" },
+	{ NULL, "", "Kconfig kconfiglib.py", "kconfiglib" },
+	{ NULL, "tools/kconfig_new", "Kconfig tools/kconfig_new/kconfiglib.py", "kconfiglib" },
+	/* A Zephyr tree's Makefile (it has one for docs) does not make it Linux. */
+	{ "VERSION = 3\nPATCHLEVEL = 7\n", "scripts/kconfig", "Kconfig.zephyr", "kconfiglib" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
 	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
 	{ NULL, "", "", "linux-6.11" },
