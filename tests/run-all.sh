@@ -41,6 +41,17 @@ if [ "$mode" != no ]; then
 	fi
 fi
 
+# --- the trees of the other dialects ------------------------------------------------
+
+# U-Boot from Debian's source package, for tests/dialects/uboot.sh (which
+# skips without it); Buildroot and NuttX come only from their own git
+# servers, so they are fetched by hand (tests/dialects/fetch.sh).
+if [ "$mode" != no ]; then
+	echo "== the U-Boot tree"
+	sh "$srcdir/tests/dialects/fetch.sh" u-boot ||
+		echo "could not fetch U-Boot: tests/dialects/uboot.sh will skip"
+fi
+
 # --- make check ----------------------------------------------------------------------
 
 echo "== make check"
