@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choice_nesting.h"
 #include "kconfig.h"
 #include "util.h"
 
@@ -143,24 +144,34 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	 * symbol itself (which holds the choice's own dependencies).
 	 */
 	struct expr *outer = parent->dep;
+	bool legacy_choice = parent->kind == MENU_CHOICE && parent->sym &&
+			     fin->kc->dialect->legacy_choices;
 
-	if (parent->kind == MENU_CHOICE && parent->sym &&
-	    fin->kc->dialect->legacy_choices)
+	if (legacy_choice)
 		outer = expr_symbol(arena, parent->sym);
 	for (node = parent->children; node; node = node->next) {
 		node->dep = expr_and(arena, outer,
 				     rewrite_mod(fin, node->depends));
 		finish_props(fin, node);
 	}
+	if (fin->kc->dialect->legacy_choices) {
+		const struct menu_node *choice = parent;
+
+		while (choice && choice->kind == MENU_IF)
+			choice = choice->parent;
+		if (choice && choice->kind == MENU_CHOICE && choice->sym)
+			legacy_choice_unnest(fin->kc, parent, choice);
+	}
 	for (node = parent->children; node; node = node->next) {
 		finish_children(fin, node);
 		/*
 		 * A symbol depends on the entries that define it, except
 		 * entries written directly in a choice: a choice member's
-		 * dependencies are in its prompt.
+		 * dependencies are in its prompt.  (An entry nested under a
+		 * member by its dependencies is no member: legacy choices.)
 		 */
 		if (node_has_symbol(node) && !node->children &&
-		    parent->kind != MENU_CHOICE)
+		    (parent->kind != MENU_CHOICE || !node->sym->choice))
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
 	}
@@ -314,7 +325,8 @@ static void check_choice(struct finisher *fin, struct menu_node *choice,
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG)
+		if ((node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG) &&
+		    node->sym->flags & SYMBOL_CHOICEVAL)
 			check_member(fin, node);
 		if (node->children)
 			check_choice(fin, choice, node);
@@ -658,13 +670,22 @@ static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 	return true;
 }
 
+/*
+ * An entry under a choice that is one of its members (before Linux 6.11
+ * an entry nested under a member by its dependencies is not).
+ */
+static bool is_member(const struct menu_node *node)
+{
+	return node->sym && (node->sym->flags & SYMBOL_CHOICEVAL);
+}
+
 static void mark_choice_members(struct loop_check *lc,
 				struct menu_node *parent, bool active)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym) {
+		if (is_member(node)) {
 			if (active)
 				lc->state[node->sym->index] |=
 					LOOP_ACTIVE | LOOP_DONE;
@@ -681,7 +702,7 @@ static void collect_members(struct loop_check *lc, struct menu_node *parent)
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (node->sym)
+		if (is_member(node))
 			push_leaf(lc, node->sym);
 		collect_members(lc, node);
 	}

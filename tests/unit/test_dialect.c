@@ -300,6 +300,85 @@ static void test_legacy_choices(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * Entries written in a choice right after a member they depend on were
+ * nested under it, not members (Linux 6.1's MIPS CPU choice): no warning
+ * about their defaults, no dependency loop through the choice, and the
+ * values 6.1's conf wrote for this tree.
+ */
+static const char nested_tree[] =
+	"config SMP\n"
+	"\tbool \"smp\"\n"
+	"\tdefault y\n"
+	"choice\n"
+	"\tprompt \"cpu\"\n"
+	"\tdefault CPU_A\n"
+	"config CPU_B\n"
+	"\tbool \"B\"\n"
+	"\tselect DIEI if !ENH\n"
+	"config ENH\n"
+	"\tbool \"enh\"\n"
+	"\tdefault n\n"
+	"\tdepends on CPU_B\n"
+	"config WORK\n"
+	"\tbool \"work\"\n"
+	"\tdefault y if SMP\n"
+	"\tdepends on CPU_B\n"
+	"config CPU_A\n"
+	"\tbool \"A\"\n"
+	"endchoice\n"
+	"config DIEI\n"
+	"\tbool\n";
+
+static void test_nested_in_choice(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", nested_tree }, { NULL, NULL } };
+	static const char *const inputs[] = { NULL, "CONFIG_CPU_B=y\n" };
+	static const char *const expected[] = {
+		"CONFIG_SMP=y|# CONFIG_CPU_B is not set|CONFIG_CPU_A=y|",
+		"CONFIG_SMP=y|CONFIG_CPU_B=y|# CONFIG_ENH is not set|CONFIG_WORK=y|"
+		"# CONFIG_CPU_A is not set|CONFIG_DIEI=y|",
+	};
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	for (size_t i = 0; i < 2; i++) {
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct config *cfg;
+		char *got;
+
+		assert_int_equal(kc->diags.errors, 0);
+		assert_int_equal(kc->diags.warnings, 0);
+		assert_true(symbol_find(kc, "CPU_B")->flags & SYMBOL_CHOICEVAL);
+		assert_false(symbol_find(kc, "ENH")->flags & SYMBOL_CHOICEVAL);
+		assert_null(symbol_find(kc, "WORK")->choice);
+		cfg = config_new(kc);
+		if (inputs[i])
+			config_read_text(cfg, ".config", inputs[i], strlen(inputs[i]),
+					 &io, NULL);
+		else
+			conf_answer_all(cfg, CONF_ANSWER_DEFAULT);
+		got = written_body(cfg);
+		assert_string_equal(got, expected[i]);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	/* The 6.11 rules: every entry in the choice is a member. */
+	opts.dialect = dialect_find("linux-6.11");
+	{
+		struct kconfig *kc = kconfig_load(&opts);
+
+		assert_true(symbol_find(kc, "ENH")->flags & SYMBOL_CHOICEVAL);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
 /* The same tree under the 6.11 rules: a tristate member is an error. */
 static void test_member_types(void **state)
 {
@@ -325,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_legacy_choices),
 		cmocka_unit_test(test_member_types),
+		cmocka_unit_test(test_nested_in_choice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
