@@ -317,9 +317,13 @@ kernel_kbuild_defconfig()
 		return ;;
 	powerpc)
 		# $(if $(filter ppc%,$(uname)),$(uname),ppc64le)_defconfig
+		# (ppc64 before Linux 6.5)
 		case $(uname -m) in
 		ppc*) echo "$(uname -m)_defconfig" ;;
-		*) echo ppc64le_defconfig ;;
+		*)
+			line=$(sed -n 's/^KBUILD_DEFCONFIG.*,\([a-z0-9]*\))_defconfig.*/\1/p' "$mk" |
+				head -n 1)
+			echo "${line:-ppc64le}_defconfig" ;;
 		esac
 		return ;;
 	esac
@@ -417,6 +421,7 @@ arch_env()
 	fi
 	case $srcarch in
 	alpha) nm="$nm -B" ;;		# arch/alpha/Makefile: NM := $(NM) -B
+	ia64) nm="${cross}nm -B" ;;	# NM := $(CROSS_COMPILE)nm -B (until 6.7)
 	powerpc) nm="$nm --synthetic" ;;
 	esac
 	cc_text=$(kernel_cc_version_text "$cc")
@@ -464,7 +469,9 @@ arch_env()
 	case $cc_text in
 	*clang*) echo "CLANG_FLAGS=$(kernel_clang_flags "$srcarch" "$subarch" "$cross")" ;;
 	esac
-	echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
+	# Exported since Linux 6.12.
+	grep -q '^export.*RUSTC_VERSION_TEXT' "$tree/Makefile" &&
+		echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
 	echo "KBUILD_DEFCONFIG=$(kernel_kbuild_defconfig "$tree" "$variant" "$srcarch" "$subarch")"
 	echo "KBUILD_KCONFIG="
 	echo "KCONFIG_CONFIG=.config"
