@@ -8,6 +8,7 @@
 #   arch_env VARIANT     print NAME=VALUE lines: the environment `make ARCH=...`
 #                        hands to scripts/kconfig/conf for that variant
 #   kernel_srcarch ARCH  the arch/ directory for an ARCH value
+#   kernel_dialect       kbrowse's name for the series' Kconfig rules
 #
 # The tree comes only from Debian's linux-source-SERIES package: 6.12 by
 # default, another series (6.1) when KBROWSE_KERNEL_SERIES names it before
@@ -26,6 +27,16 @@ if [ "$KERNEL_SERIES" = 6.12 ]; then
 else
 	KERNEL_OBJ=$KERNEL_CACHE/obj-conf-$KERNEL_SERIES
 fi
+
+# The rules kbrowse detects from the tree's Makefile, for files read
+# without the tree around them (a dump, the kconfig self-tests).
+kernel_dialect()
+{
+	case $KERNEL_SERIES in
+	6.1) echo linux-4.18 ;;
+	*) echo linux-6.11 ;;
+	esac
+}
 
 kernel_log()
 {
