@@ -326,7 +326,8 @@ static void check_choice(struct finisher *fin, struct menu_node *choice,
 
 	for (node = parent->children; node; node = node->next) {
 		if ((node->kind == MENU_CONFIG || node->kind == MENU_MENUCONFIG) &&
-		    node->sym->flags & SYMBOL_CHOICEVAL)
+		    (!fin->kc->dialect->legacy_choices ||
+		     node->sym->flags & SYMBOL_CHOICEVAL))
 			check_member(fin, node);
 		if (node->children)
 			check_choice(fin, choice, node);
@@ -671,12 +672,13 @@ static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 }
 
 /*
- * An entry under a choice that is one of its members (before Linux 6.11
- * an entry nested under a member by its dependencies is not).
+ * An entry under a choice that counts as one of its members (before
+ * Linux 6.11 an entry nested under a member by its dependencies does not).
  */
-static bool is_member(const struct menu_node *node)
+static bool is_member(const struct loop_check *lc, const struct menu_node *node)
 {
-	return node->sym && (node->sym->flags & SYMBOL_CHOICEVAL);
+	return node->sym && (!lc->fin->kc->dialect->legacy_choices ||
+			     (node->sym->flags & SYMBOL_CHOICEVAL));
 }
 
 static void mark_choice_members(struct loop_check *lc,
@@ -685,7 +687,7 @@ static void mark_choice_members(struct loop_check *lc,
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (is_member(node)) {
+		if (is_member(lc, node)) {
 			if (active)
 				lc->state[node->sym->index] |=
 					LOOP_ACTIVE | LOOP_DONE;
@@ -702,7 +704,7 @@ static void collect_members(struct loop_check *lc, struct menu_node *parent)
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (is_member(node))
+		if (is_member(lc, node))
 			push_leaf(lc, node->sym);
 		collect_members(lc, node);
 	}
