@@ -15,6 +15,7 @@
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
 #   selftests.sh:6.1  Linux 6.1's kconfig tests, by 6.1's rules
 #   explain.sh      kbrowse explain against the values conf computes
+#   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
@@ -51,7 +52,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
-	selftests.sh selftests.sh:6.1 explain.sh \
+	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
 	plans.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
