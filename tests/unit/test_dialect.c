@@ -19,6 +19,7 @@
 #include "config.h"
 #include "config_io.h"
 #include "dialect.h"
+#include "explain.h"
 #include "kconfig.h"
 #include "unit.h"
 
@@ -379,6 +380,38 @@ static void test_nested_in_choice(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * A tristate choice in m mode picks no member: its default holds but is
+ * not taken, and no earlier default shadows it.
+ */
+static void test_explain_no_pick(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+	struct kconfig *kc;
+	struct config *cfg;
+	struct explainer *ex;
+	const struct xchoice *c;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	kc = kconfig_load(&opts);
+	cfg = config_new(kc);
+	conf_answer_all(cfg, CONF_ANSWER_MOD);
+	ex = explainer_new(cfg, NULL);
+	c = explain_choice(ex, symbol_find(kc, "TA")->choice);
+	assert_int_equal(c->rule, CHOICE_RULE_MOD);
+	assert_int_equal(c->ndefaults, 1);
+	assert_int_equal(c->defaults[0].status, DEFAULT_NO_PICK);
+	assert_string_equal(default_status_name(c->defaults[0].status), "no-pick");
+	explainer_free(ex);
+	config_free(cfg);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
 /* The same tree under the 6.11 rules: a tristate member is an error. */
 static void test_member_types(void **state)
 {
@@ -405,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_choices),
 		cmocka_unit_test(test_member_types),
 		cmocka_unit_test(test_nested_in_choice),
+		cmocka_unit_test(test_explain_no_pick),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
