@@ -8,7 +8,8 @@
 # itself (x86_64 and arm64; with --full also um and i386).  Then it runs,
 # in order, each of these that exists (a missing one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
-#   parse.sh:6.1    the same on Linux 6.1 (KBROWSE_KERNEL_SERIES=6.1)
+#   parse.sh:6.1    the same on Linux 6.1 (KBROWSE_KERNEL_SERIES=6.1):
+#                   x86_64, arm64, mips and ia64; with --full every variant
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
 #   conformance_61.sh  the same on Linux 6.1 (linux-source-6.1): the
 #                   Kconfig rules before 6.11
@@ -35,12 +36,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0 status=0
 
 env_variants="x86_64 arm64"
+# parse.sh on 6.1: a few variants, every one with --full.
+parse_61_variants="x86_64 arm64 mips ia64"
 kbrowse=${KBROWSE:-}
 skip=
 for arg in "$@"; do
 	if [ -n "$skip" ]; then skip=; continue; fi
 	case $arg in
-	--full) env_variants="x86_64 arm64 um i386" ;;
+	--full) env_variants="x86_64 arm64 um i386" parse_61_variants= ;;
 	-j|-k|--logs|--timeout) skip=1 ;;
 	-*) ;;
 	*) kbrowse=$arg ;;
@@ -75,8 +78,10 @@ for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh
 		bash "$here/$script" ${kbrowse:+-b "$kbrowse"} $env_variants 2>&1 | tee "$log" ;;
 	parse.sh)
 		# usage: parse.sh KBROWSE [KERNEL_TREE] [VARIANT...]
+		# shellcheck disable=SC2086 # a list of names
 		KBROWSE_KERNEL_SERIES=${series:-6.12} \
-			bash "$here/$script" "$kbrowse" 2>&1 | tee "$log" ;;
+			bash "$here/$script" "$kbrowse" ${series:+$parse_61_variants} 2>&1 |
+			tee "$log" ;;
 	*)
 		KBROWSE_KERNEL_SERIES=${series:-6.12} \
 			bash "$here/$script" "$@" 2>&1 | tee "$log" ;;
