@@ -412,6 +412,46 @@ static void test_explain_no_pick(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * savedefconfig before 6.11 keeps the default member of an `optional`
+ * choice (6.1's conf on this tree and .config wrote CONFIG_OA=y alone).
+ */
+static void test_savedefconfig_optional(void **state)
+{
+	static const char tree[] =
+		"choice\n\tprompt \"opt\"\n\toptional\n\tdefault OA\n"
+		"config OA\n\tbool \"OA\"\nconfig OB\n\tbool \"OB\"\nendchoice\n"
+		"choice\n\tprompt \"plain\"\n\tdefault PA\n"
+		"config PA\n\tbool \"PA\"\nconfig PB\n\tbool \"PB\"\nendchoice\n";
+	static const char input[] = "CONFIG_OA=y\n# CONFIG_OB is not set\n"
+				    "CONFIG_PA=y\n# CONFIG_PB is not set\n";
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", tree }, { NULL, NULL } };
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	struct kconfig *kc;
+	struct config *cfg;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	kc = kconfig_load(&opts);
+	cfg = config_new(kc);
+	config_read_text(cfg, ".config", input, strlen(input), &io, NULL);
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_int_equal(config_write_defconfig_stream(cfg, out, "CONFIG_"), 0);
+	fclose(out);
+	assert_string_equal(text, "CONFIG_OA=y\n");
+	free(text);
+	config_free(cfg);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
 /* The same tree under the 6.11 rules: a tristate member is an error. */
 static void test_member_types(void **state)
 {
@@ -439,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_member_types),
 		cmocka_unit_test(test_nested_in_choice),
 		cmocka_unit_test(test_explain_no_pick),
+		cmocka_unit_test(test_savedefconfig_optional),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
