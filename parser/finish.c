@@ -144,9 +144,10 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	 * symbol itself (which holds the choice's own dependencies).
 	 */
 	struct expr *outer = parent->dep;
+	bool legacy_choice = parent->kind == MENU_CHOICE && parent->sym &&
+			     fin->kc->dialect->legacy_choices;
 
-	if (parent->kind == MENU_CHOICE && parent->sym &&
-	    fin->kc->dialect->legacy_choices)
+	if (legacy_choice)
 		outer = expr_symbol(arena, parent->sym);
 	for (node = parent->children; node; node = node->next) {
 		node->dep = expr_and(arena, outer,

@@ -321,6 +321,7 @@ static void say_defaults(struct view *view, const struct xdefault *defs,
 			[DEFAULT_TAKEN] = "taken", [DEFAULT_INACTIVE] = "n",
 			[DEFAULT_SHADOWED] = "holds, an earlier one came first",
 			[DEFAULT_UNUSED] = "holds, the user value counts",
+			[DEFAULT_NO_PICK] = "holds, the choice picks no member",
 		};
 		enum ui_style style = d->status == DEFAULT_TAKEN ? STYLE_DECIDING :
 				      d->status == DEFAULT_INACTIVE ? STYLE_DIM : STYLE_NORMAL;

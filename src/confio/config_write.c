@@ -301,9 +301,18 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
 	return flush_text(&text, out);
 }
 
-/* Is this choice member the one its choice would pick by itself? */
+/*
+ * Is this choice member the one its choice would pick by itself?  Before
+ * Linux 6.11 conf left out only a bool member of a choice that is not
+ * `optional` (sh's optional "Kernel command line" choice keeps its
+ * default member in savedefconfig).
+ */
 static bool is_choice_default(struct config *cfg, const struct symbol *sym)
 {
+	if (cfg->kc->dialect->legacy_choices && symbol_is_choice_member(sym) &&
+	    (sym->type != S_BOOLEAN ||
+	     (sym->choice->sym && (sym->choice->sym->flags & SYMBOL_OPTIONAL))))
+		return false;
 	return symbol_is_choice_member(sym) &&
 	       config_choice_default(cfg, sym->choice) == sym &&
 	       config_tri(cfg, sym) == TRI_YES;

@@ -46,6 +46,7 @@ const char *default_status_name(enum default_status status)
 	static const char *const names[] = {
 		[DEFAULT_TAKEN] = "taken", [DEFAULT_INACTIVE] = "inactive",
 		[DEFAULT_SHADOWED] = "shadowed", [DEFAULT_UNUSED] = "unused",
+		[DEFAULT_NO_PICK] = "no-pick",
 	};
 	return names[status];
 }
@@ -762,6 +763,12 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *nod
 	c->selection = config_choice_selection(cfg, node);
 	c->rule = config_choice_rule(cfg, node, &via);
 	explain_defaults_of(ex, node->sym, via, &c->defaults, &c->ndefaults);
+	if (c->rule == CHOICE_RULE_MOD || c->rule == CHOICE_RULE_CHOICE_OFF)
+		for (unsigned i = 0; i < c->ndefaults; i++)
+			if (c->defaults[i].status == DEFAULT_SHADOWED) {
+				c->defaults[i].status = DEFAULT_NO_PICK;
+				break;
+			}
 	switch (c->rule) {
 	case CHOICE_RULE_USER:
 		c->decided_at = user_location(ex, c->selection, &c->this_session, NULL);

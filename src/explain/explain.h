@@ -73,6 +73,11 @@ enum default_status {
 	DEFAULT_INACTIVE,	/* its condition was n */
 	DEFAULT_SHADOWED,	/* active, but an earlier one was taken first */
 	DEFAULT_UNUSED,		/* the first active one, but a user value won */
+	/*
+	 * A choice's first active one, but the choice picks no member
+	 * (legacy choices: a tristate choice in m mode, or the choice n).
+	 */
+	DEFAULT_NO_PICK,
 };
 
 const char *default_status_name(enum default_status status);

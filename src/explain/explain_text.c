@@ -376,6 +376,7 @@ static void print_defaults(struct explainer *ex, const char *whose,
 		case DEFAULT_INACTIVE: rputs("  (condition n)\n", out); break;
 		case DEFAULT_SHADOWED: rputs("  (holds, but an earlier one came first)\n", out); break;
 		case DEFAULT_UNUSED: rputs("  (holds, but the user value counts)\n", out); break;
+		case DEFAULT_NO_PICK: rputs("  (holds, but the choice picks no member)\n", out); break;
 		}
 		if (d->status == DEFAULT_INACTIVE || d->status == DEFAULT_TAKEN)
 			print_condition("       ", d->cond, d->deps, out);

@@ -458,7 +458,7 @@ static struct expr *dir_dep(struct kform *k, const struct symbol *sym)
 
 	for (node = sym->first_node; node; node = node->next_def)
 		if (!node->children && node->parent &&
-		    node->parent->kind != MENU_CHOICE)
+		    (node->parent->kind != MENU_CHOICE || !sym->choice))
 			e = expr_or(&k->arena, e, kform_node_dep(k, node));
 	return e;
 }

@@ -201,7 +201,9 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 	const struct menu_node *node = km->nodes[pos];
 
 	if (km->child[pos] >= 0) {
-		bool choice = node->kind == MENU_CHOICE && node->sym;
+		/* Before 6.11 choice members also adopted their followers. */
+		bool choice = node->kind == MENU_CHOICE && node->sym &&
+			      !km->k.kc->dialect->legacy_choices;
 
 		for (int m = km->child[pos]; m >= 0; m = km->next[m])
 			finalize(km, m, choice);

@@ -38,6 +38,7 @@
 # usage: conformance.sh [OPTIONS] [KBROWSE]
 #   KBROWSE          the kbrowse binary (default: $KBROWSE)
 #   --quick          a few arches in all modes, a dozen defconfigs (CI)
+#   --arches         every variant in all modes and its default defconfig
 #   --full           every case (default)
 #   -j N             run N cases at once (default: number of CPUs)
 #   -k REGEX         only cases whose name matches (grep -E); repeatable
@@ -125,6 +126,12 @@ all_cases()
 			echo "$v/$m"
 		done
 	done
+	if [ "$SELECTION" = arches ]; then
+		for v in $VARIANTS; do
+			default_defconfig_case "$v"
+		done
+		return
+	fi
 	if [ "$SELECTION" = quick ]; then
 		for d in $QUICK_DEFCONFIGS; do
 			echo "${d%%/*}/defconfig:${d#*/}"
@@ -441,6 +448,7 @@ kbrowse=${KBROWSE:-}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) SELECTION=quick ;;
+	--arches) SELECTION=arches ;;
 	--full) SELECTION=full ;;
 	-j) jobs=${2:?-j needs a number}; shift ;;
 	-j*) jobs=${1#-j} ;;

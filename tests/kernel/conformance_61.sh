@@ -4,24 +4,35 @@
 # the choice rework of 6.11 (kbrowse's linux-4.18 dialect, detected from
 # the tree's Makefile).
 #
-# Cases: x86_64 and arm64 in allnoconfig, allyesconfig, allmodconfig and
-# alldefconfig, both default defconfigs, their savedefconfig, and
-# olddefconfig on 6.12's x86_64 defconfig output (what a .config from a
-# newer kernel gives on 6.1).  That input is made by Linux 6.12's own conf
-# (lib.sh with the 6.12 series), so this script also needs that tree.
-# --full adds every x86 and arm64 defconfig file.
+# Cases (names as in conformance.sh):
+#   --quick (the default; CI): x86_64 and arm64 in allnoconfig,
+#       allyesconfig, allmodconfig and alldefconfig, both default
+#       defconfigs, their savedefconfig, olddefconfig on 6.12's x86_64
+#       defconfig output (what a .config from a newer kernel gives on
+#       6.1); and allmodconfig and a defconfig of mips (choice members
+#       that nest other options, tristate choices) and ia64 (gone in 6.7,
+#       so checked nowhere else).
+#   --arches: every architecture variant of 6.1 (lib.sh arch_variants:
+#       26, ia64 among them) in the four all*config modes and its default
+#       defconfig, plus the olddefconfig case.
+#   --full: every case of the 6.1 tree: the --arches cases, every
+#       arch/*/configs defconfig file, the savedefconfig cases.
+# The olddefconfig input is made by Linux 6.12's own conf (lib.sh with
+# the 6.12 series), so this script also needs that tree.
 #
 # usage: conformance_61.sh [OPTIONS] [KBROWSE]
 #   the options of conformance.sh (-j N, -k REGEX, --list, --logs DIR,
-#   --no-cache, --all-files, --timeout SECS, --quick, --full)
+#   --no-cache, --all-files, --timeout SECS, --quick, --arches, --full)
 # Started by sh (make's $(SHELL) may be one): continue in bash.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-full=
+selection=--quick
 for arg in "$@"; do
-	[ "$arg" = --full ] && full=1
+	case $arg in
+	--quick|--arches|--full) selection=$arg ;;
+	esac
 done
 
 # The input made on 6.12: its x86_64 defconfig, as `make ARCH=x86_64
@@ -58,13 +69,15 @@ input=$(newer_defconfig) || {
 }
 
 export KBROWSE_KERNEL_SERIES=6.1
-export KBC_QUICK_VARIANTS="x86_64 arm64"
-export KBC_QUICK_DEFCONFIGS="x86/x86_64_defconfig arm64/defconfig"
-export KBC_QUICK_SAVEDEFCONFIG="x86_64/savedefconfig(defconfig:x86_64_defconfig)
-arm64/savedefconfig(defconfig:defconfig) x86_64/savedefconfig(allmodconfig)"
 export KBC_EXTRA_CASES="x86_64/olddefconfig($input)"
-if [ -n "$full" ]; then
-	# Every case of the tree, x86 and arm64 only: the rest is 6.12's job.
-	exec bash "$here/conformance.sh" "$@" -k '^(x86|x86_64|i386|arm64)/'
-fi
-exec bash "$here/conformance.sh" --quick "$@"
+case $selection in
+--quick)
+	export KBC_QUICK_VARIANTS="x86_64 arm64"
+	export KBC_QUICK_DEFCONFIGS="x86/x86_64_defconfig arm64/defconfig
+mips/malta_defconfig ia64/generic_defconfig"
+	export KBC_QUICK_SAVEDEFCONFIG="x86_64/savedefconfig(defconfig:x86_64_defconfig)
+arm64/savedefconfig(defconfig:defconfig) x86_64/savedefconfig(allmodconfig)"
+	KBC_EXTRA_CASES="$KBC_EXTRA_CASES mips/allmodconfig ia64/allmodconfig"
+	;;
+esac
+exec bash "$here/conformance.sh" "$@" "$selection"

@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
 # `kbrowse explain` on Linux 6.12 against the kernel's own conf.
+# With KBROWSE_KERNEL_SERIES=6.1, the same on Linux 6.1 (its rules before
+# the choice rework of 6.11): every symbol after x86_64 defconfig and
+# allmodconfig (tristate choices in m mode) and after mips allmodconfig
+# (options nested under a choice member), then the text of a tristate
+# choice member; the checks that name 6.12's lines are left out.
 #
 # x86_64: the real conf writes .config with --defconfig; then one run of
 # `kbrowse explain --json --all` explains every symbol in it, and for each:
@@ -143,15 +148,16 @@ EOF
 
 # every_symbol NAME CONF-ARGS...: conf writes .config in $work/NAME, then
 # kbrowse explains every symbol of the tree in one run.
+# The variant is the part of NAME before its first "-".
 every_symbol()
 {
-	local name=$1 dir=$work/$1 start end rc
+	local name=$1 dir=$work/$1 variant=${1%%-*} start end rc
 	shift
 	mkdir -p "$dir"
-	run_in "$dir" x86_64 "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
+	run_in "$dir" "$variant" "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
 	check $? "$name: conf $*"
 	start=$(date +%s%N)
-	run_in "$dir" x86_64 env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
+	run_in "$dir" "$variant" env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
 		>"$work/$name.json" 2>"$work/$name.err"
 	rc=$?
 	end=$(date +%s%N)
@@ -180,6 +186,25 @@ every_symbol()
 every_symbol x86_64-defconfig --defconfig=arch/x86/configs/x86_64_defconfig
 every_symbol x86_64-allmodconfig --allmodconfig
 x86=$work/x86_64-defconfig
+
+if [ "$KERNEL_SERIES" != 6.12 ]; then
+	every_symbol mips-allmodconfig --allmodconfig
+	# A member of a tristate choice in m mode is explained as such.
+	am=$work/x86_64-allmodconfig
+	grep -q '^CONFIG_RAPIDIO_ENUM_BASIC=m$' "$am/.config"
+	check $? "x86_64-allmodconfig: conf wrote CONFIG_RAPIDIO_ENUM_BASIC=m"
+	run_in "$am" x86_64 "$kbrowse" explain RAPIDIO_ENUM_BASIC >"$work/rapidio.txt" 2>&1
+	grep -q '^RAPIDIO_ENUM_BASIC = m' "$work/rapidio.txt" &&
+		grep -qi 'tristate choice' "$work/rapidio.txt" &&
+		grep -q 'm mode' "$work/rapidio.txt" &&
+		grep -q 'default RAPIDIO_ENUM_BASIC  (holds, but the choice picks no member)' \
+			"$work/rapidio.txt"
+	check $? "x86_64-allmodconfig: RAPIDIO_ENUM_BASIC = m, a member of a tristate choice in m mode, whose default picks nothing"
+	sed 's/^/# /' "$work/rapidio.txt" | head -n 12
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
 
 # --- the whole why-chain, in text and in JSON -----------------------------------
 # After allyesconfig, IRQCHIP's why-chain holds over a thousand symbols in

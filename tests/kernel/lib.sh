@@ -8,6 +8,7 @@
 #   arch_env VARIANT     print NAME=VALUE lines: the environment `make ARCH=...`
 #                        hands to scripts/kconfig/conf for that variant
 #   kernel_srcarch ARCH  the arch/ directory for an ARCH value
+#   kernel_dialect       kbrowse's name for the series' Kconfig rules
 #
 # The tree comes only from Debian's linux-source-SERIES package: 6.12 by
 # default, another series (6.1) when KBROWSE_KERNEL_SERIES names it before
@@ -26,6 +27,16 @@ if [ "$KERNEL_SERIES" = 6.12 ]; then
 else
 	KERNEL_OBJ=$KERNEL_CACHE/obj-conf-$KERNEL_SERIES
 fi
+
+# The rules kbrowse detects from the tree's Makefile, for files read
+# without the tree around them (a dump, the kconfig self-tests).
+kernel_dialect()
+{
+	case $KERNEL_SERIES in
+	6.1) echo linux-4.18 ;;
+	*) echo linux-6.11 ;;
+	esac
+}
 
 kernel_log()
 {
@@ -317,9 +328,13 @@ kernel_kbuild_defconfig()
 		return ;;
 	powerpc)
 		# $(if $(filter ppc%,$(uname)),$(uname),ppc64le)_defconfig
+		# (ppc64 before Linux 6.5)
 		case $(uname -m) in
 		ppc*) echo "$(uname -m)_defconfig" ;;
-		*) echo ppc64le_defconfig ;;
+		*)
+			line=$(sed -n 's/^KBUILD_DEFCONFIG.*,\([a-z0-9]*\))_defconfig.*/\1/p' "$mk" |
+				head -n 1)
+			echo "${line:-ppc64le}_defconfig" ;;
 		esac
 		return ;;
 	esac
@@ -417,6 +432,7 @@ arch_env()
 	fi
 	case $srcarch in
 	alpha) nm="$nm -B" ;;		# arch/alpha/Makefile: NM := $(NM) -B
+	ia64) nm="${cross}nm -B" ;;	# NM := $(CROSS_COMPILE)nm -B (until 6.7)
 	powerpc) nm="$nm --synthetic" ;;
 	esac
 	cc_text=$(kernel_cc_version_text "$cc")
@@ -464,7 +480,9 @@ arch_env()
 	case $cc_text in
 	*clang*) echo "CLANG_FLAGS=$(kernel_clang_flags "$srcarch" "$subarch" "$cross")" ;;
 	esac
-	echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
+	# Exported since Linux 6.12.
+	grep -q '^export.*RUSTC_VERSION_TEXT' "$tree/Makefile" &&
+		echo "RUSTC_VERSION_TEXT=$(kernel_rustc_version_text rustc)"
 	echo "KBUILD_DEFCONFIG=$(kernel_kbuild_defconfig "$tree" "$variant" "$srcarch" "$subarch")"
 	echo "KBUILD_KCONFIG="
 	echo "KCONFIG_CONFIG=.config"

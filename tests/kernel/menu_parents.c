@@ -19,12 +19,19 @@
  */
 #include "lkc.h"
 
+/* Before Linux 6.9 an entry named its file by a struct file. */
+#ifdef MENU_FILE_STRUCT
+#define MENU_FILENAME(menu) ((menu)->file->name)
+#else
+#define MENU_FILENAME(menu) ((menu)->filename)
+#endif
+
 static void print_place(const struct menu *menu)
 {
 	if (!menu || menu == &rootmenu)
 		fputs("-", stdout);
 	else
-		printf("%s:%d", menu->filename, menu->lineno);
+		printf("%s:%d", MENU_FILENAME(menu), menu->lineno);
 }
 
 static const char *kind_of(const struct menu *menu)

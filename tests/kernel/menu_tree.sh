@@ -60,7 +60,10 @@ objects=()
 for o in "$objdir"/*.o; do
 	[ "$(basename "$o")" = conf.o ] || objects+=("$o")
 done
-if ! gcc -O1 -I"$KERNEL_TREE/scripts/kconfig" -I"$KERNEL_TREE/scripts/include" \
+file_struct=
+grep -q 'struct file \*file;' "$KERNEL_TREE/scripts/kconfig/expr.h" &&
+	file_struct=-DMENU_FILE_STRUCT
+if ! gcc -O1 $file_struct -I"$KERNEL_TREE/scripts/kconfig" -I"$KERNEL_TREE/scripts/include" \
 	-o "$work/menu_parents" "$here/menu_parents.c" "${objects[@]}" \
 	>"$work/cc.log" 2>&1; then
 	echo "menu_parents.c does not build against $objdir:"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Parse the Linux 6.12 tree for every architecture variant with
+# Parse the Linux 6.12 tree (or $KBROWSE_KERNEL_SERIES's, lib.sh) for
+# every architecture variant with
 # `kbrowse dump`, in the environment the kernel's top-level Makefile gives
 # scripts/kconfig/conf (lib.sh's arch_env), and check for each:
 #   - kbrowse exits 0 and reports no error;
@@ -73,9 +74,11 @@ for variant in "$@"; do
 		failed=$((failed + 1))
 		continue
 	fi
-	# The dump alone, with no tree and no environment around it.
+	# The dump alone, with no tree and no environment around it (but
+	# the rules of its tree, which its Makefile told).
 	cp "$dir/dump" "$dir/again/Kconfig"
 	(cd "$dir/again" && env -i PATH="$PATH" HOME="${HOME:-/}" \
+		KBROWSE_DIALECT="$(kernel_dialect)" \
 		"$kbrowse" dump Kconfig >"$dir/dump2" 2>"$dir/stderr2")
 	status=$?
 	if [ "$status" -ne 0 ] || ! cmp -s "$dir/dump" "$dir/dump2"; then

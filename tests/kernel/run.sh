@@ -8,11 +8,15 @@
 # itself (x86_64 and arm64; with --full also um and i386).  Then it runs,
 # in order, each of these that exists (a missing one is skipped):
 #   parse.sh        kbrowse parses every architecture's Kconfig tree
+#   parse.sh:6.1    the same on Linux 6.1 (KBROWSE_KERNEL_SERIES=6.1):
+#                   x86_64, arm64, mips and ia64; with --full every variant
 #   conformance.sh  kbrowse conf writes what the kernel's conf writes
-#   conformance_61.sh  the same on Linux 6.1 (linux-source-6.1), x86_64 and
-#                   arm64: the Kconfig rules before 6.11
+#   conformance_61.sh  the same on Linux 6.1 (linux-source-6.1): the
+#                   Kconfig rules before 6.11
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
+#   selftests.sh:6.1  Linux 6.1's kconfig tests, by 6.1's rules
 #   explain.sh      kbrowse explain against the values conf computes
+#   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
@@ -36,12 +40,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0 status=0
 
 env_variants="x86_64 arm64"
+# parse.sh on 6.1: a few variants, every one with --full.
+parse_61_variants="x86_64 arm64 mips ia64"
 kbrowse=${KBROWSE:-}
 skip=
 for arg in "$@"; do
 	if [ -n "$skip" ]; then skip=; continue; fi
 	case $arg in
-	--full) env_variants="x86_64 arm64 um i386" ;;
+	--full) env_variants="x86_64 arm64 um i386" parse_61_variants= ;;
 	-j|-k|--logs|--timeout) skip=1 ;;
 	-*) ;;
 	*) kbrowse=$arg ;;
@@ -52,9 +58,14 @@ if [ -z "$kbrowse" ]; then
 	exit 2
 fi
 
-for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.sh explain.sh \
+for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
+	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
 	unmet_warnings.sh; do
+	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
+	script=${entry%%:*}
+	series=
+	[ "$script" != "$entry" ] && series=${entry#*:}
 	if [ ! -f "$here/$script" ]; then
 		echo "== $script: not present, skipped"
 		continue
@@ -65,7 +76,7 @@ for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.s
 		echo "== $script: runs with --full only"
 		continue
 	fi
-	echo "== $script"
+	echo "== $entry"
 	log=$(mktemp /tmp/kbrowse-run-kernel.XXXXXX) || exit 1
 	case $script in
 	check_env.sh)
@@ -73,9 +84,13 @@ for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.s
 		bash "$here/$script" ${kbrowse:+-b "$kbrowse"} $env_variants 2>&1 | tee "$log" ;;
 	parse.sh)
 		# usage: parse.sh KBROWSE [KERNEL_TREE] [VARIANT...]
-		bash "$here/$script" "$kbrowse" 2>&1 | tee "$log" ;;
+		# shellcheck disable=SC2086 # a list of names
+		KBROWSE_KERNEL_SERIES=${series:-6.12} \
+			bash "$here/$script" "$kbrowse" ${series:+$parse_61_variants} 2>&1 |
+			tee "$log" ;;
 	*)
-		bash "$here/$script" "$@" 2>&1 | tee "$log" ;;
+		KBROWSE_KERNEL_SERIES=${series:-6.12} \
+			bash "$here/$script" "$@" 2>&1 | tee "$log" ;;
 	esac
 	rc=${PIPESTATUS[0]}
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
@@ -91,7 +106,7 @@ for script in check_env.sh parse.sh conformance.sh conformance_61.sh selftests.s
 		status=1
 		# A script that failed without a summary counts as one failure.
 		[ -n "$line" ] || failed=$((failed + 1))
-		echo "== $script exited with status $rc"
+		echo "== $entry exited with status $rc"
 	fi
 done
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The kernel's own kconfig self-tests (scripts/kconfig/tests in the Linux
-# 6.12 tree) run against `kbrowse conf`, as their conftest.py runs conf:
+# 6.12 tree, or 6.1's with KBROWSE_KERNEL_SERIES=6.1, read by the rules of
+# that kernel) run against `kbrowse conf`, as their conftest.py runs conf:
 # in an empty directory, with srctree set to the test's directory and
 # KCONFIG_DEFCONFIG_LIST empty, checked against the test's expected files.
 #
@@ -11,6 +12,11 @@
 #       whatever the mode; every loop step conf prints is printed too
 #   no_write_if_dep_unmet: the answer the test types (n for A) is put in
 #       the .config, then --olddefconfig
+#   choice_value_with_m_dep (6.1): the answers the test types (y for the
+#       tristate choice, then its first member) as a .config, CHOICE0=y,
+#       then --olddefconfig; the .config must also be the one 6.1's conf
+#       writes for the same input
+#   inter_choice (6.1): --defconfig, as written
 #   preprocess/*: no prompt is asked, so --olddefconfig; stdout/stderr
 #       as the test checks them, kbrowse's "file:line:column: severity: "
 #       read as conf's "file:line: "
@@ -28,6 +34,10 @@ kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
 
 tree=$(kernel_tree) || exit 1
 tests=$tree/scripts/kconfig/tests
+# The tests' trees have no Makefile to tell the rules by: those of the
+# kernel they come from.
+KBROWSE_DIALECT=$(kernel_dialect)
+export KBROWSE_DIALECT
 work=$(mktemp -d /tmp/kbrowse-selftests.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -119,10 +129,54 @@ randomize()
 		not_ok "$test" "$work/log"
 	fi
 }
-: >"$work/log"
-randomize choice_randomize 100 1
-: >"$work/log"
-randomize choice_randomize2 20 0
+# (Since 6.11: 6.1 has no such tests.)
+if [ -d "$tests/choice_randomize" ]; then
+	: >"$work/log"
+	randomize choice_randomize 100 1
+	: >"$work/log"
+	randomize choice_randomize2 20 0
+fi
+
+# --- tristate choices (6.1) -----------------------------------------------------
+# A tristate member that depends on an m symbol is hidden once the user
+# makes the choice y.
+name=choice_value_with_m_dep
+if [ -d "$tests/$name" ]; then
+	printf 'CONFIG_CHOICE0=y\n' >"$work/answered.config"
+	dot_config=$work/answered.config run_conf "$tests/$name" --olddefconfig
+	good=0
+	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/$name/expected_config" &&
+		! grep -q CHOICE1 "$out/.config"; then
+		good=1
+	fi
+	# The same input through 6.1's own conf.
+	conf=$(kernel_conf 2>/dev/null) || conf=
+	if [ "$good" = 1 ] && [ -n "$conf" ]; then
+		mkdir -p "$work/conf.$name"
+		cp "$work/answered.config" "$work/conf.$name/.config"
+		(cd "$work/conf.$name" && srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST= \
+			"$conf" -s --olddefconfig Kconfig >/dev/null 2>&1) &&
+			cmp -s "$work/conf.$name/.config" "$out/.config" || good=0
+	fi
+	if [ "$good" = 1 ]; then
+		ok "$name"
+	else
+		{ echo "exit $rc"; cat "$out/stderr"; cat "$out/.config"; } >"$work/log"
+		not_ok "$name" "$work/log"
+	fi
+fi
+
+# A choice's defconfig value is not moved by another choice.
+name=inter_choice
+if [ -d "$tests/$name" ]; then
+	dot_config='' run_conf "$tests/$name" --defconfig="$tests/$name/defconfig"
+	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/$name/expected_config"; then
+		ok "$name"
+	else
+		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
+		not_ok "$name" "$work/log"
+	fi
+fi
 
 # --- dependency loops: refused, every step shown ------------------------------
 name=err_recursive_dep

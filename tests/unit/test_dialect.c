@@ -19,6 +19,7 @@
 #include "config.h"
 #include "config_io.h"
 #include "dialect.h"
+#include "explain.h"
 #include "kconfig.h"
 #include "lexer.h"
 #include "unit.h"
@@ -311,6 +312,157 @@ static void test_legacy_choices(void **state)
 	unit_files = NULL;
 }
 
+/*
+ * Entries written in a choice right after a member they depend on were
+ * nested under it, not members (Linux 6.1's MIPS CPU choice): no warning
+ * about their defaults, no dependency loop through the choice, and the
+ * values 6.1's conf wrote for this tree.
+ */
+static const char nested_tree[] =
+	"config SMP\n"
+	"\tbool \"smp\"\n"
+	"\tdefault y\n"
+	"choice\n"
+	"\tprompt \"cpu\"\n"
+	"\tdefault CPU_A\n"
+	"config CPU_B\n"
+	"\tbool \"B\"\n"
+	"\tselect DIEI if !ENH\n"
+	"config ENH\n"
+	"\tbool \"enh\"\n"
+	"\tdefault n\n"
+	"\tdepends on CPU_B\n"
+	"config WORK\n"
+	"\tbool \"work\"\n"
+	"\tdefault y if SMP\n"
+	"\tdepends on CPU_B\n"
+	"config CPU_A\n"
+	"\tbool \"A\"\n"
+	"endchoice\n"
+	"config DIEI\n"
+	"\tbool\n";
+
+static void test_nested_in_choice(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", nested_tree }, { NULL, NULL } };
+	static const char *const inputs[] = { NULL, "CONFIG_CPU_B=y\n" };
+	static const char *const expected[] = {
+		"CONFIG_SMP=y|# CONFIG_CPU_B is not set|CONFIG_CPU_A=y|",
+		"CONFIG_SMP=y|CONFIG_CPU_B=y|# CONFIG_ENH is not set|CONFIG_WORK=y|"
+		"# CONFIG_CPU_A is not set|CONFIG_DIEI=y|",
+	};
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	for (size_t i = 0; i < 2; i++) {
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct config *cfg;
+		char *got;
+
+		assert_int_equal(kc->diags.errors, 0);
+		assert_int_equal(kc->diags.warnings, 0);
+		assert_true(symbol_find(kc, "CPU_B")->flags & SYMBOL_CHOICEVAL);
+		assert_false(symbol_find(kc, "ENH")->flags & SYMBOL_CHOICEVAL);
+		assert_null(symbol_find(kc, "WORK")->choice);
+		cfg = config_new(kc);
+		if (inputs[i])
+			config_read_text(cfg, ".config", inputs[i], strlen(inputs[i]),
+					 &io, NULL);
+		else
+			conf_answer_all(cfg, CONF_ANSWER_DEFAULT);
+		got = written_body(cfg);
+		assert_string_equal(got, expected[i]);
+		free(got);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	/* The 6.11 rules: every entry in the choice is a member. */
+	opts.dialect = dialect_find("linux-6.11");
+	{
+		struct kconfig *kc = kconfig_load(&opts);
+
+		assert_true(symbol_find(kc, "ENH")->flags & SYMBOL_CHOICEVAL);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
+/*
+ * A tristate choice in m mode picks no member: its default holds but is
+ * not taken, and no earlier default shadows it.
+ */
+static void test_explain_no_pick(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", legacy_tree }, { NULL, NULL } };
+	struct kconfig *kc;
+	struct config *cfg;
+	struct explainer *ex;
+	const struct xchoice *c;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	kc = kconfig_load(&opts);
+	cfg = config_new(kc);
+	conf_answer_all(cfg, CONF_ANSWER_MOD);
+	ex = explainer_new(cfg, NULL);
+	c = explain_choice(ex, symbol_find(kc, "TA")->choice);
+	assert_int_equal(c->rule, CHOICE_RULE_MOD);
+	assert_int_equal(c->ndefaults, 1);
+	assert_int_equal(c->defaults[0].status, DEFAULT_NO_PICK);
+	assert_string_equal(default_status_name(c->defaults[0].status), "no-pick");
+	explainer_free(ex);
+	config_free(cfg);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
+/*
+ * savedefconfig before 6.11 keeps the default member of an `optional`
+ * choice (6.1's conf on this tree and .config wrote CONFIG_OA=y alone).
+ */
+static void test_savedefconfig_optional(void **state)
+{
+	static const char tree[] =
+		"choice\n\tprompt \"opt\"\n\toptional\n\tdefault OA\n"
+		"config OA\n\tbool \"OA\"\nconfig OB\n\tbool \"OB\"\nendchoice\n"
+		"choice\n\tprompt \"plain\"\n\tdefault PA\n"
+		"config PA\n\tbool \"PA\"\nconfig PB\n\tbool \"PB\"\nendchoice\n";
+	static const char input[] = "CONFIG_OA=y\n# CONFIG_OB is not set\n"
+				    "CONFIG_PA=y\n# CONFIG_PB is not set\n";
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", tree }, { NULL, NULL } };
+	struct config_io_options io = { .prefix = "CONFIG_" };
+	struct kconfig *kc;
+	struct config *cfg;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-4.18");
+	kc = kconfig_load(&opts);
+	cfg = config_new(kc);
+	config_read_text(cfg, ".config", input, strlen(input), &io, NULL);
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_int_equal(config_write_defconfig_stream(cfg, out, "CONFIG_"), 0);
+	fclose(out);
+	assert_string_equal(text, "CONFIG_OA=y\n");
+	free(text);
+	config_free(cfg);
+	kconfig_free(kc);
+	unit_files = NULL;
+}
+
 /* The same tree under the 6.11 rules: a tristate member is an error. */
 static void test_member_types(void **state)
 {
@@ -514,6 +666,9 @@ int main(void)
 		cmocka_unit_test(test_bare_words),
 		cmocka_unit_test(test_raw_strings),
 		cmocka_unit_test(test_dollar_source),
+		cmocka_unit_test(test_nested_in_choice),
+		cmocka_unit_test(test_explain_no_pick),
+		cmocka_unit_test(test_savedefconfig_optional),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
