@@ -27,6 +27,8 @@ for tool in make gcc flex bison; do
 done
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-buildroot.XXXXXX) || exit 99
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 obj=$work/obj
 conf_dir=$obj/build/buildroot-config
@@ -66,26 +68,15 @@ run()
 check()
 {
 	local what=$1 arg=$2
-	n=$((n + 1))
 	run conf "$arg"
 	run kbrowse "$arg"
-	if [ "$(cat "$work/conf.rc")" != 0 ]; then
-		echo "ok $n - $what # SKIP Buildroot's conf failed"
-	elif [ "$(cat "$work/kbrowse.rc")" = 0 ] &&
-	     cmp -s "$work/conf.config" "$work/kbrowse.config"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what (kbrowse exit $(cat "$work/kbrowse.rc"))"
-		grep -m 10 error "$work/kbrowse.err" | sed 's/^/# /'
-		diff -u "$work/conf.config" "$work/kbrowse.config" | head -n 30 | sed 's/^/# /'
-	fi
+	verdict "$what" "Buildroot's conf"
 }
 
 # savedefconfig from the .config conf wrote last: both tools read the same
 check_saved()
 {
 	local what=$1 tool
-	n=$((n + 1))
 	for tool in conf kbrowse; do
 		cp "$work/conf.config" "$config"
 		if [ $tool = conf ]; then
@@ -96,12 +87,7 @@ check_saved()
 				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
 		fi
 	done
-	if cmp -s "$work/conf.saved" "$work/kbrowse.saved"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		diff -u "$work/conf.saved" "$work/kbrowse.saved" 2>&1 | head -n 20 | sed 's/^/# /'
-	fi
+	verdict_saved "$what"
 }
 
 for mode in allnoconfig allyesconfig alldefconfig; do

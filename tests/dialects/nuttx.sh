@@ -28,6 +28,8 @@ if ! command -v "$oracle" >/dev/null 2>&1; then
 fi
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-nuttx.XXXXXX) || exit 99
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 for dir in bin/arch/dummy bin/boards/dummy bin/drivers/platform apps; do
 	mkdir -p "$work/$dir"
@@ -61,17 +63,7 @@ run()
 check()
 {
 	local what=$1
-	n=$((n + 1))
-	if [ "$(cat "$work/conf.rc")" != 0 ]; then
-		echo "ok $n - $what # SKIP kconfig-conf failed"
-	elif [ "$(cat "$work/kbrowse.rc")" = 0 ] &&
-	     cmp -s "$work/conf.config" "$work/kbrowse.config"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what (kbrowse exit $(cat "$work/kbrowse.rc"))"
-		grep -m 10 error "$work/kbrowse.err" | sed 's/^/# /'
-		diff -u "$work/conf.config" "$work/kbrowse.config" | head -n 30 | sed 's/^/# /'
-	fi
+	verdict "$what" "kconfig-conf"
 }
 
 for mode in $modes; do
