@@ -11,55 +11,10 @@
 #include "file_read.h"
 #include "util.h"
 
-char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
-{
-	struct stat st;
-	size_t cap, n = 0;
-	char *buf;
-
-	if (fstat(fileno(f), &st) != 0) {
-		*err = errno;
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*err = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		return NULL;
-	}
-	if ((unsigned long long)st.st_size > max) {
-		*err = EFBIG;
-		return NULL;
-	}
-	/* The size may change while we read: the loop does not trust it. */
-	cap = (size_t)st.st_size + 1;
-	buf = xmalloc(cap + 1);
-	for (;;) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (ferror(f)) {
-			*err = errno ? errno : EIO;
-			free(buf);
-			return NULL;
-		}
-		if (n < cap)
-			break;
-		if (n > max) {
-			*err = EFBIG;
-			free(buf);
-			return NULL;
-		}
-		cap *= 2;
-		buf = xrealloc(buf, cap + 1);
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /*
- * file_read_stream() on a descriptor, with read(2): Kconfig trees are
- * over a thousand files, and a stdio stream per file (its buffer, its
- * copy, its lock) cost more than the reading.
+ * The whole file behind fd, with read(2): Kconfig trees are over a
+ * thousand files, and a stdio stream per file (its buffer, its copy,
+ * its lock) cost more than the reading.
  */
 static char *read_fd(int fd, size_t max, size_t *len, int *err)
 {
@@ -109,6 +64,13 @@ static char *read_fd(int fd, size_t max, size_t *len, int *err)
 	*len = n;
 	return buf;
 }
+
+/* Every caller hands over a stream just opened: nothing is buffered yet. */
+char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
+{
+	return read_fd(fileno(f), max, len, err);
+}
+
 
 char *file_read(const char *path, size_t max, size_t *len, int *err)
 {

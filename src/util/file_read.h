@@ -14,9 +14,10 @@
 #define FILE_READ_MAX	(64UL << 20)
 
 /*
- * Read an open stream to its end: the bytes (heap, NUL-terminated) and
- * their count in *len.  NULL with *err set (an errno value, EFBIG past
- * max, EINVAL for something that is not a regular file).
+ * Read a stream just opened (nothing read from it yet) to its end: the
+ * bytes (heap, NUL-terminated) and their count in *len.  NULL with *err
+ * set (an errno value, EFBIG past max, EINVAL for something that is not
+ * a regular file).
  */
 char *file_read_stream(FILE *f, size_t max, size_t *len, int *err);
 /* The same for a path. */
