@@ -46,6 +46,11 @@
 /* Work and size caps, so that a doubling chain of variables cannot hang. */
 #define MAX_EVALUATIONS		1000000UL
 #define MAX_OUTPUT		(16UL << 20)
+/*
+ * All expansions of one tree together.  Linux 6.12's make well under a
+ * kilobyte in all; this is the per-expansion cap four times over.
+ */
+#define MAX_TREE_OUTPUT		(64UL << 20)
 
 /* ---- the variable table ------------------------------------------------- */
 
@@ -492,6 +497,36 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 }
 
 /*
+ * The tree's budget: past it, this expansion stops with one error, and
+ * every later one of the tree yields nothing at once (env->stopped, set
+ * by the other runaway errors too).
+ */
+static void check_tree_budget(struct expansion *x, const char *at,
+			      size_t pending)
+{
+	struct macro_env *env = x->env;
+
+	if (x->aborted || env->output_total + pending <= MAX_TREE_OUTPUT)
+		return;
+	if (!env->stopped)
+		expansion_diag(x, DIAG_ERROR, at,
+			       "macro expansions of this tree exceed %lu MiB in all",
+			       MAX_TREE_OUTPUT >> 20);
+	env->stopped = true;
+	x->aborted = true;
+}
+
+/* The end of a top-level expansion: what it made counts to the budget. */
+static char *expansion_finish(struct expansion *x, struct strbuf *out)
+{
+	x->env->output_total += out->len;
+	/* A runaway result is no value: nothing of it is kept. */
+	if (x->env->stopped)
+		strbuf_release(out);
+	return strbuf_take(out);
+}
+
+/*
  * Expand the reference starting at the '$' at dollar; return where the
  * text after it starts.
  */
@@ -522,7 +557,7 @@ static const char *expand_dollar(struct expansion *x, const char *dollar,
 	} else if (++x->evaluations > MAX_EVALUATIONS) {
 		expansion_diag(x, DIAG_ERROR, dollar,
 			       "macro expansion takes too many steps");
-		x->aborted = true;
+		x->aborted = x->env->stopped = true;
 	} else {
 		eval_clause(x, dollar, open + 1, close, args, out);
 	}
@@ -531,8 +566,10 @@ static const char *expand_dollar(struct expansion *x, const char *dollar,
 		expansion_diag(x, DIAG_ERROR, dollar,
 			       "macro expansion too large (over %lu MiB)",
 			       MAX_OUTPUT >> 20);
-		x->aborted = true;
+		/* Its pieces may be assigned and doubled again: stop here. */
+		x->aborted = x->env->stopped = true;
 	}
+	check_tree_budget(x, dollar, out->len);
 	return close + 1;
 }
 
@@ -559,6 +596,7 @@ static void expansion_init(struct expansion *x, struct macro_env *env,
 	x->text = text;
 	x->text_end = text + len;
 	x->loc = loc;
+	x->aborted = env->stopped;
 }
 
 char *macro_expand(struct macro_env *env, const char *text, size_t len,
@@ -569,7 +607,7 @@ char *macro_expand(struct macro_env *env, const char *text, size_t len,
 
 	expansion_init(&x, env, text, len, loc);
 	expand_span(&x, text, text + len, &no_args, &out);
-	return strbuf_take(&out);
+	return expansion_finish(&x, &out);
 }
 
 char *macro_expand_reference(struct macro_env *env, const char *text,
@@ -583,7 +621,7 @@ char *macro_expand_reference(struct macro_env *env, const char *text,
 	if (len && *text == '$')
 		next = expand_dollar(&x, text, text + len, &no_args, &out);
 	*consumed = (size_t)(next - text);
-	return strbuf_take(&out);
+	return expansion_finish(&x, &out);
 }
 
 static bool is_word_char(char c)
@@ -610,7 +648,7 @@ char *macro_expand_word(struct macro_env *env, const char *text, size_t len,
 		}
 	}
 	*consumed = (size_t)(p - text);
-	return strbuf_take(&out);
+	return expansion_finish(&x, &out);
 }
 
 size_t macro_reference_length(const char *text, size_t len)
@@ -671,8 +709,13 @@ void macro_assign(struct macro_env *env, const char *name,
 			var->skipped_from = skipped + 1;
 		else if (!append)
 			var->skipped_from = 0;
-		new_len = out.len;
-		new_value = strbuf_take(&out);
+		if (env->stopped) {
+			/* A runaway expansion assigns nothing (nor appends). */
+			strbuf_release(&out);
+			return;
+		}
+		new_value = expansion_finish(&x, &out);
+		new_len = strlen(new_value);
 	} else {
 		new_len = value_len;
 		new_value = xmemdup(value, value_len);

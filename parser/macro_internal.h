@@ -71,6 +71,18 @@ struct macro_env {
 	size_t nused;
 	size_t used_cap;
 
+	/*
+	 * Bytes made by every expansion of the tree so far: one budget for
+	 * the whole tree, so that many lines each just under the limit of
+	 * one expansion cannot add up to gigabytes.
+	 */
+	size_t output_total;
+	/*
+	 * A runaway expansion (too large, too many steps, over the budget)
+	 * stops the tree: every later expansion yields nothing at once.
+	 */
+	bool stopped;
+
 	/* macro_env_setenv(): values that replace the process environment. */
 	char **set_names;
 	char **set_values;

@@ -472,10 +472,13 @@ static void test_runaway_expansions(void **state)
 	free(text);
 	free(out);
 
-	/* The environment was left usable: counters were unwound. */
+	/*
+	 * A runaway stops the tree: later expansions give nothing at once,
+	 * with no error of their own (the first one located the cause).
+	 */
 	diag_release(&fx.diags);
 	out = expand("$(A3)");
-	assert_string_equal(out, "xxxxxxxx");
+	assert_string_equal(out, "");
 	assert_int_equal(fx.diags.errors, 0);
 	free(out);
 }
@@ -502,6 +505,55 @@ static void test_output_size_limit(void **state)
 			    "error 20:5: macro expansion too large (over 16 MiB)\n");
 	free(text);
 	free(out);
+}
+
+/* `a += $(a)$(a)` over the cap: nothing is assigned, the tree stops. */
+static void test_runaway_assigns_nothing(void **state)
+{
+	char *big, *out, *text;
+	int i;
+
+	(void)state;
+	big = malloc((1 << 20) + 1);
+	memset(big, 'a', 1 << 20);
+	big[1 << 20] = '\0';
+	macro_assign(fx.env, "A", MACRO_SIMPLE, big, at(1, 1));
+	free(big);
+	for (i = 0; i < 40; i++)
+		macro_assign(fx.env, "A", MACRO_APPEND, "$(A)$(A)", at(i + 2, 1));
+	text = diag_text();
+	assert_string_equal(text,
+			    "error 4:5: macro expansion too large (over 16 MiB)\n");
+	free(text);
+	/* 1, 3, 9 MiB, then 27 is refused: the tree stopped expanding. */
+	out = expand("$(A)");
+	assert_int_equal(strlen(out), 0);
+	free(out);
+}
+
+/* Many expansions each under the cap add up to the tree's budget. */
+static void test_tree_budget(void **state)
+{
+	char name[16], value[32], *text;
+	int i;
+
+	(void)state;
+	macro_assign(fx.env, "A0", MACRO_SIMPLE, "xxxxxxxxxxxxxxxx", at(1, 1));
+	for (i = 1; i <= 20; i++) {
+		snprintf(name, sizeof(name), "A%d", i);
+		snprintf(value, sizeof(value), "$(A%d)$(A%d)", i - 1, i - 1);
+		macro_assign(fx.env, name, MACRO_SIMPLE, value, at(i + 1, 1));
+	}
+	/* Each copy is 16 MiB, just at the cap; with the chain's own 32 MiB
+	 * the third copy is over the 64 MiB of the tree. */
+	for (i = 0; i < 1500; i++) {
+		snprintf(name, sizeof(name), "B%d", i);
+		macro_assign(fx.env, name, MACRO_SIMPLE, "$(A20)", at(i + 30, 1));
+	}
+	text = diag_text();
+	assert_string_equal(text,
+			    "error 32:1: macro expansions of this tree exceed 64 MiB in all\n");
+	free(text);
 }
 
 static void test_deep_nesting(void **state)
@@ -878,6 +930,8 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test_setup_teardown(test_runaway_expansions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_output_size_limit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_runaway_assigns_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tree_budget, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep_nesting, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_locations, setup, teardown),
 		cmocka_unit_test(test_info_without_stream),
