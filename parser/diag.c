@@ -23,6 +23,10 @@ void diag_init(struct diag_list *list)
 	list->errors = 0;
 	list->warnings = 0;
 	list->echo = NULL;
+	list->sink = NULL;
+	list->sink_ctx = NULL;
+	list->max_kept = 0;
+	list->kept = list->dropped = 0;
 }
 
 void diag_release(struct diag_list *list)
@@ -39,6 +43,7 @@ void diag_release(struct diag_list *list)
 	list->first = NULL;
 	list->tail = &list->first;
 	list->errors = list->warnings = 0;
+	list->kept = list->dropped = 0;
 }
 
 void diag_addv(struct diag_list *list, enum diag_severity severity,
@@ -59,14 +64,23 @@ void diag_addv(struct diag_list *list, enum diag_severity severity,
 	vsnprintf(diag->message, (size_t)len + 1, fmt, ap);
 	diag->severity = severity;
 	diag->loc = loc;
-	*list->tail = diag;
-	list->tail = &diag->next;
 	if (severity == DIAG_ERROR)
 		list->errors++;
 	else if (severity == DIAG_WARNING)
 		list->warnings++;
 	if (list->echo)
 		diag_print(diag, list->echo);
+	if (list->sink)
+		list->sink(diag, list->sink_ctx);
+	if (list->max_kept && list->kept >= list->max_kept) {
+		list->dropped++;
+		free(diag->message);
+		free(diag);
+		return;
+	}
+	*list->tail = diag;
+	list->tail = &diag->next;
+	list->kept++;
 }
 
 void diag_add(struct diag_list *list, enum diag_severity severity,

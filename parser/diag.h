@@ -30,6 +30,16 @@ struct diag_list {
 	int warnings;
 	/* When set, each diagnostic is also printed here as it is added. */
 	FILE *echo;
+	/* When set, each diagnostic is also handed here as it is added. */
+	void (*sink)(const struct diag *diag, void *ctx);
+	void *sink_ctx;
+	/*
+	 * At most this many are kept (0: all); the rest are only counted,
+	 * after being echoed and sunk, so a huge input cannot fill memory.
+	 */
+	size_t max_kept;
+	size_t kept;
+	size_t dropped;
 };
 
 /* Parsing goes on after an error, but not forever. */
@@ -42,6 +52,9 @@ void diag_add(struct diag_list *list, enum diag_severity severity,
 	__attribute__((format(printf, 4, 5)));
 void diag_addv(struct diag_list *list, enum diag_severity severity,
 	       struct location loc, const char *fmt, va_list ap);
+/* How many a list keeps of a .config's warnings: the browser lists them. */
+#define DIAG_CONFIG_KEPT 10000
+
 /* "file:line:column: error: message" (column and line left out when 0). */
 void diag_print(const struct diag *diag, FILE *out);
 void diag_print_all(const struct diag_list *list, FILE *out);

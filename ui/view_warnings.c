@@ -68,6 +68,11 @@ static void warnings_open(struct view *view)
 		add(view, st, 0, line);
 		n++;
 	}
+	if (s->read_diags.dropped) {
+		snprintf(line, sizeof(line), "... and %zu more warnings, not kept",
+			 s->read_diags.dropped);
+		add(view, st, 1, line);
+	}
 	if (!n) {
 		snprintf(line, sizeof(line), s->read_from ? "No warnings reading %s." :
 			 "No .config was read: every value is a default.",

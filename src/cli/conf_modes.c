@@ -132,17 +132,6 @@ static void message(const struct conf_run *run, const char *fmt, const char *arg
 	printf("\n#\n");
 }
 
-/* Warnings about .config lines, worded and located as conf prints them. */
-static void print_read_warnings(struct conf_run *run)
-{
-	const struct diag *d;
-
-	for (d = run->read_diags.first; d; d = d->next)
-		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
-			d->loc.line, d->message);
-	fflush(stderr);
-}
-
 /*
  * Read a file into user values; -1 if it cannot be opened.  A file that
  * is there but cannot be read (permission, a directory, /dev/zero, too
@@ -155,8 +144,7 @@ static int read_file(struct conf_run *run, const char *name)
 
 	diag_release(&run->read_diags);
 	ret = config_read(run->cfg, name, &run->io, &run->read_diags);
-	if (ret == 0)
-		print_read_warnings(run);
+	fflush(stderr);
 	if (ret == -2) {
 		fprintf(stderr, "%s conf: %s: %s\n", run->prog, name,
 			file_read_error(errno, FILE_READ_MAX, "a .config",
@@ -764,6 +752,10 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 	int status, errors;
 
 	diag_init(&run.read_diags);
+	/* Printed as conf prints them, as they come; few are kept. */
+	run.read_diags.sink = config_warning_sink;
+	run.read_diags.sink_ctx = stderr;
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
 	/* Only -h stops here: the usage went to stdout, status 0 as for --help. */
 	if (parse_args(&run, argc, argv, &kconfig))
 		return 0;

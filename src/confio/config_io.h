@@ -35,6 +35,13 @@ void config_io_for_dialect(struct config_io_options *io, const char *srctree,
  * is there but cannot be read: permission, a directory, not a regular
  * file, larger than FILE_READ_MAX (file_read_error() says which).
  */
+/*
+ * A warning about a .config line as conf prints it ("file:line:warning:
+ * message"); the second form is a diag_list sink, ctx the FILE.
+ */
+void config_warning_print(const struct diag *diag, FILE *out);
+void config_warning_sink(const struct diag *diag, void *out);
+
 int config_read(struct config *cfg, const char *name,
 		const struct config_io_options *io, struct diag_list *diags);
 /* The same from text in memory; name is used in the locations. */

@@ -44,6 +44,17 @@ void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 	io->srctree = srctree ? srctree : getenv("srctree");
 }
 
+void config_warning_print(const struct diag *diag, FILE *out)
+{
+	fprintf(out, "%s:%d:warning: %s\n", location_file(diag->loc),
+		diag->loc.line, diag->message);
+}
+
+void config_warning_sink(const struct diag *diag, void *out)
+{
+	config_warning_print(diag, out);
+}
+
 struct reader {
 	struct config *cfg;
 	const struct config_io_options *io;

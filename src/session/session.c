@@ -111,6 +111,21 @@ static void adopt_text(struct session *s, const char *name, char *text,
 	s->read_from = intern(&s->kc->strings, name);
 }
 
+/*
+ * A fresh list for a .config's warnings: printed as they come where the
+ * front-end asked for them, and kept up to a bound for the browser.
+ */
+static void read_diags_reset(struct session *s)
+{
+	diag_release(&s->read_diags);
+	diag_init(&s->read_diags);
+	s->read_diags.max_kept = DIAG_CONFIG_KEPT;
+	if (s->warnings_out) {
+		s->read_diags.sink = config_warning_sink;
+		s->read_diags.sink_ctx = s->warnings_out;
+	}
+}
+
 /* *lines gets where each value came from (the caller sets it). */
 static bool read_config_file(struct session *s, const char *name,
 			     struct user_lines **lines)
@@ -127,8 +142,7 @@ static bool read_config_file(struct session *s, const char *name,
 		return false;
 	}
 	adopt_text(s, name, text, len);
-	diag_release(&s->read_diags);
-	diag_init(&s->read_diags);
+	read_diags_reset(s);
 	*lines = config_read_text_recorded(s->cfg, s->read_from, text, len,
 					   &s->io, &s->read_diags);
 	return true;
@@ -155,13 +169,6 @@ static struct user_lines *read_first_config(struct session *s, bool defconfig_li
 	return lines;
 }
 
-static void print_read_warnings(const struct diag_list *diags, FILE *out)
-{
-	for (const struct diag *d = diags->first; d; d = d->next)
-		fprintf(out, "%s:%d:warning: %s\n", location_file(d->loc),
-			d->loc.line, d->message);
-}
-
 struct session *session_open(const struct session_options *opts, int *errors)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
@@ -175,6 +182,7 @@ struct session *session_open(const struct session_options *opts, int *errors)
 		return NULL;
 	}
 	diag_init(&s->read_diags);
+	s->warnings_out = opts->warnings;
 	config_io_for_dialect(&s->io, opts->tree.srctree, s->kc->dialect);
 	s->config_name = opts->config_name && *opts->config_name ?
 		opts->config_name : ".config";
@@ -193,8 +201,6 @@ struct session *session_open(const struct session_options *opts, int *errors)
 		session_close(s);
 		return NULL;
 	}
-	if (opts->warnings)
-		print_read_warnings(&s->read_diags, opts->warnings);
 	set_provenance(s, lines);
 	return s;
 }

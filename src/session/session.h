@@ -43,6 +43,7 @@ struct session {
 	size_t config_len;
 	struct user_lines *user_lines;
 	struct diag_list read_diags;	/* .config warnings, conf's wording */
+	FILE *warnings_out;	/* where they are printed as read, or NULL */
 	/*
 	 * The user values as read (or last saved), by symbol index (NULL:
 	 * none): a user value that differs was set in this session, and
