@@ -38,9 +38,60 @@ struct side {
 	struct named *by_sym;		/* by symbol index; name NULL: not named */
 	struct named *unknown;		/* names that are no symbol of the tree */
 	unsigned nunknown, unknown_cap;
+	/* Open addressing over unknown[]: index + 1, 0 empty; a power of two. */
+	unsigned *unknown_slots, unknown_nslots;
 	struct source_file *files;
 	unsigned last_file_start;	/* seq of the first line of the last file */
 };
+
+static unsigned unknown_slot(const struct side *s, const char *name)
+{
+	unsigned mask = s->unknown_nslots - 1;
+	unsigned slot = (unsigned)hash_bytes(name, strlen(name)) & mask;
+
+	while (s->unknown_slots[slot] &&
+	       strcmp(s->unknown[s->unknown_slots[slot] - 1].name, name))
+		slot = (slot + 1) & mask;
+	return slot;
+}
+
+static struct named *find_unknown(const struct side *s, const char *name)
+{
+	unsigned index;
+
+	if (!s->nunknown)
+		return NULL;
+	index = s->unknown_slots[unknown_slot(s, name)];
+	return index ? &s->unknown[index - 1] : NULL;
+}
+
+static void unknown_index_grow(struct side *s)
+{
+	free(s->unknown_slots);
+	s->unknown_nslots = s->unknown_nslots ? s->unknown_nslots * 2 : 64;
+	s->unknown_slots = xcalloc(s->unknown_nslots, sizeof(*s->unknown_slots));
+	for (unsigned i = 0; i < s->nunknown; i++)
+		s->unknown_slots[unknown_slot(s, s->unknown[i].name)] = i + 1;
+}
+
+/* A new entry for a name that is no symbol (its name set by the caller). */
+static struct named *add_unknown(struct side *s, const char *name)
+{
+	struct named *n;
+
+	if (s->nunknown == s->unknown_cap) {
+		s->unknown_cap = s->unknown_cap ? s->unknown_cap * 2 : 16;
+		s->unknown = xrealloc(s->unknown,
+				      s->unknown_cap * sizeof(*s->unknown));
+	}
+	n = &s->unknown[s->nunknown++];
+	n->name = name;
+	if (2 * s->nunknown > s->unknown_nslots)
+		unknown_index_grow(s);
+	else
+		s->unknown_slots[unknown_slot(s, name)] = s->nunknown;
+	return n;
+}
 
 static void note_name(struct diff_result *d, struct side *s, const struct kconfig *kc,
 		      const char *name, size_t nlen, const char *value,
@@ -59,20 +110,12 @@ static void note_name(struct diff_result *d, struct side *s, const struct kconfi
 		n = &s->by_sym[sym->index];
 	} else {
 		/* The same name again replaces its earlier line. */
-		n = NULL;
-		for (unsigned i = 0; i < s->nunknown; i++)
-			if (strcmp(s->unknown[i].name, buf) == 0)
-				n = &s->unknown[i];
-		if (!n) {
-			if (s->nunknown == s->unknown_cap) {
-				s->unknown_cap = s->unknown_cap ? s->unknown_cap * 2 : 16;
-				s->unknown = xrealloc(s->unknown,
-						      s->unknown_cap * sizeof(*s->unknown));
-			}
-			n = &s->unknown[s->nunknown++];
-		}
+		n = find_unknown(s, buf);
+		if (!n)
+			n = add_unknown(s, arena_strdup(&d->arena, buf));
 	}
-	n->name = arena_strdup(&d->arena, buf);
+	if (!n->name || strcmp(n->name, buf))
+		n->name = arena_strdup(&d->arena, buf);
 	n->text = arena_strndup(&d->arena, value, vlen);
 	n->loc = loc;
 	n->seq = seq;
@@ -886,20 +929,15 @@ static void add_aside(struct builder *b, const char *name, const struct symbol *
 	}
 }
 
-static const struct named *find_unknown(const struct side *s, const char *name)
-{
-	for (unsigned i = 0; i < s->nunknown; i++)
-		if (strcmp(s->unknown[i].name, name) == 0)
-			return &s->unknown[i];
-	return NULL;
-}
-
 static void find_asides(struct builder *b)
 {
 	struct diff_result *d = b->d;
 	const struct kconfig *kc = b->new.kc;
-	unsigned cap = b->old.nunknown + b->new.nunknown;
+	unsigned cap = b->old.nunknown;
 
+	for (unsigned i = 0; i < b->new.nunknown; i++)
+		if (!find_unknown(&b->old, b->new.unknown[i].name))
+			cap++;
 	for (size_t i = 0; i < kc->nsymbols; i++)
 		if (b->old.by_sym[i].name || b->new.by_sym[i].name)
 			cap++;
@@ -1107,6 +1145,8 @@ struct diff_result *diff_configs(const struct diff_input *old_side,
 	free(b.new.by_sym);
 	free(b.old.unknown);
 	free(b.new.unknown);
+	free(b.old.unknown_slots);
+	free(b.new.unknown_slots);
 	return d;
 }
 
