@@ -147,8 +147,10 @@ static const char *def_keyword(const struct menu_node *node,
 /* Does a def_bool (def_tristate...) line of the entry declare its type? */
 static bool typed_by_default(const struct menu_node *node)
 {
-	for (const struct property *prop = node->sym->props; prop; prop = prop->next)
-		if (prop->node == node && prop->type == P_DEFAULT &&
+	const struct property *prop;
+
+	node_for_each_prop(node, prop)
+		if (prop->type == P_DEFAULT &&
 		    strcmp(def_keyword(node, prop), "default") != 0)
 			return true;
 	return false;
@@ -181,9 +183,7 @@ static void put_props(struct dumper *d, const struct menu_node *node)
 	const struct property *prop;
 	FILE *out = d->out;
 
-	for (prop = node->sym->props; prop; prop = prop->next) {
-		if (prop->node != node)
-			continue;
+	node_for_each_prop(node, prop) {
 		/* the default `option env` made: the option is written instead */
 		if (prop->type == P_DEFAULT && prop->loc.column == 0 &&
 		    (node->sym->flags & SYMBOL_ENV))

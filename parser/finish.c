@@ -107,12 +107,10 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 	bool has_symbol = node_has_symbol(node);
 	struct property *prop;
 
-	prop = has_symbol ? node->sym->props : node->prompt;
-	for (; prop; prop = has_symbol ? prop->next : NULL) {
+	prop = has_symbol ? node->props : node->prompt;
+	for (; prop && prop->node == node; prop = has_symbol ? prop->next : NULL) {
 		struct expr *cond = prop->cond;
 
-		if (prop->node != node)
-			continue;
 		if (has_symbol &&
 		    (prop->type == P_PROMPT || prop->type == P_MENU))
 			cond = enclosing_visibility(fin, node, cond);
@@ -396,10 +394,9 @@ static void legacy_members(struct finisher *fin, struct menu_node *choice,
 		    node->sym->type == S_TRISTATE)
 			continue;
 		node->dep = expr_and(arena, only_if_y, node->dep);
-		for (prop = node->sym->props; prop; prop = prop->next)
-			if (prop->node == node)
-				prop->visible = expr_and(arena, only_if_y,
-							 prop->visible);
+		node_for_each_prop(node, prop)
+			prop->visible = expr_and(arena, only_if_y,
+						 prop->visible);
 	}
 }
 
@@ -1218,8 +1215,8 @@ static void finish_configdefaults(struct finisher *fin)
 	for (node = root->children; node; node = menu_next(root, node)) {
 		if (!node->defaults_only || !node->sym->dir_dep)
 			continue;
-		for (prop = node->sym->props; prop; prop = prop->next)
-			if (prop->node == node && prop->type == P_DEFAULT)
+		node_for_each_prop(node, prop)
+			if (prop->type == P_DEFAULT)
 				prop->visible = expr_and(&fin->kc->arena,
 							 prop->visible,
 							 node->sym->dir_dep);

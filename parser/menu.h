@@ -50,12 +50,23 @@ struct menu_node {
 
 	struct menu_node *next_def;	/* next entry of the same symbol */
 	/*
+	 * The first property this entry wrote into sym->props; the entry's
+	 * properties follow each other there (node_for_each_prop), so a
+	 * symbol defined 100,000 times is not walked once per entry.
+	 */
+	struct property *props;
+	/*
 	 * `configdefault` (Zephyr's Kconfiglib): an entry that only adds
 	 * defaults, each also conditional on the symbol's dependencies,
 	 * and adds no dependency of its own.
 	 */
 	bool defaults_only;
 };
+
+/* The properties a symbol's entry wrote, in the order written. */
+#define node_for_each_prop(node, prop) \
+	for ((prop) = (node)->props; (prop) && (prop)->node == (node); \
+	     (prop) = (prop)->next)
 
 /* Depth-first, pre-order successor of node within root; NULL at the end. */
 struct menu_node *menu_next(const struct menu_node *root,

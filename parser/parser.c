@@ -250,6 +250,8 @@ static struct property *new_prop(struct parser *p, struct menu_node *node,
 			sym->props_tail = &sym->props;
 		*sym->props_tail = prop;
 		sym->props_tail = &prop->next;
+		if (!node->props)
+			node->props = prop;
 	}
 	return prop;
 }
