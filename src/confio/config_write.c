@@ -527,6 +527,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 	 * guess (never through a link someone placed there), with the old
 	 * file's permissions, on the disk before it replaces the old one.
 	 */
+	file_replace_remove_stale(name);
 	out = file_replace_open(&replace, name, FILE_REPLACE_KEEP, true);
 	if (!out) {
 		file_replace_error(&replace, err, errlen);

@@ -5,11 +5,15 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* mkostemps() */
 #endif
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "file_replace.h"
@@ -18,6 +22,8 @@
 /* Created exclusively by mkostemps(), which fills in the X's. */
 #define TEMP_SUFFIX	".XXXXXX.tmp"
 #define TEMP_SUFFIX_KEPT	4	/* ".tmp" after the X's */
+/* A temporary file this old, and unlocked, belongs to a dead writer. */
+#define TEMP_STALE_SECONDS	60
 
 static unsigned new_file_perms(void)
 {
@@ -118,6 +124,8 @@ FILE *file_replace_open(struct file_replace *r, const char *target,
 		r->temp = NULL;
 		return NULL;
 	}
+	/* Held while we write: file_replace_remove_stale() leaves it. */
+	(void)flock(r->fd, LOCK_EX | LOCK_NB);
 	r->out = fopencookie(r, "w", (cookie_io_functions_t){
 		.write = replace_write,
 		.close = replace_close,
@@ -198,4 +206,55 @@ int file_replace_bytes(const char *target, const void *data, size_t len,
 		return -1;
 	}
 	return 0;
+}
+
+/* Is name base + ".XXXXXX.tmp", as file_replace_open() names its files? */
+static bool is_temp_of(const char *name, const char *base)
+{
+	size_t len = strlen(base), i;
+
+	if (strncmp(name, base, len) || name[len] != '.')
+		return false;
+	for (i = len + 1; i < len + 7; i++)
+		if (!name[i] || !(isalnum((unsigned char)name[i])))
+			return false;
+	return !strcmp(name + len + 7, ".tmp");
+}
+
+/*
+ * Remove one candidate if it is ours and its writer is gone: a regular
+ * file (never followed), owned by us, old, and nobody holds its lock.
+ */
+static void remove_if_stale(int dirfd, const char *name, time_t now)
+{
+	struct stat st;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+			O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_uid == geteuid() && st.st_mtime + TEMP_STALE_SECONDS < now &&
+	    flock(fd, LOCK_EX | LOCK_NB) == 0)
+		unlinkat(dirfd, name, 0);
+	close(fd);
+}
+
+void file_replace_remove_stale(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	const char *base = slash ? slash + 1 : target;
+	char *dir = slash ? xmemdup(target, (size_t)(slash - target + 1))
+			  : xstrdup(".");
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	time_t now = time(NULL);
+
+	free(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (is_temp_of(e->d_name, base))
+			remove_if_stale(dirfd(d), e->d_name, now);
+	closedir(d);
 }

@@ -77,4 +77,11 @@ int file_replace_bytes(const char *target, const void *data, size_t len,
 		       enum file_replace_mode mode, bool sync, char *err,
 		       size_t errlen);
 
+/*
+ * Remove the temporary files that writers of target killed mid-write
+ * left beside it (SIGKILL, a power cut): ours by their name and owner,
+ * over a minute old, and locked by no live writer.
+ */
+void file_replace_remove_stale(const char *target);
+
 #endif

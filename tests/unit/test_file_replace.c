@@ -6,7 +6,7 @@
  * the old file's or 0600 as asked; a directory that cannot be written, a
  * failing write (a file size limit) and a failing rename leave the old
  * file as it was, say why, and leave no temporary file behind; nor does
- * success.
+ * success.  What a killed writer left is removed by the next one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,6 +118,67 @@ static void test_writes_and_leaves_nothing_else(void **state)
 	file_replace_abort(&r);
 	assert_string_equal(read_text(target), "new 1\n");
 	assert_int_equal(others_in_dir("file", NULL), 0);
+}
+
+/* A file at dir/name, its modification time `age` seconds ago. */
+static void write_aged(const char *name, long age)
+{
+	char path[300];
+	struct timeval times[2];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_text(path, "partial");
+	gettimeofday(&times[0], NULL);
+	times[0].tv_sec -= age;
+	times[1] = times[0];
+	assert_int_equal(utimes(path, times), 0);
+}
+
+static bool exists_in_dir(const char *name)
+{
+	char path[300];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return lstat(path, &st) == 0;
+}
+
+/*
+ * A writer killed mid-write leaves file.XXXXXX.tmp: the next writer's
+ * clean-up removes it, and nothing else (a young one, one a live writer
+ * holds locked, a link, another file's, a name of another shape).
+ */
+static void test_stale_temps_removed(void **state)
+{
+	char path[300], link_path[300];
+	int held;
+
+	(void)state;
+	write_aged("file.Ab3xYz.tmp", 3600);
+	write_aged("file.young1.tmp", 0);
+	write_aged("file.LOCKED.tmp", 3600);
+	write_aged("other.Ab3xYz.tmp", 3600);
+	write_aged("file.tmp", 3600);
+	write_aged("file.Ab3.tmp", 3600);
+	snprintf(path, sizeof(path), "%s/file.LOCKED.tmp", dir);
+	held = open(path, O_RDONLY);
+	assert_true(held >= 0);
+	assert_int_equal(flock(held, LOCK_EX), 0);
+	snprintf(link_path, sizeof(link_path), "%s/file.linked.tmp", dir);
+	assert_int_equal(symlink("other.Ab3xYz.tmp", link_path), 0);
+
+	file_replace_remove_stale(target);
+	assert_false(exists_in_dir("file.Ab3xYz.tmp"));
+	assert_true(exists_in_dir("file.young1.tmp"));
+	assert_true(exists_in_dir("file.LOCKED.tmp"));
+	assert_true(exists_in_dir("other.Ab3xYz.tmp"));
+	assert_true(exists_in_dir("file.tmp"));
+	assert_true(exists_in_dir("file.Ab3.tmp"));
+	assert_true(exists_in_dir("file.linked.tmp"));
+	close(held);
+	/* Its writer gone, the lock goes with it. */
+	file_replace_remove_stale(target);
+	assert_false(exists_in_dir("file.LOCKED.tmp"));
 }
 
 static void test_modes(void **state)
@@ -297,6 +361,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_writes_and_leaves_nothing_else,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_modes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_temps_removed, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_planted_links_not_followed,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_readonly_dir, setup, teardown),
