@@ -37,7 +37,8 @@ static char *state_path(void)
 	char *path;
 	size_t len;
 
-	if (xdg && *xdg) {
+	/* The XDG spec: a relative path is invalid and is ignored. */
+	if (xdg && *xdg == '/') {
 		len = strlen(xdg) + 32;
 		path = xmalloc(len);
 		snprintf(path, len, "%s/kbrowse/state", xdg);
@@ -168,7 +169,8 @@ bool state_set(const char *name, const char *value, char *why, size_t size)
 		snprintf(why, size, "%s: %s", path, strerror(errno));
 		goto out;
 	}
-	f = file_replace_open(&r, path, FILE_REPLACE_NEW, false);
+	/* A state file that is a link to a private file stays private. */
+	f = file_replace_open(&r, path, FILE_REPLACE_KEEP, false);
 	if (f && !write_state(f, text, len, name, value))
 		file_replace_abort(&r);
 	else if (f)

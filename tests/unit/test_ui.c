@@ -15,8 +15,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "unit.h"
 #include "keys.h"
+#include "ui.h"
 #include "text.h"
 #include "tree_model.h"
 
@@ -352,6 +357,42 @@ static void test_keys(void **state)
 	assert_string_equal(request_name(REQ_HISTORY_BACK), "history-back");
 }
 
+/* --- what is remembered across runs --------------------------------------- */
+
+/*
+ * The state file: a relative $XDG_CONFIG_HOME is ignored (the XDG spec),
+ * and a state file that links to a private file stays private.
+ */
+static void test_state_file(void **state)
+{
+	char home[] = "/tmp/kbrowse-state-test-XXXXXX", path[200], why[256];
+	char cmd[300], *value;
+	struct stat st;
+
+	(void)state;
+	assert_non_null(mkdtemp(home));
+	setenv("HOME", home, 1);
+	setenv("XDG_CONFIG_HOME", "relative/config", 1);
+	assert_true(state_set("welcome", "seen", why, sizeof(why)));
+	snprintf(path, sizeof(path), "%s/.config/kbrowse/state", home);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_not_equal(access("relative/config", F_OK), 0);
+	value = state_get("welcome");
+	assert_string_equal(value, "seen");
+	free(value);
+
+	/* Linked to a 0600 file elsewhere: the new file is 0600 too. */
+	snprintf(cmd, sizeof(cmd), "cd '%s/.config/kbrowse' && mv state private && "
+		 "chmod 600 private && ln -s private state", home);
+	assert_int_equal(system(cmd), 0);
+	assert_true(state_set("outline", "on", why, sizeof(why)));
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", home);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -362,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_text_width_utf8),
 		cmocka_unit_test(test_text_c_locale),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_state_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
