@@ -186,4 +186,55 @@ for shape in range-min range-max hex range-default; do
 	fi
 done
 
+# Macro blow-ups: an expansion over its 16 MiB stops the tree and
+# assigns nothing (a doubling += went on to 2 GB); expansions each under
+# it stop at the tree's 64 MiB in all (60 copies of 16 MiB made 1 GB).
+mkdir macro && cd macro || exit 99
+awk 'BEGIN { print "a := x"; for (i = 0; i < 40; i++) print "a += $(a)$(a)"
+	print "config A\n\tbool \"a\"" }' > Kconfig
+run 1 'Kconfig:1[0-9]:1: error: macro expansion too large (over 16 MiB)' \
+	"a doubling += chain: one error, bounded" "$KBROWSE" dump
+awk 'BEGIN { print "a0 := xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	for (i = 1; i <= 40; i++) printf "a%d := $(a%d)$(a%d)\n", i, i - 1, i - 1
+	print "config A\n\tbool \"a\"" }' > Kconfig
+run 1 'Kconfig:2[01]:[0-9]*: error: macro expansion too large (over 16 MiB)' \
+	"40 chained := doublings: one error, bounded" "$KBROWSE" dump
+awk 'BEGIN { print "a0 := xxxxxxxxxxxxxxxx"
+	for (i = 1; i <= 20; i++) printf "a%d := $(a%d)$(a%d)\n", i, i - 1, i - 1
+	for (i = 0; i < 1500; i++) printf "b%d := $(a20)\n", i
+	print "config A\n\tbool \"a\"" }' > Kconfig
+run 1 'error: macro expansions of this tree exceed 64 MiB in all' \
+	"1500 copies of a 16 MiB value: the tree's budget" "$KBROWSE" dump
+cd .. || exit 99
+
+# A .config of 1,000,000 warnings: each printed as conf prints it, but
+# not all kept (a 60 MB one took 2.4 GB); under 100 MB.  Printing them
+# takes a while on a loaded machine: the time is not what is tested.
+printf 'config A\n\tbool "a"\n' > Kconfig
+awk 'BEGIN { for (i = 0; i < 1000000; i++) print "CONFIG_A=y" }' > dup.config
+echo 0 > rss
+(exec timeout 300 $timer env KCONFIG_CONFIG=dup.config "$KBROWSE" conf \
+	--olddefconfig) >out 2>err </dev/null
+check $? "a .config assigning one symbol 1,000,000 times"
+rss=$(tail -n 1 rss)
+[ "$(grep -c 'warning: override: reassigning to symbol A' err)" = 999999 ]
+check $? "... every override warned, as conf does"
+[ "${rss:-0}" -le 100000 ] 2>/dev/null
+check $? "... in under 100 MB (peak $rss KB)"
+
+# One symbol defined 20,000 times: each entry walks its own lines only
+# (dump took 30 s).
+awk 'BEGIN { for (i = 0; i < 20000; i++)
+	printf "config A\n\tbool \"a %d\"\n\tdefault y if B\n", i
+	print "config B\n\tbool" }' > Kconfig
+run 0 '' "a symbol defined 20,000 times: dump" "$KBROWSE" dump
+run 0 '' "a symbol defined 20,000 times: conf --olddefconfig" \
+	env KCONFIG_CONFIG=redef.config "$KBROWSE" conf --olddefconfig
+
+# diff of two files of 40,000 names this tree lacks: hashed, not a
+# list searched per line (this took 3.5 s).
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "CONFIG_GONE_%d=y\n", i }' > old.config
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "CONFIG_GONE_%d=m\n", i }' > new.config
+run 0 '' "diff of 40,000 unknown names" "$KBROWSE" diff old.config new.config
+
 echo "1..$n"
