@@ -112,5 +112,6 @@ int cmd_conf(struct cli *cli, int argc, char **argv);
 int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
 int cmd_learn(struct cli *cli, int argc, char **argv);
+int cmd_merge(struct cli *cli, int argc, char **argv);
 
 #endif

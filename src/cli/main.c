@@ -140,6 +140,7 @@ static const struct command commands[] = {
 	{ "dump", cmd_dump },
 	{ "explain", cmd_explain },
 	{ "learn", cmd_learn },
+	{ "merge", cmd_merge },
 };
 
 /* The browser's own options: --diff OTHER. */

@@ -1,0 +1,674 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `kbrowse merge [-m] BASE FRAGMENT...`: what the kernel's
+ * scripts/kconfig/merge_config.sh and olddefconfig make of a base
+ * configuration and fragments, byte for byte, and then for every value
+ * the inputs asked for that did not survive: where it was asked for and
+ * why it did not take (a dependency, a select, a range, a choice, a
+ * symbol this tree lacks, a later fragment).  --strict makes that an
+ * error, for CI.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "conf_modes.h"
+#include "config_io.h"
+#include "explain.h"
+#include "file_read.h"
+#include "file_replace.h"
+#include "merge_text.h"
+#include "strbuf.h"
+#include "session.h"
+#include "util.h"
+
+#define MAX_INPUTS 256
+
+enum merge_format {
+	FORMAT_TEXT,
+	FORMAT_JSON,
+	FORMAT_GITHUB,
+};
+
+struct merge_run {
+	struct merge_options opts;
+	bool merge_only;		/* -m: the merged text, no conf mode */
+	const char *conf_mode;		/* else "--olddefconfig", ... */
+	bool strict_redefine;		/* -s: merge_config.sh's strict mode */
+	bool strict;			/* --strict: a lost value is an error */
+	enum merge_format format;
+	const char *outdir;		/* -O DIR */
+	const char *inputs[MAX_INPUTS];	/* BASE, then the fragments */
+	char *texts[MAX_INPUTS];
+	size_t lens[MAX_INPUTS];
+	int ninputs;
+};
+
+/* One requested value that did not survive. */
+struct lost_value {
+	const char *name;		/* with the prefix */
+	char *requested, *actual;	/* as merge_config.sh greps them */
+	const char *file;		/* where it was asked for */
+	int line;
+	const char *reason;		/* short, for JSON: "deps-unmet", ... */
+	char *why;			/* in words */
+	char *plan;			/* the verified user changes that would keep it */
+};
+
+static void merge_usage(const char *prog)
+{
+	printf("Usage: %1$s merge [OPTIONS] BASE FRAGMENT...\n"
+	       "Merge the configuration fragments over BASE as the kernel's\n"
+	       "scripts/kconfig/merge_config.sh does (a later fragment wins, and\n"
+	       "each value it redefines is reported), run olddefconfig on the result\n"
+	       "as `make FRAGMENT.config` does, and write $KCONFIG_CONFIG (default\n"
+	       ".config).  Then report every value the inputs asked for that is not\n"
+	       "in the written file, with the fragment line that asked for it and\n"
+	       "the reason: a dependency not met (with the values), a select, a\n"
+	       "range, a choice that picked another member, a symbol this tree does\n"
+	       "not define, a value a later fragment replaced.\n"
+	       "\n"
+	       "Options (merge_config.sh's):\n"
+	       "  -m                  only merge: write the merged text, run no conf\n"
+	       "                      mode (the report says what olddefconfig would keep)\n"
+	       "  -n                  allnoconfig with the merged text as\n"
+	       "                      KCONFIG_ALLCONFIG instead of olddefconfig\n"
+	       "      --alldefconfig  alldefconfig with it, as merge_config.sh without -m\n"
+	       "  -y                  a fragment's m does not demote a y\n"
+	       "  -r                  also say which values a fragment repeats\n"
+	       "  -s                  fail if a fragment redefines a value\n"
+	       "  -Q                  do not report redefined values\n"
+	       "  -O DIR              write DIR/.config\n"
+	       "Options of kbrowse:\n"
+	       "      --strict        exit 1 when a requested value did not survive\n"
+	       "      --json          the report as one JSON object on stdout (the\n"
+	       "                      merge messages go to stderr)\n"
+	       "      --format=github the report as GitHub Actions annotations\n"
+	       "                      pointing at the fragment lines\n"
+	       "  -C, --srctree DIR, --no-cache, --no-shell, --dialect NAME\n"
+	       "                      as for every subcommand (see '%1$s --help')\n"
+	       "  -h, --help          show this help and exit\n"
+	       "\n"
+	       "Exit status: 0 when the configuration was written (and, with --strict,\n"
+	       "every requested value survived), 1 errors in the input (a missing\n"
+	       "file, a fragment line that is not a config line, errors in the tree) or\n"
+	       "a lost value under --strict, 2 usage errors.  Nothing is written after\n"
+	       "an error in the input.\n",
+	       prog);
+}
+
+/* 0 to go on, EXIT_USAGE (reported), -1 after --help. */
+static int parse_args(struct cli *cli, struct merge_run *run, int argc,
+		      char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int used = cli_common_option(cli, argc, argv, i);
+
+		if (used < 0)
+			return EXIT_USAGE;
+		if (used) {
+			i += used - 1;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			merge_usage(cli->prog);
+			return -1;
+		} else if (!strcmp(a, "-m")) {
+			run->merge_only = true;
+		} else if (!strcmp(a, "-n")) {
+			run->conf_mode = "--allnoconfig";
+		} else if (!strcmp(a, "--alldefconfig")) {
+			run->conf_mode = "--alldefconfig";
+		} else if (!strcmp(a, "-y")) {
+			run->opts.builtin = true;
+		} else if (!strcmp(a, "-r")) {
+			run->opts.warn_redundant = true;
+		} else if (!strcmp(a, "-s")) {
+			run->strict_redefine = true;
+		} else if (!strcmp(a, "-Q")) {
+			run->opts.warn_override = false;
+		} else if (!strcmp(a, "-O")) {
+			if (i + 1 == argc)
+				return usage_error(cli, "merge: -O needs a directory");
+			run->outdir = argv[++i];
+		} else if (!strcmp(a, "--strict")) {
+			run->strict = true;
+		} else if (!strcmp(a, "--json")) {
+			run->format = FORMAT_JSON;
+		} else if (!strcmp(a, "--format=github")) {
+			run->format = FORMAT_GITHUB;
+		} else if (!strncmp(a, "--format=", 9)) {
+			return usage_error(cli, "merge: unknown format '%s' (text, json, github)",
+					   a + 9);
+		} else if (a[0] == '-' && a[1]) {
+			return usage_error(cli, "merge: unknown option '%s'", a);
+		} else if (run->ninputs == MAX_INPUTS) {
+			return usage_error(cli, "merge: at most %d files", MAX_INPUTS);
+		} else {
+			run->inputs[run->ninputs++] = a;
+		}
+	}
+	if (run->ninputs < 1)
+		return usage_error(cli, "merge: no BASE configuration given");
+	return 0;
+}
+
+/*
+ * A fragment line is a config line, a comment or blank; anything else is
+ * refused before anything is written (merge_config.sh would pass it on).
+ */
+static bool check_fragment(const char *prog, const char *name, const char *text,
+			   size_t len, const char *prefix)
+{
+	size_t at = 0, plen = strlen(prefix);
+	int lineno = 0;
+	bool ok = true;
+
+	while (at < len) {
+		const char *line = text + at, *nl = memchr(line, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - line) : len - at, name_len = 0;
+		size_t blank = strspn(line, " \t\r");
+
+		at += n + 1;
+		lineno++;
+		if (blank >= n || line[blank] == '#')
+			continue;
+		if (n > plen && !strncmp(line, prefix, plen))
+			name_len = strspn(line + plen, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					  "abcdefghijklmnopqrstuvwxyz0123456789_");
+		if (name_len && plen + name_len < n && line[plen + name_len] == '=')
+			continue;
+		fprintf(stderr, "%s:%d:%zu: error: not a config line (%sNAME=VALUE, "
+			"# %sNAME is not set, or a comment): %.*s\n", name, lineno,
+			blank + 1, prefix, prefix, (int)(n > 60 ? 60 : n), line);
+		ok = false;
+	}
+	(void)prog;
+	return ok;
+}
+
+/* Every input read (and fragments checked) before anything is written. */
+static bool read_inputs(const struct cli *cli, struct merge_run *run)
+{
+	bool ok = true;
+
+	for (int i = 0; i < run->ninputs; i++) {
+		char why[128];
+		int err = 0;
+
+		run->texts[i] = file_read(run->inputs[i], FILE_READ_MAX,
+					  &run->lens[i], &err);
+		if (!run->texts[i]) {
+			fprintf(stderr, "%s: merge: %s: %s\n", cli->prog, run->inputs[i],
+				file_read_error(err, FILE_READ_MAX, "a .config",
+						why, sizeof(why)));
+			ok = false;
+		} else if (i > 0 && !check_fragment(cli->prog, run->inputs[i],
+						    run->texts[i], run->lens[i],
+						    run->opts.prefix)) {
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* A temporary file in the current directory, as merge_config.sh's ./.tmp.config.*. */
+static char *write_temp(const char *text, size_t len)
+{
+	char *name = xstrdup("./.tmp.config.XXXXXXXXXX");
+	int fd = mkstemp(name);
+	size_t done = 0;
+
+	if (fd < 0) {
+		free(name);
+		return NULL;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n <= 0 && errno != EINTR)
+			break;
+		if (n > 0)
+			done += (size_t)n;
+	}
+	if (close(fd) != 0 || done < len) {
+		unlink(name);
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* --- why a value did not survive -------------------------------------------- */
+
+static char *why_text(struct explainer *ex, const struct explanation *x,
+		      const char **reason)
+{
+	const struct xuser *u = &x->user;
+	char buf[1024];
+
+	*reason = unused_reason_name(u->reason);
+	if (u->ignored_text) {
+		*reason = unused_reason_name(UNUSED_INVALID);
+		snprintf(buf, sizeof(buf), "the value %s is not valid for a %s",
+			 u->ignored_text, symbol_type_name(x->sym->type));
+		return xstrdup(buf);
+	}
+	switch (u->reason) {
+	case UNUSED_DEPS_UNMET:
+		snprintf(buf, sizeof(buf), "its dependencies are not met: %s",
+			 x->depends ? xexpr_string(ex, x->depends) : "n");
+		break;
+	case UNUSED_LIMITED:
+		snprintf(buf, sizeof(buf), "its dependencies allow at most m: %s",
+			 x->depends ? xexpr_string(ex, x->depends) : "m");
+		break;
+	case UNUSED_NO_PROMPT:
+		snprintf(buf, sizeof(buf), "it has no prompt: only its defaults "
+			 "and selects give it a value");
+		break;
+	case UNUSED_PROMPT_HIDDEN:
+		snprintf(buf, sizeof(buf), "its prompt is hidden%s%s",
+			 x->nprompts ? " at " : "",
+			 x->nprompts ? location_text(ex, x->prompts[0].prop->loc) : "");
+		break;
+	case UNUSED_SELECTED:
+		snprintf(buf, sizeof(buf), "selected to %s by %s (%s)", x->value,
+			 x->origin.nby ? x->origin.by[0]->from->name : "a select",
+			 x->origin.nby ? location_text(ex, x->origin.by[0]->prop->loc) : "");
+		break;
+	case UNUSED_RANGE:
+		snprintf(buf, sizeof(buf), "outside its range %s: clamped to %s",
+			 x->nbounds ? x->bounds[0].limit : "", x->value);
+		for (unsigned i = 0; i < x->nbounds; i++)
+			if (x->bounds[i].applied)
+				snprintf(buf, sizeof(buf), "outside its range %s (%s): "
+					 "clamped to %s", x->bounds[i].limit,
+					 location_text(ex, x->bounds[i].loc), x->value);
+		break;
+	case UNUSED_MODULES:
+		snprintf(buf, sizeof(buf), "m means y here: modules are off, or "
+			 "the symbol is a bool");
+		break;
+	case UNUSED_CHOICE_OTHER:
+		snprintf(buf, sizeof(buf), "the choice picked %s",
+			 x->choice && x->choice->selection ?
+			 x->choice->selection->name : "another member");
+		break;
+	case UNUSED_CHOICE_ALL_NO:
+		snprintf(buf, sizeof(buf), "every visible member of the choice was "
+			 "set to n; the choice picked %s",
+			 x->choice && x->choice->selection ?
+			 x->choice->selection->name : "one");
+		break;
+	case UNUSED_INVALID:
+	case UNUSED_NOTHING:
+		*reason = "not-written";
+		snprintf(buf, sizeof(buf), "its value is %s, and conf %s", x->value,
+			 x->written ? "writes it so" :
+			 "does not write it (its dependencies are not met)");
+		break;
+	}
+	return xstrdup(buf);
+}
+
+/* The value a requested line asks for ("n" for "is not set"), or NULL. */
+static char *requested_value(const char *line, const char *prefix)
+{
+	const char *eq;
+
+	if (!strncmp(line, "# ", 2))
+		return strstr(line, " is not set") ? xstrdup("n") : NULL;
+	if (strncmp(line, prefix, strlen(prefix)) || !(eq = strchr(line, '=')) ||
+	    strchr(eq, '\n'))
+		return NULL;
+	if (eq[1] == '"' && eq[strlen(eq) - 1] == '"' && strlen(eq) >= 3)
+		return xmemdup(eq + 2, strlen(eq) - 3);
+	return xstrdup(eq + 1);
+}
+
+/*
+ * The other user values that would let the requested one take, tried on a
+ * copy of the configuration ("set BAR=y, set BAZ=m"), or NULL.
+ */
+static char *plan_text(struct session *s, const struct symbol *sym,
+		       const char *requested, const char *prefix)
+{
+	char *want = requested_value(requested, prefix);
+	struct change_plan *plan;
+	struct strbuf b = { 0 };
+
+	if (!want)
+		return NULL;
+	plan = explain_change(s->ex, sym, want, 8, session_fresh_config, s);
+	free(want);
+	if (!plan || plan->already || !plan->feasible || !plan->verified)
+		return NULL;
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		const struct change_step *st = &plan->steps[i];
+
+		if (st->sym == sym || (st->kind != STEP_SET && st->kind != STEP_CHOOSE))
+			continue;
+		strbuf_addf(&b, "%s%s%s=%s", b.len ? ", " : "", prefix,
+			    st->sym->name, st->value);
+	}
+	return b.len ? strbuf_take(&b) : NULL;
+}
+
+static void explain_lost(struct session *s, struct lost_value *lost,
+			 const char *prefix)
+{
+	const char *bare = lost->name + strlen(prefix);
+	const struct symbol *sym = symbol_find(s->kc, bare);
+
+	if (!sym || !(sym->flags & SYMBOL_DEFINED)) {
+		lost->reason = "undefined";
+		lost->why = xstrdup("no symbol of that name in this tree");
+		return;
+	}
+	lost->why = why_text(s->ex, explain_symbol(s->ex, sym), &lost->reason);
+	lost->plan = plan_text(s, sym, lost->requested, prefix);
+}
+
+/* --- the report ---------------------------------------------------------------- */
+
+static void report_text(const struct merge_run *run, const struct lost_value *lost,
+			size_t nlost)
+{
+	for (size_t i = 0; i < nlost; i++) {
+		const struct lost_value *l = &lost[i];
+
+		if (run->format == FORMAT_GITHUB) {
+			printf("::%s file=%s,line=%d::%s not applied: %s%s%s\n",
+			       run->strict ? "error" : "warning", l->file ? l->file : "",
+			       l->line, l->requested, l->why,
+			       l->plan ? "; would take with " : "",
+			       l->plan ? l->plan : "");
+			continue;
+		}
+		printf("Value requested for %s not in final .config\n", l->name);
+		printf("Requested value:  %s\n", l->requested);
+		printf("Actual value:     %s\n", l->actual);
+		if (l->file)
+			printf("Requested at:     %s:%d\n", l->file, l->line);
+		printf("Why:              %s\n", l->why);
+		if (l->plan)
+			printf("Would take with:  %s\n", l->plan);
+		putchar('\n');
+	}
+}
+
+static void report_json(const char *config, const struct lost_value *lost,
+			size_t nlost)
+{
+	json_t *root = json_object(), *list = json_array();
+
+	json_object_set_new(root, "config", json_string(config));
+	for (size_t i = 0; i < nlost; i++) {
+		const struct lost_value *l = &lost[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "symbol", json_string(l->name));
+		json_object_set_new(o, "requested", json_string(l->requested));
+		json_object_set_new(o, "actual", json_string(l->actual));
+		json_object_set_new(o, "location", l->file ?
+				    json_sprintf("%s:%d", l->file, l->line) : json_null());
+		json_object_set_new(o, "reason", json_string(l->reason));
+		json_object_set_new(o, "why", json_string(l->why));
+		json_object_set_new(o, "plan", l->plan ? json_string(l->plan) : json_null());
+		json_array_append_new(list, o);
+	}
+	json_object_set_new(root, "not_applied", list);
+	json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+		   JSON_ENSURE_ASCII);
+	putchar('\n');
+	json_decref(root);
+}
+
+/*
+ * A value a fragment asked for that a later fragment replaced: lost, with
+ * the line that replaced it.  (Overriding the base is what fragments are
+ * for: that is no loss.)
+ */
+static void add_redefined(struct merge_text *t, struct lost_value *lost,
+			  size_t *nlost)
+{
+	for (size_t i = 0; i < t->nredefined; i++) {
+		struct lost_value *l;
+		const struct merge_line *now = merge_text_request(t, t->redefined[i].name);
+
+		if (!t->redefined[i].file || t->redefined[i].file == t->base)
+			continue;
+		l = &lost[(*nlost)++];
+
+		memset(l, 0, sizeof(*l));
+		l->name = xstrdup(t->redefined[i].name);
+		l->requested = xstrdup(t->redefined[i].previous);
+		l->actual = merge_text_requested(t, l->name);
+		l->file = t->redefined[i].file;
+		l->line = t->redefined[i].line;
+		l->reason = "overridden";
+		l->why = xstrdup("a later fragment sets it again");
+		if (now && now->file) {
+			char buf[512];
+
+			snprintf(buf, sizeof(buf), "%s:%d sets it again", now->file,
+				 now->line);
+			free(l->why);
+			l->why = xstrdup(buf);
+		}
+	}
+}
+
+/*
+ * Every name the merged text assigns, compared with the written file as
+ * merge_config.sh compares them; those that differ, explained.
+ */
+static size_t find_lost(struct merge_text *t, struct session *s, const char *final,
+			size_t final_len, struct lost_value **out)
+{
+	size_t nnames, nlost = 0;
+	char **names = merge_text_names(t, &nnames);
+	struct lost_value *lost = xcalloc(nnames + t->nredefined + 1, sizeof(*lost));
+
+	for (size_t i = 0; i < nnames; i++) {
+		char *want = merge_text_requested(t, names[i]);
+		char *got = merge_text_grep(final, final_len, names[i]);
+		const struct merge_line *at = merge_text_request(t, names[i]);
+		struct lost_value *l;
+
+		if (!strcmp(want, got)) {
+			free(want);
+			free(got);
+			continue;
+		}
+		l = &lost[nlost++];
+		l->name = names[i];
+		names[i] = NULL;
+		l->requested = want;
+		l->actual = got;
+		l->file = at ? at->file : NULL;
+		l->line = at ? at->line : 0;
+		explain_lost(s, l, t->opts->prefix);
+	}
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	add_redefined(t, lost, &nlost);
+	*out = lost;
+	return nlost;
+}
+
+/* --- running it --------------------------------------------------------------- */
+
+static char *output_name(const struct merge_run *run)
+{
+	const char *config = getenv("KCONFIG_CONFIG");
+	char *name;
+	size_t len;
+
+	if (config && *config)
+		return xstrdup(config);
+	if (!run->outdir)
+		return xstrdup(".config");
+	len = strlen(run->outdir) + sizeof("/.config");
+	name = xmalloc(len);
+	snprintf(name, len, "%s/.config", run->outdir);
+	return name;
+}
+
+/* conf MODE on the merged text (in temp), as make would run it. */
+static int run_conf_mode(struct cli *cli, const struct merge_run *run,
+			 const char *config, const char *temp, const char *text,
+			 size_t len)
+{
+	char *argv[] = { "conf", (char *)(run->conf_mode ? run->conf_mode :
+					  "--olddefconfig"),
+			 (char *)cli->kconfig, NULL };
+	char err[512];
+	int status, saved_stdout;
+
+	if (run->conf_mode) {
+		setenv("KCONFIG_ALLCONFIG", temp, 1);
+	} else if (file_replace_bytes(config, text, len, FILE_REPLACE_KEEP, true,
+				      err, sizeof(err)) != 0) {
+		fprintf(stderr, "%s: merge: %s\n", cli->prog, err);
+		return EXIT_INPUT;
+	}
+	cli->opts.info_out = stdout;
+	/* conf's messages go where the merge messages go (stderr for --json). */
+	fflush(stdout);
+	saved_stdout = run->opts.out == stderr ? dup(STDOUT_FILENO) : -1;
+	if (saved_stdout >= 0)
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+	status = conf_main(3, argv, &cli->opts);
+	fflush(stdout);
+	if (saved_stdout >= 0) {
+		dup2(saved_stdout, STDOUT_FILENO);
+		close(saved_stdout);
+	}
+	unsetenv("KCONFIG_ALLCONFIG");
+	return status;
+}
+
+static void free_lost(struct lost_value *lost, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)lost[i].name);
+		free(lost[i].requested);
+		free(lost[i].actual);
+		free(lost[i].why);
+		free(lost[i].plan);
+	}
+	free(lost);
+}
+
+/* The tree loaded with the merged text as its .config: the values conf keeps. */
+static struct session *open_on(struct cli *cli, const char *temp)
+{
+	char *saved = getenv("KCONFIG_CONFIG") ? xstrdup(getenv("KCONFIG_CONFIG")) : NULL;
+	struct session *s;
+
+	setenv("KCONFIG_CONFIG", temp, 1);
+	s = cli_open_session(cli, false);
+	if (saved)
+		setenv("KCONFIG_CONFIG", saved, 1);
+	else
+		unsetenv("KCONFIG_CONFIG");
+	free(saved);
+	return s;
+}
+
+static int merge_and_report(struct cli *cli, struct merge_run *run,
+			    struct merge_text *t)
+{
+	size_t len, final_len = 0, nlost;
+	char *text = merge_text_string(t, &len), *config = output_name(run);
+	char *temp = NULL, *final = NULL, err[512];
+	struct lost_value *lost = NULL;
+	struct session *s = NULL;
+	int status = EXIT_INPUT, read_err;
+
+	cli_resolve_tree(cli);
+	temp = write_temp(text, len);
+	if (!temp) {
+		fprintf(stderr, "%s: merge: cannot write a temporary file here: %s\n",
+			cli->prog, strerror(errno));
+		goto out;
+	}
+	/* The tree first: an error in it leaves every file as it was. */
+	s = open_on(cli, temp);
+	if (!s)
+		goto out;
+	if (run->merge_only) {
+		if (file_replace_bytes(config, text, len, FILE_REPLACE_KEEP, true,
+				       err, sizeof(err)) != 0) {
+			fprintf(stderr, "%s: merge: %s\n", cli->prog, err);
+			goto out;
+		}
+		fprintf(run->opts.out, "#\n# merged configuration written to %s "
+			"(needs make)\n#\n", config);
+		/* What olddefconfig will keep: the model's values, as conf writes them. */
+		final = config_write_text(s->cfg, s->io.prefix, &final_len);
+	} else {
+		status = run_conf_mode(cli, run, config, temp, text, len);
+		if (status)
+			goto out;
+		final = file_read(config, FILE_READ_MAX, &final_len, &read_err);
+		if (!final)
+			final = xstrdup("");
+	}
+	nlost = find_lost(t, s, final, final_len, &lost);
+	if (run->format == FORMAT_JSON)
+		report_json(config, lost, nlost);
+	else
+		report_text(run, lost, nlost);
+	status = run->strict && nlost ? EXIT_INPUT : EXIT_OK;
+	free_lost(lost, nlost);
+out:
+	if (temp)
+		unlink(temp);
+	session_close(s);
+	free(temp);
+	free(final);
+	free(text);
+	free(config);
+	return status;
+}
+
+int cmd_merge(struct cli *cli, int argc, char **argv)
+{
+	struct merge_run run = {
+		.opts = { .out = stdout, .warn_override = true },
+	};
+	struct merge_text t;
+	int status;
+
+	run.opts.prefix = getenv("CONFIG_") ? getenv("CONFIG_") : "CONFIG_";
+	status = parse_args(cli, &run, argc, argv);
+	if (status)
+		return status < 0 ? EXIT_OK : status;
+	if (run.format == FORMAT_JSON)
+		run.opts.out = stderr;
+	status = EXIT_INPUT;
+	if (!read_inputs(cli, &run))
+		goto out;
+	merge_text_start(&t, &run.opts, run.inputs[0], run.texts[0], run.lens[0]);
+	for (int i = 1; i < run.ninputs; i++)
+		merge_text_add(&t, run.inputs[i], run.texts[i], run.lens[i]);
+	if (run.strict_redefine && t.nredefined) {
+		fprintf(run.opts.out, "The fragment redefined a value and strict mode "
+			"had been passed.\n");
+	} else {
+		status = merge_and_report(cli, &run, &t);
+	}
+	merge_text_free(&t);
+out:
+	for (int i = 0; i < run.ninputs; i++)
+		free(run.texts[i]);
+	return status;
+}

@@ -1,0 +1,109 @@
+#!/bin/sh
+# kbrowse merge on the teaching tree (TAP): fragments merged over a base
+# as scripts/kconfig/merge_config.sh merges them, the redefinitions said
+# in its words, every requested value that does not survive reported with
+# the fragment line and the reason (a dependency with its values, a range,
+# a hidden prompt, a symbol the tree lacks, a later fragment), --strict,
+# --json, --format=github; bad input (a missing fragment, a directory, a
+# line that is no config line) is an error at its line and writes nothing.
+: "${KBROWSE:?}" "${top_srcdir:?}"
+LC_ALL=C
+export LC_ALL
+work=$(mktemp -d /tmp/kbrowse-golden-merge.XXXXXX) || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+unset KCONFIG_CONFIG KCONFIG_ALLCONFIG CONFIG_
+srctree=$top_srcdir/examples
+export srctree
+
+n=0
+check()
+{
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		sed 's/^/# /' out err 2>/dev/null | head -n 20
+	fi
+}
+has() { grep -qxF -- "$1" out; }
+
+"$KBROWSE" conf --allnoconfig >/dev/null 2>&1 && mv .config base.config
+printf 'CONFIG_NET_IPV6=y\nCONFIG_NO_SUCH=y\n# a comment\n\nCONFIG_LOG_BUF_SHIFT=40\nCONFIG_CRC32=y\n' > one.config
+printf 'CONFIG_CRC32=m\n' > two.config
+
+"$KBROWSE" merge base.config one.config two.config >out 2>err
+check $? "merge exits 0 without --strict"
+[ -f .config ] && [ ! -f .tmp.config.* ] 2>/dev/null
+check $? "... writes .config and leaves no temporary file"
+has "Value of CONFIG_LOG_BUF_SHIFT is redefined by fragment one.config:" &&
+	has "Previous value: CONFIG_LOG_BUF_SHIFT=17" &&
+	has "New value: CONFIG_LOG_BUF_SHIFT=40"
+check $? "... says what a fragment redefines, in merge_config.sh's words"
+has "Value requested for CONFIG_NET_IPV6 not in final .config" &&
+	has "Requested at:     one.config:1" &&
+	has "Why:              its dependencies are not met: NET [=n] && INET [=n]" &&
+	has "Would take with:  CONFIG_NET=y, CONFIG_INET=y"
+check $? "... an unmet dependency: the line, the terms with their values, a plan"
+has "Requested at:     one.config:2" &&
+	has "Why:              no symbol of that name in this tree"
+check $? "... a symbol the tree lacks"
+has "Actual value:     CONFIG_LOG_BUF_SHIFT=25" &&
+	has "Why:              outside its range 12..25 (init/Kconfig:65): clamped to 25"
+check $? "... a value outside its range"
+has "Requested at:     one.config:6" && has "Why:              two.config:1 sets it again"
+check $? "... a value a later fragment replaced"
+
+# The plan is true: with its values added, olddefconfig keeps IPV6=y.
+printf 'CONFIG_NET=y\nCONFIG_INET=y\n' > plan.config
+"$KBROWSE" merge base.config one.config plan.config >out 2>err
+! grep -q "CONFIG_NET_IPV6 not in final" out && grep -qx CONFIG_NET_IPV6=y .config
+check $? "the plan makes the value survive"
+
+"$KBROWSE" merge --strict base.config one.config two.config >out 2>err
+[ $? = 1 ]
+check $? "--strict: exit 1 when a value did not survive"
+"$KBROWSE" merge --strict base.config plan.config >out 2>err
+check $? "--strict: exit 0 when every value survived"
+
+"$KBROWSE" merge --json base.config one.config two.config >out 2>err &&
+	python3 -c 'import json,sys
+d = json.load(open("out"))
+lost = {(l["symbol"], l["reason"]) for l in d["not_applied"]}
+want = {("CONFIG_NET_IPV6", "deps-unmet"), ("CONFIG_NO_SUCH", "undefined"),
+	("CONFIG_LOG_BUF_SHIFT", "out-of-range"), ("CONFIG_CRC32", "overridden")}
+sys.exit(0 if want <= lost and d["config"] == ".config" else 1)' &&
+	grep -q '^Merging one.config$' err
+check $? "--json: the report as JSON, the merge messages on stderr"
+
+"$KBROWSE" merge --format=github --strict base.config one.config >out 2>err
+has "::error file=one.config,line=2::CONFIG_NO_SUCH=y not applied: no symbol of that name in this tree"
+check $? "--format=github: annotations at the fragment lines"
+
+# -m: the merged text, as merge_config.sh -m writes it.
+rm -f .config
+"$KBROWSE" merge -m base.config one.config >out 2>err &&
+	{ grep -v -e '^CONFIG_LOG_BUF_SHIFT=' base.config; echo;
+	  cat one.config; } | cmp -s - .config
+check $? "-m writes the merged text"
+
+# Bad input: nothing is written.
+for bad in missing dir lines; do
+	rm -f .config
+	case $bad in
+	missing) frag=no-such.config want="merge: no-such.config: " ;;
+	dir) mkdir -p adir; frag=adir want="merge: adir: " ;;
+	lines) printf 'CONFIG_A=y\nNOT_A_CONFIG_LINE\n' > bad.config
+		frag=bad.config want="bad.config:2:1: error: not a config line" ;;
+	esac
+	"$KBROWSE" merge base.config one.config "$frag" >out 2>err
+	status=$?
+	[ $status = 1 ] && grep -qF -- "$want" err && [ ! -e .config ]
+	check $? "bad input ($bad): exit 1, the place, nothing written"
+done
+"$KBROWSE" merge >out 2>err
+[ $? = 2 ]
+check $? "no BASE: a usage error"
+
+echo "1..$n"
