@@ -61,7 +61,7 @@ fi
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh; do
+	unmet_warnings.sh merge.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# kbrowse merge on Linux 6.12 x86_64, against the kernel's own
+# scripts/kconfig/merge_config.sh and conf:
+#
+#   - x86_64_defconfig with kernel/configs/kvm_guest.config, debug.config
+#     and hardening.config: `kbrowse merge` writes the .config that
+#     `merge_config.sh -m` followed by conf --olddefconfig writes, byte for
+#     byte, with the same redefinition messages and conf's stderr; with
+#     --alldefconfig, the one conf --alldefconfig writes with the merged
+#     text as KCONFIG_ALLCONFIG (merge_config.sh without -m);
+#   - a fragment asking for a value whose dependency is unmet, a symbol
+#     that does not exist, and a value a later fragment replaces:
+#     --strict exits 1, each line is reported with its reason and
+#     file:line, and the plan given for the unmet one, handed to conf,
+#     makes the value survive.
+#
+# usage: merge.sh [KBROWSE]        (default: $KBROWSE)
+# Prints "ok"/"not ok" lines and "N passed, N failed".
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/kernel/lib.sh
+. "$here/lib.sh"
+
+kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
+
+KERNEL_TREE=$(kernel_tree) || exit 1
+conf=$(kernel_conf) || exit 1
+export KERNEL_TREE
+tree=$KERNEL_TREE
+
+work=$(mktemp -d /tmp/kbrowse-merge.XXXXXX) || exit 1
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+mapfile -t envargs < <(arch_env x86_64)
+mkdir -p "$work"/{conf,kbrowse,alldef,alldef-conf,strict,confirm}
+passed=0 failed=0
+
+# run_in DIR COMMAND...: run in DIR with the environment make gives conf.
+run_in()
+{
+	local dir=$1
+	shift
+	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" \
+		${XDG_CACHE_HOME:+XDG_CACHE_HOME="$XDG_CACHE_HOME"} \
+		"${envargs[@]}" "$@")
+}
+
+base=$tree/arch/x86/configs/x86_64_defconfig
+frags=("$tree/kernel/configs/kvm_guest.config" "$tree/kernel/configs/debug.config"
+	"$tree/kernel/configs/hardening.config")
+
+# --- the kernel's way and kbrowse's -------------------------------------------
+
+run_in "$work/conf" sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" "${frags[@]}" \
+	>"$work/conf/merge.out" 2>&1
+cp "$work/conf/.config" "$work/merged.config"
+run_in "$work/conf" "$conf" --olddefconfig Kconfig >"$work/conf/out" 2>"$work/conf/err"
+run_in "$work/kbrowse" "$kbrowse" merge "$base" "${frags[@]}" \
+	>"$work/kbrowse/out" 2>"$work/kbrowse/err"
+check $? "kbrowse merge exits 0"
+cmp -s "$work/conf/.config" "$work/kbrowse/.config"
+check $? "the .config of merge_config.sh -m and olddefconfig, byte for byte"
+# The messages up to the end of merging (merge_config.sh -m then says where
+# it wrote, and conf says it wrote).
+sed -n '/^#$/q;p' "$work/conf/merge.out" >"$work/conf/messages"
+sed -n '/^#$/q;p' "$work/kbrowse/out" >"$work/kbrowse/messages"
+cmp -s "$work/conf/messages" "$work/kbrowse/messages" &&
+	grep -q '^Value of CONFIG_.* is redefined by fragment ' "$work/conf/messages"
+check $? "the same redefinition messages as merge_config.sh"
+cmp -s "$work/conf/err" "$work/kbrowse/err"
+check $? "the same warnings on stderr as conf"
+# merge_config.sh's own check, on the same files, lists the same symbols
+# (kbrowse also lists the values of one fragment that a later one replaced).
+awk '/^Value requested for / { name = $4 }
+	/^Why: / && !/ sets it again$/ { print "Value requested for " name " not in final" }' \
+	"$work/kbrowse/out" >"$work/kbrowse/lost"
+grep -o '^CONFIG_[A-Za-z0-9_]*\|^# CONFIG_[A-Za-z0-9_]*' "$work/merged.config" |
+	sed 's/^# //' | sort -u | while read -r cfg; do
+		want=$(grep -w -e "$cfg" "$work/merged.config")
+		got=$(grep -w -e "$cfg" "$work/conf/.config" || true)
+		[ "$want" = "$got" ] || echo "Value requested for $cfg not in final"
+	done | sort >"$work/conf/lost"
+sort -u "$work/kbrowse/lost" | cmp -s "$work/conf/lost" - && [ -s "$work/conf/lost" ]
+check $? "the values that did not survive are the ones merge_config.sh's check finds"
+
+run_in "$work/alldef" "$kbrowse" merge --alldefconfig "$base" "${frags[@]}" \
+	>/dev/null 2>&1
+run_in "$work/alldef-conf" env KCONFIG_ALLCONFIG="$work/merged.config" "$conf" \
+	--alldefconfig Kconfig >/dev/null 2>&1
+cmp -s "$work/alldef-conf/.config" "$work/alldef/.config"
+check $? "--alldefconfig: conf --alldefconfig with the merged text as KCONFIG_ALLCONFIG"
+
+# --- what did not survive, and why ---------------------------------------------
+
+printf 'CONFIG_KVM_AMD_SEV=y\nCONFIG_NO_SUCH_OPTION=y\nCONFIG_HZ_1000=y\n' \
+	>"$work/want.config"
+printf 'CONFIG_HZ_250=y\n# CONFIG_HZ_1000 is not set\n' >"$work/later.config"
+run_in "$work/strict" "$kbrowse" merge --strict "$base" "$work/want.config" \
+	"$work/later.config" >"$work/strict/out" 2>&1
+[ $? = 1 ]
+check $? "--strict exits 1 when requested values did not survive"
+report=$work/strict/out
+grep -qxF "Requested at:     $work/want.config:1" "$report" &&
+	grep -qx 'Why:              its dependencies are not met: .*KVM_AMD \[=n\].*' "$report"
+check $? "the unmet dependency: its line and the terms with their values"
+grep -qxF "Requested at:     $work/want.config:2" "$report" &&
+	grep -qxF 'Why:              no symbol of that name in this tree' "$report"
+check $? "the symbol that does not exist: its line"
+grep -qxF "Requested at:     $work/want.config:3" "$report" &&
+	grep -qxF "Why:              $work/later.config:2 sets it again" "$report"
+check $? "the value a later fragment replaced: both lines"
+plan=$(sed -n 's/^Would take with:  //p' "$report" | head -n 1)
+printf '%s\n' "$plan" | tr -d ' ' | tr ',' '\n' >"$work/plan.config"
+run_in "$work/confirm" sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" \
+	"$work/want.config" "$work/plan.config" >/dev/null 2>&1
+run_in "$work/confirm" "$conf" --olddefconfig Kconfig >/dev/null 2>&1
+[ -n "$plan" ] && grep -qx 'CONFIG_KVM_AMD_SEV=y' "$work/confirm/.config"
+check $? "the plan ($plan), given to conf, makes KVM_AMD_SEV=y survive"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
