@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "utf8.h"
 #include "util.h"
 
 /* The order of the full showings, so that a reference says where to look. */
@@ -224,22 +225,11 @@ void diff_print_text(struct explainer *ex, const struct diff_result *d, FILE *ou
 
 /* --- JSON --------------------------------------------------------------------------- */
 
-/* The length of the UTF-8 sequence at s, 0 when it is not one. */
-static int utf8_sequence(const unsigned char *s)
-{
-	int len = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 :
-		  s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-
-	for (int i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
 static void js(struct strbuf *b, const char *s)
 {
 	strbuf_addc(b, '"');
 	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		uint32_t cp;
 		int len;
 
 		if (*p == '"' || *p == '\\') {
@@ -249,7 +239,8 @@ static void js(struct strbuf *b, const char *s)
 			strbuf_addf(b, "\\u%04x", *p);
 		} else if (*p < 0x80) {
 			strbuf_addc(b, (char)*p);
-		} else if ((len = utf8_sequence(p)) > 0) {
+		} else if ((len = utf8_decode((const char *)p, 4, &cp)) > 0) {
+			/* 4: the NUL ends a sequence before any byte after it is read. */
 			strbuf_add(b, (const char *)p, (size_t)len);
 			p += len - 1;
 		} else {
