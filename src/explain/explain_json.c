@@ -9,20 +9,7 @@
 #include <string.h>
 
 #include "explain.h"
-
-/* The length of a valid UTF-8 sequence at s, or 0. */
-static int utf8_length(const unsigned char *s)
-{
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 :
-		s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
-
-	if (s[0] > 0xf4)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
+#include "utf8.h"
 
 /* Text from the tree is bytes: invalid UTF-8 becomes U+FFFD, so the line stays JSON. */
 static void json_string(const char *s, struct strbuf *out)
@@ -32,11 +19,13 @@ static void json_string(const char *s, struct strbuf *out)
 	strbuf_addc(out, '"');
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		uint32_t cp;
 		int len;
 
 		if (c >= 0x80) {
-			len = utf8_length((const unsigned char *)s);
-			if (len) {
+			/* 4: the NUL ends a sequence before any byte after it is read. */
+			len = utf8_decode(s, 4, &cp);
+			if (len > 0) {
 				s += len - 1;
 				continue;
 			}
