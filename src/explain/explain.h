@@ -283,7 +283,6 @@ struct explainer {
 	const struct property **sel_props, **imp_props;
 	struct reverse_index *reverse;		/* built on first use */
 	struct strbuf scratch;
-	struct strbuf json;		/* explain_print_json builds its line here */
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
@@ -499,6 +498,10 @@ void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out);
+/* Set o's key to loc as "file:line", null when there is no line (jansson's json_t). */
+struct json_t;
+void json_put_location(struct explainer *ex, struct json_t *o, const char *key,
+		       struct location loc);
 /* One JSON object on one line (plan may be NULL). */
 void explain_print_json(struct explainer *ex, const struct explanation *x,
 			const struct change_plan *plan, bool reverse, FILE *out);
