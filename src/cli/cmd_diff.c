@@ -25,7 +25,6 @@
 #include "diff.h"
 #include "file_read.h"
 #include "kernel_env.h"
-#include "text_escape.h"
 #include "util.h"
 
 #define MAX_FRAGMENTS 64
@@ -354,8 +353,6 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 	struct side_text texts[MAX_FRAGMENTS + 2] = { 0 };
 	int ntexts = 0, status;
 	struct session *s = NULL;
-	FILE *real_stdout;
-	bool failed;
 
 	status = parse_args(cli, &run, argc, argv);
 	if (status)
@@ -384,17 +381,11 @@ int cmd_diff(struct cli *cli, int argc, char **argv)
 				s->io.srctree ? s->io.srctree : "."))
 			goto out;
 	}
-	/* Values and prompts from the files reach the terminal escaped. */
-	real_stdout = stdout;
-	stdout = text_escape_stream(real_stdout, run.json ? TEXT_ESCAPE_JSON
-							 : TEXT_ESCAPE_TEXT, NULL);
 	if (run.from_tree)
 		status = run_from_tree(cli, &run, s, &texts[0]);
 	else
 		status = run_diff(cli, &run, s, texts, ntexts);
-	failed = fclose(stdout) != 0;
-	stdout = real_stdout;
-	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
+	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: diff");
 		status = EXIT_INPUT;
 	}

@@ -76,7 +76,8 @@ struct escape_cookie {
 	size_t npending;
 };
 
-static void escape_some(struct escape_cookie *c, const char *data, size_t len,
+/* False once out has failed. */
+static bool escape_some(struct escape_cookie *c, const char *data, size_t len,
 			bool final)
 {
 	struct strbuf buf = { 0 };
@@ -100,12 +101,12 @@ static void escape_some(struct escape_cookie *c, const char *data, size_t len,
 		fwrite(buf.data, 1, buf.len, c->out);
 	strbuf_release(&buf);
 	free(joined);
+	return !ferror(c->out);
 }
 
 static ssize_t escape_write(void *cookie, const char *data, size_t len)
 {
-	escape_some(cookie, data, len, false);
-	return (ssize_t)len;
+	return escape_some(cookie, data, len, false) ? (ssize_t)len : -1;
 }
 
 static int escape_close(void *cookie)
@@ -139,7 +140,8 @@ FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
 	return f;
 }
 
-static FILE *plain_stderr;
+/* The real streams while the escaping ones stand in for them (process-wide, as stdio is). */
+static FILE *plain_stderr, *plain_stdout;
 
 static void restore_stderr(void)
 {
@@ -156,4 +158,37 @@ void text_escape_stderr(void)
 	plain_stderr = stderr;
 	stderr = text_escape_stream(plain_stderr, TEXT_ESCAPE_TEXT, NULL);
 	atexit(restore_stderr);
+}
+
+int text_escape_stdout_end(void)
+{
+	FILE *escaping = stdout;
+	int status;
+
+	if (!plain_stdout)
+		return 0;
+	stdout = plain_stdout;
+	plain_stdout = NULL;
+	status = fclose(escaping);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EOF;
+	return status;
+}
+
+static void restore_stdout(void)
+{
+	text_escape_stdout_end();
+}
+
+void text_escape_stdout(unsigned long *count)
+{
+	static bool registered;
+
+	if (plain_stdout)
+		return;
+	plain_stdout = stdout;
+	stdout = text_escape_stream(plain_stdout, TEXT_ESCAPE_TEXT, count);
+	if (!registered)
+		atexit(restore_stdout);
+	registered = true;
 }
