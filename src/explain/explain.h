@@ -475,8 +475,53 @@ enum explain_style {
 	XSTYLE_WARNING,
 };
 
+/*
+ * What a stretch of a line names.  A line is made of spans: the
+ * stretches listed, and plain text between them.
+ */
+enum explain_span_kind {
+	XSPAN_SYMBOL,		/* a symbol's name (sym) */
+	XSPAN_LOCATION,		/* file:line */
+	XSPAN_VALUE,		/* a value (of sym, when it is set) */
+};
+
+struct explain_span {
+	unsigned start, len;		/* bytes of the line's text */
+	enum explain_span_kind kind;
+	const struct symbol *sym;
+};
+
+/*
+ * Text being built with its spans (explain_spans.c): every writer of a
+ * symbol's name, a location, an expression or a property through it
+ * records what it wrote where, so no reader has to guess from the text.
+ */
+struct span_text {
+	struct strbuf text;
+	struct explain_span *spans;
+	unsigned nspans, cap;
+};
+
+void span_text_add(struct span_text *t, const char *s);
+void span_text_symbol(struct span_text *t, const struct symbol *sym);
+void span_text_location(struct span_text *t, struct explainer *ex, struct location loc);
+/* value as the text shows it: quoted for a string symbol. */
+void span_text_value(struct span_text *t, const struct symbol *sym, const char *value);
+/* An expression with the values of x (may be NULL), each symbol a span. */
+void span_text_expr(struct span_text *t, const struct expr *e, const struct xexpr *x);
+/* property_text()'s text, each symbol a span. */
+void span_text_property(struct span_text *t, const struct property *prop);
+/* Record a span over the last len bytes written. */
+void span_text_mark(struct span_text *t, size_t len, enum explain_span_kind kind,
+		    const struct symbol *sym);
+/* Drop the first n bytes (a line handed on), and the spans in them. */
+void span_text_consume(struct span_text *t, size_t n);
+void span_text_release(struct span_text *t);
+
 struct explain_line {
 	const char *text;		/* one line, without its newline */
+	const struct explain_span *spans;	/* in order, not overlapping */
+	unsigned nspans;
 	enum explain_style style;
 	/*
 	 * Lines a reader may fold away: every line of a group has the same
