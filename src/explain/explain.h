@@ -543,6 +543,9 @@ void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out);
+/* The plan's lines with their spans (the text explain_print_plan_text() prints). */
+void explain_render_plan_text(struct explainer *ex, const struct change_plan *plan,
+			      explain_line_fn *emit, void *ctx);
 /* Set o's key to loc as "file:line", null when there is no line (jansson's json_t). */
 struct json_t;
 void json_put_location(struct explainer *ex, struct json_t *o, const char *key,
