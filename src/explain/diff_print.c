@@ -312,43 +312,31 @@ static json_t *named_json(struct explainer *ex, const char *text,
 	return o;
 }
 
-static json_t *asides_json(struct explainer *ex, const struct diff_result *d)
+static void aside_fill(void *ctx, const void *item, json_t *o)
 {
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct diff_aside *s = item;
 
-	for (unsigned i = 0; i < d->nasides; i++) {
-		const struct diff_aside *s = &d->asides[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "symbol", s->name);
-		json_put(o, "defined", json_boolean(s->sym != NULL));
-		json_put(o, "old", named_json(ex, s->old_text, s->old_loc, s->old_reason));
-		json_put(o, "new", named_json(ex, s->new_text, s->new_loc, s->new_reason));
-		json_append(a, o);
-	}
-	return a;
+	json_put_text(o, "symbol", s->name);
+	json_put(o, "defined", json_boolean(s->sym != NULL));
+	json_put(o, "old", named_json(ex, s->old_text, s->old_loc, s->old_reason));
+	json_put(o, "new", named_json(ex, s->new_text, s->new_loc, s->new_reason));
 }
 
-static json_t *fragment_json(struct explainer *ex, const struct diff_result *d)
+static void fragment_value_fill(void *ctx, const void *item, json_t *o)
 {
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct diff_fragment_value *f = item;
 
-	for (unsigned i = 0; i < d->nfragment; i++) {
-		const struct diff_fragment_value *f = &d->fragment[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "symbol", f->name);
-		json_put_text(o, "text", f->text);
-		json_put_location(ex, o, "location", f->loc);
-		json_put_text(o, "fate", diff_fate_name(f->fate));
-		json_put_text(o, "reason", f->fate == FATE_IGNORED
-			      ? unused_reason_name(f->reason)
-			      : f->fate == FATE_UNDEFINED ? "undefined" : NULL);
-		json_put_text(o, "value", f->sym ? f->result : NULL);
-		json_put(o, "written", json_boolean(f->written));
-		json_append(a, o);
-	}
-	return a;
+	json_put_text(o, "symbol", f->name);
+	json_put_text(o, "text", f->text);
+	json_put_location(ex, o, "location", f->loc);
+	json_put_text(o, "fate", diff_fate_name(f->fate));
+	json_put_text(o, "reason", f->fate == FATE_IGNORED
+		      ? unused_reason_name(f->reason)
+		      : f->fate == FATE_UNDEFINED ? "undefined" : NULL);
+	json_put_text(o, "value", f->sym ? f->result : NULL);
+	json_put(o, "written", json_boolean(f->written));
 }
 
 void diff_print_json(struct explainer *ex, const struct diff_result *d, FILE *out)
@@ -377,8 +365,8 @@ void diff_print_json(struct explainer *ex, const struct diff_result *d, FILE *ou
 		json_append(roots, entry_json(&w, d->roots[i], true));
 	}
 	json_put(o, "roots", roots);
-	json_put(o, "not_compared", asides_json(ex, d));
-	json_put(o, "fragment", fragment_json(ex, d));
+	json_put(o, "not_compared", JSON_ARRAY_OF(d->asides, d->nasides, aside_fill, ex));
+	json_put(o, "fragment", JSON_ARRAY_OF(d->fragment, d->nfragment, fragment_value_fill, ex));
 	json_write_line(o, out);
 	free(w.shown_seq);
 	free(w.shown_root);

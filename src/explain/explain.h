@@ -310,6 +310,12 @@ bool explain_is_literal(const struct symbol *sym);
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
 /* Print it as Kconfig with values: "A [=y] && !B [=n]". */
 void xexpr_fprint(const struct xexpr *x, FILE *out);
+/*
+ * Each operand of x in the order the printer meets it: a symbol (or
+ * constant) with its value, both sides of a comparison.
+ */
+typedef void xexpr_operand_fn(void *ctx, const struct symbol *sym, const char *value);
+void xexpr_each_operand(const struct xexpr *x, xexpr_operand_fn *fn, void *ctx);
 /* Append e as Kconfig text, with the values from x when x != NULL. */
 void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x);
 /* The same in the explainer's scratch buffer (valid until the next use). */

@@ -99,40 +99,42 @@ struct operand_values {
 	struct span_text *spans;	/* NULL, or the one whose text out is */
 };
 
-static size_t count_operands(const struct xexpr *x)
-{
-	if (!x || !x->expr)
-		return 0;
-	switch (x->expr->op) {
-	case E_SYMBOL: return 1;
-	case E_NOT: return count_operands(x->left);
-	case E_AND:
-	case E_OR: return count_operands(x->left) + count_operands(x->right);
-	default: return 2;
-	}
-}
-
-static void collect_operands(const struct xexpr *x, struct operand_values *ov)
+void xexpr_each_operand(const struct xexpr *x, xexpr_operand_fn *fn, void *ctx)
 {
 	if (!x || !x->expr)
 		return;
 	switch (x->expr->op) {
 	case E_SYMBOL:
-		ov->values[ov->n++] = x->lval;
+		fn(ctx, x->expr->sym, x->lval);
 		break;
 	case E_NOT:
-		collect_operands(x->left, ov);
+		xexpr_each_operand(x->left, fn, ctx);
 		break;
 	case E_AND:
 	case E_OR:
-		collect_operands(x->left, ov);
-		collect_operands(x->right, ov);
+		xexpr_each_operand(x->left, fn, ctx);
+		xexpr_each_operand(x->right, fn, ctx);
 		break;
 	default:
-		ov->values[ov->n++] = x->lval;
-		ov->values[ov->n++] = x->rval;
+		fn(ctx, x->expr->lsym, x->lval);
+		fn(ctx, x->expr->rsym, x->rval);
 		break;
 	}
+}
+
+static void count_one(void *ctx, const struct symbol *sym, const char *value)
+{
+	(void)sym;
+	(void)value;
+	++*(size_t *)ctx;
+}
+
+static void collect_one(void *ctx, const struct symbol *sym, const char *value)
+{
+	struct operand_values *ov = ctx;
+
+	(void)sym;
+	ov->values[ov->n++] = value;
 }
 
 static void write_strbuf(void *ctx, const char *text, size_t len)
@@ -171,11 +173,12 @@ static void append_expr(struct strbuf *b, const struct expr *e, const struct xex
 {
 	const char *small[16];
 	struct operand_values ov = { .out = b, .values = small, .spans = spans };
-	size_t n = count_operands(x);
+	size_t n = 0;
 
+	xexpr_each_operand(x, count_one, &n);
 	if (n > 16)
 		ov.values = xcalloc(n, sizeof(*ov.values));
-	collect_operands(x, &ov);
+	xexpr_each_operand(x, collect_one, &ov);
 	expr_print(e, &(struct expr_printer){
 			.write = write_strbuf,
 			.operand = x || spans ? add_value : NULL,

@@ -45,7 +45,7 @@ static void add_terms(struct explainer *ex, const struct xexpr *x,
 	json_append(terms, t);
 }
 
-static void add_symbol(json_t *symbols, const struct symbol *sym, const char *value)
+static void add_symbol(void *ctx, const struct symbol *sym, const char *value)
 {
 	json_t *s;
 
@@ -54,32 +54,7 @@ static void add_symbol(json_t *symbols, const struct symbol *sym, const char *va
 	s = json_new_object();
 	json_put_text(s, "symbol", sym->name);
 	json_put_text(s, "value", value);
-	json_append(symbols, s);
-}
-
-static void add_symbols(const struct xexpr *x, json_t *symbols)
-{
-	const struct expr *e = x->expr;
-
-	if (!e)
-		return;
-	switch (e->op) {
-	case E_SYMBOL:
-		add_symbol(symbols, e->sym, x->lval);
-		break;
-	case E_NOT:
-		add_symbols(x->left, symbols);
-		break;
-	case E_AND:
-	case E_OR:
-		add_symbols(x->left, symbols);
-		add_symbols(x->right, symbols);
-		break;
-	default:
-		add_symbol(symbols, e->lsym, x->lval);
-		add_symbol(symbols, e->rsym, x->rval);
-		break;
-	}
+	json_append(ctx, s);
 }
 
 static json_t *xexpr_json(struct explainer *ex, const struct xexpr *x)
@@ -96,71 +71,66 @@ static json_t *xexpr_json(struct explainer *ex, const struct xexpr *x)
 	json_put_text(o, "value", tri_text(x->value));
 	add_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, terms);
 	json_put(o, "terms", terms);
-	add_symbols(x, symbols);
+	xexpr_each_operand(x, add_symbol, symbols);
 	json_put(o, "symbols", symbols);
 	return o;
+}
+
+static void default_fill(void *ctx, const void *item, json_t *o)
+{
+	struct explainer *ex = ctx;
+	const struct xdefault *d = item;
+
+	json_put_text(o, "location", location_text(ex, d->prop->loc));
+	json_put_text(o, "text", property_text(ex, d->prop));
+	json_put_text(o, "value", d->value_text);
+	json_put_text(o, "status", default_status_name(d->status));
+	json_put_text(o, "active", tri_text(d->active));
+	json_put(o, "if", xexpr_json(ex, d->cond));
+	json_put(o, "depends", xexpr_json(ex, d->deps));
 }
 
 static json_t *defaults_json(struct explainer *ex, const struct xdefault *defs,
 			     unsigned n)
 {
-	json_t *list = json_new_array();
-
-	for (unsigned i = 0; i < n; i++) {
-		const struct xdefault *d = &defs[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "location", location_text(ex, d->prop->loc));
-		json_put_text(o, "text", property_text(ex, d->prop));
-		json_put_text(o, "value", d->value_text);
-		json_put_text(o, "status", default_status_name(d->status));
-		json_put_text(o, "active", tri_text(d->active));
-		json_put(o, "if", xexpr_json(ex, d->cond));
-		json_put(o, "depends", xexpr_json(ex, d->deps));
-		json_append(list, o);
-	}
-	return list;
+	return JSON_ARRAY_OF(defs, n, default_fill, ex);
 }
 
-static json_t *reverse_props_json(struct explainer *ex, const struct xreverse *list,
-				  unsigned n)
+/*
+ * A select or imply between two symbols, seen from either end: the
+ * other symbol and its value, the property, the tristate it gives
+ * (under the key verb), its condition, and the dependencies when known.
+ */
+static void prop_link_fill(struct explainer *ex, json_t *o, const struct symbol *other,
+			   const char *value, const struct property *prop,
+			   const char *verb, tristate gives,
+			   const struct xexpr *cond, const struct xexpr *deps,
+			   bool with_deps)
 {
-	json_t *a = json_new_array();
-
-	for (unsigned i = 0; i < n; i++) {
-		const struct xreverse *r = &list[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "symbol", r->from->name);
-		json_put_text(o, "value", r->from_value);
-		json_put_location(ex, o, "location", r->prop->loc);
-		json_put_text(o, "text", property_text(ex, r->prop));
-		json_put_text(o, "forces", tri_text(r->value));
-		json_put(o, "if", xexpr_json(ex, r->cond));
-		json_put(o, "depends", xexpr_json(ex, r->deps));
-		json_append(a, o);
-	}
-	return a;
+	json_put_text(o, "symbol", other->name);
+	json_put_text(o, "value", value);
+	json_put_location(ex, o, "location", prop->loc);
+	json_put_text(o, "text", property_text(ex, prop));
+	json_put_text(o, verb, tri_text(gives));
+	json_put(o, "if", xexpr_json(ex, cond));
+	if (with_deps)
+		json_put(o, "depends", xexpr_json(ex, deps));
 }
 
-static json_t *forward_props_json(struct explainer *ex, const struct xforward *list,
-				  unsigned n)
+static void reverse_prop_fill(void *ctx, const void *item, json_t *o)
 {
-	json_t *a = json_new_array();
+	const struct xreverse *r = item;
 
-	for (unsigned i = 0; i < n; i++) {
-		const struct xforward *f = &list[i];
-		json_t *o = json_new_object();
+	prop_link_fill(ctx, o, r->from, r->from_value, r->prop, "forces", r->value,
+		       r->cond, r->deps, true);
+}
 
-		json_put_text(o, "symbol", f->to->name);
-		json_put_text(o, "value", f->to_value);
-		json_put_location(ex, o, "location", f->prop->loc);
-		json_put_text(o, "text", property_text(ex, f->prop));
-		json_put_text(o, "gives", tri_text(f->value));
-		json_put(o, "if", xexpr_json(ex, f->cond));
-		json_append(a, o);
-	}
-	return a;
+static void forward_prop_fill(void *ctx, const void *item, json_t *o)
+{
+	const struct xforward *f = item;
+
+	prop_link_fill(ctx, o, f->to, f->to_value, f->prop, "gives", f->value,
+		       f->cond, NULL, false);
 }
 
 /* Each definition's menus, as menuconfig's "Location:" lists them. */
@@ -266,71 +236,53 @@ static json_t *user_json(struct explainer *ex, const struct explanation *x)
 	return o;
 }
 
-static json_t *prompts_json(struct explainer *ex, const struct explanation *x)
+static void prompt_fill(void *ctx, const void *item, json_t *o)
 {
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct xprompt *p = item;
 
-	for (unsigned i = 0; i < x->nprompts; i++) {
-		const struct xprompt *p = &x->prompts[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "text", p->prop->text);
-		json_put_location(ex, o, "location", p->prop->loc);
-		json_put_text(o, "visible", tri_text(p->visible));
-		json_put(o, "if", xexpr_json(ex, p->cond));
-		json_put(o, "depends", xexpr_json(ex, p->deps));
-		if (p->hidden_by) {
-			json_put_location(ex, o, "hidden_by", p->hidden_by->loc);
-			json_put(o, "visible_if", xexpr_json(ex, p->visible_if));
-		}
-		json_append(a, o);
+	json_put_text(o, "text", p->prop->text);
+	json_put_location(ex, o, "location", p->prop->loc);
+	json_put_text(o, "visible", tri_text(p->visible));
+	json_put(o, "if", xexpr_json(ex, p->cond));
+	json_put(o, "depends", xexpr_json(ex, p->deps));
+	if (p->hidden_by) {
+		json_put_location(ex, o, "hidden_by", p->hidden_by->loc);
+		json_put(o, "visible_if", xexpr_json(ex, p->visible_if));
 	}
-	return a;
 }
 
-static json_t *dep_sources_json(struct explainer *ex, const struct explanation *x)
+static void dep_source_fill(void *ctx, const void *item, json_t *o)
 {
 	static const char *const kinds[] = {
 		[MENU_ROOT] = "root", [MENU_CONFIG] = "config",
 		[MENU_MENUCONFIG] = "menuconfig", [MENU_CHOICE] = "choice",
 		[MENU_MENU] = "menu", [MENU_COMMENT] = "comment", [MENU_IF] = "if",
 	};
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct xdepsource *d = item;
 
-	for (unsigned i = 0; i < x->ndep_sources; i++) {
-		const struct xdepsource *d = &x->dep_sources[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "block", kinds[d->node->kind]);
-		json_put_location(ex, o, "location", d->node->loc);
-		json_put(o, "expr", xexpr_json(ex, d->expr));
-		json_append(a, o);
-	}
-	return a;
+	json_put_text(o, "block", kinds[d->node->kind]);
+	json_put_location(ex, o, "location", d->node->loc);
+	json_put(o, "expr", xexpr_json(ex, d->expr));
 }
 
-static json_t *bounds_json(struct explainer *ex, const struct explanation *x)
+static void bound_fill(void *ctx, const void *item, json_t *o)
 {
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct xbound *b = item;
 
-	for (unsigned i = 0; i < x->nbounds; i++) {
-		const struct xbound *b = &x->bounds[i];
-		json_t *o = json_new_object();
-
-		json_put_text(o, "kind", bound_kind_name(b->kind));
-		json_put_text(o, "limit", b->limit);
-		put_bool(o, "applied", b->applied);
-		if (b->kind == BOUND_SELECT)
-			put_bool(o, "also_enough", b->also_enough);
-		json_put_text(o, "before", b->before);
-		json_put_location(ex, o, "location", b->loc);
-		if (b->prop)
-			json_put_text(o, "text", property_text(ex, b->prop));
-		if (b->kind == BOUND_RANGE)
-			json_put(o, "if", xexpr_json(ex, b->cond));
-		json_append(a, o);
-	}
-	return a;
+	json_put_text(o, "kind", bound_kind_name(b->kind));
+	json_put_text(o, "limit", b->limit);
+	put_bool(o, "applied", b->applied);
+	if (b->kind == BOUND_SELECT)
+		put_bool(o, "also_enough", b->also_enough);
+	json_put_text(o, "before", b->before);
+	json_put_location(ex, o, "location", b->loc);
+	if (b->prop)
+		json_put_text(o, "text", property_text(ex, b->prop));
+	if (b->kind == BOUND_RANGE)
+		json_put(o, "if", xexpr_json(ex, b->cond));
 }
 
 static json_t *choice_json(struct explainer *ex, const struct xchoice *c)
@@ -369,30 +321,29 @@ static json_t *reverse_json(struct explainer *ex, const struct explanation *x)
 	return a;
 }
 
-static json_t *plan_steps_json(struct explainer *ex, const struct change_plan *plan)
+static void plan_step_fill(void *ctx, const void *item, json_t *o)
 {
 	static const char *const kinds[] = {
 		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
 		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
 	};
-	json_t *a = json_new_array();
+	struct explainer *ex = ctx;
+	const struct change_step *s = item;
 
-	for (unsigned i = 0; i < plan->nsteps; i++) {
-		const struct change_step *s = &plan->steps[i];
-		json_t *o = json_new_object();
+	json_put_text(o, "action", kinds[s->kind]);
+	json_put_text(o, "symbol", s->sym && s->sym->name ? s->sym->name : NULL);
+	json_put_text(o, "value", s->value);
+	json_put_text(o, "now", s->now);
+	put_bool(o, "visible_now", s->visible_now);
+	json_put(o, "depth", json_integer(s->depth));
+	json_put_text(o, "why", s->why);
+	json_put_location(ex, o, "location", s->loc);
+	put_bool(o, "refused", s->refused);
+}
 
-		json_put_text(o, "action", kinds[s->kind]);
-		json_put_text(o, "symbol", s->sym && s->sym->name ? s->sym->name : NULL);
-		json_put_text(o, "value", s->value);
-		json_put_text(o, "now", s->now);
-		put_bool(o, "visible_now", s->visible_now);
-		json_put(o, "depth", json_integer(s->depth));
-		json_put_text(o, "why", s->why);
-		json_put_location(ex, o, "location", s->loc);
-		put_bool(o, "refused", s->refused);
-		json_append(a, o);
-	}
-	return a;
+static json_t *plan_steps_json(struct explainer *ex, const struct change_plan *plan)
+{
+	return JSON_ARRAY_OF(plan->steps, plan->nsteps, plan_step_fill, ex);
 }
 
 static json_t *plan_json(struct explainer *ex, const struct change_plan *plan)
@@ -463,18 +414,19 @@ static void put_definition(struct explainer *ex, const struct explanation *x,
 static void put_conditions(struct explainer *ex, const struct explanation *x,
 			   json_t *o)
 {
-	json_put(o, "prompts", prompts_json(ex, x));
+	json_put(o, "prompts", JSON_ARRAY_OF(x->prompts, x->nprompts, prompt_fill, ex));
 	json_put(o, "depends", xexpr_json(ex, x->depends));
-	json_put(o, "depends_from", dep_sources_json(ex, x));
+	json_put(o, "depends_from", JSON_ARRAY_OF(x->dep_sources, x->ndep_sources,
+						   dep_source_fill, ex));
 	json_put_text(o, "dir_dep", tri_text(x->dir_dep));
 	json_put_text(o, "rev_dep", tri_text(x->rev_dep));
 	json_put_text(o, "implied", tri_text(x->implied));
 	json_put(o, "defaults", defaults_json(ex, x->defaults, x->ndefaults));
-	json_put(o, "selected_by", reverse_props_json(ex, x->selects, x->nselects));
-	json_put(o, "implied_by", reverse_props_json(ex, x->implies, x->nimplies));
-	json_put(o, "selects", forward_props_json(ex, x->fwd_selects, x->nfwd_selects));
-	json_put(o, "implies", forward_props_json(ex, x->fwd_implies, x->nfwd_implies));
-	json_put(o, "bounds", bounds_json(ex, x));
+	json_put(o, "selected_by", JSON_ARRAY_OF(x->selects, x->nselects, reverse_prop_fill, ex));
+	json_put(o, "implied_by", JSON_ARRAY_OF(x->implies, x->nimplies, reverse_prop_fill, ex));
+	json_put(o, "selects", JSON_ARRAY_OF(x->fwd_selects, x->nfwd_selects, forward_prop_fill, ex));
+	json_put(o, "implies", JSON_ARRAY_OF(x->fwd_implies, x->nfwd_implies, forward_prop_fill, ex));
+	json_put(o, "bounds", JSON_ARRAY_OF(x->bounds, x->nbounds, bound_fill, ex));
 	put_bool(o, "unmet_deps", x->unmet_deps);
 	if (x->choice)
 		json_put(o, "choice", choice_json(ex, x->choice));

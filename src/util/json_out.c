@@ -78,6 +78,20 @@ void json_append(json_t *array, json_t *value)
 		out_of_memory();
 }
 
+json_t *json_array_of(const void *items, size_t n, size_t size, json_fill_fn *fill,
+		      void *ctx)
+{
+	json_t *a = json_new_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_new_object();
+
+		fill(ctx, (const char *)items + i * size, o);
+		json_append(a, o);
+	}
+	return a;
+}
+
 void json_put(json_t *obj, const char *key, json_t *value)
 {
 	if (!value || json_object_set_new(obj, key, value) != 0)

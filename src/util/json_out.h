@@ -27,6 +27,17 @@ json_t *json_new_array(void);
 /* Append value to array, taking value. */
 void json_append(json_t *array, json_t *value);
 
+/*
+ * An array of objects, one for each of the n items of size bytes at
+ * items, each filled in by fill(ctx, item, object).
+ */
+typedef void json_fill_fn(void *ctx, const void *item, json_t *object);
+json_t *json_array_of(const void *items, size_t n, size_t size, json_fill_fn *fill,
+		      void *ctx);
+/* The same for an array whose element size its type says. */
+#define JSON_ARRAY_OF(items, n, fill, ctx) \
+	json_array_of((items), (n), sizeof(*(items)), (fill), (ctx))
+
 /* Set obj's key to value, taking value (jansson's _new: no reference kept). */
 void json_put(json_t *obj, const char *key, json_t *value);
 
