@@ -18,6 +18,7 @@
 #include <wchar.h>
 
 #include "text.h"
+#include "utf8.h"
 #include "util.h"
 
 #ifndef ICONV_CONST
@@ -83,29 +84,6 @@ bool text_is_utf8(const struct text *text)
 	return text->utf8;
 }
 
-/* Length of the UTF-8 sequence starting at s, 0 when it is not valid. */
-static size_t utf8_length(const unsigned char *s, size_t len)
-{
-	size_t n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (n > len)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
 static void glyph_replacement(struct glyph *g)
 {
 	g->wc[0] = L'?';
@@ -169,7 +147,8 @@ static void next_glyph(struct text *text, const char *s, size_t len,
 		       struct glyph *g)
 {
 	unsigned char c = (unsigned char)s[0];
-	size_t n;
+	uint32_t cp;
+	int n;
 
 	if (c < 0x80) {
 		g->used = 1;
@@ -182,17 +161,17 @@ static void next_glyph(struct text *text, const char *s, size_t len,
 		g->width = 1;
 		return;
 	}
-	n = utf8_length((const unsigned char *)s, len);
-	if (!n) {
+	n = utf8_decode(s, len, &cp);
+	if (n <= 0) {
 		g->used = 1;
 		glyph_replacement(g);
 		return;
 	}
-	g->used = n;
+	g->used = (size_t)n;
 	if (text->utf8)
-		glyph_from_local(g, s, n);
+		glyph_from_local(g, s, (size_t)n);
 	else
-		glyph_convert(text, g, s, n);
+		glyph_convert(text, g, s, (size_t)n);
 }
 
 static void put_glyph(WINDOW *win, const struct glyph *g)

@@ -255,6 +255,8 @@ size_t changes_unmet_count(struct browser *br);
  * pane's explanation as plain text with every group unfolded (the
  * tests compare it with `kbrowse explain --reverse`). */
 void explain_pane_print(struct view *view, FILE *out);
+/* Every row of the pane, each link's text in braces: {NAME} (tests). */
+void explain_pane_print_links(struct view *view, FILE *out);
 
 /* view_search.c: run a search, and the entry it selects. */
 void search_set_query(struct view *view, const char *query);

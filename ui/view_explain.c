@@ -5,12 +5,13 @@
  * The derivation comes from the explain engine (src/explain/explain.h): the line
  * that decided the value and its condition with every part's value, the
  * other defaults, select and imply, prompts, bounds, the choice.  Each
- * symbol named in the text is a link: with the pane focused, Up and Down
- * move between links and Enter follows one (history-back comes back).
+ * symbol the explanation names is a link (the spans of its lines say
+ * where, explain.h; words of prompts and help are text, whatever they
+ * look like): with the pane focused, Up and Down move between links and
+ * Enter follows one (history-back comes back).
  */
 #include "buildconf.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,13 @@ struct rline {
 
 #define FOLD_MAX 64
 
+/* A line of the last plan, with its spans (kept across rebuilds of the pane). */
+struct plan_line {
+	char *text;
+	struct explain_span *spans;
+	unsigned nspans;
+};
+
 struct explain_state {
 	struct arena arena;		/* the lines of one explanation */
 	struct rline *first, **last;	/* the renderer's lines, being gathered */
@@ -56,7 +64,7 @@ struct explain_state {
 	bool primed;			/* the reverse index is built */
 	bool unfold_all;		/* every group open (tests) */
 	bool open[FOLD_MAX];		/* groups the reader opened, by number */
-	char **plan_lines;		/* the last plan, shown above (heap) */
+	struct plan_line *plan_lines;	/* the last plan, shown above (heap) */
 	size_t nplan_lines;
 	const struct entry *entry;	/* what is explained */
 	struct link_ref *refs;		/* every link, in reading order */
@@ -67,40 +75,6 @@ struct explain_state {
 
 /* --- links ---------------------------------------------------------------- */
 
-static bool is_name_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/*
- * A word is a link when it names a defined symbol and looks like a
- * symbol name (no lower-case letters), so that ordinary words of help
- * text that happen to be symbols of some tree are left alone.
- */
-static const struct symbol *word_symbol(struct browser *br, const char *word,
-					size_t len)
-{
-	char name[128];
-	const struct symbol *sym;
-	bool letter = false;
-
-	if (len < 2 || len >= sizeof(name))
-		return NULL;
-	for (size_t i = 0; i < len; i++) {
-		if (islower((unsigned char)word[i]))
-			return NULL;
-		letter |= isupper((unsigned char)word[i]) != 0;
-	}
-	if (!letter)
-		return NULL;
-	memcpy(name, word, len);
-	name[len] = '\0';
-	sym = symbol_find(br->s->kc, name);
-	if (!sym || (sym->flags & SYMBOL_CONST) || !(sym->flags & SYMBOL_DEFINED))
-		return NULL;
-	return sym;
-}
-
 static void add_ref(struct explain_state *st, size_t line, unsigned link)
 {
 	if (st->nrefs == st->refs_cap) {
@@ -110,37 +84,44 @@ static void add_ref(struct explain_state *st, size_t line, unsigned link)
 	st->refs[st->nrefs++] = (struct link_ref){ .line = line, .link = link };
 }
 
-static void find_links(struct view *view, struct xline *xl)
+/* A span that is a link: a symbol of the tree, not the one explained. */
+static bool span_links(const struct explain_state *st, const struct explain_span *sp)
+{
+	const struct symbol *sym = sp->sym;
+
+	return sp->kind == XSPAN_SYMBOL && sym && sym->name &&
+	       !(sym->flags & SYMBOL_CONST) && (sym->flags & SYMBOL_DEFINED) &&
+	       (!st->entry || sym != st->entry->node->sym);
+}
+
+/*
+ * The links of a row that shows the bytes [from, from + len) of its line
+ * after lead spaces of its own: the line's symbol spans in that range.
+ */
+static void find_links(struct view *view, struct xline *xl, const struct explain_span *spans,
+		       unsigned nspans, size_t from, size_t len, size_t lead)
 {
 	struct explain_state *st = view->priv;
-	const char *s = xl->text;
-	struct link found[32];
-	unsigned n = 0;
+	unsigned n = 0, cap = (xl->fold ? 1 : 0);
 
-	for (size_t i = 0; s[i] && n < 32;) {
-		size_t start = i;
-		const struct symbol *sym;
+	for (unsigned i = 0; i < nspans; i++)
+		cap += span_links(st, &spans[i]);
+	if (!cap)
+		return;
+	xl->links = arena_alloc(&st->arena, cap * sizeof(*xl->links));
+	for (unsigned i = 0; i < nspans; i++) {
+		const struct explain_span *sp = &spans[i];
+		size_t start = sp->start, end = (size_t)sp->start + sp->len;
 
-		if (!is_name_char(s[i])) {
-			i++;
+		if (!span_links(st, sp) || end <= from || start >= from + len)
 			continue;
-		}
-		while (is_name_char(s[i]))
-			i++;
-		/* Not part of a path such as arch/Kconfig or a file:line. */
-		if ((start && s[start - 1] == '/') || s[i] == '/')
-			continue;
-		sym = word_symbol(view->br, s + start, i - start);
-		if (sym && (!st->entry || sym != st->entry->node->sym))
-			found[n++] = (struct link){ start, i - start, sym };
+		start = start > from ? start : from;
+		end = end < from + len ? end : from + len;
+		xl->links[n++] = (struct link){ lead + start - from, end - start, sp->sym };
 	}
 	/* A group's head: its marker at the end folds and unfolds it. */
 	if (xl->fold)
-		found[n < 32 ? n++ : 31] = (struct link){ strlen(s), 0, NULL };
-	if (!n)
-		return;
-	xl->links = arena_alloc(&st->arena, n * sizeof(*xl->links));
-	memcpy(xl->links, found, n * sizeof(*xl->links));
+		xl->links[n++] = (struct link){ strlen(xl->text), 0, NULL };
 	xl->nlinks = n;
 	for (unsigned k = 0; k < n; k++)
 		add_ref(st, view->nlines - 1, k);
@@ -151,6 +132,10 @@ static void find_links(struct view *view, struct xline *xl)
 struct wrap_ctx {
 	struct view *view;
 	const char *source;
+	const struct explain_span *spans;	/* of the source */
+	unsigned nspans;
+	size_t pos;			/* where in source the next row starts */
+	size_t lead;			/* the spaces view_wrap() puts before a continuation */
 	enum ui_style style;
 	bool extra, first;
 	unsigned fold, folded;
@@ -163,6 +148,7 @@ static void add_piece(void *ctx, const char *piece)
 	struct explain_state *st = view->priv;
 	struct xline *xl = arena_new(&st->arena, struct xline);
 	char *text = arena_strndup(&st->arena, piece, strlen(piece));
+	size_t lead, shown;
 
 	/* Tabs from Kconfig text would draw as '?': spaces instead. */
 	for (char *p = text; *p; p++)
@@ -175,23 +161,42 @@ static void add_piece(void *ctx, const char *piece)
 	xl->style = w->style;
 	xl->fold = w->first ? w->fold : 0;
 	xl->folded = w->first ? w->folded : 0;
+	lead = w->first ? 0 : w->lead;
 	w->first = false;
 	view_add(view, xl, 0, 0);
-	find_links(view, xl);
+	/* view_wrap() drops the blanks where it breaks a line. */
+	while (w->source[w->pos] == ' ' && lead)
+		w->pos++;
+	shown = strlen(piece) > lead ? strlen(piece) - lead : 0;
+	find_links(view, xl, w->spans, w->nspans, w->pos, shown, lead);
+	w->pos += shown;
 }
 
-/* A line as rows no wider than the pane (continuations indented). */
-static void add_line(struct view *view, const char *text, enum ui_style style,
-		     bool extra, unsigned fold, unsigned folded)
+/* A line as rows no wider than the pane (continuations indented), links from its spans. */
+static void add_line(struct view *view, const char *text, const struct explain_span *spans,
+		     unsigned nspans, enum ui_style style, bool extra, unsigned fold,
+		     unsigned folded)
 {
 	struct explain_state *st = view->priv;
+	int width = view->width > 20 ? view->width : 80;
+	size_t indent = strspn(text, " ");
 	struct wrap_ctx w = {
 		.view = view, .source = arena_strndup(&st->arena, text, strlen(text)),
+		.spans = spans, .nspans = nspans,
 		.style = style, .extra = extra, .first = true, .fold = fold,
 		.folded = folded,
 	};
 
-	view_wrap(view, text, view->width > 20 ? view->width : 80, add_piece, &w);
+	/* As view_wrap() indents a continuation. */
+	w.lead = (indent > (size_t)width / 2 ? (size_t)width / 2 : indent) + 2;
+	view_wrap(view, text, width, add_piece, &w);
+}
+
+/* A line of the pane's own built with spans (symbols in it are links). */
+static void say_spans(struct view *view, enum ui_style style, struct span_text *t)
+{
+	add_line(view, strbuf_str(&t->text), t->spans, t->nspans, style, true, 0, 0);
+	span_text_release(t);
 }
 
 static void say(struct view *view, enum ui_style style, const char *fmt, ...)
@@ -207,7 +212,7 @@ static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 	if (vasprintf(&text, fmt, ap) < 0)
 		abort();
 	va_end(ap);
-	add_line(view, text, style, true, 0, 0);
+	add_line(view, text, NULL, 0, style, true, 0, 0);
 	free(text);
 }
 
@@ -232,6 +237,14 @@ static void gather(void *ctx, const struct explain_line *line)
 
 	r->line = *line;
 	r->line.text = arena_strndup(&st->arena, line->text, strlen(line->text));
+	/* The renderer reuses its spans: the pane keeps a copy. */
+	if (line->nspans) {
+		struct explain_span *spans = arena_alloc(&st->arena,
+							 line->nspans * sizeof(*spans));
+
+		memcpy(spans, line->spans, line->nspans * sizeof(*spans));
+		r->line.spans = spans;
+	}
 	*st->last = r;
 	st->last = &r->next;
 }
@@ -266,13 +279,13 @@ static void add_explanation(struct view *view, const struct explanation *x)
 			next = next->next;
 		}
 		if (fold && members > FOLD_SHOWN && !group_open(st, fold)) {
-			add_line(view, r->line.text, line_style(r->line.style), false,
-				 fold, members);
+			add_line(view, r->line.text, r->line.spans, r->line.nspans,
+				 line_style(r->line.style), false, fold, members);
 			r = next;
 			continue;
 		}
-		add_line(view, r->line.text, line_style(r->line.style), false,
-			 members > FOLD_SHOWN ? fold : 0, 0);
+		add_line(view, r->line.text, r->line.spans, r->line.nspans,
+			 line_style(r->line.style), false, members > FOLD_SHOWN ? fold : 0, 0);
 		r = r->next;
 	}
 }
@@ -284,27 +297,36 @@ static const char *loc(struct browser *br, struct location l)
 	return l.line > 0 ? location_text(br->s->ex, l) : "";
 }
 
-/* A condition with its value: "A [=y] && !B [=n]  => y". */
-static const char *cond_text(struct browser *br, const struct xexpr *x)
+/* A condition with its value: "A [=y] && !B [=n]  => y", each symbol a span. */
+static void add_cond(struct span_text *t, const struct xexpr *x)
 {
-	const char *text = xexpr_string(br->s->ex, x);
+	span_text_expr(t, x->expr, x);
+	if (x->expr && x->expr->op != E_SYMBOL) {
+		span_text_add(t, "  => ");
+		span_text_add(t, tri_text(x->value));
+	}
+}
 
-	if (x->expr && x->expr->op != E_SYMBOL)
-		return arena_printf(&br->s->ex->arena, "%s  => %s", text,
-				    tri_text(x->value));
-	return text;
+/* "PREFIX: condition" as a line of the pane's own. */
+static void say_cond_line(struct view *view, enum ui_style style, const char *indent,
+			  const char *label, const struct xexpr *x)
+{
+	struct span_text t = { 0 };
+
+	span_text_add(&t, indent);
+	span_text_add(&t, label);
+	add_cond(&t, x);
+	say_spans(view, style, &t);
 }
 
 static void say_condition(struct view *view, const char *indent,
 			  const struct xexpr *cond, const struct xexpr *deps,
 			  enum ui_style style)
 {
-	struct browser *br = view->br;
-
 	if (cond)
-		say(view, style, "%sif: %s", indent, cond_text(br, cond));
+		say_cond_line(view, style, indent, "if: ", cond);
 	if (deps)
-		say(view, style, "%sdepends on: %s", indent, cond_text(br, deps));
+		say_cond_line(view, style, indent, "depends on: ", deps);
 }
 
 static void say_defaults(struct view *view, const struct xdefault *defs,
@@ -325,10 +347,16 @@ static void say_defaults(struct view *view, const struct xdefault *defs,
 		};
 		enum ui_style style = d->status == DEFAULT_TAKEN ? STYLE_DECIDING :
 				      d->status == DEFAULT_INACTIVE ? STYLE_DIM : STYLE_NORMAL;
+		struct span_text t = { 0 };
 
-		say(view, style, "%s %s  %s  (%s)", d->status == DEFAULT_TAKEN ? "->" : "  ",
-		    property_text(br->s->ex, d->prop), loc(br, d->prop->loc),
-		    status[d->status]);
+		span_text_add(&t, d->status == DEFAULT_TAKEN ? "-> " : "   ");
+		span_text_property(&t, d->prop);
+		span_text_add(&t, "  ");
+		span_text_add(&t, loc(br, d->prop->loc));
+		span_text_add(&t, "  (");
+		span_text_add(&t, status[d->status]);
+		span_text_add(&t, ")");
+		say_spans(view, style, &t);
 		if (d->status == DEFAULT_TAKEN || d->status == DEFAULT_INACTIVE)
 			say_condition(view, "     ", d->cond, d->deps, style);
 	}
@@ -361,7 +389,8 @@ static void say_plan(struct view *view)
 	struct explain_state *st = view->priv;
 
 	for (size_t i = 0; i < st->nplan_lines; i++)
-		say(view, i ? STYLE_NORMAL : STYLE_HEADING, "%s", st->plan_lines[i]);
+		add_line(view, st->plan_lines[i].text, st->plan_lines[i].spans,
+			 st->plan_lines[i].nspans, i ? STYLE_NORMAL : STYLE_HEADING, true, 0, 0);
 	if (st->nplan_lines)
 		say(view, STYLE_DIM, "%s", "");
 }
@@ -387,16 +416,21 @@ static void explain_choice_entry(struct view *view, const struct entry *entry)
 
 	say(view, STYLE_HEADING, "choice \"%s\"", c->prompt ? c->prompt : "");
 	say(view, STYLE_NORMAL, "defined at %s", loc(br, entry->node->loc));
-	if (c->selection)
-		say(view, STYLE_DECIDING, "%s is chosen: %s%s%s", c->selection->name,
-		    choice_rule_text(c->rule), c->decided_at.line ? "  " : "",
-		    loc(br, c->decided_at));
-	else
+	if (c->selection) {
+		struct span_text t = { 0 };
+
+		span_text_symbol(&t, c->selection);
+		span_text_add(&t, " is chosen: ");
+		span_text_add(&t, choice_rule_text(c->rule));
+		span_text_add(&t, c->decided_at.line ? "  " : "");
+		span_text_add(&t, loc(br, c->decided_at));
+		say_spans(view, STYLE_DECIDING, &t);
+	} else
 		say(view, STYLE_DECIDING, "nothing chosen: %s", choice_rule_text(c->rule));
 	say_defaults(view, c->defaults, c->ndefaults);
 	if (entry->node->dep)
-		say(view, STYLE_NORMAL, "depends on: %s",
-		    cond_text(br, explain_expr(br->s->ex, entry->node->dep, true)));
+		say_cond_line(view, STYLE_NORMAL, "", "depends on: ",
+			      explain_expr(br->s->ex, entry->node->dep, true));
 	say_help(view, entry->node);
 }
 
@@ -413,11 +447,11 @@ static void explain_menu_entry(struct view *view, const struct entry *entry)
 	say(view, STYLE_NORMAL, "%s", entry_visible(br, entry) ? "visible" :
 	    "invisible now (z shows invisible entries)");
 	if (node->dep)
-		say(view, STYLE_NORMAL, "depends on: %s",
-		    cond_text(br, explain_expr(br->s->ex, node->dep, true)));
+		say_cond_line(view, STYLE_NORMAL, "", "depends on: ",
+			      explain_expr(br->s->ex, node->dep, true));
 	if (node->visible_if)
-		say(view, STYLE_NORMAL, "visible if: %s",
-		    cond_text(br, explain_expr(br->s->ex, node->visible_if, true)));
+		say_cond_line(view, STYLE_NORMAL, "", "visible if: ",
+			      explain_expr(br->s->ex, node->visible_if, true));
 	say_help(view, node);
 }
 
@@ -439,8 +473,10 @@ static void explain_reset(struct view *view)
 
 static void forget_plan(struct explain_state *st)
 {
-	for (size_t i = 0; i < st->nplan_lines; i++)
-		free(st->plan_lines[i]);
+	for (size_t i = 0; i < st->nplan_lines; i++) {
+		free(st->plan_lines[i].text);
+		free(st->plan_lines[i].spans);
+	}
 	free(st->plan_lines);
 	st->plan_lines = NULL;
 	st->nplan_lines = 0;
@@ -613,24 +649,28 @@ static void follow(struct view *view)
 }
 
 /* The plan's text, kept to show above the explanation. */
+static void keep_plan_line(void *ctx, const struct explain_line *line)
+{
+	struct explain_state *st = ctx;
+	struct plan_line *pl;
+
+	if (!*line->text)
+		return;
+	st->plan_lines = xrealloc(st->plan_lines,
+				  (st->nplan_lines + 1) * sizeof(*st->plan_lines));
+	pl = &st->plan_lines[st->nplan_lines++];
+	pl->text = xstrdup(line->text);
+	pl->nspans = line->nspans;
+	pl->spans = xcalloc(line->nspans + 1, sizeof(*pl->spans));
+	if (line->nspans)
+		memcpy(pl->spans, line->spans, line->nspans * sizeof(*pl->spans));
+}
+
 static void keep_plan(struct explain_state *st, struct explainer *ex,
 		      const struct change_plan *plan)
 {
-	char *text = NULL, *line, *save = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
-
 	forget_plan(st);
-	if (!out)
-		return;
-	explain_print_plan_text(ex, plan, out);
-	fclose(out);
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		st->plan_lines = xrealloc(st->plan_lines,
-					  (st->nplan_lines + 1) * sizeof(*st->plan_lines));
-		st->plan_lines[st->nplan_lines++] = xstrdup(line);
-	}
-	free(text);
+	explain_render_plan_text(ex, plan, keep_plan_line, st);
 }
 
 static bool has_prompt(const struct symbol *sym)
@@ -786,6 +826,31 @@ void explain_pane_print(struct view *view, FILE *out)
 
 		if (xl->first && !xl->extra)
 			fprintf(out, "%s\n", xl->source);
+	}
+	st->unfold_all = false;
+	explain_open(view);
+}
+
+void explain_pane_print_links(struct view *view, FILE *out)
+{
+	struct explain_state *st = view->priv;
+
+	st->unfold_all = true;
+	explain_open(view);
+	for (size_t i = 0; i < view->nlines; i++) {
+		const struct xline *xl = view->lines[i].data;
+		size_t pos = 0;
+
+		for (unsigned k = 0; k < xl->nlinks; k++) {
+			const struct link *l = &xl->links[k];
+
+			if (!l->sym)
+				continue;
+			fprintf(out, "%.*s{%.*s}", (int)(l->start - pos), xl->text + pos,
+				(int)l->len, xl->text + l->start);
+			pos = l->start + l->len;
+		}
+		fprintf(out, "%s\n", xl->text + pos);
 	}
 	st->unfold_all = false;
 	explain_open(view);

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "text_escape.h"
 
 struct dump_args {
 	const char *prog;
@@ -63,9 +62,7 @@ int cmd_dump(struct cli *cli, int argc, char **argv)
 	struct dump_args args = { .prog = cli->prog };
 	int status = cli_tree_args(cli, "dump", argc, argv, 1, dump_option, &args);
 	struct session *s;
-	unsigned long escaped = 0;
-	FILE *real_stdout;
-	bool failed;
+	unsigned long escaped;
 
 	if (status)
 		return status < 0 ? EXIT_OK : status;
@@ -74,25 +71,23 @@ int cmd_dump(struct cli *cli, int argc, char **argv)
 	s = cli_open_session(cli, true);
 	if (!s)
 		return EXIT_INPUT;
-	/*
-	 * A Kconfig string cannot hold an escaped control character (the
-	 * lexer reads \e as e), and written raw it would act on the
-	 * terminal: dump writes it escaped, says so, and exits 1, since
-	 * its output then no longer reads back as the same tree.
-	 */
-	real_stdout = stdout;
-	stdout = text_escape_stream(real_stdout, TEXT_ESCAPE_TEXT, &escaped);
 	if (args.symbols)
 		print_symbol_names(s->kc);
 	else
 		kconfig_dump(s->kc, stdout);
 	session_close(s);
-	failed = fclose(stdout) != 0;
-	stdout = real_stdout;
-	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
+	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: dump");
 		return EXIT_INPUT;
 	}
+	/*
+	 * A Kconfig string cannot hold an escaped control character (the
+	 * lexer reads \e as e), and written raw it would act on the
+	 * terminal: stdout wrote it escaped (main()); dump says so and
+	 * exits 1, since its output then no longer reads back as the same
+	 * tree.
+	 */
+	escaped = cli->stdout_escaped;
 	if (escaped) {
 		fprintf(stderr, "%s: dump: %lu control character%s written as "
 			"\\x.. or \\u.... escapes: this output does not read "

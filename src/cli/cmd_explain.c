@@ -14,7 +14,6 @@
 #include "cli.h"
 #include "config_io.h"
 #include "explain.h"
-#include "text_escape.h"
 #include "util.h"
 
 struct explain_run {
@@ -184,8 +183,6 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 	int nnames = 0, status = EXIT_OK;
 	struct explainer *ex;
 	double started = seconds(CLOCK_MONOTONIC), loaded, loaded_cpu;
-	FILE *real_stdout;
-	bool failed;
 
 	status = parse_args(cli, &run, argc, argv, names, &nnames);
 	if (status) {
@@ -198,10 +195,6 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	ex = run.s->ex;
-	/* Prompts, help and .config strings reach the terminal escaped. */
-	real_stdout = stdout;
-	stdout = text_escape_stream(real_stdout, run.json ? TEXT_ESCAPE_JSON
-							  : TEXT_ESCAPE_TEXT, NULL);
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	/* Which rules the values follow, once, before the explanations. */
@@ -232,9 +225,7 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		status = EXIT_INPUT;
 	session_close(run.s);
 	free(names);
-	failed = fclose(stdout) != 0;
-	stdout = real_stdout;
-	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
+	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("kbrowse: explain");
 		return EXIT_INPUT;
 	}

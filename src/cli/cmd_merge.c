@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "explain.h"
 #include "file_read.h"
 #include "file_replace.h"
+#include "json_out.h"
 #include "merge_text.h"
 #include "strbuf.h"
 #include "session.h"
@@ -402,31 +402,30 @@ static void report_text(const struct merge_run *run, const struct lost_value *lo
 	}
 }
 
+static void fill_lost(void *ctx, const void *item, json_t *o)
+{
+	const struct lost_value *l = item;
+	char where[4096];
+
+	(void)ctx;
+	snprintf(where, sizeof(where), "%s:%d", l->file ? l->file : "", l->line);
+	json_put_text(o, "symbol", l->name);
+	json_put_text(o, "requested", l->requested);
+	json_put_text(o, "actual", l->actual);
+	json_put_text(o, "location", l->file ? where : NULL);
+	json_put_text(o, "reason", l->reason);
+	json_put_text(o, "why", l->why);
+	json_put_text(o, "plan", l->plan);
+}
+
 static void report_json(const char *config, const struct lost_value *lost,
 			size_t nlost)
 {
-	json_t *root = json_object(), *list = json_array();
+	json_t *root = json_new_object();
 
-	json_object_set_new(root, "config", json_string(config));
-	for (size_t i = 0; i < nlost; i++) {
-		const struct lost_value *l = &lost[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "symbol", json_string(l->name));
-		json_object_set_new(o, "requested", json_string(l->requested));
-		json_object_set_new(o, "actual", json_string(l->actual));
-		json_object_set_new(o, "location", l->file ?
-				    json_sprintf("%s:%d", l->file, l->line) : json_null());
-		json_object_set_new(o, "reason", json_string(l->reason));
-		json_object_set_new(o, "why", json_string(l->why));
-		json_object_set_new(o, "plan", l->plan ? json_string(l->plan) : json_null());
-		json_array_append_new(list, o);
-	}
-	json_object_set_new(root, "not_applied", list);
-	json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-		   JSON_ENSURE_ASCII);
-	putchar('\n');
-	json_decref(root);
+	json_put_text(root, "config", config);
+	json_put(root, "not_applied", JSON_ARRAY_OF(lost, nlost, fill_lost, NULL));
+	json_write_line(root, stdout);
 }
 
 /*
@@ -530,7 +529,8 @@ static int run_conf_mode(struct cli *cli, const struct merge_run *run,
 					  "--olddefconfig"),
 			 (char *)cli->kconfig, NULL };
 	char err[512];
-	int status, saved_stdout;
+	FILE *saved_stdout;
+	int status;
 
 	if (run->conf_mode) {
 		setenv("KCONFIG_ALLCONFIG", temp, 1);
@@ -541,16 +541,11 @@ static int run_conf_mode(struct cli *cli, const struct merge_run *run,
 	}
 	cli->opts.info_out = stdout;
 	/* conf's messages go where the merge messages go (stderr for --json). */
-	fflush(stdout);
-	saved_stdout = run->opts.out == stderr ? dup(STDOUT_FILENO) : -1;
-	if (saved_stdout >= 0)
-		dup2(STDERR_FILENO, STDOUT_FILENO);
+	saved_stdout = stdout;
+	stdout = run->opts.out;
 	status = conf_main(3, argv, &cli->opts);
 	fflush(stdout);
-	if (saved_stdout >= 0) {
-		dup2(saved_stdout, STDOUT_FILENO);
-		close(saved_stdout);
-	}
+	stdout = saved_stdout;
 	unsetenv("KCONFIG_ALLCONFIG");
 	return status;
 }

@@ -645,14 +645,16 @@ static int apply_mode(struct conf_run *run)
 
 /*
  * --savedefconfig=FILE.  A regular file (or a new one) is replaced whole,
- * so an error leaves the old one; anything else (/dev/stdout, a pipe) is
- * written in place, as conf does.
+ * so an error leaves the old one; anything else is written in place, as
+ * conf does: a device, a pipe, and a symbolic link, whatever it leads
+ * to (/dev/stdout leads to a regular file when stdout is redirected to
+ * one: renaming over the name would replace the link itself).
  */
 static int write_defconfig(struct conf_run *run)
 {
 	struct file_replace r;
 	struct stat st;
-	bool in_place = stat(run->mode_file, &st) == 0 && !S_ISREG(st.st_mode);
+	bool in_place = lstat(run->mode_file, &st) == 0 && !S_ISREG(st.st_mode);
 	FILE *out;
 	int failed;
 

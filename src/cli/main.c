@@ -132,16 +132,41 @@ static void print_usage(const char *prog)
 struct command {
 	const char *name;
 	int (*run)(struct cli *cli, int argc, char **argv);
+	/*
+	 * Its stdout is written as it is, not escaped: conf's modes, whose
+	 * every byte is conf's (the oracle writes .config strings raw).
+	 */
+	bool raw_stdout;
 };
 
 static const struct command commands[] = {
-	{ "conf", cmd_conf },
-	{ "diff", cmd_diff },
-	{ "dump", cmd_dump },
-	{ "explain", cmd_explain },
-	{ "learn", cmd_learn },
-	{ "merge", cmd_merge },
+	{ "conf", cmd_conf, true },
+	{ "diff", cmd_diff, false },
+	{ "dump", cmd_dump, false },
+	{ "explain", cmd_explain, false },
+	{ "learn", cmd_learn, false },
+	{ "merge", cmd_merge, false },
 };
+
+/*
+ * A batch command, its stdout escaped (text or JSON alike: json_out.h
+ * writes ASCII), so that no command can let a tree's control
+ * characters reach the terminal; a failed write is an error.
+ */
+static int run_command(struct cli *cli, const struct command *c, int argc, char **argv)
+{
+	int status;
+
+	if (!c->raw_stdout)
+		text_escape_stdout(&cli->stdout_escaped);
+	status = c->run(cli, argc, argv);
+	if (text_escape_stdout_end() != 0 ||
+	    (c->raw_stdout && (fflush(stdout) != 0 || ferror(stdout)))) {
+		fprintf(stderr, "%s: %s: writing the output failed\n", cli->prog, c->name);
+		return EXIT_INPUT;
+	}
+	return status;
+}
 
 /* The browser's own options: --diff OTHER. */
 struct browse_args {
@@ -264,7 +289,7 @@ int main(int argc, char **argv)
 	if (i < argc) {
 		for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
 			if (strcmp(argv[i], commands[c].name) == 0)
-				return commands[c].run(&cli, argc - i, argv + i);
+				return run_command(&cli, &commands[c], argc - i, argv + i);
 		/* The browser's own options go to it (browse_option()). */
 		if (argv[i][0] == '-' && strcmp(argv[i], "--diff") != 0 &&
 		    strncmp(argv[i], "--diff=", 7) != 0)

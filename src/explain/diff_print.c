@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "json_out.h"
 #include "util.h"
 
 /* The order of the full showings, so that a reference says where to look. */
@@ -19,8 +20,6 @@ struct walk {
 	unsigned *shown_seq;		/* by entry: 0 not yet, else its turn */
 	const struct diff_entry **shown_root;	/* by entry: the root above it */
 	unsigned seq;
-	bool json;
-	struct strbuf buf;
 };
 
 static unsigned index_of(const struct walk *w, const struct diff_entry *e)
@@ -224,69 +223,17 @@ void diff_print_text(struct explainer *ex, const struct diff_result *d, FILE *ou
 
 /* --- JSON --------------------------------------------------------------------------- */
 
-/* The length of the UTF-8 sequence at s, 0 when it is not one. */
-static int utf8_sequence(const unsigned char *s)
+static json_t *value_json(struct explainer *ex, const struct diff_value *v)
 {
-	int len = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 :
-		  s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+	json_t *o = json_new_object(), *origin = json_new_object();
 
-	for (int i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
-static void js(struct strbuf *b, const char *s)
-{
-	strbuf_addc(b, '"');
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		int len;
-
-		if (*p == '"' || *p == '\\') {
-			strbuf_addc(b, '\\');
-			strbuf_addc(b, (char)*p);
-		} else if (*p < 0x20) {
-			strbuf_addf(b, "\\u%04x", *p);
-		} else if (*p < 0x80) {
-			strbuf_addc(b, (char)*p);
-		} else if ((len = utf8_sequence(p)) > 0) {
-			strbuf_add(b, (const char *)p, (size_t)len);
-			p += len - 1;
-		} else {
-			strbuf_adds(b, "\\ufffd");
-		}
-	}
-	strbuf_addc(b, '"');
-}
-
-static void js_field(struct strbuf *b, const char *key, const char *value, bool comma)
-{
-	if (comma)
-		strbuf_addc(b, ',');
-	js(b, key);
-	strbuf_addc(b, ':');
-	if (value)
-		js(b, value);
-	else
-		strbuf_adds(b, "null");
-}
-
-static void js_loc(struct walk *w, const char *key, struct location loc)
-{
-	js_field(&w->buf, key, loc.line > 0 ? location_text(w->ex, loc) : NULL, true);
-}
-
-static void json_value(struct walk *w, const char *key, const struct diff_value *v)
-{
-	struct strbuf *b = &w->buf;
-
-	strbuf_addf(b, ",\"%s\":{", key);
-	js_field(b, "value", v->value, false);
-	strbuf_addf(b, ",\"written\":%s,\"origin\":{", v->written ? "true" : "false");
-	js_field(b, "kind", origin_kind_name(v->why.kind), false);
-	js_loc(w, "location", v->why.loc);
-	js_field(b, "reason", v->why.text, true);
-	strbuf_adds(b, "}}");
+	json_put_text(o, "value", v->value);
+	json_put(o, "written", json_boolean(v->written));
+	json_put_text(origin, "kind", origin_kind_name(v->why.kind));
+	json_put_location(ex, origin, "location", v->why.loc);
+	json_put_text(origin, "reason", v->why.text);
+	json_put(o, "origin", origin);
+	return o;
 }
 
 static const char *root_name(enum diff_root_kind kind)
@@ -300,130 +247,127 @@ static const char *root_name(enum diff_root_kind kind)
 	}
 }
 
-static void json_entry(struct walk *w, const struct diff_entry *e, bool as_root)
-{
-	struct strbuf *b = &w->buf;
-	unsigned k = index_of(w, e);
+static json_t *entry_json(struct walk *w, const struct diff_entry *e, bool as_root);
 
-	strbuf_addc(b, '{');
-	js_field(b, "symbol", e->sym->name, false);
-	if (!as_root && (e->root || w->shown_seq[k] != w->seq)) {
-		strbuf_adds(b, ",\"reference\":true");
-		js_field(b, "shown_under", e->root ? e->sym->name
-				: w->shown_root[k]->sym->name, true);
-		strbuf_addc(b, '}');
-		return;
-	}
-	js_field(b, "type", symbol_type_name(e->sym->type), true);
-	js_field(b, "root", root_name(e->root), true);
-	if (e->root == DIFF_ROOT_REMOVED) {
-		js_field(b, "renamed_to", e->renamed_to ? e->renamed_to->name : NULL, true);
-		js_field(b, "renamed_by", e->renamed_by, true);
-	}
-	json_value(w, "old", &e->old);
-	json_value(w, "new", &e->new);
-	strbuf_adds(b, ",\"causes\":[");
-	for (unsigned i = 0; i < e->nparents; i++) {
-		if (i)
-			strbuf_addc(b, ',');
-		js(b, e->parents[i]->sym->name);
-	}
-	strbuf_adds(b, "],\"children\":[");
+/* The children of e, each in full where its turn comes, else a reference. */
+static json_t *children_json(struct walk *w, const struct diff_entry *e)
+{
+	json_t *a = json_new_array();
+
 	for (unsigned i = 0; i < e->nchildren; i++) {
 		const struct diff_entry *c = e->children[i];
 
-		if (i)
-			strbuf_addc(b, ',');
 		if (!c->root && w->shown_seq[index_of(w, c)] == w->seq + 1) {
 			w->seq++;
-			json_entry(w, c, false);
+			json_append(a, entry_json(w, c, false));
 		} else {
 			unsigned saved = w->seq;
 
-			json_entry(w, c, false);
+			json_append(a, entry_json(w, c, false));
 			w->seq = saved;
 		}
 	}
-	strbuf_adds(b, "]}");
+	return a;
 }
 
-static void json_named(struct walk *w, const char *side, const char *text,
-		       struct location loc, const char *reason)
+static json_t *entry_json(struct walk *w, const struct diff_entry *e, bool as_root)
 {
-	struct strbuf *b = &w->buf;
+	unsigned k = index_of(w, e);
+	json_t *o = json_new_object(), *causes;
 
-	strbuf_addf(b, ",\"%s\":", side);
-	if (!text) {
-		strbuf_adds(b, "null");
-		return;
+	json_put_text(o, "symbol", e->sym->name);
+	if (!as_root && (e->root || w->shown_seq[k] != w->seq)) {
+		json_put(o, "reference", json_true());
+		json_put_text(o, "shown_under", e->root ? e->sym->name
+				: w->shown_root[k]->sym->name);
+		return o;
 	}
-	strbuf_addc(b, '{');
-	js_field(b, "text", text, false);
-	js_loc(w, "location", loc);
-	js_field(b, "reason", reason, true);
-	strbuf_addc(b, '}');
+	json_put_text(o, "type", symbol_type_name(e->sym->type));
+	json_put_text(o, "root", root_name(e->root));
+	if (e->root == DIFF_ROOT_REMOVED) {
+		json_put_text(o, "renamed_to", e->renamed_to ? e->renamed_to->name : NULL);
+		json_put_text(o, "renamed_by", e->renamed_by);
+	}
+	json_put(o, "old", value_json(w->ex, &e->old));
+	json_put(o, "new", value_json(w->ex, &e->new));
+	causes = json_new_array();
+	for (unsigned i = 0; i < e->nparents; i++)
+		json_append(causes, json_text(e->parents[i]->sym->name));
+	json_put(o, "causes", causes);
+	json_put(o, "children", children_json(w, e));
+	return o;
+}
+
+static json_t *named_json(struct explainer *ex, const char *text,
+			  struct location loc, const char *reason)
+{
+	json_t *o;
+
+	if (!text)
+		return json_null();
+	o = json_new_object();
+	json_put_text(o, "text", text);
+	json_put_location(ex, o, "location", loc);
+	json_put_text(o, "reason", reason);
+	return o;
+}
+
+static void aside_fill(void *ctx, const void *item, json_t *o)
+{
+	struct explainer *ex = ctx;
+	const struct diff_aside *s = item;
+
+	json_put_text(o, "symbol", s->name);
+	json_put(o, "defined", json_boolean(s->sym != NULL));
+	json_put(o, "old", named_json(ex, s->old_text, s->old_loc, s->old_reason));
+	json_put(o, "new", named_json(ex, s->new_text, s->new_loc, s->new_reason));
+}
+
+static void fragment_value_fill(void *ctx, const void *item, json_t *o)
+{
+	struct explainer *ex = ctx;
+	const struct diff_fragment_value *f = item;
+
+	json_put_text(o, "symbol", f->name);
+	json_put_text(o, "text", f->text);
+	json_put_location(ex, o, "location", f->loc);
+	json_put_text(o, "fate", diff_fate_name(f->fate));
+	json_put_text(o, "reason", f->fate == FATE_IGNORED
+		      ? unused_reason_name(f->reason)
+		      : f->fate == FATE_UNDEFINED ? "undefined" : NULL);
+	json_put_text(o, "value", f->sym ? f->result : NULL);
+	json_put(o, "written", json_boolean(f->written));
 }
 
 void diff_print_json(struct explainer *ex, const struct diff_result *d, FILE *out)
 {
-	struct walk w = { .d = d, .ex = ex, .json = true };
+	struct walk w = { .d = d, .ex = ex };
 	unsigned n = d->nentries ? d->nentries : 1;
-	struct strbuf *b = &w.buf;
+	json_t *o = json_new_object(), *roots = json_new_array();
 
 	w.shown_seq = xcalloc(n, sizeof(*w.shown_seq));
 	w.shown_root = xcalloc(n, sizeof(*w.shown_root));
 	for (unsigned i = 0; i < d->nroots; i++)
 		plan(&w, d->roots[i], d->roots[i]);
-	strbuf_addc(b, '{');
-	js_field(b, "old", d->old_label, false);
-	js_field(b, "new", d->new_label, true);
+	json_put_text(o, "old", d->old_label);
+	json_put_text(o, "new", d->new_label);
 	if (d->across_trees) {
-		js_field(b, "old_tree", d->old_tree, true);
-		js_field(b, "new_tree", d->new_tree, true);
-		strbuf_addf(b, ",\"new_options\":%u,\"removed\":%u,\"renamed\":%u",
-			    d->nnew, d->nremoved, d->nrenamed);
+		json_put_text(o, "old_tree", d->old_tree);
+		json_put_text(o, "new_tree", d->new_tree);
+		json_put(o, "new_options", json_integer(d->nnew));
+		json_put(o, "removed", json_integer(d->nremoved));
+		json_put(o, "renamed", json_integer(d->nrenamed));
 	}
-	strbuf_addf(b, ",\"root_changes\":%u,\"values_followed\":%u,\"roots\":[",
-		    d->nroots, d->nentries - d->nroots);
+	json_put(o, "root_changes", json_integer(d->nroots));
+	json_put(o, "values_followed", json_integer(d->nentries - d->nroots));
 	for (unsigned i = 0; i < d->nroots; i++) {
-		if (i)
-			strbuf_addc(b, ',');
 		w.seq = w.shown_seq[index_of(&w, d->roots[i])];
-		json_entry(&w, d->roots[i], true);
+		json_append(roots, entry_json(&w, d->roots[i], true));
 	}
-	strbuf_adds(b, "],\"not_compared\":[");
-	for (unsigned i = 0; i < d->nasides; i++) {
-		const struct diff_aside *a = &d->asides[i];
-
-		if (i)
-			strbuf_addc(b, ',');
-		strbuf_addc(b, '{');
-		js_field(b, "symbol", a->name, false);
-		strbuf_addf(b, ",\"defined\":%s", a->sym ? "true" : "false");
-		json_named(&w, "old", a->old_text, a->old_loc, a->old_reason);
-		json_named(&w, "new", a->new_text, a->new_loc, a->new_reason);
-		strbuf_addc(b, '}');
-	}
-	strbuf_adds(b, "],\"fragment\":[");
-	for (unsigned i = 0; i < d->nfragment; i++) {
-		const struct diff_fragment_value *f = &d->fragment[i];
-
-		if (i)
-			strbuf_addc(b, ',');
-		strbuf_addc(b, '{');
-		js_field(b, "symbol", f->name, false);
-		js_field(b, "text", f->text, true);
-		js_loc(&w, "location", f->loc);
-		js_field(b, "fate", diff_fate_name(f->fate), true);
-		js_field(b, "reason", f->fate == FATE_IGNORED
-			 ? unused_reason_name(f->reason)
-			 : f->fate == FATE_UNDEFINED ? "undefined" : NULL, true);
-		js_field(b, "value", f->sym ? f->result : NULL, true);
-		strbuf_addf(b, ",\"written\":%s}", f->written ? "true" : "false");
-	}
-	strbuf_adds(b, "]}\n");
-	fputs(strbuf_str(b), out);
-	strbuf_release(b);
+	json_put(o, "roots", roots);
+	json_put(o, "not_compared", JSON_ARRAY_OF(d->asides, d->nasides, aside_fill, ex));
+	json_put(o, "fragment", JSON_ARRAY_OF(d->fragment, d->nfragment, fragment_value_fill, ex));
+	json_write_line(o, out);
 	free(w.shown_seq);
 	free(w.shown_root);
 }

@@ -164,7 +164,6 @@ void explainer_free(struct explainer *ex)
 	arena_release(&ex->arena);
 	reverse_index_free(ex->reverse);
 	strbuf_release(&ex->scratch);
-	strbuf_release(&ex->json);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);

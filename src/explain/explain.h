@@ -283,7 +283,6 @@ struct explainer {
 	const struct property **sel_props, **imp_props;
 	struct reverse_index *reverse;		/* built on first use */
 	struct strbuf scratch;
-	struct strbuf json;		/* explain_print_json builds its line here */
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
@@ -311,6 +310,12 @@ bool explain_is_literal(const struct symbol *sym);
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
 /* Print it as Kconfig with values: "A [=y] && !B [=n]". */
 void xexpr_fprint(const struct xexpr *x, FILE *out);
+/*
+ * Each operand of x in the order the printer meets it: a symbol (or
+ * constant) with its value, both sides of a comparison.
+ */
+typedef void xexpr_operand_fn(void *ctx, const struct symbol *sym, const char *value);
+void xexpr_each_operand(const struct xexpr *x, xexpr_operand_fn *fn, void *ctx);
 /* Append e as Kconfig text, with the values from x when x != NULL. */
 void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x);
 /* The same in the explainer's scratch buffer (valid until the next use). */
@@ -476,8 +481,53 @@ enum explain_style {
 	XSTYLE_WARNING,
 };
 
+/*
+ * What a stretch of a line names.  A line is made of spans: the
+ * stretches listed, and plain text between them.
+ */
+enum explain_span_kind {
+	XSPAN_SYMBOL,		/* a symbol's name (sym) */
+	XSPAN_LOCATION,		/* file:line */
+	XSPAN_VALUE,		/* a value (of sym, when it is set) */
+};
+
+struct explain_span {
+	unsigned start, len;		/* bytes of the line's text */
+	enum explain_span_kind kind;
+	const struct symbol *sym;
+};
+
+/*
+ * Text being built with its spans (explain_spans.c): every writer of a
+ * symbol's name, a location, an expression or a property through it
+ * records what it wrote where, so no reader has to guess from the text.
+ */
+struct span_text {
+	struct strbuf text;
+	struct explain_span *spans;
+	unsigned nspans, cap;
+};
+
+void span_text_add(struct span_text *t, const char *s);
+void span_text_symbol(struct span_text *t, const struct symbol *sym);
+void span_text_location(struct span_text *t, struct explainer *ex, struct location loc);
+/* value as the text shows it: quoted for a string symbol. */
+void span_text_value(struct span_text *t, const struct symbol *sym, const char *value);
+/* An expression with the values of x (may be NULL), each symbol a span. */
+void span_text_expr(struct span_text *t, const struct expr *e, const struct xexpr *x);
+/* property_text()'s text, each symbol a span. */
+void span_text_property(struct span_text *t, const struct property *prop);
+/* Record a span over the last len bytes written. */
+void span_text_mark(struct span_text *t, size_t len, enum explain_span_kind kind,
+		    const struct symbol *sym);
+/* Drop the first n bytes (a line handed on), and the spans in them. */
+void span_text_consume(struct span_text *t, size_t n);
+void span_text_release(struct span_text *t);
+
 struct explain_line {
 	const char *text;		/* one line, without its newline */
+	const struct explain_span *spans;	/* in order, not overlapping */
+	unsigned nspans;
 	enum explain_style style;
 	/*
 	 * Lines a reader may fold away: every line of a group has the same
@@ -499,6 +549,13 @@ void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out);
+/* The plan's lines with their spans (the text explain_print_plan_text() prints). */
+void explain_render_plan_text(struct explainer *ex, const struct change_plan *plan,
+			      explain_line_fn *emit, void *ctx);
+/* Set o's key to loc as "file:line", null when there is no line (jansson's json_t). */
+struct json_t;
+void json_put_location(struct explainer *ex, struct json_t *o, const char *key,
+		       struct location loc);
 /* One JSON object on one line (plan may be NULL). */
 void explain_print_json(struct explainer *ex, const struct explanation *x,
 			const struct change_plan *plan, bool reverse, FILE *out);

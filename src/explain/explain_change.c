@@ -984,31 +984,34 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 /* --- text -------------------------------------------------------------------------- */
 
 /* Names in lines of at most 78 columns, each line indented by two. */
-static void print_names(const char *const *names, unsigned n, FILE *out)
+static void print_names(const struct symbol *const *syms, unsigned n,
+			struct span_text *out)
 {
 	unsigned column = 0;
 
 	for (unsigned i = 0; i < n; i++) {
-		size_t len = strlen(names[i]);
+		size_t len = strlen(syms[i]->name);
 
 		if (column && column + 1 + len > 78) {
-			putc('\n', out);
+			strbuf_addc(&out->text, '\n');
 			column = 0;
 		}
-		column += (unsigned)fprintf(out, "%s%s", column ? " " : "  ", names[i]);
+		span_text_add(out, column ? " " : "  ");
+		span_text_symbol(out, syms[i]);
+		column += (unsigned)len + (column ? 1 : 2);
 	}
 	if (column)
-		putc('\n', out);
+		strbuf_addc(&out->text, '\n');
 }
 
 /*
  * The values that change, then the prompts that only appear or disappear
  * (their values stay: listing them as "n -> n" would say nothing).
  */
-static void print_effects(const struct change_plan *plan, FILE *out)
+static void print_effects(const struct change_plan *plan, struct span_text *out)
 {
-	const char **shown = xcalloc(plan->neffects + 1, sizeof(*shown));
-	const char **hidden = xcalloc(plan->neffects + 1, sizeof(*hidden));
+	const struct symbol **shown = xcalloc(plan->neffects + 1, sizeof(*shown));
+	const struct symbol **hidden = xcalloc(plan->neffects + 1, sizeof(*hidden));
 	unsigned nvalues = 0, nshown = 0, nhidden = 0;
 
 	for (unsigned i = 0; i < plan->neffects; i++) {
@@ -1017,99 +1020,144 @@ static void print_effects(const struct change_plan *plan, FILE *out)
 		if (strcmp(e->before, e->after) != 0)
 			nvalues++;
 		else if (e->vis_after != TRI_NO)
-			shown[nshown++] = e->sym->name;
+			shown[nshown++] = e->sym;
 		else
-			hidden[nhidden++] = e->sym->name;
+			hidden[nhidden++] = e->sym;
 	}
 	if (nvalues)
-		fprintf(out, "Other values that change (%u):\n", nvalues);
+		strbuf_addf(&out->text, "Other values that change (%u):\n", nvalues);
 	for (unsigned i = 0; i < plan->neffects; i++) {
 		const struct change_effect *e = &plan->effects[i];
 
 		if (strcmp(e->before, e->after) == 0)
 			continue;
-		fprintf(out, "  %-32s %s -> %s", e->sym->name, e->before, e->after);
+		span_text_add(out, "  ");
+		span_text_symbol(out, e->sym);
+		strbuf_addf(&out->text, "%*s %s -> %s", strlen(e->sym->name) < 32
+			    ? (int)(32 - strlen(e->sym->name)) : 0, "", e->before, e->after);
 		if ((e->vis_before != TRI_NO) != (e->vis_after != TRI_NO))
-			fprintf(out, "  (prompt %s)", e->vis_after != TRI_NO ? "shown" : "hidden");
-		putc('\n', out);
+			strbuf_addf(&out->text, "  (prompt %s)", e->vis_after != TRI_NO ? "shown" : "hidden");
+		strbuf_addc(&out->text, '\n');
 	}
 	if (nshown) {
-		fprintf(out, "Prompts that appear, values unchanged (%u):\n", nshown);
+		strbuf_addf(&out->text, "Prompts that appear, values unchanged (%u):\n", nshown);
 		print_names(shown, nshown, out);
 	}
 	if (nhidden) {
-		fprintf(out, "Prompts that disappear, values unchanged (%u):\n", nhidden);
+		strbuf_addf(&out->text, "Prompts that disappear, values unchanged (%u):\n", nhidden);
 		print_names(hidden, nhidden, out);
 	}
 	free(shown);
 	free(hidden);
 }
 
-void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
-			     FILE *out)
+static void plan_text(struct explainer *ex, const struct change_plan *plan,
+		      struct span_text *out)
 {
 	const char *name = plan->goal->name;
 
-	fputs("\n", out);
+	strbuf_addc(&out->text, '\n');
 	if (plan->already && plan->visible && strcmp(plan->now, "fixed") == 0) {
-		fprintf(out, "The prompt of %s is already visible, but a select fixes its value.\n",
+		strbuf_addf(&out->text, "The prompt of %s is already visible, but a select fixes its value.\n",
 			name);
 		return;
 	}
 	if (plan->already) {
-		fprintf(out, "%s%s is already %s: nothing to change.\n",
+		strbuf_addf(&out->text, "%s%s is already %s: nothing to change.\n",
 			plan->visible ? "The prompt of " : "", name, plan->want);
 		return;
 	}
 	if (plan->visible)
-		fprintf(out, "To make the prompt of %s visible (now hidden, %s=%s):\n",
+		strbuf_addf(&out->text, "To make the prompt of %s visible (now hidden, %s=%s):\n",
 			name, name, config_str(ex->cfg, plan->goal));
 	else
-		fprintf(out, "To make %s %s (now %s):\n", name, plan->want, plan->now);
+		strbuf_addf(&out->text, "To make %s %s (now %s):\n", name, plan->want, plan->now);
 	if (!plan->nsteps)
-		fputs("  no step found\n", out);
+		span_text_add(out, "  no step found\n");
 	for (unsigned i = 0; i < plan->nsteps; i++) {
 		const struct change_step *s = &plan->steps[i];
 		int indent = 2 + 2 * s->depth;
 
-		fprintf(out, "%*s", indent, "");
+		strbuf_addf(&out->text, "%*s", indent, "");
 		switch (s->kind) {
 		case STEP_SET:
-			fprintf(out, "set %s=%s (now %s, prompt %s)", s->sym->name,
-				s->value, s->now, s->visible_now ? "visible" : "hidden now");
+			span_text_add(out, "set ");
+			span_text_symbol(out, s->sym);
+			strbuf_addf(&out->text, "=%s (now %s, prompt %s)",
+				    s->value, s->now, s->visible_now ? "visible" : "hidden now");
 			break;
 		case STEP_CHOOSE:
-			fprintf(out, "choose %s in its choice (now %s, %s)", s->sym->name,
-				s->now, s->visible_now ? "visible" : "hidden now");
+			span_text_add(out, "choose ");
+			span_text_symbol(out, s->sym);
+			strbuf_addf(&out->text, " in its choice (now %s, %s)",
+				    s->now, s->visible_now ? "visible" : "hidden now");
 			break;
 		case STEP_BLOCKED:
-			fprintf(out, "blocked: %s", s->why);
+			strbuf_addf(&out->text, "blocked: %s", s->why);
 			break;
 		case STEP_NEED_EXPR:
-			fputs("needs ", out);
-			expr_fprint(s->expr, out);
-			fprintf(out, " to be %s", s->value);
+			span_text_add(out, "needs ");
+			span_text_expr(out, s->expr, NULL);
+			strbuf_addf(&out->text, " to be %s", s->value);
 			break;
 		}
 		if (s->kind != STEP_BLOCKED && s->why)
-			fprintf(out, "\n%*s  for %s", indent, "", s->why);
-		if (s->loc.line > 0 && s->kind != STEP_BLOCKED)
-			fprintf(out, " (%s)", location_text(ex, s->loc));
+			strbuf_addf(&out->text, "\n%*s  for %s", indent, "", s->why);
+		if (s->loc.line > 0 && s->kind != STEP_BLOCKED) {
+			span_text_add(out, " (");
+			span_text_location(out, ex, s->loc);
+			span_text_add(out, ")");
+		}
 		if (s->refused)
-			fprintf(out, "\n%*s  (refused when tried: hidden or out of range at that point)",
+			strbuf_addf(&out->text, "\n%*s  (refused when tried: hidden or out of range at that point)",
 				indent, "");
-		putc('\n', out);
+		strbuf_addc(&out->text, '\n');
 	}
 	if (!plan->result)
 		return;
 	if (plan->visible)
-		fprintf(out, "Tried on a copy of this configuration: the prompt of %s is %s\n",
+		strbuf_addf(&out->text, "Tried on a copy of this configuration: the prompt of %s is %s\n",
 			name, plan->verified ? "shown." :
 			strcmp(plan->result, "fixed") == 0 ?
 			"shown, but a select fixes its value (the plan is not enough)." :
 			"still hidden (the plan is not enough).");
 	else
-		fprintf(out, "Tried on a copy of this configuration: %s becomes %s%s\n",
+		strbuf_addf(&out->text, "Tried on a copy of this configuration: %s becomes %s%s\n",
 			name, plan->result, plan->verified ? "." : " (the plan is not enough).");
 	print_effects(plan, out);
+}
+
+void explain_render_plan_text(struct explainer *ex, const struct change_plan *plan,
+			      explain_line_fn *emit, void *ctx)
+{
+	struct span_text t = { 0 };
+	const char *nl;
+
+	plan_text(ex, plan, &t);
+	while ((nl = memchr(t.text.data, '\n', t.text.len))) {
+		size_t len = (size_t)(nl - t.text.data);
+		unsigned nspans = 0;
+
+		while (nspans < t.nspans && t.spans[nspans].start < len)
+			nspans++;
+		t.text.data[len] = '\0';
+		emit(ctx, &(struct explain_line){
+			.text = t.text.data, .spans = t.spans, .nspans = nspans,
+			.sym = plan->goal,
+		});
+		span_text_consume(&t, len + 1);
+	}
+	span_text_release(&t);
+}
+
+static void print_plan_line(void *ctx, const struct explain_line *line)
+{
+	fputs(line->text, ctx);
+	putc('\n', ctx);
+}
+
+void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
+			     FILE *out)
+{
+	explain_render_plan_text(ex, plan, print_plan_line, out);
 }

@@ -96,42 +96,45 @@ struct operand_values {
 	struct strbuf *out;
 	const char **values;
 	size_t n, next;
+	struct span_text *spans;	/* NULL, or the one whose text out is */
 };
 
-static size_t count_operands(const struct xexpr *x)
-{
-	if (!x || !x->expr)
-		return 0;
-	switch (x->expr->op) {
-	case E_SYMBOL: return 1;
-	case E_NOT: return count_operands(x->left);
-	case E_AND:
-	case E_OR: return count_operands(x->left) + count_operands(x->right);
-	default: return 2;
-	}
-}
-
-static void collect_operands(const struct xexpr *x, struct operand_values *ov)
+void xexpr_each_operand(const struct xexpr *x, xexpr_operand_fn *fn, void *ctx)
 {
 	if (!x || !x->expr)
 		return;
 	switch (x->expr->op) {
 	case E_SYMBOL:
-		ov->values[ov->n++] = x->lval;
+		fn(ctx, x->expr->sym, x->lval);
 		break;
 	case E_NOT:
-		collect_operands(x->left, ov);
+		xexpr_each_operand(x->left, fn, ctx);
 		break;
 	case E_AND:
 	case E_OR:
-		collect_operands(x->left, ov);
-		collect_operands(x->right, ov);
+		xexpr_each_operand(x->left, fn, ctx);
+		xexpr_each_operand(x->right, fn, ctx);
 		break;
 	default:
-		ov->values[ov->n++] = x->lval;
-		ov->values[ov->n++] = x->rval;
+		fn(ctx, x->expr->lsym, x->lval);
+		fn(ctx, x->expr->rsym, x->rval);
 		break;
 	}
+}
+
+static void count_one(void *ctx, const struct symbol *sym, const char *value)
+{
+	(void)sym;
+	(void)value;
+	++*(size_t *)ctx;
+}
+
+static void collect_one(void *ctx, const struct symbol *sym, const char *value)
+{
+	struct operand_values *ov = ctx;
+
+	(void)sym;
+	ov->values[ov->n++] = value;
 }
 
 static void write_strbuf(void *ctx, const char *text, size_t len)
@@ -148,29 +151,51 @@ static void add_value(void *ctx, const struct symbol *sym)
 	const char *value = ov->next < ov->n ? ov->values[ov->next] : NULL;
 
 	ov->next++;
-	if (!value || explain_is_literal(sym))
+	if (explain_is_literal(sym))
 		return;
-	strbuf_adds(ov->out, sym->type == S_STRING ? " [=\"" : " [=");
-	strbuf_adds(ov->out, value);
-	strbuf_adds(ov->out, sym->type == S_STRING ? "\"]" : "]");
+	/* The operand's name was written just now. */
+	if (ov->spans && sym->name)
+		span_text_mark(ov->spans, strlen(sym->name), XSPAN_SYMBOL, sym);
+	if (!value)
+		return;
+	strbuf_adds(ov->out, " [=");
+	if (ov->spans)
+		span_text_value(ov->spans, sym, value);
+	else if (sym->type == S_STRING)
+		strbuf_addf(ov->out, "\"%s\"", value);
+	else
+		strbuf_adds(ov->out, value);
+	strbuf_addc(ov->out, ']');
 }
 
-void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x)
+static void append_expr(struct strbuf *b, const struct expr *e, const struct xexpr *x,
+			struct span_text *spans)
 {
 	const char *small[16];
-	struct operand_values ov = { .out = b, .values = small };
-	size_t n = count_operands(x);
+	struct operand_values ov = { .out = b, .values = small, .spans = spans };
+	size_t n = 0;
 
+	xexpr_each_operand(x, count_one, &n);
 	if (n > 16)
 		ov.values = xcalloc(n, sizeof(*ov.values));
-	collect_operands(x, &ov);
+	xexpr_each_operand(x, collect_one, &ov);
 	expr_print(e, &(struct expr_printer){
 			.write = write_strbuf,
-			.operand = x ? add_value : NULL,
+			.operand = x || spans ? add_value : NULL,
 			.ctx = &ov,
 		});
 	if (ov.values != small)
 		free(ov.values);
+}
+
+void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x)
+{
+	append_expr(b, e, x, NULL);
+}
+
+void span_text_expr(struct span_text *t, const struct expr *e, const struct xexpr *x)
+{
+	append_expr(&t->text, e, x, t);
 }
 
 const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
@@ -201,14 +226,19 @@ const char *xexpr_string(struct explainer *ex, const struct xexpr *x)
 	return scratch_copy(ex);
 }
 
-static void append_name(struct strbuf *b, const struct symbol *sym)
+static void append_name(struct strbuf *b, const struct symbol *sym,
+			struct span_text *spans)
 {
 	struct operand_values ov = { .out = b };
 
 	symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
+	if (spans && sym->name && !explain_is_literal(sym))
+		span_text_mark(spans, strlen(sym->name), XSPAN_SYMBOL, sym);
 }
 
-static void append_property(struct strbuf *b, const struct property *prop)
+/* spans: NULL, or the one whose text b is. */
+static void append_property(struct strbuf *b, const struct property *prop,
+			    struct span_text *spans)
 {
 	switch (prop->type) {
 	case P_PROMPT:
@@ -229,31 +259,36 @@ static void append_property(struct strbuf *b, const struct property *prop)
 		/* def_bool and its kin declare the type and the default at once. */
 		strbuf_adds(b, prop->keyword ? prop->keyword : "default");
 		strbuf_addc(b, ' ');
-		expr_append(b, prop->expr, NULL);
+		append_expr(b, prop->expr, NULL, spans);
 		break;
 	case P_SELECT:
 	case P_IMPLY:
 		strbuf_adds(b, prop->type == P_SELECT ? "select " : "imply ");
-		append_name(b, prop->target);
+		append_name(b, prop->target, spans);
 		break;
 	case P_RANGE:
 		strbuf_adds(b, "range ");
-		append_name(b, prop->range_min);
+		append_name(b, prop->range_min, spans);
 		strbuf_addc(b, ' ');
-		append_name(b, prop->range_max);
+		append_name(b, prop->range_max, spans);
 		break;
 	}
 	if (prop->cond) {
 		strbuf_adds(b, " if ");
-		expr_append(b, prop->cond, NULL);
+		append_expr(b, prop->cond, NULL, spans);
 	}
 }
 
 const char *property_text(struct explainer *ex, const struct property *prop)
 {
 	ex->scratch.len = 0;
-	append_property(&ex->scratch, prop);
+	append_property(&ex->scratch, prop, NULL);
 	return scratch_copy(ex);
+}
+
+void span_text_property(struct span_text *t, const struct property *prop)
+{
+	append_property(&t->text, prop, t);
 }
 
 const char *location_text(struct explainer *ex, struct location loc)

@@ -1,532 +1,376 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An explanation as one JSON object on one line (the `explain --json`
- * contract in design.md): symbol, type, value, origin {kind, location},
- * then the defaults, selects, implies, bounds and conditions in full.
+ * contract in the manual page, JSON OUTPUT): symbol, type, value,
+ * origin {kind, location}, then the defaults, selects, implies, bounds
+ * and conditions in full.  Built with jansson, written by json_out.c.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "explain.h"
+#include "json_out.h"
+#include "util.h"
 
-/* The length of a valid UTF-8 sequence at s, or 0. */
-static int utf8_length(const unsigned char *s)
+void json_put_location(struct explainer *ex, json_t *o, const char *key,
+		       struct location loc)
 {
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 :
-		s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
-
-	if (s[0] > 0xf4)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
+	json_put_text(o, key, loc.line > 0 ? location_text(ex, loc) : NULL);
 }
 
-/* Text from the tree is bytes: invalid UTF-8 becomes U+FFFD, so the line stays JSON. */
-static void json_string(const char *s, struct strbuf *out)
+static void put_bool(json_t *o, const char *key, bool value)
 {
-	const char *run = s;
-
-	strbuf_addc(out, '"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		int len;
-
-		if (c >= 0x80) {
-			len = utf8_length((const unsigned char *)s);
-			if (len) {
-				s += len - 1;
-				continue;
-			}
-			strbuf_add(out, run, (size_t)(s - run));
-			strbuf_adds(out, "\\ufffd");
-			run = s + 1;
-			continue;
-		}
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		strbuf_add(out, run, (size_t)(s - run));
-		run = s + 1;
-		switch (c) {
-		case '"': strbuf_adds(out, "\\\""); break;
-		case '\\': strbuf_adds(out, "\\\\"); break;
-		case '\n': strbuf_adds(out, "\\n"); break;
-		case '\t': strbuf_adds(out, "\\t"); break;
-		case '\r': strbuf_adds(out, "\\r"); break;
-		default: strbuf_addf(out, "\\u%04x", c); break;
-		}
-	}
-	if (run)
-		strbuf_add(out, run, (size_t)(s - run));
-	strbuf_addc(out, '"');
+	json_put(o, key, json_boolean(value));
 }
 
-static void json_key(const char *key, struct strbuf *out)
+static json_t *plain_expr(struct explainer *ex, const struct expr *e)
 {
-	json_string(key, out);
-	strbuf_addc(out, ':');
-}
-
-static void json_field(const char *key, const char *value, struct strbuf *out)
-{
-	strbuf_addc(out, ',');
-	json_key(key, out);
-	if (value)
-		json_string(value, out);
-	else
-		strbuf_adds(out, "null");
-}
-
-static void json_bool(const char *key, bool value, struct strbuf *out)
-{
-	strbuf_addc(out, ',');
-	json_key(key, out);
-	strbuf_adds(out, value ? "true" : "false");
-}
-
-static void json_location(struct explainer *ex, const char *key,
-			  struct location loc, struct strbuf *out)
-{
-	json_field(key, loc.line > 0 ? location_text(ex, loc) : NULL, out);
-}
-
-static void print_plain_expr(struct explainer *ex, const struct expr *e,
-			     struct strbuf *out)
-{
-	json_string(explain_scratch_expr(ex, e, NULL), out);
+	return json_text(explain_scratch_expr(ex, e, NULL));
 }
 
 /* The operands of the outermost && or || chain, each with its value. */
-static void print_terms(struct explainer *ex, const struct xexpr *x,
-			enum expr_op op, struct strbuf *out, bool *first)
+static void add_terms(struct explainer *ex, const struct xexpr *x,
+		      enum expr_op op, json_t *terms)
 {
+	json_t *t;
+
 	if (x->expr && x->expr->op == op) {
-		print_terms(ex, x->left, op, out, first);
-		print_terms(ex, x->right, op, out, first);
+		add_terms(ex, x->left, op, terms);
+		add_terms(ex, x->right, op, terms);
 		return;
 	}
-	if (!*first)
-		strbuf_addc(out, ',');
-	*first = false;
-	strbuf_adds(out, "{\"expr\":");
-	print_plain_expr(ex, x->expr, out);
-	strbuf_addf(out, ",\"value\":\"%s\"}", tri_text(x->value));
+	t = json_new_object();
+	json_put(t, "expr", plain_expr(ex, x->expr));
+	json_put_text(t, "value", tri_text(x->value));
+	json_append(terms, t);
 }
 
-static void print_symbols(const struct xexpr *x, struct strbuf *out, bool *first)
+static void add_symbol(void *ctx, const struct symbol *sym, const char *value)
 {
-	const struct expr *e = x->expr;
-	const struct symbol *side[2] = { NULL, NULL };
-	const char *value[2] = { NULL, NULL };
+	json_t *s;
 
-	if (!e)
+	if (!sym || explain_is_literal(sym) || !sym->name)
 		return;
-	switch (e->op) {
-	case E_SYMBOL:
-		side[0] = e->sym;
-		value[0] = x->lval;
-		break;
-	case E_NOT:
-		print_symbols(x->left, out, first);
-		return;
-	case E_AND:
-	case E_OR:
-		print_symbols(x->left, out, first);
-		print_symbols(x->right, out, first);
-		return;
-	default:
-		side[0] = e->lsym;
-		value[0] = x->lval;
-		side[1] = e->rsym;
-		value[1] = x->rval;
-		break;
-	}
-	for (int i = 0; i < 2; i++) {
-		if (!side[i] || explain_is_literal(side[i]) || !side[i]->name)
-			continue;
-		if (!*first)
-			strbuf_addc(out, ',');
-		*first = false;
-		strbuf_adds(out, "{\"symbol\":");
-		json_string(side[i]->name, out);
-		strbuf_adds(out, ",\"value\":");
-		json_string(value[i], out);
-		strbuf_addc(out, '}');
-	}
+	s = json_new_object();
+	json_put_text(s, "symbol", sym->name);
+	json_put_text(s, "value", value);
+	json_append(ctx, s);
 }
 
-static void json_xexpr(struct explainer *ex, const char *key,
-		       const struct xexpr *x, struct strbuf *out)
+static json_t *xexpr_json(struct explainer *ex, const struct xexpr *x)
 {
-	bool first = true;
+	json_t *o, *terms, *symbols;
 
-	strbuf_addc(out, ',');
-	json_key(key, out);
-	if (!x || !x->expr) {
-		strbuf_adds(out, "null");
-		return;
-	}
-	strbuf_adds(out, "{\"expr\":");
-	print_plain_expr(ex, x->expr, out);
-	strbuf_adds(out, ",\"annotated\":");
-	json_string(explain_scratch_expr(ex, x->expr, x), out);
-	strbuf_addf(out, ",\"value\":\"%s\",\"terms\":[", tri_text(x->value));
-	print_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, out, &first);
-	strbuf_adds(out, "],\"symbols\":[");
-	first = true;
-	print_symbols(x, out, &first);
-	strbuf_adds(out, "]}");
+	if (!x || !x->expr)
+		return json_null();
+	o = json_new_object();
+	terms = json_new_array();
+	symbols = json_new_array();
+	json_put(o, "expr", plain_expr(ex, x->expr));
+	json_put_text(o, "annotated", explain_scratch_expr(ex, x->expr, x));
+	json_put_text(o, "value", tri_text(x->value));
+	add_terms(ex, x, x->expr->op == E_OR ? E_OR : E_AND, terms);
+	json_put(o, "terms", terms);
+	xexpr_each_operand(x, add_symbol, symbols);
+	json_put(o, "symbols", symbols);
+	return o;
 }
 
-static void json_defaults(struct explainer *ex, const struct xdefault *defs,
-			  unsigned n, struct strbuf *out)
+static void default_fill(void *ctx, const void *item, json_t *o)
 {
-	strbuf_adds(out, ",\"defaults\":[");
-	for (unsigned i = 0; i < n; i++) {
-		const struct xdefault *d = &defs[i];
+	struct explainer *ex = ctx;
+	const struct xdefault *d = item;
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"location\":");
-		json_string(location_text(ex, d->prop->loc), out);
-		json_field("text", property_text(ex, d->prop), out);
-		json_field("value", d->value_text, out);
-		json_field("status", default_status_name(d->status), out);
-		json_field("active", tri_text(d->active), out);
-		json_xexpr(ex, "if", d->cond, out);
-		json_xexpr(ex, "depends", d->deps, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_addc(out, ']');
+	json_put_text(o, "location", location_text(ex, d->prop->loc));
+	json_put_text(o, "text", property_text(ex, d->prop));
+	json_put_text(o, "value", d->value_text);
+	json_put_text(o, "status", default_status_name(d->status));
+	json_put_text(o, "active", tri_text(d->active));
+	json_put(o, "if", xexpr_json(ex, d->cond));
+	json_put(o, "depends", xexpr_json(ex, d->deps));
 }
 
-static void json_reverse_props(struct explainer *ex, const char *key,
-			       const struct xreverse *list, unsigned n, struct strbuf *out)
+static json_t *defaults_json(struct explainer *ex, const struct xdefault *defs,
+			     unsigned n)
 {
-	strbuf_addc(out, ',');
-	json_key(key, out);
-	strbuf_addc(out, '[');
-	for (unsigned i = 0; i < n; i++) {
-		const struct xreverse *r = &list[i];
-
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"symbol\":");
-		json_string(r->from->name, out);
-		json_field("value", r->from_value, out);
-		json_location(ex, "location", r->prop->loc, out);
-		json_field("text", property_text(ex, r->prop), out);
-		json_field("forces", tri_text(r->value), out);
-		json_xexpr(ex, "if", r->cond, out);
-		json_xexpr(ex, "depends", r->deps, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_addc(out, ']');
+	return JSON_ARRAY_OF(defs, n, default_fill, ex);
 }
 
-static void json_forward_props(struct explainer *ex, const char *key,
-			       const struct xforward *list, unsigned n, struct strbuf *out)
+/*
+ * A select or imply between two symbols, seen from either end: the
+ * other symbol and its value, the property, the tristate it gives
+ * (under the key verb), its condition, and the dependencies when known.
+ */
+static void prop_link_fill(struct explainer *ex, json_t *o, const struct symbol *other,
+			   const char *value, const struct property *prop,
+			   const char *verb, tristate gives,
+			   const struct xexpr *cond, const struct xexpr *deps,
+			   bool with_deps)
 {
-	strbuf_addc(out, ',');
-	json_key(key, out);
-	strbuf_addc(out, '[');
-	for (unsigned i = 0; i < n; i++) {
-		const struct xforward *f = &list[i];
+	json_put_text(o, "symbol", other->name);
+	json_put_text(o, "value", value);
+	json_put_location(ex, o, "location", prop->loc);
+	json_put_text(o, "text", property_text(ex, prop));
+	json_put_text(o, verb, tri_text(gives));
+	json_put(o, "if", xexpr_json(ex, cond));
+	if (with_deps)
+		json_put(o, "depends", xexpr_json(ex, deps));
+}
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"symbol\":");
-		json_string(f->to->name, out);
-		json_field("value", f->to_value, out);
-		json_location(ex, "location", f->prop->loc, out);
-		json_field("text", property_text(ex, f->prop), out);
-		json_field("gives", tri_text(f->value), out);
-		json_xexpr(ex, "if", f->cond, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_addc(out, ']');
+static void reverse_prop_fill(void *ctx, const void *item, json_t *o)
+{
+	const struct xreverse *r = item;
+
+	prop_link_fill(ctx, o, r->from, r->from_value, r->prop, "forces", r->value,
+		       r->cond, r->deps, true);
+}
+
+static void forward_prop_fill(void *ctx, const void *item, json_t *o)
+{
+	const struct xforward *f = item;
+
+	prop_link_fill(ctx, o, f->to, f->to_value, f->prop, "gives", f->value,
+		       f->cond, NULL, false);
 }
 
 /* Each definition's menus, as menuconfig's "Location:" lists them. */
-static void json_menu_locations(struct explainer *ex, const struct symbol *sym,
-				struct strbuf *out)
+static json_t *menu_locations_json(struct explainer *ex, const struct symbol *sym)
 {
 	const struct menu_node *path[64];
+	json_t *all = json_new_array();
 
-	strbuf_adds(out, ",\"menu_locations\":[");
 	for (const struct menu_node *node = sym->first_node; node; node = node->next_def) {
 		unsigned n = explain_menu_path(ex, node, path, 64);
+		json_t *one = json_new_array();
 
-		if (node != sym->first_node)
-			strbuf_addc(out, ',');
-		strbuf_addc(out, '[');
 		for (unsigned i = 0; i < n; i++) {
 			const struct symbol *s = path[i]->kind != MENU_CHOICE ? path[i]->sym : NULL;
+			json_t *o = json_new_object();
 
-			if (i)
-				strbuf_addc(out, ',');
-			strbuf_adds(out, "{\"prompt\":");
-			json_string(path[i]->prompt->text, out);
-			json_field("symbol", s ? s->name : NULL, out);
-			json_field("value", s && s->name ? config_str(ex->cfg, s) : NULL, out);
-			strbuf_addc(out, '}');
+			json_put_text(o, "prompt", path[i]->prompt->text);
+			json_put_text(o, "symbol", s ? s->name : NULL);
+			json_put_text(o, "value", s && s->name ? config_str(ex->cfg, s) : NULL);
+			json_append(one, o);
 		}
-		strbuf_addc(out, ']');
+		json_append(all, one);
 	}
-	strbuf_addc(out, ']');
+	return all;
 }
 
-/* One cause's fields, after "kind" (the choice fields are the origin's). */
-static void json_cause(struct explainer *ex, const struct explanation *x,
-		       const struct xcause *cause, struct strbuf *out)
+/* One cause: kind, location, and what its property says. */
+static json_t *cause_json(struct explainer *ex, const struct explanation *x,
+			  const struct xcause *cause)
 {
-	strbuf_adds(out, "{\"kind\":");
-	json_string(origin_kind_name(cause->kind), out);
-	json_location(ex, "location", cause->loc, out);
+	json_t *o = json_new_object();
+
+	json_put_text(o, "kind", origin_kind_name(cause->kind));
+	json_put_location(ex, o, "location", cause->loc);
 	if (cause->prop)
-		json_field("text", property_text(ex, cause->prop), out);
+		json_put_text(o, "text", property_text(ex, cause->prop));
 	for (unsigned i = 0; i < x->ndefaults; i++)
 		if (x->defaults[i].prop == cause->prop) {
-			json_xexpr(ex, "if", x->defaults[i].cond, out);
-			json_xexpr(ex, "depends", x->defaults[i].deps, out);
+			json_put(o, "if", xexpr_json(ex, x->defaults[i].cond));
+			json_put(o, "depends", xexpr_json(ex, x->defaults[i].deps));
 		}
 	if (cause->value_from)
-		json_field("value_from", cause->value_from->name, out);
+		json_put_text(o, "value_from", cause->value_from->name);
 	if (cause->nby) {
-		strbuf_adds(out, ",\"by\":[");
+		json_t *by = json_new_array();
+
 		for (unsigned i = 0; i < cause->nby; i++) {
 			const struct xreverse *r = cause->by[i];
+			json_t *b = json_new_object();
 
-			if (i)
-				strbuf_addc(out, ',');
-			strbuf_adds(out, "{\"symbol\":");
-			json_string(r->from->name, out);
-			json_field("value", r->from_value, out);
-			json_location(ex, "location", r->prop->loc, out);
-			strbuf_addc(out, '}');
+			json_put_text(b, "symbol", r->from->name);
+			json_put_text(b, "value", r->from_value);
+			json_put_location(ex, b, "location", r->prop->loc);
+			json_append(by, b);
 		}
-		strbuf_addc(out, ']');
+		json_put(o, "by", by);
 	}
+	return o;
 }
 
 /*
  * "origin": the deciding cause, with "also": every other cause that
  * alone gives the same value.
  */
-static void json_origin(struct explainer *ex, const struct explanation *x,
-			struct strbuf *out)
+static json_t *origin_json(struct explainer *ex, const struct explanation *x)
 {
-	strbuf_adds(out, ",\"origin\":");
-	json_cause(ex, x, &x->origin, out);
+	json_t *o = cause_json(ex, x, &x->origin);
+	json_t *also = json_new_array();
+
 	if (x->choice && x->origin.kind != ORIGIN_NONE) {
-		json_field("choice_rule", choice_rule_name(x->choice->rule), out);
-		json_field("choice_selection", x->choice->selection ?
-			   x->choice->selection->name : NULL, out);
+		json_put_text(o, "choice_rule", choice_rule_name(x->choice->rule));
+		json_put_text(o, "choice_selection", x->choice->selection ?
+			      x->choice->selection->name : NULL);
 	}
-	strbuf_adds(out, ",\"also\":[");
-	for (unsigned i = 0; i < x->nalso; i++) {
-		if (i)
-			strbuf_addc(out, ',');
-		json_cause(ex, x, &x->also[i], out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_adds(out, "]}");
+	for (unsigned i = 0; i < x->nalso; i++)
+		json_append(also, cause_json(ex, x, &x->also[i]));
+	json_put(o, "also", also);
+	return o;
 }
 
-static void json_user(struct explainer *ex, const struct explanation *x,
-		      struct strbuf *out)
+static json_t *user_json(struct explainer *ex, const struct explanation *x)
 {
 	const struct xuser *u = &x->user;
+	json_t *o;
 
-	strbuf_adds(out, ",\"user\":");
-	if (!u->present && !u->ignored_text) {
-		strbuf_adds(out, "null");
-		return;
-	}
-	strbuf_adds(out, "{\"value\":");
-	if (u->present)
-		json_string(u->value, out);
-	else
-		strbuf_adds(out, "null");
-	json_location(ex, "location", u->loc, out);
-	json_bool("set_in_session", u->this_session, out);
+	if (!u->present && !u->ignored_text)
+		return json_null();
+	o = json_new_object();
+	json_put_text(o, "value", u->present ? u->value : NULL);
+	json_put_location(ex, o, "location", u->loc);
+	put_bool(o, "set_in_session", u->this_session);
 	if (u->this_session) {
-		json_field("was", u->was, out);
-		json_location(ex, "was_location", u->was_loc, out);
+		json_put_text(o, "was", u->was);
+		json_put_location(ex, o, "was_location", u->was_loc);
 	}
-	json_bool("used", u->present && u->used, out);
-	json_field("reason", unused_reason_name(u->reason), out);
-	json_bool("echoed", u->echoed, out);
+	put_bool(o, "used", u->present && u->used);
+	json_put_text(o, "reason", unused_reason_name(u->reason));
+	put_bool(o, "echoed", u->echoed);
 	if (u->ignored_text) {
-		json_location(ex, "ignored_location", u->ignored_loc, out);
-		json_field("ignored_value", u->ignored_text, out);
+		json_put_location(ex, o, "ignored_location", u->ignored_loc);
+		json_put_text(o, "ignored_value", u->ignored_text);
 	}
-	strbuf_addc(out, '}');
+	return o;
 }
 
-static void json_prompts(struct explainer *ex, const struct explanation *x,
-			 struct strbuf *out)
+static void prompt_fill(void *ctx, const void *item, json_t *o)
 {
-	strbuf_adds(out, ",\"prompts\":[");
-	for (unsigned i = 0; i < x->nprompts; i++) {
-		const struct xprompt *p = &x->prompts[i];
+	struct explainer *ex = ctx;
+	const struct xprompt *p = item;
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"text\":");
-		json_string(p->prop->text, out);
-		json_location(ex, "location", p->prop->loc, out);
-		json_field("visible", tri_text(p->visible), out);
-		json_xexpr(ex, "if", p->cond, out);
-		json_xexpr(ex, "depends", p->deps, out);
-		if (p->hidden_by) {
-			json_location(ex, "hidden_by", p->hidden_by->loc, out);
-			json_xexpr(ex, "visible_if", p->visible_if, out);
-		}
-		strbuf_addc(out, '}');
+	json_put_text(o, "text", p->prop->text);
+	json_put_location(ex, o, "location", p->prop->loc);
+	json_put_text(o, "visible", tri_text(p->visible));
+	json_put(o, "if", xexpr_json(ex, p->cond));
+	json_put(o, "depends", xexpr_json(ex, p->deps));
+	if (p->hidden_by) {
+		json_put_location(ex, o, "hidden_by", p->hidden_by->loc);
+		json_put(o, "visible_if", xexpr_json(ex, p->visible_if));
 	}
-	strbuf_addc(out, ']');
 }
 
-static void json_dep_sources(struct explainer *ex, const struct explanation *x,
-			     struct strbuf *out)
+static void dep_source_fill(void *ctx, const void *item, json_t *o)
 {
 	static const char *const kinds[] = {
 		[MENU_ROOT] = "root", [MENU_CONFIG] = "config",
 		[MENU_MENUCONFIG] = "menuconfig", [MENU_CHOICE] = "choice",
 		[MENU_MENU] = "menu", [MENU_COMMENT] = "comment", [MENU_IF] = "if",
 	};
+	struct explainer *ex = ctx;
+	const struct xdepsource *d = item;
 
-	strbuf_adds(out, ",\"depends_from\":[");
-	for (unsigned i = 0; i < x->ndep_sources; i++) {
-		const struct xdepsource *d = &x->dep_sources[i];
-
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"block\":");
-		json_string(kinds[d->node->kind], out);
-		json_location(ex, "location", d->node->loc, out);
-		json_xexpr(ex, "expr", d->expr, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_addc(out, ']');
+	json_put_text(o, "block", kinds[d->node->kind]);
+	json_put_location(ex, o, "location", d->node->loc);
+	json_put(o, "expr", xexpr_json(ex, d->expr));
 }
 
-static void json_bounds(struct explainer *ex, const struct explanation *x,
-			struct strbuf *out)
+static void bound_fill(void *ctx, const void *item, json_t *o)
 {
-	strbuf_adds(out, ",\"bounds\":[");
-	for (unsigned i = 0; i < x->nbounds; i++) {
-		const struct xbound *b = &x->bounds[i];
+	struct explainer *ex = ctx;
+	const struct xbound *b = item;
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"kind\":");
-		json_string(bound_kind_name(b->kind), out);
-		json_field("limit", b->limit, out);
-		json_bool("applied", b->applied, out);
-		if (b->kind == BOUND_SELECT)
-			json_bool("also_enough", b->also_enough, out);
-		json_field("before", b->before, out);
-		json_location(ex, "location", b->loc, out);
-		if (b->prop)
-			json_field("text", property_text(ex, b->prop), out);
-		if (b->kind == BOUND_RANGE)
-			json_xexpr(ex, "if", b->cond, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_addc(out, ']');
+	json_put_text(o, "kind", bound_kind_name(b->kind));
+	json_put_text(o, "limit", b->limit);
+	put_bool(o, "applied", b->applied);
+	if (b->kind == BOUND_SELECT)
+		put_bool(o, "also_enough", b->also_enough);
+	json_put_text(o, "before", b->before);
+	json_put_location(ex, o, "location", b->loc);
+	if (b->prop)
+		json_put_text(o, "text", property_text(ex, b->prop));
+	if (b->kind == BOUND_RANGE)
+		json_put(o, "if", xexpr_json(ex, b->cond));
 }
 
-static void json_choice(struct explainer *ex, const struct xchoice *c, struct strbuf *out)
+static json_t *choice_json(struct explainer *ex, const struct xchoice *c)
 {
-	strbuf_adds(out, ",\"choice\":{\"location\":");
-	json_string(location_text(ex, c->node->loc), out);
-	json_field("prompt", c->prompt, out);
-	json_field("selection", c->selection ? c->selection->name : NULL, out);
-	json_field("rule", choice_rule_name(c->rule), out);
-	json_location(ex, "decided_at", c->decided_at, out);
-	json_bool("decided_in_session", c->this_session, out);
-	json_defaults(ex, c->defaults, c->ndefaults, out);
-	strbuf_addc(out, '}');
+	json_t *o = json_new_object();
+
+	json_put_text(o, "location", location_text(ex, c->node->loc));
+	json_put_text(o, "prompt", c->prompt);
+	json_put_text(o, "selection", c->selection ? c->selection->name : NULL);
+	json_put_text(o, "rule", choice_rule_name(c->rule));
+	json_put_location(ex, o, "decided_at", c->decided_at);
+	put_bool(o, "decided_in_session", c->this_session);
+	json_put(o, "defaults", defaults_json(ex, c->defaults, c->ndefaults));
+	return o;
 }
 
-static void json_reverse(struct explainer *ex, const struct explanation *x,
-			 struct strbuf *out)
+static json_t *reverse_json(struct explainer *ex, const struct explanation *x)
 {
 	unsigned n;
 	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
+	json_t *a = json_new_array();
 
-	strbuf_adds(out, ",\"used_by\":[");
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
+		json_t *o = json_new_object();
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"kind\":");
-		json_string(reverse_kind_name(u->kind), out);
-		json_field("symbol", u->user ? u->user->name : NULL, out);
-		json_location(ex, "location", u->loc, out);
+		json_put_text(o, "kind", reverse_kind_name(u->kind));
+		json_put_text(o, "symbol", u->user ? u->user->name : NULL);
+		json_put_location(ex, o, "location", u->loc);
 		if (u->prop)
-			json_field("text", property_text(ex, u->prop), out);
+			json_put_text(o, "text", property_text(ex, u->prop));
 		else if (!u->user && u->node->prompt)
-			json_field("menu", u->node->prompt->text, out);
-		strbuf_addc(out, '}');
+			json_put_text(o, "menu", u->node->prompt->text);
+		json_append(a, o);
 	}
-	strbuf_addc(out, ']');
+	return a;
 }
 
-static void json_plan(struct explainer *ex, const struct change_plan *plan,
-		      struct strbuf *out)
+static void plan_step_fill(void *ctx, const void *item, json_t *o)
 {
 	static const char *const kinds[] = {
 		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
 		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
 	};
+	struct explainer *ex = ctx;
+	const struct change_step *s = item;
 
-	strbuf_adds(out, ",\"change\":{\"want\":");
-	json_string(plan->want, out);
-	json_field("now", plan->now, out);
-	json_bool("already", plan->already, out);
-	json_bool("feasible", plan->feasible, out);
-	strbuf_adds(out, ",\"steps\":[");
-	for (unsigned i = 0; i < plan->nsteps; i++) {
-		const struct change_step *s = &plan->steps[i];
+	json_put_text(o, "action", kinds[s->kind]);
+	json_put_text(o, "symbol", s->sym && s->sym->name ? s->sym->name : NULL);
+	json_put_text(o, "value", s->value);
+	json_put_text(o, "now", s->now);
+	put_bool(o, "visible_now", s->visible_now);
+	json_put(o, "depth", json_integer(s->depth));
+	json_put_text(o, "why", s->why);
+	json_put_location(ex, o, "location", s->loc);
+	put_bool(o, "refused", s->refused);
+}
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"action\":");
-		json_string(kinds[s->kind], out);
-		json_field("symbol", s->sym && s->sym->name ? s->sym->name : NULL, out);
-		json_field("value", s->value, out);
-		json_field("now", s->now, out);
-		json_bool("visible_now", s->visible_now, out);
-		strbuf_addf(out, ",\"depth\":%d", s->depth);
-		json_field("why", s->why, out);
-		json_location(ex, "location", s->loc, out);
-		json_bool("refused", s->refused, out);
-		strbuf_addc(out, '}');
-	}
-	strbuf_adds(out, "]");
-	json_bool("verified", plan->verified, out);
-	json_field("result", plan->result, out);
-	strbuf_adds(out, ",\"effects\":[");
+static json_t *plan_steps_json(struct explainer *ex, const struct change_plan *plan)
+{
+	return JSON_ARRAY_OF(plan->steps, plan->nsteps, plan_step_fill, ex);
+}
+
+static json_t *plan_json(struct explainer *ex, const struct change_plan *plan)
+{
+	json_t *o = json_new_object();
+	json_t *effects = json_new_array();
+
+	json_put_text(o, "want", plan->want);
+	json_put_text(o, "now", plan->now);
+	put_bool(o, "already", plan->already);
+	put_bool(o, "feasible", plan->feasible);
+	json_put(o, "steps", plan_steps_json(ex, plan));
+	put_bool(o, "verified", plan->verified);
+	json_put_text(o, "result", plan->result);
 	for (unsigned i = 0; i < plan->neffects; i++) {
 		const struct change_effect *e = &plan->effects[i];
+		json_t *f = json_new_object();
 
-		if (i)
-			strbuf_addc(out, ',');
-		strbuf_adds(out, "{\"symbol\":");
-		json_string(e->sym->name, out);
-		json_field("before", e->before, out);
-		json_field("after", e->after, out);
-		json_field("visible_before", tri_text(e->vis_before), out);
-		json_field("visible_after", tri_text(e->vis_after), out);
-		strbuf_addc(out, '}');
+		json_put_text(f, "symbol", e->sym->name);
+		json_put_text(f, "before", e->before);
+		json_put_text(f, "after", e->after);
+		json_put_text(f, "visible_before", tri_text(e->vis_before));
+		json_put_text(f, "visible_after", tri_text(e->vis_after));
+		json_append(effects, f);
 	}
-	strbuf_adds(out, "]}");
+	json_put(o, "effects", effects);
+	return o;
 }
 
 /*
@@ -534,98 +378,101 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
  * follows it and what the depth limit left out; for the others, their
  * level and the symbol that named them.
  */
-static void json_why_chain(const struct why_chain *chain, unsigned index,
-			   struct strbuf *out)
+static json_t *why_chain_json(const struct why_chain *chain, unsigned index)
 {
 	const struct why_link *link = &chain->links[index];
+	json_t *o = json_new_object();
 
 	if (index == 0) {
-		strbuf_addf(out, ",\"why_chain\":{\"depth\":%d,\"symbols\":%u,\"levels\":%d",
-			  chain->max_level, chain->nlinks - 1, chain->levels);
-		json_bool("complete", chain->not_followed == 0, out);
-		strbuf_addf(out, ",\"not_followed\":%u}", chain->not_followed);
-		return;
+		json_put(o, "depth", json_integer(chain->max_level));
+		json_put(o, "symbols", json_integer(chain->nlinks - 1));
+		json_put(o, "levels", json_integer(chain->levels));
+		put_bool(o, "complete", chain->not_followed == 0);
+		json_put(o, "not_followed", json_integer(chain->not_followed));
+		return o;
 	}
-	strbuf_adds(out, ",\"why_chain\":{\"of\":");
-	json_string(chain->links[0].x->sym->name, out);
-	strbuf_addf(out, ",\"level\":%d", link->level);
-	json_field("via", link->via ? link->via->name : NULL, out);
-	strbuf_addc(out, '}');
+	json_put_text(o, "of", chain->links[0].x->sym->name);
+	json_put(o, "level", json_integer(link->level));
+	json_put_text(o, "via", link->via ? link->via->name : NULL);
+	return o;
 }
 
-/* chain: NULL, or the why-chain whose object number index this is. */
-static void json_explanation(struct explainer *ex, const struct explanation *x,
-			     const struct change_plan *plan, bool reverse,
-			     const struct why_chain *chain, unsigned index,
-			     struct strbuf *out)
+/* The members that only a symbol defined in the tree has. */
+static void put_definition(struct explainer *ex, const struct explanation *x,
+			   json_t *o)
 {
 	const struct symbol *sym = x->sym;
 
-	strbuf_adds(out, "{\"symbol\":");
-	json_string(sym->name, out);
-	json_field("type", symbol_type_name(x->type), out);
-	json_field("declared_type", symbol_type_name(sym->type), out);
-	json_field("value", x->value, out);
-	json_bool("defined", x->defined, out);
-	if (x->defined) {
-		json_field("visible", tri_text(x->visible), out);
-		json_bool("written", x->written, out);
-		json_bool("changeable", x->changeable, out);
-		json_location(ex, "defined_at", sym->first_node ? sym->first_node->loc
-					      : (struct location){ 0 }, out);
-		json_menu_locations(ex, sym, out);
-	}
-	json_origin(ex, x, out);
-	json_user(ex, x, out);
-	if (x->defined) {
-		json_prompts(ex, x, out);
-		json_xexpr(ex, "depends", x->depends, out);
-		json_dep_sources(ex, x, out);
-		json_field("dir_dep", tri_text(x->dir_dep), out);
-		json_field("rev_dep", tri_text(x->rev_dep), out);
-		json_field("implied", tri_text(x->implied), out);
-		json_defaults(ex, x->defaults, x->ndefaults, out);
-		json_reverse_props(ex, "selected_by", x->selects, x->nselects, out);
-		json_reverse_props(ex, "implied_by", x->implies, x->nimplies, out);
-		json_forward_props(ex, "selects", x->fwd_selects, x->nfwd_selects, out);
-		json_forward_props(ex, "implies", x->fwd_implies, x->nfwd_implies, out);
-		json_bounds(ex, x, out);
-		json_bool("unmet_deps", x->unmet_deps, out);
-		if (x->choice)
-			json_choice(ex, x->choice, out);
-	}
-	strbuf_adds(out, ",\"because\":[");
-	for (unsigned i = 0; i < x->nbecause; i++) {
-		if (i)
-			strbuf_addc(out, ',');
-		json_string(x->because[i]->name, out);
-	}
-	strbuf_addc(out, ']');
-	if (chain)
-		json_why_chain(chain, index, out);
-	if (reverse)
-		json_reverse(ex, x, out);
-	if (plan)
-		json_plan(ex, plan, out);
-	strbuf_adds(out, "}\n");
+	json_put_text(o, "visible", tri_text(x->visible));
+	put_bool(o, "written", x->written);
+	put_bool(o, "changeable", x->changeable);
+	json_put_location(ex, o, "defined_at", sym->first_node ? sym->first_node->loc
+						 : (struct location){ 0 });
+	json_put(o, "menu_locations", menu_locations_json(ex, sym));
 }
 
-/* Built in memory and written at once: stdio per piece costs more than the rest. */
+static void put_conditions(struct explainer *ex, const struct explanation *x,
+			   json_t *o)
+{
+	json_put(o, "prompts", JSON_ARRAY_OF(x->prompts, x->nprompts, prompt_fill, ex));
+	json_put(o, "depends", xexpr_json(ex, x->depends));
+	json_put(o, "depends_from", JSON_ARRAY_OF(x->dep_sources, x->ndep_sources,
+						   dep_source_fill, ex));
+	json_put_text(o, "dir_dep", tri_text(x->dir_dep));
+	json_put_text(o, "rev_dep", tri_text(x->rev_dep));
+	json_put_text(o, "implied", tri_text(x->implied));
+	json_put(o, "defaults", defaults_json(ex, x->defaults, x->ndefaults));
+	json_put(o, "selected_by", JSON_ARRAY_OF(x->selects, x->nselects, reverse_prop_fill, ex));
+	json_put(o, "implied_by", JSON_ARRAY_OF(x->implies, x->nimplies, reverse_prop_fill, ex));
+	json_put(o, "selects", JSON_ARRAY_OF(x->fwd_selects, x->nfwd_selects, forward_prop_fill, ex));
+	json_put(o, "implies", JSON_ARRAY_OF(x->fwd_implies, x->nfwd_implies, forward_prop_fill, ex));
+	json_put(o, "bounds", JSON_ARRAY_OF(x->bounds, x->nbounds, bound_fill, ex));
+	put_bool(o, "unmet_deps", x->unmet_deps);
+	if (x->choice)
+		json_put(o, "choice", choice_json(ex, x->choice));
+}
+
+/* chain: NULL, or the why-chain whose object number index this is. */
+static json_t *explanation_json(struct explainer *ex, const struct explanation *x,
+				const struct change_plan *plan, bool reverse,
+				const struct why_chain *chain, unsigned index)
+{
+	json_t *o = json_new_object();
+	json_t *because = json_new_array();
+
+	json_put_text(o, "symbol", x->sym->name);
+	json_put_text(o, "type", symbol_type_name(x->type));
+	json_put_text(o, "declared_type", symbol_type_name(x->sym->type));
+	json_put_text(o, "value", x->value);
+	put_bool(o, "defined", x->defined);
+	if (x->defined)
+		put_definition(ex, x, o);
+	json_put(o, "origin", origin_json(ex, x));
+	json_put(o, "user", user_json(ex, x));
+	if (x->defined)
+		put_conditions(ex, x, o);
+	for (unsigned i = 0; i < x->nbecause; i++)
+		json_append(because, json_text(x->because[i]->name));
+	json_put(o, "because", because);
+	if (chain)
+		json_put(o, "why_chain", why_chain_json(chain, index));
+	if (reverse)
+		json_put(o, "used_by", reverse_json(ex, x));
+	if (plan)
+		json_put(o, "change", plan_json(ex, plan));
+	return o;
+}
+
 void explain_print_json(struct explainer *ex, const struct explanation *x,
 			const struct change_plan *plan, bool reverse, FILE *out)
 {
-	struct strbuf *b = &ex->json;
-
-	b->len = 0;
-	json_explanation(ex, x, plan, reverse, NULL, 0, b);
-	fwrite(b->data, 1, b->len, out);
+	json_write_line(explanation_json(ex, x, plan, reverse, NULL, 0), out);
 }
 
 void explain_print_json_chain(struct explainer *ex, const struct explanation *x,
 			      const struct change_plan *plan,
 			      const struct explain_print_options *opts, FILE *out)
 {
-	struct strbuf *b = &ex->json;
 	struct why_chain chain;
 
 	if (opts->depth <= 0) {
@@ -633,11 +480,8 @@ void explain_print_json_chain(struct explainer *ex, const struct explanation *x,
 		return;
 	}
 	why_chain_walk(ex, x, opts->depth, &chain);
-	for (unsigned i = 0; i < chain.nlinks; i++) {
-		b->len = 0;
-		json_explanation(ex, chain.links[i].x, i ? NULL : plan,
-				 opts->reverse, &chain, i, b);
-		fwrite(b->data, 1, b->len, out);
-	}
+	for (unsigned i = 0; i < chain.nlinks; i++)
+		json_write_line(explanation_json(ex, chain.links[i].x, i ? NULL : plan,
+						 opts->reverse, &chain, i), out);
 	why_chain_release(&chain);
 }

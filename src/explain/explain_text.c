@@ -19,7 +19,7 @@ struct render {
 	struct explainer *ex;
 	explain_line_fn *emit;
 	void *ctx;
-	struct strbuf line;
+	struct span_text line;		/* the text not yet handed on, with its spans */
 	enum explain_style style;	/* of the line being built; reset after it */
 	unsigned fold;			/* the group lines belong to (0: none) */
 	unsigned folds;			/* groups made so far */
@@ -27,22 +27,25 @@ struct render {
 	const struct symbol *sym;
 };
 
-/* Hand every finished line of the buffer to emit. */
+/* Hand every finished line of the buffer to emit, with its spans. */
 static void flush_lines(struct render *r)
 {
+	struct strbuf *b = &r->line.text;
 	char *nl;
 
-	while ((nl = memchr(r->line.data, '\n', r->line.len))) {
-		size_t len = (size_t)(nl - r->line.data);
+	while ((nl = memchr(b->data, '\n', b->len))) {
+		size_t len = (size_t)(nl - b->data);
+		unsigned nspans = 0;
 
+		while (nspans < r->line.nspans && r->line.spans[nspans].start < len)
+			nspans++;
 		*nl = '\0';
 		r->emit(r->ctx, &(struct explain_line){
-			.text = r->line.data, .style = r->style, .fold = r->fold,
+			.text = b->data, .spans = r->line.spans, .nspans = nspans,
+			.style = r->style, .fold = r->fold,
 			.fold_head = r->fold_head, .sym = r->sym,
 		});
-		memmove(r->line.data, nl + 1, r->line.len - len - 1);
-		r->line.len -= len + 1;
-		r->line.data[r->line.len] = '\0';
+		span_text_consume(&r->line, len + 1);
 		r->style = XSTYLE_NORMAL;
 		r->fold_head = false;
 	}
@@ -50,16 +53,32 @@ static void flush_lines(struct render *r)
 
 static void rputs(const char *text, struct render *r)
 {
-	strbuf_adds(&r->line, text);
+	span_text_add(&r->line, text);
 	if (strchr(text, '\n'))
 		flush_lines(r);
 }
 
 static void rputc(int c, struct render *r)
 {
-	strbuf_addc(&r->line, (char)c);
+	strbuf_addc(&r->line.text, (char)c);
 	if (c == '\n')
 		flush_lines(r);
+}
+
+/* A symbol's name, a location: text that names something, as a span. */
+static void rsym(const struct symbol *sym, struct render *r)
+{
+	span_text_symbol(&r->line, sym);
+}
+
+static void rloc(struct explainer *ex, struct location loc, struct render *r)
+{
+	span_text_location(&r->line, ex, loc);
+}
+
+static void rprop(const struct property *prop, struct render *r)
+{
+	span_text_property(&r->line, prop);
 }
 
 static void rprintf(struct render *r, const char *fmt, ...)
@@ -112,10 +131,7 @@ static void fold_end(struct render *r)
 
 static void print_value(const struct symbol *sym, const char *value, struct render *out)
 {
-	if (sym->type == S_STRING)
-		rprintf(out, "\"%s\"", value);
-	else
-		rputs(value, out);
+	span_text_value(&out->line, sym, value);
 }
 
 static const char *loc_or(struct explainer *ex, struct location loc,
@@ -127,7 +143,7 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 /* "  if COND [=..] -> y" style: a condition and its value. */
 static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
-	expr_append(&out->line, x ? x->expr : NULL, x);
+	span_text_expr(&out->line, x ? x->expr : NULL, x);
 	if (x->expr && x->expr->op != E_SYMBOL)
 		rprintf(out, "  => %s", tri_text(x->value));
 }
@@ -196,8 +212,11 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 		const struct menu_node *p = path[i];
 
 		rprintf(out, " -> %s", p->prompt->text);
-		if (p->sym && p->kind != MENU_CHOICE && p->sym->name)
-			rprintf(out, " (%s [=%s])", p->sym->name, config_str(ex->cfg, p->sym));
+		if (p->sym && p->kind != MENU_CHOICE && p->sym->name) {
+			rputs(" (", out);
+			rsym(p->sym, out);
+			rprintf(out, " [=%s])", config_str(ex->cfg, p->sym));
+		}
 	}
 	rputc('\n', out);
 }
@@ -210,7 +229,8 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 	const char *sep = "";
 	char skipped[512];
 
-	rprintf(out, "%s = ", sym->name ? sym->name : "<choice>");
+	rsym(sym, out);
+	rputs(" = ", out);
 	print_value(sym, x->value, out);
 	rputc('\n', out);
 	if (kconfig_shell_skip_note(ex->kc, sym, skipped, sizeof(skipped)))
@@ -232,7 +252,8 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 	rprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
 	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
-		rprintf(out, "%s%s", sep, location_text(ex, node->loc));
+		rputs(sep, out);
+		rloc(ex, node->loc, out);
 		sep = ", ";
 	}
 	rputc('\n', out);
@@ -245,7 +266,7 @@ static void print_user_source(struct explainer *ex, const struct xuser *u,
 			      struct location loc, struct render *out)
 {
 	if (loc.line) {
-		rputs(location_text(ex, loc), out);
+		rloc(ex, loc, out);
 		return;
 	}
 	rputs("set in this session", out);
@@ -272,8 +293,10 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 		rputs(")\n", out);
 		break;
 	case ORIGIN_DEFAULT:
-		rprintf(out, "%s  (%s)\n", property_text(ex, cause->prop),
-			location_text(ex, cause->loc));
+		rprop(cause->prop, out);
+		rputs("  (", out);
+		rloc(ex, cause->loc, out);
+		rputs(")\n", out);
 		for (unsigned i = 0; i < x->ndefaults; i++)
 			if (x->defaults[i].prop == cause->prop) {
 				print_default_value(&x->defaults[i], out);
@@ -287,20 +310,26 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
 		rprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
-		for (unsigned i = 0; i < cause->nby; i++)
-			rprintf(out, "%s%s [=%s] (%s)", i ? ", " : "",
-				cause->by[i]->from->name, cause->by[i]->from_value,
-				location_text(ex, cause->by[i]->prop->loc));
+		for (unsigned i = 0; i < cause->nby; i++) {
+			rputs(i ? ", " : "", out);
+			rsym(cause->by[i]->from, out);
+			rprintf(out, " [=%s] (", cause->by[i]->from_value);
+			rloc(ex, cause->by[i]->prop->loc, out);
+			rputs(")", out);
+		}
 		rputc('\n', out);
 		break;
 	case ORIGIN_CHOICE:
 		if (c && c->selection == x->sym)
 			rprintf(out, "the choice at %s picked it: %s\n",
 				location_text(ex, c->node->loc), choice_rule_text(c->rule));
-		else if (c && c->selection)
-			rprintf(out, "the choice at %s picked %s (%s)\n",
-				location_text(ex, c->node->loc), c->selection->name,
-				choice_rule_text(c->rule));
+		else if (c && c->selection) {
+			rputs("the choice at ", out);
+			rloc(ex, c->node->loc, out);
+			rputs(" picked ", out);
+			rsym(c->selection, out);
+			rprintf(out, " (%s)\n", choice_rule_text(c->rule));
+		}
 		else
 			rprintf(out, "the choice%s\n", c ? ": no member is visible" : "");
 		break;
@@ -369,8 +398,10 @@ static void print_defaults(struct explainer *ex, const char *whose,
 
 		rstyle(out, d->status == DEFAULT_TAKEN ? XSTYLE_DECIDING :
 			    d->status == DEFAULT_INACTIVE ? XSTYLE_DIM : XSTYLE_NORMAL);
-		rprintf(out, "  %s %s  %s", d->status == DEFAULT_TAKEN ? "->" : "  ",
-			location_text(ex, d->prop->loc), property_text(ex, d->prop));
+		rprintf(out, "  %s ", d->status == DEFAULT_TAKEN ? "->" : "  ");
+		rloc(ex, d->prop->loc, out);
+		rputs("  ", out);
+		rprop(d->prop, out);
 		switch (d->status) {
 		case DEFAULT_TAKEN: rputs("  (taken)\n", out); break;
 		case DEFAULT_INACTIVE: rputs("  (condition n)\n", out); break;
@@ -394,9 +425,13 @@ static void print_reverse_prop(struct explainer *ex, const struct explanation *x
 {
 	if (r->value == TRI_NO)
 		rstyle(out, XSTYLE_DIM);
-	rprintf(out, "    %s [=%s]  %s  %s  => %s", r->from->name, r->from_value,
-		location_text(ex, r->prop->loc), property_text(ex, r->prop),
-		tri_text(r->value));
+	rputs("    ", out);
+	rsym(r->from, out);
+	rprintf(out, " [=%s]  ", r->from_value);
+	rloc(ex, r->prop->loc, out);
+	rputs("  ", out);
+	rprop(r->prop, out);
+	rprintf(out, "  => %s", tri_text(r->value));
 	if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
 		rprintf(out, " (m counts as y for a bool)");
 	rputc('\n', out);
@@ -453,9 +488,13 @@ static void print_forward_props(struct explainer *ex, const char *what,
 
 		if (f->value == TRI_NO)
 			rstyle(out, XSTYLE_DIM);
-		rprintf(out, "    %s [=%s]  %s  %s  => %s\n", f->to->name, f->to_value,
-			location_text(ex, f->prop->loc), property_text(ex, f->prop),
-			tri_text(f->value));
+		rputs("    ", out);
+		rsym(f->to, out);
+		rprintf(out, " [=%s]  ", f->to_value);
+		rloc(ex, f->prop->loc, out);
+		rputs("  ", out);
+		rprop(f->prop, out);
+		rprintf(out, "  => %s\n", tri_text(f->value));
 		if (f->cond)
 			print_condition("      ", f->cond, NULL, out);
 	}
@@ -488,8 +527,9 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 	for (unsigned i = 0; i < x->ndep_sources; i++) {
 		const struct xdepsource *d = &x->dep_sources[i];
 
-		rprintf(out, "    %s (%s", location_text(ex, d->node->loc),
-			block_name(d->node));
+		rputs("    ", out);
+		rloc(ex, d->node->loc, out);
+		rprintf(out, " (%s", block_name(d->node));
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
 		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
 			rprintf(out, " \"%s\"", d->node->prompt->text);
@@ -548,9 +588,10 @@ static void print_choice(struct explainer *ex, const struct xchoice *c, struct r
 {
 	rprintf(out, "  in the choice \"%s\" (%s): ", c->prompt ? c->prompt : "",
 		location_text(ex, c->node->loc));
-	if (c->selection)
-		rprintf(out, "%s is y: %s", c->selection->name, choice_rule_text(c->rule));
-	else
+	if (c->selection) {
+		rsym(c->selection, out);
+		rprintf(out, " is y: %s", choice_rule_text(c->rule));
+	} else
 		rputs(choice_rule_text(c->rule), out);
 	if (c->decided_at.line && c->rule != CHOICE_RULE_FIRST_VISIBLE &&
 	    c->rule != CHOICE_RULE_NONE)
@@ -583,13 +624,24 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			break;
 		}
 		shown++;
-		rprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
-			u->node->kind == MENU_IF ? "(if)" :
-			u->node->kind == MENU_CHOICE ? "(choice)" :
-			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)",
-			reverse_kind_name(u->kind), location_text(ex, u->loc));
-		if (u->prop)
-			rprintf(out, "  %s", property_text(ex, u->prop));
+		rputs("    ", out);
+		if (u->user && u->user->name) {
+			size_t len = strlen(u->user->name);
+
+			rsym(u->user, out);
+			rprintf(out, "%*s ", len < 28 ? (int)(28 - len) : 0, "");
+		} else {
+			rprintf(out, "%-28s ", u->node->kind == MENU_IF ? "(if)" :
+				u->node->kind == MENU_CHOICE ? "(choice)" :
+				u->node->prompt && u->node->prompt->text ? u->node->prompt->text
+									 : "(menu)");
+		}
+		rprintf(out, "%-18s ", reverse_kind_name(u->kind));
+		rloc(ex, u->loc, out);
+		if (u->prop) {
+			rputs("  ", out);
+			rprop(u->prop, out);
+		}
 		rputc('\n', out);
 	}
 	fold_end(out);
@@ -684,9 +736,9 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 	struct render r = { .ex = ex, .emit = emit, .ctx = ctx };
 
 	render(ex, x, opts, &r);
-	if (r.line.len)
+	if (r.line.text.len)
 		rputc('\n', &r);	/* nothing is left unsaid */
-	strbuf_release(&r.line);
+	span_text_release(&r.line);
 }
 
 static void print_line(void *ctx, const struct explain_line *line)

@@ -7,53 +7,8 @@
 #include <string.h>
 
 #include "text_escape.h"
+#include "utf8.h"
 #include "util.h"
-
-/*
- * The length of the UTF-8 sequence at s (at most len bytes) and its code
- * point; 0 when s does not start a valid sequence, -1 when the len bytes
- * are a valid but incomplete start.
- */
-static int utf8_sequence(const unsigned char *s, size_t len, uint32_t *cp)
-{
-	unsigned char b = s[0], lo = 0x80, hi = 0xbf;
-	int n;
-
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	}
-	if (b >= 0xc2 && b <= 0xdf) {
-		n = 2;
-		*cp = b & 0x1f;
-	} else if (b >= 0xe0 && b <= 0xef) {
-		n = 3;
-		*cp = b & 0x0f;
-		if (b == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (b == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (b >= 0xf0 && b <= 0xf4) {
-		n = 4;
-		*cp = b & 0x07;
-		if (b == 0xf0)
-			lo = 0x90;
-		else if (b == 0xf4)
-			hi = 0x8f;
-	} else {
-		return 0;
-	}
-	for (int i = 1; i < n; i++) {
-		if ((size_t)i >= len)
-			return -1;
-		if (s[i] < lo || s[i] > hi)
-			return 0;
-		lo = 0x80;
-		hi = 0xbf;
-		*cp = (*cp << 6) | (s[i] & 0x3f);
-	}
-	return n;
-}
 
 static bool must_escape(uint32_t cp)
 {
@@ -73,7 +28,7 @@ size_t text_escape_controls(const char *text, size_t len, struct strbuf *out,
 
 	while (i < len) {
 		uint32_t cp;
-		int n = utf8_sequence(s + i, len - i, &cp);
+		int n = utf8_decode(text + i, len - i, &cp);
 
 		if (n < 0 && partial)
 			break;
@@ -121,7 +76,8 @@ struct escape_cookie {
 	size_t npending;
 };
 
-static void escape_some(struct escape_cookie *c, const char *data, size_t len,
+/* False once out has failed. */
+static bool escape_some(struct escape_cookie *c, const char *data, size_t len,
 			bool final)
 {
 	struct strbuf buf = { 0 };
@@ -145,12 +101,12 @@ static void escape_some(struct escape_cookie *c, const char *data, size_t len,
 		fwrite(buf.data, 1, buf.len, c->out);
 	strbuf_release(&buf);
 	free(joined);
+	return !ferror(c->out);
 }
 
 static ssize_t escape_write(void *cookie, const char *data, size_t len)
 {
-	escape_some(cookie, data, len, false);
-	return (ssize_t)len;
+	return escape_some(cookie, data, len, false) ? (ssize_t)len : -1;
 }
 
 static int escape_close(void *cookie)
@@ -184,7 +140,8 @@ FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
 	return f;
 }
 
-static FILE *plain_stderr;
+/* The real streams while the escaping ones stand in for them (process-wide, as stdio is). */
+static FILE *plain_stderr, *plain_stdout;
 
 static void restore_stderr(void)
 {
@@ -201,4 +158,37 @@ void text_escape_stderr(void)
 	plain_stderr = stderr;
 	stderr = text_escape_stream(plain_stderr, TEXT_ESCAPE_TEXT, NULL);
 	atexit(restore_stderr);
+}
+
+int text_escape_stdout_end(void)
+{
+	FILE *escaping = stdout;
+	int status;
+
+	if (!plain_stdout)
+		return 0;
+	stdout = plain_stdout;
+	plain_stdout = NULL;
+	status = fclose(escaping);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EOF;
+	return status;
+}
+
+static void restore_stdout(void)
+{
+	text_escape_stdout_end();
+}
+
+void text_escape_stdout(unsigned long *count)
+{
+	static bool registered;
+
+	if (plain_stdout)
+		return;
+	plain_stdout = stdout;
+	stdout = text_escape_stream(plain_stdout, TEXT_ESCAPE_TEXT, count);
+	if (!registered)
+		atexit(restore_stdout);
+	registered = true;
 }

@@ -43,8 +43,8 @@ size_t text_escape_controls(const char *s, size_t len, struct strbuf *out,
 size_t text_escape_fputs(const char *s, FILE *f);
 
 /*
- * A stream that writes to out what it is given, escaped (for replacing
- * stdout or stderr at a command's boundary).  Unbuffered when out is.
+ * A stream that writes to out what it is given, escaped.  Unbuffered
+ * when out is stderr.  A write fails once out has failed.
  * *count (may be NULL) adds up the characters escaped.  fclose() flushes
  * it into out and leaves out open.
  */
@@ -56,5 +56,19 @@ FILE *text_escape_stream(FILE *out, enum text_escape_mode mode,
  * and put back at exit).
  */
 void text_escape_stderr(void);
+
+/*
+ * Replace stdout by such a stream (text mode: JSON from json_out.h is
+ * ASCII and passes unchanged), for a batch command's output; *count
+ * (may be NULL) adds up what was escaped.  Put back by
+ * text_escape_stdout_end(), else at exit.
+ */
+void text_escape_stdout(unsigned long *count);
+
+/*
+ * Flush the stream into the real stdout and put that back: 0, or EOF
+ * when writing failed (errno says why).  Nothing to do without one.
+ */
+int text_escape_stdout_end(void);
 
 #endif

@@ -6,6 +6,7 @@
 # it is installed (KBROWSE_LINUX_SRC; never committed).
 #
 #   run.sh FUZZ_CC SRCDIR BUILDDIR SOURCE...
+#   (FUZZ_LIBS in the environment: the libraries they link with, jansson)
 #
 # Without FUZZ_CC it says so and exits 0.  A crash leaves its input in
 # BUILDDIR/fuzz/artifacts/ and makes the run fail: turn it into a unit
@@ -77,7 +78,7 @@ status=0
 for t in $targets; do
 	echo "== $t ($seconds s)"
 	$fuzz_cc $flags -fsanitize=fuzzer $includes -o "$out/$t" \
-		"$srcdir/tests/fuzz/$t.c" $objects ||
+		"$srcdir/tests/fuzz/$t.c" $objects ${FUZZ_LIBS:-} ||
 		{ echo "make fuzz: linking $t failed"; status=1; continue; }
 	mkdir -p "$out/corpus/$t"
 	(cd "$out" && "./$t" -max_total_time="$seconds" -timeout=10 \

@@ -128,7 +128,7 @@ check_all "the options of the usage" main.help -C --srctree --no-cache \
 	-s --silent --symbols
 
 # --- subcommands ----------------------------------------------------------
-commands=$(sed -n 's/^[[:space:]]*{ "\([a-z]*\)", cmd_[a-z_]* },.*/\1/p' $(source_of main.c))
+commands=$(sed -n 's/^[[:space:]]*{ "\([a-z]*\)", cmd_[a-z_]*[ ,].*/\1/p' $(source_of main.c))
 set -- $commands
 missing=
 for c in "$@"; do

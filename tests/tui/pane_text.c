@@ -10,6 +10,8 @@
  *
  * For each name read (one a line), the pane's lines go to OUTDIR/NAME,
  * OUTDIR being $PANE_TEXT_DIR; a name without an entry gets no file.
+ * With PANE_LINKS set: every row as the pane shows it, each link's text
+ * in braces ({NAME}), for tests/tui/links.sh.
  */
 #include "buildconf.h"
 
@@ -55,7 +57,10 @@ int main(int argc, char **argv)
 		out = fopen(path, "w");
 		if (!out)
 			return EXIT_INPUT;
-		explain_pane_print(pane, out);
+		if (getenv("PANE_LINKS"))
+			explain_pane_print_links(pane, out);
+		else
+			explain_pane_print(pane, out);
 		fclose(out);
 	}
 	explain_view_ops.done(pane);

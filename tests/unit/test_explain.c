@@ -628,15 +628,22 @@ static void test_json(void **state)
 	free(text);
 	fixture_free(&f);
 
-	/* Bytes that are not UTF-8 do not break the JSON; UTF-8 passes. */
-	fixture_load(&f, "config S\n\tstring \"s\"\n", "CONFIG_S=\"a\xff\xc3\xa9\tb\"\n");
+	/*
+	 * Bytes that are not UTF-8 (a surrogate too) do not break the JSON;
+	 * UTF-8 passes as \u escapes, DEL too: the line is printable ASCII.
+	 */
+	fixture_load(&f, "config S\n\tstring \"s\"\n",
+		     "CONFIG_S=\"a\xff\xc3\xa9\tb\xed\xa0\x80\x7f\"\n");
 	x = explain_symbol(f.ex, find(&f, "S"));
 	text = NULL;
 	out = open_memstream(&text, &len);
 	assert_non_null(out);
 	explain_print_json(f.ex, x, NULL, false, out);
 	fclose(out);
-	assert_non_null(strstr(text, ",\"value\":\"a\\ufffd\xc3\xa9\\tb\","));
+	assert_non_null(strstr(text, ",\"value\":\"a\\uFFFD\\u00E9\\tb"
+				     "\\uFFFD\\uFFFD\\uFFFD\\u007f\","));
+	for (const char *p = text; *p; p++)
+		assert_true((*p >= 0x20 && *p < 0x7f) || *p == '\n');
 	free(text);
 	fixture_free(&f);
 }

@@ -3,7 +3,8 @@
  * text_escape_controls() and the escaping stream: what is escaped (C0
  * but tab and newline, DEL, C1, bidi overrides, bytes that are not
  * UTF-8), what is not (any other UTF-8), in both modes, and the stream
- * given its input one byte at a time (sequences split across writes).
+ * given its input one byte at a time (sequences split across writes);
+ * the one UTF-8 decoder under them (utf8.h), strict at every edge.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "text_escape.h"
+#include "utf8.h"
 
 struct escape_case {
 	const char *in;
@@ -78,11 +80,71 @@ static void test_escape_stream_bytewise(void **state)
 	}
 }
 
+/* Each case: bytes, and what utf8_decode() says of their first sequence. */
+struct utf8_case {
+	const char *in;
+	size_t len;
+	int result;
+	uint32_t cp;
+};
+
+static const struct utf8_case utf8_cases[] = {
+	{ "A", 1, 1, 0x41 },
+	{ "\177", 1, 1, 0x7f },
+	{ "\302\200", 2, 2, 0x80 },
+	{ "\337\277", 2, 2, 0x7ff },
+	{ "\340\240\200", 3, 3, 0x800 },
+	{ "\355\237\277", 3, 3, 0xd7ff },
+	{ "\357\277\275", 3, 3, 0xfffd },
+	{ "\360\220\200\200", 4, 4, 0x10000 },
+	{ "\364\217\277\277", 4, 4, 0x10ffff },
+	{ "\200", 1, 0, 0 },			/* stray continuation */
+	{ "\300\200", 2, 0, 0 },		/* overlong NUL */
+	{ "\301\277", 2, 0, 0 },		/* overlong */
+	{ "\340\237\277", 3, 0, 0 },		/* overlong */
+	{ "\355\240\200", 3, 0, 0 },		/* surrogate D800 */
+	{ "\355\277\277", 3, 0, 0 },		/* surrogate DFFF */
+	{ "\360\217\277\277", 4, 0, 0 },	/* overlong */
+	{ "\364\220\200\200", 4, 0, 0 },	/* above U+10FFFF */
+	{ "\365\200\200\200", 4, 0, 0 },
+	{ "\377", 1, 0, 0 },
+	{ "\342\202", 2, -1, 0 },		/* incomplete */
+	{ "\342\202\0", 3, 0, 0 },		/* cut by a NUL */
+	{ "\342A\254", 3, 0, 0 },
+};
+
+static void test_utf8_decode(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(utf8_cases) / sizeof(utf8_cases[0]); i++) {
+		uint32_t cp = 0;
+		int got = utf8_decode(utf8_cases[i].in, utf8_cases[i].len, &cp);
+
+		assert_int_equal(got, utf8_cases[i].result);
+		if (got > 0)
+			assert_int_equal(cp, utf8_cases[i].cp);
+	}
+}
+
+static void test_utf8_sanitize(void **state)
+{
+	struct strbuf out = { 0 };
+	const char in[] = "ok \303\251 \355\240\200 \377";
+
+	(void)state;
+	utf8_sanitize(in, sizeof(in) - 1, &out);
+	assert_string_equal(strbuf_str(&out), "ok \303\251 \357\277\275\357\277\275"
+			    "\357\277\275 \357\277\275");
+	strbuf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escape_table),
 		cmocka_unit_test(test_escape_stream_bytewise),
+		cmocka_unit_test(test_utf8_decode),
+		cmocka_unit_test(test_utf8_sanitize),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
