@@ -205,6 +205,14 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 			return;
 		char why[128];
 
+		/* Forks whose copy of kconfig goes on without the file. */
+		if (errno == ENOENT && !kc->dialect->missing_source_error) {
+			diag_add(&kc->diags, DIAG_NOTE, from,
+				 "skipping \"%s\": no such file (this tree's kconfig goes on without it)",
+				 name);
+			return;
+		}
+
 		diag_add(&kc->diags, DIAG_ERROR, from,
 			 "can't open file \"%s\": %s", name,
 			 file_read_error(errno, KCONFIG_FILE_MAX,

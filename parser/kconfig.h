@@ -60,7 +60,7 @@ struct kconfig {
 	struct kconfig_options opts;
 	/* The Kconfig rules of this tree (never NULL), and why they were chosen. */
 	const struct kconfig_dialect *dialect;
-	char dialect_why[64];
+	char dialect_why[128];
 
 	struct menu_node root;		/* root.prompt: `mainmenu` */
 	const struct source_file *top_file;

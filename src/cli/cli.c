@@ -266,6 +266,21 @@ enum cli_top_rule cli_find_top(const char *start, char *top, size_t size,
 }
 
 /*
+ * -C DIR or $srctree without a KCONFIG argument: the top file the tree
+ * has, Kconfig, else Config.in (BusyBox's and Buildroot's), as when the
+ * top is found by walking up.  Looked for here, then in DIR, as the
+ * parser opens it.
+ */
+static const char *top_file_in(const char *srctree)
+{
+	if (is_file(".", "Kconfig") || is_file(srctree, "Kconfig"))
+		return "Kconfig";
+	if (is_file(".", "Config.in") || is_file(srctree, "Config.in"))
+		return "Config.in";
+	return "Kconfig";
+}
+
+/*
  * No -C, no $srctree: find the top as described at the top of this file
  * and go there.  Fills cli->kconfig when the top file is Config.in.
  */
@@ -395,6 +410,8 @@ void cli_resolve_tree(struct cli *cli)
 	}
 	if (!cli->srctree && !(kconfig_given && file_exists(NULL, cli->kconfig)))
 		discover_tree(cli, kconfig_given);
+	else if (cli->srctree && !kconfig_given)
+		cli->kconfig = top_file_in(cli->srctree);
 	if (cli->builtin_examples && !cli->opts.dialect) {
 		cli->opts.dialect = dialect_default();
 		cli->opts.dialect_why = "the teaching tree";
