@@ -160,6 +160,7 @@ static const struct kconfig_dialect linux_2_6 = {
 	.config_var = "KCONFIG_CONFIG",
 	.header = HEADER_VERSION_DATE,
 	.header_version_label = "Linux kernel version",
+	.hex_visible_prefixed = true,
 };
 
 /* BusyBox: Linux 2.6's kconfig, patched to write every symbol. */
@@ -177,6 +178,7 @@ static const struct kconfig_dialect busybox = {
 	.header = HEADER_VERSION_DATE,
 	.header_version_label = "Busybox version",
 	.write_every_symbol = true,
+	.hex_visible_prefixed = true,
 	.top_file = "Config.in",
 };
 

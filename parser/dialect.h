@@ -194,6 +194,12 @@ struct kconfig_dialect {
 	 * ""), once per entry; an int with no value is 0.
 	 */
 	bool write_every_symbol;
+	/*
+	 * Linux 2.6's conf sets each visible hex symbol through
+	 * sym_set_string_value(), which puts "0x" before a value without
+	 * it (`default 10` is written 0x10); a hidden one is written as is.
+	 */
+	bool hex_visible_prefixed;
 	/* HEADER_VERSION_DATE's label before the version ("Busybox version"). */
 	const char *header_version_label;
 	/*

@@ -96,6 +96,10 @@ static void write_symbol(struct config *cfg, struct strbuf *out,
 	strbuf_adds(out, prefix);
 	strbuf_adds(out, sym->name);
 	strbuf_addc(out, '=');
+	if (sym->type == S_HEX && value[0] && cfg->kc->dialect->hex_visible_prefixed &&
+	    !(value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) &&
+	    config_visibility(cfg, sym) != TRI_NO)
+		strbuf_adds(out, "0x");
 	if (sym->type == S_STRING)
 		add_string(cfg, out, value);
 	else
@@ -182,6 +186,14 @@ static void add_title(struct config *cfg, struct strbuf *out)
 		free(name);
 		s = end;
 	}
+}
+
+char *config_title_text(struct config *cfg)
+{
+	struct strbuf text = { 0 };
+
+	add_title(cfg, &text);
+	return strbuf_take(&text);
 }
 
 void config_write_title(struct config *cfg, FILE *out)

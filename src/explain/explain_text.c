@@ -229,7 +229,8 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 		rputs(", no prompt", out);
 	else
 		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
-	rprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
+	rprintf(out, ", %s .config%s\n", x->written ? "written to" : "not written to",
+		x->written_every ? " (this tree's conf writes every symbol)" : "");
 	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
 		rprintf(out, "%s%s", sep, location_text(ex, node->loc));
@@ -561,6 +562,20 @@ static void print_choice(struct explainer *ex, const struct xchoice *c, struct r
 	print_defaults(ex, "the choice's ", c->defaults, c->ndefaults, out);
 }
 
+/* The first column of a "used by" row: who uses the symbol. */
+static const char *reverse_user_label(const struct reverse_use *u)
+{
+	if (u->user && u->user->name)
+		return u->user->name;
+	if (u->node->kind == MENU_IF)
+		return "(if)";
+	if (u->node->kind == MENU_CHOICE)
+		return "(choice)";
+	if (u->node->prompt && u->node->prompt->text)
+		return u->node->prompt->text;
+	return "(menu)";
+}
+
 static void print_reverse(struct explainer *ex, const struct explanation *x,
 			  bool all, struct render *out)
 {
@@ -571,6 +586,12 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	if (!n)
 		return;
 	/* A long list: a group the pane can fold to its first line. */
+	int width = 28;
+
+	/* The first column as wide as its longest name, so the others align. */
+	for (unsigned i = 0; i < n && (all || i < limit); i++)
+		if ((int)strlen(reverse_user_label(&uses[i])) > width)
+			width = (int)strlen(reverse_user_label(&uses[i]));
 	fold_begin(out);
 	rstyle(out, XSTYLE_HEADING);
 	rprintf(out, "  used by (%u):\n", n);
@@ -583,10 +604,7 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			break;
 		}
 		shown++;
-		rprintf(out, "    %-28s %-18s %s", u->user && u->user->name ? u->user->name :
-			u->node->kind == MENU_IF ? "(if)" :
-			u->node->kind == MENU_CHOICE ? "(choice)" :
-			u->node->prompt && u->node->prompt->text ? u->node->prompt->text : "(menu)",
+		rprintf(out, "    %-*s %-18s %s", width, reverse_user_label(u),
 			reverse_kind_name(u->kind), location_text(ex, u->loc));
 		if (u->prop)
 			rprintf(out, "  %s", property_text(ex, u->prop));

@@ -101,7 +101,7 @@ check()
 	verdict "$what" "BusyBox's conf"
 }
 
-start_config= exact= extra_env=()
+start_config='' exact='' extra_env=()
 check "allnoconfig (-n)" -n -- --allnoconfig
 check "allyesconfig (-y)" -y -- --allyesconfig
 check "allmodconfig (-m)" -m -- --allmodconfig
@@ -121,7 +121,7 @@ cp "$obj/.config" "$work/complete.config"
 start_config=$work/complete.config
 check "silentoldconfig (-s) on a complete .config" -s -- --olddefconfig
 # the header byte for byte: the time of SOURCE_DATE_EPOCH in UTC
-start_config= exact=1 extra_env=(SOURCE_DATE_EPOCH=1700000000 TZ=UTC)
+start_config='' exact=1 extra_env=(SOURCE_DATE_EPOCH=1700000000 TZ=UTC)
 check "allyesconfig, the header's time too" -y -- --allyesconfig
 
 # the top file found by -C: Config.in, with no argument and no $srctree
