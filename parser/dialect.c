@@ -477,3 +477,41 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 	snprintf(why, why_size, "default");
 	return &linux_6_11;
 }
+
+/* Append ", TEXT" to why, as far as it fits. */
+static void add_why(char *why, size_t why_size, const char *text)
+{
+	size_t len = strlen(why);
+
+	if (len + 2 < why_size)
+		snprintf(why + len, why_size - len, ", %s", text);
+}
+
+const struct kconfig_dialect *dialect_detect_tree(const char *srctree,
+						  struct kconfig_dialect *room,
+						  char *why, size_t why_size)
+{
+	const struct kconfig_dialect *row = dialect_detect(srctree, why, why_size);
+	struct kconfig_copy copy;
+	bool skip, words;
+
+	/* A tree's setting file or Linux itself: the row as it is. */
+	if (!why || strcmp(why, DIALECT_SETTING_FILE) == 0 ||
+	    strncmp(why, "Makefile: Linux", 15) == 0 ||
+	    !kconfig_copy_scan(srctree, &copy))
+		return row;
+	skip = copy.missing_source_skipped && row->missing_source_error;
+	words = copy.slash_dot_words && !strchr(row->bare_word_extra, '/');
+	if (!skip && !words)
+		return row;
+	*room = *row;
+	if (skip) {
+		room->missing_source_error = false;
+		add_why(why, why_size, "a missing source skipped");
+	}
+	if (words) {
+		room->bare_word_extra = "-/.";
+		add_why(why, why_size, "file names without quotes");
+	}
+	return room;
+}

@@ -230,6 +230,16 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size);
 
 /*
+ * dialect_detect(), then the patches the tree's copy of kconfig shows
+ * that its row lacks (a missing `source` skipped, file names without
+ * quotes), applied to a copy of the row in room: the row itself, or
+ * room when patched (why then names them).
+ */
+const struct kconfig_dialect *dialect_detect_tree(const char *srctree,
+						  struct kconfig_dialect *room,
+						  char *why, size_t why_size);
+
+/*
  * A tree's own setting: the file .kbrowse-dialect at its top, whose
  * first word (lines starting with # are comments) names the dialect.
  * It comes after --dialect and $KBROWSE_DIALECT, before detection.

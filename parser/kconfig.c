@@ -409,8 +409,10 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 		snprintf(kc->dialect_why, sizeof(kc->dialect_why), "%s",
 			 kc->opts.dialect_why ? kc->opts.dialect_why : "given");
 	} else {
-		kc->dialect = dialect_detect(kc->opts.srctree, kc->dialect_why,
-					     sizeof(kc->dialect_why));
+		kc->dialect = dialect_detect_tree(kc->opts.srctree,
+						  &kc->patched_dialect,
+						  kc->dialect_why,
+						  sizeof(kc->dialect_why));
 	}
 	symbol_table_init(kc);
 	kc->root.kind = MENU_ROOT;

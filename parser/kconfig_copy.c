@@ -102,9 +102,11 @@ static void find_version_label(const char *body, char *label, size_t size)
 	for (start = hit; start > body && start[-1] != '#' && start[-1] != '"' &&
 			  start[-1] != '\n'; start--)
 		;
+	if (start == body || start[-1] != '#')
+		return;
 	while (*start == ' ')
 		start++;
-	if (start[-1] == '#' && (size_t)(hit + 8 - start) < size)
+	if ((size_t)(hit + 8 - start) < size)
 		snprintf(label, size, "%.*s", (int)(hit + 8 - start), start);
 }
 
