@@ -409,7 +409,8 @@ static const struct kconfig_dialect *copy_rules(const struct kconfig_copy *copy)
  * trees whose copy of kconfig says too little), into name; false when
  * there is no such file.
  */
-bool dialect_tree_setting(const char *srctree, char *name, size_t size)
+bool dialect_tree_setting(const char *srctree, char *name, size_t size,
+			  int *line_no)
 {
 	char *path = tree_path(srctree, DIALECT_SETTING_FILE);
 	FILE *f = fopen(path, "r");
@@ -419,9 +420,11 @@ bool dialect_tree_setting(const char *srctree, char *name, size_t size)
 	if (!f)
 		return false;
 	name[0] = '\0';
-	while (fgets(line, sizeof(line), f)) {
+	for (int n = 1; fgets(line, sizeof(line), f); n++) {
 		char *word = line + strspn(line, " \t");
 
+		if (line_no)
+			*line_no = n;
 		if (*word == '#' || *word == '\n' || *word == '\0')
 			continue;
 		word[strcspn(word, " \t\r\n")] = '\0';
@@ -443,7 +446,7 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 		why = scratch;
 		why_size = sizeof(scratch);
 	}
-	if (dialect_tree_setting(srctree, setting, sizeof(setting)) &&
+	if (dialect_tree_setting(srctree, setting, sizeof(setting), NULL) &&
 	    (found = dialect_find(setting))) {
 		snprintf(why, why_size, "%s", DIALECT_SETTING_FILE);
 		return found;

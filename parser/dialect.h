@@ -245,7 +245,11 @@ const struct kconfig_dialect *dialect_detect_tree(const char *srctree,
  * It comes after --dialect and $KBROWSE_DIALECT, before detection.
  */
 #define DIALECT_SETTING_FILE ".kbrowse-dialect"
-/* The word in srctree's setting file into name; false: no such file. */
-bool dialect_tree_setting(const char *srctree, char *name, size_t size);
+/*
+ * The word in srctree's setting file into name ("" if none) and its line
+ * into line_no (if not NULL); false: no such file.
+ */
+bool dialect_tree_setting(const char *srctree, char *name, size_t size,
+			  int *line_no);
 
 #endif

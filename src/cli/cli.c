@@ -385,6 +385,30 @@ static void enter_objtree(struct cli *cli, bool srctree_from_env)
 			cli->prog, abs_src, abs_obj);
 }
 
+/*
+ * The tree's own setting file (dialect.h): a name that is no dialect is
+ * an error in that file, not a silent fall back to detection.
+ */
+static void check_tree_setting(struct cli *cli)
+{
+	const struct kconfig_dialect *const *all = dialect_all();
+	char name[64], names[256] = "";
+	int line = 1;
+
+	if (!dialect_tree_setting(cli->srctree, name, sizeof(name), &line) ||
+	    dialect_find(name))
+		return;
+	for (size_t i = 0; all[i]; i++) {
+		strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
+		strncat(names, all[i]->name, sizeof(names) - strlen(names) - 1);
+	}
+	fprintf(stderr, "%s%s%s:%d:1: error: %s '%s' (known: %s)\n",
+		cli->srctree ? cli->srctree : "", cli->srctree ? "/" : "",
+		DIALECT_SETTING_FILE, line,
+		name[0] ? "unknown dialect" : "no dialect named", name, names);
+	exit(EXIT_INPUT);
+}
+
 void cli_resolve_tree(struct cli *cli)
 {
 	const char *env = getenv("srctree");
@@ -428,6 +452,8 @@ void cli_resolve_tree(struct cli *cli)
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
+	if (!cli->opts.dialect && !cli->builtin_examples)
+		check_tree_setting(cli);
 	/*
 	 * $(info,...) is a diagnostic: standard output holds only the
 	 * command's result (explain --json stays JSON).  conf modes put it
