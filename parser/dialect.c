@@ -379,6 +379,13 @@ static const struct kconfig_dialect *linux_tree(const char *srctree,
 			 version, patchlevel, copy.writer);
 		found = &linux_5;
 	}
+	/* 2.6's writer: the "Linux kernel version" header with the date */
+	if (found == &linux_4_17 && kconfig_copy_scan(srctree, &copy) &&
+	    copy.version_label[0] && !copy.writes_every_symbol) {
+		snprintf(why, why_size, "Makefile: Linux %d.%d, header from %s",
+			 version, patchlevel, copy.writer);
+		found = &linux_2_6;
+	}
 	return found;
 }
 

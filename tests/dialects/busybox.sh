@@ -55,6 +55,9 @@ chmod +x "$obj/scripts/kconfig/conf"
 make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 
+# Enter for every question -o asks (its conf stops at the end of input)
+yes '' | head -n 100000 >"$work/answers"
+
 echo "1..$((8 + $#))"
 n=0
 
@@ -79,7 +82,7 @@ run()
 	fi
 	if [ "$tool" = conf ]; then
 		(cd "$obj" && env -i "${envs[@]}" "${extra_env[@]}" "$work/conf" \
-			"${conf_args[@]}" Config.in) </dev/null >/dev/null 2>"$work/$tool.err"
+			"${conf_args[@]}" Config.in) <"$work/answers" >/dev/null 2>"$work/$tool.err"
 	else
 		(cd "$obj" && env -i "${envs[@]}" "${extra_env[@]}" "$KBROWSE" conf \
 			"${kbrowse_args[@]}") </dev/null >/dev/null 2>"$work/$tool.err"
@@ -111,8 +114,8 @@ for defconfig in "$@"; do
 		--defconfig="$src/configs/$defconfig"
 done
 last=$1
-# -o (oldconfig) on a defconfig file as .config, no answers on its
-# input: new symbols get their defaults; -s (silentoldconfig, which
+# -o (oldconfig) on a defconfig file as .config, Enter for each
+# question: new symbols get their defaults; -s (silentoldconfig, which
 # stops when it would have to ask with no terminal) on the complete
 # .config that gives
 start_config=$src/configs/$last

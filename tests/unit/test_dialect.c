@@ -167,6 +167,10 @@ static const struct copy_case copy_cases[] = {
 	/* Linux 5.x by its Makefile, its writer's rule from its copy */
 	{ "VERSION = 5\nPATCHLEVEL = 13\n", WRITER_5, NULL, true, NULL,
 	  "linux-5.x", "Makefile: Linux 5.13, end of menus from scripts/kconfig/confdata.c" },
+	/* Linux 2.6 by its Makefile, its header from its writer */
+	{ "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 32\n",
+	  WRITER_26("Linux kernel version", WRITE_TEST), NULL, false, NULL,
+	  "linux-2.6", "Makefile: Linux 2.6, header from" },
 	/* the tree's own setting comes before everything it shows */
 	{ "VERSION = 2026\n", WRITER_5, NULL, true, "# rules\n buildroot \n", "buildroot",
 	  ".kbrowse-dialect" },
