@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "dialect.h"
+#include "kconfig_copy.h"
 
 static const struct kconfig_dialect linux_6_11 = {
 	.name = "linux-6.11",
@@ -119,6 +120,70 @@ static const struct kconfig_dialect buildroot = {
 	.header = HEADER_MAINMENU_EXPANDED,
 };
 
+/* ---- issue 19: the rows of the lineages and forks found by their copy ---- */
+
+/*
+ * Linux 5.x's writer, as barebox carries it (5.13's scripts/kconfig):
+ * checked against barebox's own conf.
+ */
+static const struct kconfig_dialect linux_5 = {
+	.name = "linux-5.x",
+	.summary = "Linux 5.x (barebox's copy of 5.13): as linux-4.18, but \"# end of\" only after a menu with entries in it",
+	.legacy_choices = true,
+	.empty_numbers = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.end_of_menu_needs_children = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+/*
+ * Linux 2.6's writer and grammar (not checked against a 2.6 conf: its
+ * rules are BusyBox's, which is checked, less BusyBox's patch).
+ */
+static const struct kconfig_dialect linux_2_6 = {
+	.name = "linux-2.6",
+	.summary = "Linux 2.6: the rules of linux-4.17, a default n still writes the symbol, the \"Linux kernel version\" header with the date (not checked against conf)",
+	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
+	.default_n_written = true,
+	.option_env = true,
+	.dollar_var_symbols = true,
+	.env_symbols_unwritten = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_VERSION_DATE,
+	.header_version_label = "Linux kernel version",
+	.hex_visible_prefixed = true,
+};
+
+/* BusyBox: Linux 2.6's kconfig, patched to write every symbol. */
+static const struct kconfig_dialect busybox = {
+	.name = "busybox",
+	.summary = "BusyBox (kconfig of Linux 2.6, patched): every symbol written, unmet dependencies too; the \"Busybox version\" header; Config.in",
+	.legacy_choices = true,
+	.empty_numbers = true,
+	.implied_needs_deps = true,
+	.bare_word_prompts = true,
+	.default_n_written = true,
+	.bare_word_extra = "-/.",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_VERSION_DATE,
+	.header_version_label = "Busybox version",
+	.write_every_symbol = true,
+	.hex_visible_prefixed = true,
+	.top_file = "Config.in",
+};
+
+/* ---- end of issue 19's rows ---- */
+
 /*
  * Zephyr's devicetree functions (scripts/kconfig/kconfigfunctions.py)
  * without a devicetree: the numbers ones (names ending in _int, _hex)
@@ -166,7 +231,10 @@ static const struct kconfig_dialect kconfiglib = {
 static const struct kconfig_dialect *const dialects[] = {
 	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
 	&u_boot, &buildroot,
-	&kconfiglib, NULL,
+	&kconfiglib,
+	/* issue 19 */
+	&linux_5, &linux_2_6, &busybox,
+	NULL,
 };
 
 /* Linux generations, newest first: the first whose release is reached. */
@@ -279,16 +347,116 @@ static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 	return NULL;
 }
 
+/*
+ * A Linux tree by its Makefile: "VERSION = 2" to 99 (BusyBox's is 1,
+ * U-Boot's and barebox's are years) and a scripts/kconfig.  The Makefile's version decides the generation
+ * for Linux only; its copy of kconfig refines where the version does
+ * not tell (5.x's end-of-menu rule).
+ */
+static const struct kconfig_dialect *linux_tree(const char *srctree,
+						char *why, size_t why_size)
+{
+	int version = makefile_number(srctree, "VERSION");
+	int patchlevel = makefile_number(srctree, "PATCHLEVEL");
+	size_t n = sizeof(linux_generations) / sizeof(linux_generations[0]);
+	const struct kconfig_dialect *found = NULL;
+	struct kconfig_copy copy;
+
+	if (version < 2 || version > 99 || patchlevel < 0 ||
+	    !tree_has(srctree, "scripts/kconfig"))
+		return NULL;
+	snprintf(why, why_size, "Makefile: Linux %d.%d", version, patchlevel);
+	for (size_t i = 0; i < n && !found; i++) {
+		int v = linux_generations[i].version;
+		int p = linux_generations[i].patchlevel;
+
+		if (version > v || (version == v && patchlevel >= p))
+			found = linux_generations[i].dialect;
+	}
+	if (found == &linux_4_18 && kconfig_copy_scan(srctree, &copy) &&
+	    copy.end_of_lines && !copy.end_of_every_menu) {
+		snprintf(why, why_size, "Makefile: Linux %d.%d, end of menus from %s",
+			 version, patchlevel, copy.writer);
+		found = &linux_5;
+	}
+	/* 2.6's writer: the "Linux kernel version" header with the date */
+	if (found == &linux_4_17 && kconfig_copy_scan(srctree, &copy) &&
+	    copy.version_label[0] && !copy.writes_every_symbol) {
+		snprintf(why, why_size, "Makefile: Linux %d.%d, header from %s",
+			 version, patchlevel, copy.writer);
+		found = &linux_2_6;
+	}
+	return found;
+}
+
+/*
+ * The rules a copy of kconfig shows (kconfig_copy.c), for trees that are
+ * not Linux: the generation by what its writer and lexer do, then the
+ * forks' patches.
+ */
+static const struct kconfig_dialect *copy_rules(const struct kconfig_copy *copy)
+{
+	if (!copy->macro_language) {
+		if (copy->writes_every_symbol)
+			return &busybox;
+		if (copy->version_label[0])
+			return &linux_2_6;
+		return &linux_4_17;
+	}
+	if (!copy->end_of_lines)
+		/* 4.18 and 4.19: U-Boot's copy is the one such fork tested */
+		return &u_boot;
+	if (!copy->end_of_every_menu)
+		return &linux_5;
+	return copy->legacy_choices ? &linux_4_18 : &linux_6_11;
+}
+
+/*
+ * The first word of srctree/.kbrowse-dialect (a tree's own setting, for
+ * trees whose copy of kconfig says too little), into name; false when
+ * there is no such file.
+ */
+bool dialect_tree_setting(const char *srctree, char *name, size_t size,
+			  int *line_no)
+{
+	char *path = tree_path(srctree, DIALECT_SETTING_FILE);
+	FILE *f = fopen(path, "r");
+	char line[128];
+
+	free(path);
+	if (!f)
+		return false;
+	name[0] = '\0';
+	for (int n = 1; fgets(line, sizeof(line), f); n++) {
+		char *word = line + strspn(line, " \t");
+
+		if (line_no)
+			*line_no = n;
+		if (*word == '#' || *word == '\n' || *word == '\0')
+			continue;
+		word[strcspn(word, " \t\r\n")] = '\0';
+		snprintf(name, size, "%s", word);
+		break;
+	}
+	fclose(f);
+	return true;
+}
+
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size)
 {
 	const struct kconfig_dialect *found;
-	int version, patchlevel;
-	char scratch[1];
+	struct kconfig_copy copy;
+	char scratch[1], setting[64];
 
 	if (!why) {
 		why = scratch;
 		why_size = sizeof(scratch);
+	}
+	if (dialect_tree_setting(srctree, setting, sizeof(setting), NULL) &&
+	    (found = dialect_find(setting))) {
+		snprintf(why, why_size, "%s", DIALECT_SETTING_FILE);
+		return found;
 	}
 	if (tree_has(srctree, "support/kconfig")) {
 		snprintf(why, why_size, "support/kconfig");
@@ -302,28 +470,58 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 	}
 	if ((found = kconfiglib_tree(srctree, why, why_size)))
 		return found;
-	version = makefile_number(srctree, "VERSION");
-	patchlevel = makefile_number(srctree, "PATCHLEVEL");
-	if (version >= 2000 && tree_has(srctree, "scripts/kconfig")) {
-		/* U-Boot numbers its releases by year. */
-		snprintf(why, why_size, "Makefile: U-Boot %d.%02d", version,
-			 patchlevel);
-		return &u_boot;
+	if ((found = linux_tree(srctree, why, why_size)))
+		return found;
+	if (kconfig_copy_scan(srctree, &copy) && copy.has_writer) {
+		snprintf(why, why_size, "from %s", copy.writer);
+		return copy_rules(&copy);
 	}
-	if (version > 0 && patchlevel >= 0 &&
+	/* No copy to read: U-Boot numbers its releases by year. */
+	if (makefile_number(srctree, "VERSION") >= 2000 &&
 	    tree_has(srctree, "scripts/kconfig")) {
-		size_t n = sizeof(linux_generations) / sizeof(linux_generations[0]);
-
-		snprintf(why, why_size, "Makefile: Linux %d.%d", version,
-			 patchlevel);
-		for (size_t i = 0; i < n; i++) {
-			int v = linux_generations[i].version;
-			int p = linux_generations[i].patchlevel;
-
-			if (version > v || (version == v && patchlevel >= p))
-				return linux_generations[i].dialect;
-		}
+		snprintf(why, why_size, "Makefile: U-Boot %d.%02d",
+			 makefile_number(srctree, "VERSION"),
+			 makefile_number(srctree, "PATCHLEVEL"));
+		return &u_boot;
 	}
 	snprintf(why, why_size, "default");
 	return &linux_6_11;
+}
+
+/* Append ", TEXT" to why, as far as it fits. */
+static void add_why(char *why, size_t why_size, const char *text)
+{
+	size_t len = strlen(why);
+
+	if (len + 2 < why_size)
+		snprintf(why + len, why_size - len, ", %s", text);
+}
+
+const struct kconfig_dialect *dialect_detect_tree(const char *srctree,
+						  struct kconfig_dialect *room,
+						  char *why, size_t why_size)
+{
+	const struct kconfig_dialect *row = dialect_detect(srctree, why, why_size);
+	struct kconfig_copy copy;
+	bool skip, words;
+
+	/* A tree's setting file or Linux itself: the row as it is. */
+	if (!why || strcmp(why, DIALECT_SETTING_FILE) == 0 ||
+	    strncmp(why, "Makefile: Linux", 15) == 0 ||
+	    !kconfig_copy_scan(srctree, &copy))
+		return row;
+	skip = copy.missing_source_skipped && row->missing_source_error;
+	words = copy.slash_dot_words && !strchr(row->bare_word_extra, '/');
+	if (!skip && !words)
+		return row;
+	*room = *row;
+	if (skip) {
+		room->missing_source_error = false;
+		add_why(why, why_size, "a missing source skipped");
+	}
+	if (words) {
+		room->bare_word_extra = "-/.";
+		add_why(why, why_size, "file names without quotes");
+	}
+	return room;
 }

@@ -21,6 +21,14 @@ enum dialect_header {
 	 * (Kconfiglib reads it when the tree is loaded), else no header.
 	 */
 	HEADER_KCONFIGLIB,
+	/*
+	 * Linux 2.6's writer as the forks of it keep it (BusyBox):
+	 * "# Automatically generated make config: don't edit", then
+	 * "# <header_version_label>: $KERNELVERSION" and the time of
+	 * writing (ctime of $SOURCE_DATE_EPOCH or now; none when
+	 * $KCONFIG_NOTIMESTAMP is set).
+	 */
+	HEADER_VERSION_DATE,
 };
 
 /*
@@ -66,7 +74,10 @@ struct kconfig_dialect {
 	 * U-Boot and Buildroot also take '/' and '.').
 	 */
 	const char *bare_word_extra;
-	/* A `source` naming a file that does not exist is an error. */
+	/*
+	 * A `source` naming a file that does not exist is an error; false:
+	 * it is skipped with a note, as forks that patched that out do.
+	 */
 	bool missing_source_error;
 	/*
 	 * An int or hex symbol that gets no value (no user value, no active
@@ -169,6 +180,34 @@ struct kconfig_dialect {
 	/* The environment variable naming the .config file. */
 	const char *config_var;
 	enum dialect_header header;
+
+	/* ---- issue 19: the forks' patches (rows of dialect_forks.c) ---- */
+	/*
+	 * Linux 5.x's writer: "# end of MENU" only when it leaves a menu
+	 * that has children (an empty `menu` ... `endmenu` gets none);
+	 * 6.1's writes one after every visible menu.
+	 */
+	bool end_of_menu_needs_children;
+	/*
+	 * BusyBox's writer: every symbol entry in menu order, unmet
+	 * dependencies included (n as "# CONFIG_X is not set", a string as
+	 * ""), once per entry; an int with no value is 0.
+	 */
+	bool write_every_symbol;
+	/*
+	 * Linux 2.6's conf sets each visible hex symbol through
+	 * sym_set_string_value(), which puts "0x" before a value without
+	 * it (`default 10` is written 0x10); a hidden one is written as is.
+	 */
+	bool hex_visible_prefixed;
+	/* HEADER_VERSION_DATE's label before the version ("Busybox version"). */
+	const char *header_version_label;
+	/*
+	 * The top file the tree's own conf is given when the tree has no
+	 * Kconfig (BusyBox's Makefile runs `conf Config.in`); NULL: Kconfig.
+	 */
+	const char *top_file;
+	/* ---- end of issue 19's fields ---- */
 };
 
 /* The dialect called name, or NULL. */
@@ -189,5 +228,28 @@ const struct kconfig_dialect *const *dialect_all(void);
  */
 const struct kconfig_dialect *dialect_detect(const char *srctree,
 					     char *why, size_t why_size);
+
+/*
+ * dialect_detect(), then the patches the tree's copy of kconfig shows
+ * that its row lacks (a missing `source` skipped, file names without
+ * quotes), applied to a copy of the row in room: the row itself, or
+ * room when patched (why then names them).
+ */
+const struct kconfig_dialect *dialect_detect_tree(const char *srctree,
+						  struct kconfig_dialect *room,
+						  char *why, size_t why_size);
+
+/*
+ * A tree's own setting: the file .kbrowse-dialect at its top, whose
+ * first word (lines starting with # are comments) names the dialect.
+ * It comes after --dialect and $KBROWSE_DIALECT, before detection.
+ */
+#define DIALECT_SETTING_FILE ".kbrowse-dialect"
+/*
+ * The word in srctree's setting file into name ("" if none) and its line
+ * into line_no (if not NULL); false: no such file.
+ */
+bool dialect_tree_setting(const char *srctree, char *name, size_t size,
+			  int *line_no);
 
 #endif

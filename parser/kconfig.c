@@ -190,6 +190,31 @@ static bool source_loops(struct kconfig *kc, const char *name,
 	return true;
 }
 
+/*
+ * Is there a NAME.src for a missing NAME.in?  BusyBox's build writes
+ * each directory's Config.in from its Config.src (and the sources).
+ */
+static bool generated_from_src(struct kconfig *kc, const char *name)
+{
+	size_t len = strlen(name);
+	struct file_text text;
+	char *src;
+	bool found;
+
+	if (len < 3 || strcmp(name + len - 3, ".in") != 0)
+		return false;
+	src = malloc(len + 2);
+	if (!src)
+		abort();
+	memcpy(src, name, len - 3);
+	memcpy(src + len - 3, ".src", 5);
+	found = read_named(kc, src, &text);
+	if (found)
+		free(text.data);
+	free(src);
+	return found;
+}
+
 static void parse_one(struct kconfig *kc, struct parser *p,
 		      struct menu_node *parent, const char *name,
 		      enum source_kind kind, struct location from)
@@ -205,10 +230,24 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 			return;
 		char why[128];
 
+		/* Forks whose copy of kconfig goes on without the file. */
+		if (errno == ENOENT && !kc->dialect->missing_source_error) {
+			diag_add(&kc->diags, DIAG_NOTE, from,
+				 "skipping \"%s\": no such file (this tree's kconfig goes on without it)",
+				 name);
+			return;
+		}
+
+		int err = errno;
+		bool generated = err == ENOENT && generated_from_src(kc, name);
+
 		diag_add(&kc->diags, DIAG_ERROR, from,
-			 "can't open file \"%s\": %s", name,
-			 file_read_error(errno, KCONFIG_FILE_MAX,
-					 "a Kconfig file", why, sizeof(why)));
+			 "can't open file \"%s\": %s%s", name,
+			 file_read_error(err, KCONFIG_FILE_MAX,
+					 "a Kconfig file", why, sizeof(why)),
+			 generated
+				? " (the tree's build makes it from the .src beside it: "
+				  "run its make, or kbrowse in its O= directory)" : "");
 		return;
 	}
 	file = new_source_file(kc, name, from);
@@ -401,8 +440,10 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 		snprintf(kc->dialect_why, sizeof(kc->dialect_why), "%s",
 			 kc->opts.dialect_why ? kc->opts.dialect_why : "given");
 	} else {
-		kc->dialect = dialect_detect(kc->opts.srctree, kc->dialect_why,
-					     sizeof(kc->dialect_why));
+		kc->dialect = dialect_detect_tree(kc->opts.srctree,
+						  &kc->patched_dialect,
+						  kc->dialect_why,
+						  sizeof(kc->dialect_why));
 	}
 	symbol_table_init(kc);
 	kc->root.kind = MENU_ROOT;

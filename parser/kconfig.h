@@ -60,7 +60,9 @@ struct kconfig {
 	struct kconfig_options opts;
 	/* The Kconfig rules of this tree (never NULL), and why they were chosen. */
 	const struct kconfig_dialect *dialect;
-	char dialect_why[64];
+	char dialect_why[128];
+	/* A row with the tree's copy's patches on it (dialect_detect_tree) */
+	struct kconfig_dialect patched_dialect;
 
 	struct menu_node root;		/* root.prompt: `mainmenu` */
 	const struct source_file *top_file;

@@ -325,8 +325,13 @@ static void draw_header(struct browser *br)
 	rules = br->s->kc->dialect->name;
 	if (strlen(title) + strlen(right) + strlen(rules) + 12 <= (size_t)COLS) {
 		size_t len = strlen(right);
+		/* Rules read from the tree's copy of kconfig: which file, if room */
+		const char *why = br->s->kc->dialect_why;
+		bool evidence = strncmp(why, "from ", 5) == 0 &&
+			strlen(title) + len + strlen(rules) + strlen(why) + 15 <= (size_t)COLS;
 
-		snprintf(right + len, sizeof(right) - len, "  %s rules", rules);
+		snprintf(right + len, sizeof(right) - len, "  %s rules%s%s%s", rules,
+			 evidence ? " (" : "", evidence ? why : "", evidence ? ")" : "");
 	}
 	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
 }

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 
+#include "config_io.h"
 #include "kernel_expr.h"
 #include "tree_model.h"
 #include "util.h"
@@ -54,6 +55,7 @@ struct tree_model *tree_model_build(struct config *cfg)
 	model->entries = xcalloc(b.capacity, sizeof(*model->entries));
 	model->all = xcalloc(b.capacity, sizeof(*model->all));
 	model->root = add_subtree(&b, &kc->root, NULL);
+	model->title = config_title_text(cfg);
 	return model;
 }
 
@@ -63,6 +65,7 @@ void tree_model_free(struct tree_model *model)
 		return;
 	free(model->entries);
 	free(model->all);
+	free(model->title);
 	free(model);
 }
 

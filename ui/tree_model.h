@@ -32,6 +32,8 @@ struct tree_model {
 	struct entry **all;		/* every entry, depth-first order */
 	size_t count;
 	struct entry *entries;		/* the storage behind all */
+	/* The main menu's title as .config's header has it ($VAR expanded) */
+	char *title;
 };
 
 /* Every entry of cfg's tree, in the kernel's finished shape. */

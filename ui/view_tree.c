@@ -550,10 +550,13 @@ static enum request tree_request(struct view *view, enum request req)
 	}
 }
 
-static const char *chain_label(const struct entry *entry)
+/* The main menu by its title as .config's header writes it ($VAR expanded). */
+static const char *chain_label(const struct view *view, const struct entry *entry)
 {
 	if (entry->node->kind == MENU_ROOT && !entry->node->prompt)
 		return "Main menu";
+	if (entry->node->kind == MENU_ROOT && view->br->model->title)
+		return view->br->model->title;
 	return entry_label(entry);
 }
 
@@ -584,7 +587,7 @@ static void tree_title(struct view *view, char *buf, size_t size)
 	buf[0] = '\0';
 	while (n-- > 0 && len < size)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-					len ? " > " : "", chain_label(chain[n]));
+					len ? " > " : "", chain_label(view, chain[n]));
 }
 
 static void tree_select(struct view *view)

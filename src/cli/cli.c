@@ -266,6 +266,21 @@ enum cli_top_rule cli_find_top(const char *start, char *top, size_t size,
 }
 
 /*
+ * -C DIR or $srctree without a KCONFIG argument: the top file the tree
+ * has, Kconfig, else Config.in (BusyBox's and Buildroot's), as when the
+ * top is found by walking up.  Looked for here, then in DIR, as the
+ * parser opens it.
+ */
+static const char *top_file_in(const char *srctree)
+{
+	if (is_file(".", "Kconfig") || is_file(srctree, "Kconfig"))
+		return "Kconfig";
+	if (is_file(".", "Config.in") || is_file(srctree, "Config.in"))
+		return "Config.in";
+	return "Kconfig";
+}
+
+/*
  * No -C, no $srctree: find the top as described at the top of this file
  * and go there.  Fills cli->kconfig when the top file is Config.in.
  */
@@ -370,6 +385,30 @@ static void enter_objtree(struct cli *cli, bool srctree_from_env)
 			cli->prog, abs_src, abs_obj);
 }
 
+/*
+ * The tree's own setting file (dialect.h): a name that is no dialect is
+ * an error in that file, not a silent fall back to detection.
+ */
+static void check_tree_setting(struct cli *cli)
+{
+	const struct kconfig_dialect *const *all = dialect_all();
+	char name[64], names[256] = "";
+	int line = 1;
+
+	if (!dialect_tree_setting(cli->srctree, name, sizeof(name), &line) ||
+	    dialect_find(name))
+		return;
+	for (size_t i = 0; all[i]; i++) {
+		strncat(names, i ? ", " : "", sizeof(names) - strlen(names) - 1);
+		strncat(names, all[i]->name, sizeof(names) - strlen(names) - 1);
+	}
+	fprintf(stderr, "%s%s%s:%d:1: error: %s '%s' (known: %s)\n",
+		cli->srctree ? cli->srctree : "", cli->srctree ? "/" : "",
+		DIALECT_SETTING_FILE, line,
+		name[0] ? "unknown dialect" : "no dialect named", name, names);
+	exit(EXIT_INPUT);
+}
+
 void cli_resolve_tree(struct cli *cli)
 {
 	const char *env = getenv("srctree");
@@ -395,6 +434,8 @@ void cli_resolve_tree(struct cli *cli)
 	}
 	if (!cli->srctree && !(kconfig_given && file_exists(NULL, cli->kconfig)))
 		discover_tree(cli, kconfig_given);
+	else if (cli->srctree && !kconfig_given)
+		cli->kconfig = top_file_in(cli->srctree);
 	if (cli->builtin_examples && !cli->opts.dialect) {
 		cli->opts.dialect = dialect_default();
 		cli->opts.dialect_why = "the teaching tree";
@@ -411,6 +452,8 @@ void cli_resolve_tree(struct cli *cli)
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
+	if (!cli->opts.dialect && !cli->builtin_examples)
+		check_tree_setting(cli);
 	/*
 	 * $(info,...) is a diagnostic: standard output holds only the
 	 * command's result (explain --json stays JSON).  conf modes put it

@@ -114,6 +114,8 @@ static const char usage_text[] =
 "  KBROWSE_DIALECT     the same as --dialect\n"
 "  KCONFIG_CONFIG_HEADER\n"
 "                      kconfiglib rules: the .config's header, as it is\n"
+"  SOURCE_DATE_EPOCH KCONFIG_NOTIMESTAMP\n"
+"                      busybox, linux-2.6 rules: the header's time, none\n"
 "  NO_COLOR            if set, the browser draws without colour\n"
 "  XDG_CONFIG_HOME     where the browser remembers its outline mode\n"
 "                      (XDG_CONFIG_HOME/kbrowse/state, default ~/.config)\n"

@@ -100,6 +100,8 @@ void config_write_escaped(FILE *out, const char *value);
  * before 4.18 where the dialect says (HEADER_MAINMENU_EXPANDED).
  */
 void config_write_title(struct config *cfg, FILE *out);
+/* The same title as a malloc'd string, for the browser's title bar. */
+char *config_title_text(struct config *cfg);
 /*
  * A string value in quotes the way the tree's conf writes it: escaped,
  * or as it is where the dialect says (raw_strings).

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config_internal.h"
@@ -88,9 +89,17 @@ static void write_symbol(struct config *cfg, struct strbuf *out,
 		strbuf_adds(out, " is not set\n");
 		return;
 	}
+	/* BusyBox's writer gives an int with no value 0 (its hex stays empty). */
+	if (sym->type == S_INT && !value[0] &&
+	    cfg->kc->dialect->write_every_symbol)
+		value = "0";
 	strbuf_adds(out, prefix);
 	strbuf_adds(out, sym->name);
 	strbuf_addc(out, '=');
+	if (sym->type == S_HEX && value[0] && cfg->kc->dialect->hex_visible_prefixed &&
+	    !(value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) &&
+	    config_visibility(cfg, sym) != TRI_NO)
+		strbuf_adds(out, "0x");
 	if (sym->type == S_STRING)
 		add_string(cfg, out, value);
 	else
@@ -179,6 +188,14 @@ static void add_title(struct config *cfg, struct strbuf *out)
 	}
 }
 
+char *config_title_text(struct config *cfg)
+{
+	struct strbuf text = { 0 };
+
+	add_title(cfg, &text);
+	return strbuf_take(&text);
+}
+
 void config_write_title(struct config *cfg, FILE *out)
 {
 	struct strbuf text = { 0 };
@@ -214,6 +231,35 @@ static bool has_entries(const struct menu_node *menu)
 	return false;
 }
 
+/*
+ * Is the symbol written at this entry?  At its first entry conf writes,
+ * or at every entry in a writer that writes every symbol (BusyBox's).
+ */
+static bool written_here(const struct dotconfig_writer *w,
+			 const struct symbol *sym)
+{
+	if (w->cfg->kc->dialect->write_every_symbol)
+		return true;
+	return !w->written[sym->index] && config_written(w->cfg, sym);
+}
+
+/* Does the menu's "# end of" line follow its entries, by the dialect? */
+static bool ends_menu(const struct dotconfig_writer *w,
+		      const struct menu_node *node)
+{
+	const struct kconfig_dialect *dialect = w->cfg->kc->dialect;
+
+	if (is_symbol_entry(node) || !node->prompt ||
+	    node->prompt->type != P_MENU || !dialect->end_of_menu_lines)
+		return false;
+	if (dialect->no_end_of_empty_menus && !has_entries(node))
+		return false;
+	/* 5.x's writer prints it on its way up from the menu's entries */
+	if (dialect->end_of_menu_needs_children && !node->children)
+		return false;
+	return config_node_visible(w->cfg, node);
+}
+
 static void write_entry(struct dotconfig_writer *w, const struct menu_node *node)
 {
 	const struct menu_node *child;
@@ -226,8 +272,7 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 			strbuf_adds(w->out, "\n#\n");
 			w->need_newline = false;
 		}
-	} else if (!(sym->flags & SYMBOL_CHOICE) && !w->written[sym->index] &&
-		   config_written(w->cfg, sym)) {
+	} else if (!(sym->flags & SYMBOL_CHOICE) && written_here(w, sym)) {
 		if (w->need_newline) {
 			strbuf_addc(w->out, '\n');
 			w->need_newline = false;
@@ -239,16 +284,45 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	for (child = node->children; child; child = child->next)
 		write_entry(w, child);
 
-	if (!is_symbol_entry(node) && node->prompt &&
-	    node->prompt->type == P_MENU &&
-	    w->cfg->kc->dialect->end_of_menu_lines &&
-	    !(w->cfg->kc->dialect->no_end_of_empty_menus && !has_entries(node)) &&
-	    config_node_visible(w->cfg, node)) {
+	if (ends_menu(w, node)) {
 		strbuf_adds(w->out, "# end of ");
 		strbuf_adds(w->out, node->prompt->text);
 		strbuf_addc(w->out, '\n');
 		w->need_newline = true;
 	}
+}
+
+/*
+ * Linux 2.6's header (BusyBox keeps it): the version from
+ * $KERNELVERSION, which the Makefile passes, and the time, as ctime()
+ * writes it, of $SOURCE_DATE_EPOCH or now, unless $KCONFIG_NOTIMESTAMP.
+ */
+static void write_version_header(struct config *cfg, struct strbuf *out)
+{
+	const char *version = getenv("KERNELVERSION");
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	const char *no_stamp = getenv("KCONFIG_NOTIMESTAMP");
+	time_t now = epoch && *epoch ? (time_t)strtoull(epoch, NULL, 10)
+				     : time(NULL);
+
+	strbuf_adds(out, "#\n# Automatically generated make config: don't edit\n# ");
+	strbuf_adds(out, cfg->kc->dialect->header_version_label);
+	strbuf_adds(out, ": ");
+	strbuf_adds(out, version ? version : "");
+	strbuf_addc(out, '\n');
+	if (!no_stamp || !*no_stamp) {
+		char stamp[64];
+		struct tm tm;
+
+		/* ctime()'s form, without its static buffer */
+		if (localtime_r(&now, &tm) &&
+		    strftime(stamp, sizeof(stamp), "%a %b %e %H:%M:%S %Y", &tm)) {
+			strbuf_adds(out, "# ");
+			strbuf_adds(out, stamp);
+			strbuf_addc(out, '\n');
+		}
+	}
+	strbuf_adds(out, "#\n");
 }
 
 /* The lines before the values, as the dialect's writer puts them. */
@@ -257,6 +331,9 @@ static void write_header(struct config *cfg, struct strbuf *out)
 	const char *text;
 
 	switch (cfg->kc->dialect->header) {
+	case HEADER_VERSION_DATE:
+		write_version_header(cfg, out);
+		return;
 	case HEADER_KCONFIGLIB:
 		text = getenv("KCONFIG_CONFIG_HEADER");
 		if (text)

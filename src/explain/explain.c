@@ -859,6 +859,10 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	}
 
 	x->written = config_written(cfg, sym);
+	/* A writer that writes every entry's symbol (dialect.h) */
+	if (!x->written && ex->kc->dialect->write_every_symbol &&
+	    sym->first_node && !(sym->flags & SYMBOL_CHOICE))
+		x->written = x->written_every = true;
 	x->changeable = config_changeable(cfg, sym);
 	x->visible = config_visibility(cfg, sym);
 	explain_prompts(ex, x);

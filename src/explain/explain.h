@@ -216,6 +216,8 @@ struct explanation {
 	const char *value;
 	tristate tri;
 	bool written;			/* conf writes it to .config */
+	/* ... only because this tree's conf writes every symbol (BusyBox) */
+	bool written_every;
 	bool changeable;		/* a person could change it now */
 
 	tristate visible;

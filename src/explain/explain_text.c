@@ -249,7 +249,8 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 		rputs(", no prompt", out);
 	else
 		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
-	rprintf(out, ", %s .config\n", x->written ? "written to" : "not written to");
+	rprintf(out, ", %s .config%s\n", x->written ? "written to" : "not written to",
+		x->written_every ? " (this tree's conf writes every symbol)" : "");
 	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
 		rputs(sep, out);
@@ -602,6 +603,20 @@ static void print_choice(struct explainer *ex, const struct xchoice *c, struct r
 	print_defaults(ex, "the choice's ", c->defaults, c->ndefaults, out);
 }
 
+/* The first column of a "used by" row: who uses the symbol. */
+static const char *reverse_user_label(const struct reverse_use *u)
+{
+	if (u->user && u->user->name)
+		return u->user->name;
+	if (u->node->kind == MENU_IF)
+		return "(if)";
+	if (u->node->kind == MENU_CHOICE)
+		return "(choice)";
+	if (u->node->prompt && u->node->prompt->text)
+		return u->node->prompt->text;
+	return "(menu)";
+}
+
 static void print_reverse(struct explainer *ex, const struct explanation *x,
 			  bool all, struct render *out)
 {
@@ -612,6 +627,12 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	if (!n)
 		return;
 	/* A long list: a group the pane can fold to its first line. */
+	int width = 28;
+
+	/* The first column as wide as its longest name, so the others align. */
+	for (unsigned i = 0; i < n && (all || i < limit); i++)
+		if ((int)strlen(reverse_user_label(&uses[i])) > width)
+			width = (int)strlen(reverse_user_label(&uses[i]));
 	fold_begin(out);
 	rstyle(out, XSTYLE_HEADING);
 	rprintf(out, "  used by (%u):\n", n);
@@ -629,12 +650,9 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			size_t len = strlen(u->user->name);
 
 			rsym(u->user, out);
-			rprintf(out, "%*s ", len < 28 ? (int)(28 - len) : 0, "");
+			rprintf(out, "%*s ", len < (size_t)width ? (int)(width - len) : 0, "");
 		} else {
-			rprintf(out, "%-28s ", u->node->kind == MENU_IF ? "(if)" :
-				u->node->kind == MENU_CHOICE ? "(choice)" :
-				u->node->prompt && u->node->prompt->text ? u->node->prompt->text
-									 : "(menu)");
+			rprintf(out, "%-*s ", width, reverse_user_label(u));
 		}
 		rprintf(out, "%-18s ", reverse_kind_name(u->kind));
 		rloc(ex, u->loc, out);

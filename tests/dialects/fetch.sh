@@ -2,7 +2,8 @@
 # Get the trees the dialect suites compare kbrowse with, outside the
 # repository (nothing fetched is ever committed).
 #
-# usage: fetch.sh [u-boot] [buildroot] [nuttx]      (default: all three)
+# usage: fetch.sh [u-boot] [buildroot] [nuttx] [busybox] [barebox]
+#                                                    (default: all)
 #
 # Into $KBROWSE_DIALECT_CACHE (default /var/cache/kbrowse/dialects):
 #   u-boot/      U-Boot from Debian's source package (apt-get source
@@ -16,6 +17,11 @@
 #                archive, so there the Buildroot suite skips.
 #   nuttx/       NuttX (kconfig-frontends' rules), not packaged by Debian
 #                either: a shallow clone of $KBROWSE_NUTTX_GIT.
+#   busybox/     BusyBox from Debian's source package (apt-get source
+#                busybox), as U-Boot.
+#   barebox/     barebox, which Debian does not package: a shallow clone
+#                of $KBROWSE_BAREBOX_GIT; CI cannot clone, so there the
+#                barebox suite skips.
 # Each tree is fetched once; remove its directory to fetch it again.
 # The oracle of the fixture suite (tests/dialects/oldkconfig.sh) is a
 # package: apt-get install kconfig-frontends-nox.
@@ -26,32 +32,37 @@ suite=${KBROWSE_DEBIAN_SUITE:-$(. /etc/os-release 2>/dev/null; echo "${VERSION_C
 mirror=${KBROWSE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 buildroot_git=${KBROWSE_BUILDROOT_GIT:-https://gitlab.com/buildroot.org/buildroot.git}
 nuttx_git=${KBROWSE_NUTTX_GIT:-https://github.com/apache/nuttx.git}
+barebox_git=${KBROWSE_BAREBOX_GIT:-https://git.pengutronix.de/git/barebox}
 mkdir -p "$cache"
 
-fetch_uboot()
+# from_debian NAME PACKAGE TOP-FILE: Debian's source package into
+# $cache/NAME, through a temporary deb-src list made here, so the
+# system's apt configuration is left alone
+from_debian()
 {
-	[ -f "$cache/u-boot/Kconfig" ] && { echo "u-boot: $cache/u-boot"; return 0; }
+	name=$1 package=$2 top=$3
+	[ -f "$cache/$name/$top" ] && { echo "$name: $cache/$name"; return 0; }
 	command -v dpkg-source >/dev/null 2>&1 || {
-		echo "u-boot: dpkg-source missing (apt-get install dpkg-dev)" >&2
+		echo "$name: dpkg-source missing (apt-get install dpkg-dev)" >&2
 		return 1
 	}
-	tmp=$(mktemp -d "$cache/.u-boot.XXXXXX")
+	tmp=$(mktemp -d "$cache/.$name.XXXXXX")
 	mkdir -p "$tmp/lists/partial"
 	echo "deb-src $mirror $suite main" >"$tmp/sources.list"
 	# apt reads this list and keeps its indexes here, nowhere else
 	set -- -o Dir::Etc::SourceList="$tmp/sources.list" \
 		-o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists="$tmp/lists"
 	apt-get "$@" update >"$tmp/apt.log" 2>&1 &&
-	(cd "$tmp" && apt-get "$@" source u-boot >>"$tmp/apt.log" 2>&1) || {
-		echo "u-boot: apt-get source failed, see $tmp/apt.log" >&2
+	(cd "$tmp" && apt-get "$@" source "$package" >>"$tmp/apt.log" 2>&1) || {
+		echo "$name: apt-get source failed, see $tmp/apt.log" >&2
 		return 1
 	}
-	for dir in "$tmp"/u-boot-*/; do
-		[ -f "$dir/Kconfig" ] && mv "$dir" "$cache/u-boot"
+	for dir in "$tmp/$package"-*/; do
+		[ -f "$dir/$top" ] && mv "$dir" "$cache/$name"
 	done
 	rm -rf "$tmp"
-	[ -f "$cache/u-boot/Kconfig" ] || { echo "u-boot: no tree in the source package" >&2; return 1; }
-	echo "u-boot: $cache/u-boot"
+	[ -f "$cache/$name/$top" ] || { echo "$name: no tree in the source package" >&2; return 1; }
+	echo "$name: $cache/$name"
 }
 
 # clone NAME URL TOP-FILE: a shallow clone into $cache/NAME
@@ -67,14 +78,16 @@ clone()
 	echo "$1: $cache/$1"
 }
 
-[ $# -gt 0 ] || set -- u-boot buildroot nuttx
+[ $# -gt 0 ] || set -- u-boot buildroot nuttx busybox barebox
 status=0
 for tree in "$@"; do
 	case $tree in
-	u-boot) fetch_uboot || status=1 ;;
+	u-boot) from_debian u-boot u-boot Kconfig || status=1 ;;
+	busybox) from_debian busybox busybox Config.in || status=1 ;;
+	barebox) clone barebox "$barebox_git" Kconfig || status=1 ;;
 	buildroot) clone buildroot "$buildroot_git" Config.in || status=1 ;;
 	nuttx) clone nuttx "$nuttx_git" Kconfig || status=1 ;;
-	*) echo "fetch.sh: unknown tree '$tree' (u-boot, buildroot, nuttx)" >&2; exit 2 ;;
+	*) echo "fetch.sh: unknown tree '$tree' (u-boot, buildroot, nuttx, busybox, barebox)" >&2; exit 2 ;;
 	esac
 done
 exit $status

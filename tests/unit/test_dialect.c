@@ -119,6 +119,148 @@ static void test_detect(void **state)
 }
 
 /*
+ * Detection by the tree's own copy of kconfig: small copies whose
+ * sources hold only the marks kconfig_copy.c looks for, in the shape
+ * each generation's conf_write() has them.
+ */
+struct copy_case {
+	const char *makefile;	/* NULL: no Makefile */
+	const char *confdata;	/* scripts/kconfig/confdata.c */
+	const char *lexer;	/* scripts/kconfig/lexer.l, or NULL */
+	bool preprocess;	/* scripts/kconfig/preprocess.c */
+	const char *setting;	/* .kbrowse-dialect, or NULL */
+	const char *expected;
+	const char *why;	/* a part of the reason given */
+};
+
+#define WRITER_26(label, write_test) \
+	"int conf_write(const char *name)\n{\n" \
+	"\tfprintf(out, \"#\\n# Automatically generated make config: don't edit\\n\"\n" \
+	"\t\t\"# " label ": %s\\n\", v);\n\tsym_calc_value(sym);\n" \
+	write_test "}\n"
+#define WRITE_TEST "\tif (!(sym->flags & SYMBOL_WRITE))\n\t\tgoto next;\n"
+#define WRITER_5 \
+	"int conf_write(const char *name)\n{\n\tsym_calc_value(sym);\n" WRITE_TEST \
+	"\telse while ((menu = menu->parent)) {\n" \
+	"\t\tfprintf(out, \"# end of %s\\n\", str);\n\t}\n}\n"
+#define WRITER_61 \
+	"int conf_write(const char *name)\n{\n\tsym_calc_value(sym);\n" WRITE_TEST \
+	"end_check:\n\tfprintf(out, \"# end of %s\\n\", menu_get_prompt(menu));\n}\n"
+
+static const struct copy_case copy_cases[] = {
+	/* barebox: a year in its Makefile, 5.13's writer */
+	{ "VERSION = 2026\nPATCHLEVEL = 06\n", WRITER_5, NULL, true, NULL,
+	  "linux-5.x", "scripts/kconfig/confdata.c" },
+	/* U-Boot: a year, 4.19's writer (no end of menus) */
+	{ "VERSION = 2023\nPATCHLEVEL = 01\n",
+	  "int conf_write(const char *name)\n{\n\tsym_calc_value(sym);\n" WRITE_TEST "}\n",
+	  NULL, true, NULL, "u-boot", "confdata.c" },
+	/* BusyBox: the SYMBOL_WRITE test commented out */
+	{ "VERSION = 1\nPATCHLEVEL = 37\n",
+	  WRITER_26("Busybox version", "/* bbox:\n" WRITE_TEST "*/\n\tsym->flags &= ~SYMBOL_WRITE;\n"),
+	  NULL, false, NULL, "busybox", "confdata.c" },
+	/* a fork of 2.6 that kept the test */
+	{ NULL, WRITER_26("Linux kernel version", WRITE_TEST), NULL, false, NULL,
+	  "linux-2.6", "confdata.c" },
+	/* 6.1's writer in a project that is not Linux */
+	{ "VERSION = 2025\n", WRITER_61, NULL, true, NULL, "linux-4.18", "confdata.c" },
+	/* Linux 5.x by its Makefile, its writer's rule from its copy */
+	{ "VERSION = 5\nPATCHLEVEL = 13\n", WRITER_5, NULL, true, NULL,
+	  "linux-5.x", "Makefile: Linux 5.13, end of menus from scripts/kconfig/confdata.c" },
+	/* Linux 2.6 by its Makefile, its header from its writer */
+	{ "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 32\n",
+	  WRITER_26("Linux kernel version", WRITE_TEST), NULL, false, NULL,
+	  "linux-2.6", "Makefile: Linux 2.6, header from" },
+	/* the tree's own setting comes before everything it shows */
+	{ "VERSION = 2026\n", WRITER_5, NULL, true, "# rules\n buildroot \n", "buildroot",
+	  ".kbrowse-dialect" },
+	/* a copy whose lexer goes on without a missing file */
+	{ "VERSION = 2026\n", WRITER_5,
+	  "\tif (!yyin) {\n\t\tfprintf(stderr, \"%s:%d: can't open file \\\"%s\\\" (skipped)\\n\");\n\t\treturn;\n\t}\n}\n"
+	  "void zconf_initscan(void)\n{\n\texit(1);\n}\n",
+	  true, NULL, "linux-5.x", "a missing source skipped" },
+	/* file names without quotes, in a 5.x copy that took them */
+	{ "VERSION = 2026\n", WRITER_5, "\t({n}|[/.])+\t{\n", true, NULL,
+	  "linux-5.x", "file names without quotes" },
+};
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[1100];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_detect_copy(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(copy_cases) / sizeof(copy_cases[0]); i++) {
+		const struct copy_case *c = &copy_cases[i];
+		char dir[] = "/tmp/kbrowse-dialect.XXXXXX", cmd[1100], why[128];
+		struct kconfig_dialect room;
+		const struct kconfig_dialect *d;
+
+		assert_non_null(mkdtemp(dir));
+		make_each(dir, "scripts/kconfig", false);
+		if (c->makefile)
+			write_file(dir, "Makefile", c->makefile);
+		write_file(dir, "scripts/kconfig/confdata.c", c->confdata);
+		if (c->lexer)
+			write_file(dir, "scripts/kconfig/lexer.l", c->lexer);
+		if (c->preprocess)
+			write_file(dir, "scripts/kconfig/preprocess.c", "");
+		write_file(dir, "scripts/kconfig/expr.h", "#define SYMBOL_CHOICEVAL 0x0020\n");
+		if (c->setting)
+			write_file(dir, ".kbrowse-dialect", c->setting);
+		d = dialect_detect_tree(dir, &room, why, sizeof(why));
+		if (strcmp(d->name, c->expected) != 0 || !strstr(why, c->why))
+			fail_msg("copy case %zu: %s (%s), expected %s (%s)", i,
+				 d->name, why, c->expected, c->why);
+		if (strstr(c->why, "missing source"))
+			assert_false(d->missing_source_error);
+		if (strstr(c->why, "without quotes"))
+			assert_non_null(strchr(d->bare_word_extra, '/'));
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+/* A missing source, where the dialect says so, is a note, not an error. */
+static void test_missing_source_skipped(void **state)
+{
+	struct kconfig_dialect skipping = *dialect_find("linux-5.x");
+	struct kconfig_options opts = { 0 };
+	struct kconfig *kc;
+	char dir[] = "/tmp/kbrowse-dialect.XXXXXX", path[1100], cmd[1100];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/Kconfig", dir);
+	write_file(dir, "Kconfig", "config A\n\tbool \"a\"\nsource \"gone/Kconfig\"\n"
+		   "config B\n\tbool \"b\"\n");
+	skipping.missing_source_error = false;
+	opts.dialect = &skipping;
+	opts.srctree = dir;
+	kc = kconfig_new(&opts);
+	kconfig_parse_file(kc, "Kconfig");
+	assert_int_equal(kc->diags.errors, 0);
+	assert_non_null(symbol_find(kc, "B"));
+	kconfig_free(kc);
+	opts.dialect = dialect_find("linux-5.x");
+	kc = kconfig_new(&opts);
+	kconfig_parse_file(kc, "Kconfig");
+	assert_int_equal(kc->diags.errors, 1);
+	kconfig_free(kc);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
  * $KBROWSE_DIALECT is the command line's (cli.c): detection reads the
  * tree only, so that two trees loaded by one process (diff --from-tree)
  * each get their own rules.
@@ -147,8 +289,14 @@ static void test_table(void **state)
 		assert_non_null(all[n]->summary);
 		assert_non_null(all[n]->config_var);
 		assert_non_null(all[n]->bare_word_extra);
-		/* a generation has the macro language or option env, never neither */
-		assert_true(all[n]->macro_language || all[n]->option_env);
+		/*
+		 * a generation has the macro language or option env, never
+		 * neither, but Linux 2.6's forks (BusyBox) predate both
+		 */
+		assert_true(all[n]->macro_language || all[n]->option_env ||
+			    all[n]->header == HEADER_VERSION_DATE);
+		if (all[n]->header == HEADER_VERSION_DATE)
+			assert_non_null(all[n]->header_version_label);
 	}
 	assert_true(n >= 6);
 	assert_null(dialect_find("linux"));
@@ -659,6 +807,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_detect_copy),
+		cmocka_unit_test(test_missing_source_skipped),
 		cmocka_unit_test(test_override),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_legacy_choices),
