@@ -442,13 +442,13 @@ static void list_new(struct conf_run *run, const struct kernel_menu *km,
 	if (!config_node_visible(run->cfg, node))
 		return;
 	if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
-	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    !config_has_value(run->cfg, sym) && config_changeable(run->cfg, sym) &&
 	    run->mode == MODE_HELPNEWCONFIG) {
 		fputs("-----\n\n", stdout);
 		kernel_print_help(run->cfg, node, run->io.prefix, stdout);
 		fputs("\n-----\n", stdout);
 	} else if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
-	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    !config_has_value(run->cfg, sym) && config_changeable(run->cfg, sym) &&
 	    sym->name) {
 		const char *value = config_str(run->cfg, sym);
 
