@@ -1427,14 +1427,16 @@ static void bad_statement(struct parser *p)
 {
 	char buf[64];
 
-	if (is_option(TOK(p).kind)) {
+	if (is_option(TOK(p).kind) &&
+	    (TOK(p).kind != T_TRANSITIONAL || p->kc->dialect->transitional)) {
 		syntax_error(p, "%s outside of any config entry",
 			     describe(p, buf, sizeof(buf)));
 		if (TOK(p).kind == T_HELP) {
 			help_option(p, NULL);
 			return;
 		}
-	} else if (TOK(p).kind == T_WORD) {
+	} else if (TOK(p).kind == T_WORD || TOK(p).kind == T_TRANSITIONAL) {
+		/* (before Linux 6.18, `transitional` is a plain word) */
 		syntax_error(p, "unknown statement \"%.*s\"", (int)TOK(p).len,
 			     TOK(p).text);
 	} else {

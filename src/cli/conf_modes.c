@@ -655,6 +655,15 @@ static int apply_mode(struct conf_run *run)
 	return 0;
 }
 
+/* Linux 7.0: with $KCONFIG_WARN_CHANGED_INPUT, the values not kept. */
+static void warn_changed_input(struct conf_run *run)
+{
+	const char *env = getenv("KCONFIG_WARN_CHANGED_INPUT");
+
+	if (run->kc->dialect->warn_changed_input && env && *env)
+		config_warn_changed_input(run->cfg, stderr, run->io.prefix);
+}
+
 /*
  * --savedefconfig=FILE.  A regular file (or a new one) is replaced whole,
  * so an error leaves the old one; anything else (/dev/stdout, a pipe) is
@@ -675,6 +684,7 @@ static int write_defconfig(struct conf_run *run)
 	/* conf computes everything again for savedefconfig. */
 	recompute_all(run);
 	failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+	warn_changed_input(run);
 	if (in_place) {
 		if (fclose(out) != 0 || failed)
 			goto error;
@@ -711,11 +721,13 @@ static int write_output(struct conf_run *run)
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
+		warn_changed_input(run);
 		if (err[0])
 			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
 		message(run, "configuration written to %s", name);
 		break;
 	case CONFIG_UNCHANGED:
+		warn_changed_input(run);
 		message(run, "No change to %s", name);
 		break;
 	default:
