@@ -22,7 +22,7 @@
 
 static const struct kconfig_dialect linux_7_0 = {
 	.name = "linux-7.0",
-	.summary = "Linux 7.0 and later: `depends on X if Y`, transitional defaults count as set, repeated source is an error, KCONFIG_WARN_CHANGED_INPUT (checked against the kernel's own kconfig tests)",
+	.summary = "Linux 7.0 and later: `depends on X if Y`, each file sourced once, KCONFIG_WARN_CHANGED_INPUT",
 	.transitional = true,
 	.transitional_default_sets = true,
 	.conditional_depends = true,

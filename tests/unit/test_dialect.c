@@ -41,12 +41,18 @@ static const struct detect_case detect_cases[] = {
 	{ "VERSION = 4\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 4\nPATCHLEVEL = 17\n", "scripts/kconfig", "", "linux-4.17" },
 	{ "VERSION = 3\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.17" },
-	{ "VERSION = 7\nPATCHLEVEL = 0\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 17\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-6.18" },
+	{ "VERSION = 6\nPATCHLEVEL = 19\n", "scripts/kconfig", "", "linux-6.18" },
+	{ "VERSION = 7\nPATCHLEVEL = 0\n", "scripts/kconfig", "", "linux-7.0" },
+	/* newer than any row: the newest rules, never a refusal */
+	{ "VERSION = 7\nPATCHLEVEL = 4\n", "scripts/kconfig", "", "linux-7.0" },
+	{ "VERSION = 8\nPATCHLEVEL = 1\n", "scripts/kconfig", "", "linux-7.0" },
 	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
 	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
 	{ NULL, "tools sched", "tools/configure.sh sched/Kconfig", "kconfig-frontends" },
-	{ NULL, "tools", "tools/configure.sh", "linux-6.11" },
+	{ NULL, "tools", "tools/configure.sh", "linux-7.0" },
 	/* Zephyr by its top file, ESP-IDF by its tool, any kconfiglib.py copy */
 	{ NULL, "", "Kconfig Kconfig.zephyr", "kconfiglib" },
 	{ NULL, "tools components", "Kconfig tools/idf.py", "kconfiglib" },
@@ -55,8 +61,8 @@ static const struct detect_case detect_cases[] = {
 	/* A Zephyr tree's Makefile (it has one for docs) does not make it Linux. */
 	{ "VERSION = 3\nPATCHLEVEL = 7\n", "scripts/kconfig", "Kconfig.zephyr", "kconfiglib" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
-	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
-	{ NULL, "", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-7.0" },
+	{ NULL, "", "", "linux-7.0" },
 };
 
 static void make_each(const char *dir, const char *list, bool files)
@@ -113,6 +119,12 @@ static void test_detect(void **state)
 		if (strcmp(d->name, c->expected) != 0)
 			fail_msg("case %zu: %s (%s), expected %s", i, d->name, why,
 				 c->expected);
+		/* a kernel newer than the table says so in the header */
+		if (c->makefile && (strstr(c->makefile, "VERSION = 8") ||
+				    strstr(c->makefile, "PATCHLEVEL = 4\n")))
+			assert_non_null(strstr(why, "newer than kbrowse knows"));
+		else
+			assert_null(strstr(why, "newer"));
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 		assert_int_equal(system(cmd), 0);
 	}
@@ -131,7 +143,7 @@ static void test_override(void **state)
 	(void)state;
 	setenv("KBROWSE_DIALECT", "buildroot", 1);
 	d = dialect_detect("/nonexistent", why, sizeof(why));
-	assert_string_equal(d->name, "linux-6.11");
+	assert_string_equal(d->name, "linux-7.0");
 	unsetenv("KBROWSE_DIALECT");
 }
 
@@ -152,7 +164,7 @@ static void test_table(void **state)
 	}
 	assert_true(n >= 6);
 	assert_null(dialect_find("linux"));
-	assert_ptr_equal(dialect_default(), dialect_find("linux-6.11"));
+	assert_ptr_equal(dialect_default(), dialect_find("linux-7.0"));
 	assert_false(dialect_find("linux-6.11")->legacy_choices);
 	assert_true(dialect_find("linux-4.18")->legacy_choices);
 }
