@@ -49,6 +49,8 @@ struct menu_node {
 	struct expr *depends;		/* `depends on` lines ANDed; MENU_IF: its expr */
 	struct expr *visible_if;	/* `visible if` lines ANDed (menus) */
 	struct cond_depends *cond_depends;	/* in the order written */
+	/* With cond_depends: the other `depends on` lines ANDed (dump). */
+	struct expr *plain_depends;
 	/* The `transitional` line (SYMBOL_TRANSITIONAL), file NULL if none. */
 	struct location transitional_loc;
 	const char *help;		/* help text as the kernel keeps it, or NULL */

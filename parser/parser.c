@@ -884,6 +884,9 @@ static void depends_option(struct parser *p, struct menu_node *node)
 			;
 		*tail = cd;
 		e = expr_or(&p->kc->arena, e, equals_n(p, cond, false));
+	} else {
+		node->plain_depends = expr_and(&p->kc->arena,
+					       node->plain_depends, e);
 	}
 	expect_eol(p, "the dependency");
 	node->depends = expr_and(&p->kc->arena, node->depends, e);

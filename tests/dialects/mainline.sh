@@ -27,7 +27,7 @@ cases=$top_srcdir/tests/dialects/mainline
 work=$(mktemp -d /tmp/kbrowse-mainline.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-echo "1..17"
+echo "1..19"
 n=0
 
 # run TEST MODE INPUT [ENV...] [-- ARGS]: kbrowse conf in a fresh
@@ -181,3 +181,26 @@ mkdir -p "$work/run$n.err_repeated_inc"; : >"$work/run$n.err_repeated_inc/stdin"
 run err_repeated_inc --olddefconfig "" KBROWSE_DIALECT=linux-6.18
 check "linux-6.18 rules: a file sourced twice is read twice" \
 	'[ $rc = 0 ]'
+
+# dump: the new lines come back as written, and the dump is the same tree
+for t in transitional conditional_dep; do
+	d=$work/dump.$t
+	mkdir -p "$d/tree"
+	"$KBROWSE" --dialect linux-7.0 dump "$cases/$t/Kconfig" >"$d/tree/Kconfig" 2>"$d/err1"
+	"$KBROWSE" --dialect linux-7.0 dump "$d/tree/Kconfig" >"$d/again" 2>"$d/err2"
+	input=initial_config
+	[ $t = conditional_dep ] && input=test_config1
+	for tree in "$cases/$t" "$d/tree"; do
+		mkdir -p "$d/run.$(basename "$tree")"
+		cp "$cases/$t/$input" "$d/run.$(basename "$tree")/.config"
+		(cd "$d/run.$(basename "$tree")" && KCONFIG_CONFIG=.config \
+			"$KBROWSE" --dialect linux-7.0 conf -s --olddefconfig "$tree/Kconfig" \
+			>/dev/null 2>&1)
+	done
+	out=$d rc=0
+	: >"$d/stdout"; cp "$d/err2" "$d/stderr"
+	check "dump of $t: parses to the same dump and the same .config" \
+		'cmp -s "$d/tree/Kconfig" "$d/again" &&
+		 grep -q "transitional\|depends on FOO if BAR" "$d/again" &&
+		 cmp -s "$d/run.$t/.config" "$d/run.tree/.config"'
+done
