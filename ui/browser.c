@@ -469,6 +469,13 @@ static void show_entry(struct browser *br, struct entry *entry)
 	struct view *tree = &br->views[VIEW_TREE];
 	const struct view_line *line;
 
+	if (entry->node->sym && (entry->node->sym->flags & SYMBOL_TRANSITIONAL)) {
+		/* not in the tree: explained where it was found */
+		browser_explain(br, entry);
+		browser_message(br, "%s is transitional: an old name read from .config, not an option",
+				entry_label(entry));
+		return;
+	}
 	if (br->main != tree)
 		browser_show(br, VIEW_TREE);
 	br->focus = tree;
