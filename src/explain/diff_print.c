@@ -69,6 +69,11 @@ static void print_reason(struct explainer *ex, const struct diff_reason *r,
 /* What kind of root it is, when that is not a user value. */
 static void text_root_note(const struct walk *w, const struct diff_entry *e, FILE *out)
 {
+	if (e->renamed_transitional) {
+		fprintf(out, "  [renamed to %s: the old name is transitional, %s's default reads it]",
+			e->renamed_to->name, e->renamed_to->name);
+		return;
+	}
 	switch (e->root) {
 	case DIFF_ROOT_NO_CAUSE:
 		fputs(w->d->across_trees ? "  [its definition changed]"
@@ -316,7 +321,7 @@ static void json_entry(struct walk *w, const struct diff_entry *e, bool as_root)
 	}
 	js_field(b, "type", symbol_type_name(e->sym->type), true);
 	js_field(b, "root", root_name(e->root), true);
-	if (e->root == DIFF_ROOT_REMOVED) {
+	if (e->root == DIFF_ROOT_REMOVED || e->renamed_transitional) {
 		js_field(b, "renamed_to", e->renamed_to ? e->renamed_to->name : NULL, true);
 		js_field(b, "renamed_by", e->renamed_by, true);
 	}

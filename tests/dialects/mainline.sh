@@ -27,7 +27,7 @@ cases=$top_srcdir/tests/dialects/mainline
 work=$(mktemp -d /tmp/kbrowse-mainline.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-echo "1..19"
+echo "1..21"
 n=0
 
 # run TEST MODE INPUT [ENV...] [-- ARGS]: kbrowse conf in a fresh
@@ -204,3 +204,19 @@ for t in transitional conditional_dep; do
 		 grep -q "transitional\|depends on FOO if BAR" "$d/again" &&
 		 cmp -s "$d/run.$t/.config" "$d/run.tree/.config"'
 done
+
+# diff --from-tree: an option renamed the kernel's way (kbrowse's own
+# tree, no conf output: what kbrowse reports, not a value)
+d=$work/rename
+mkdir -p "$d"
+cp -R "$cases/rename/old" "$cases/rename/new" "$d/"
+out=$d rc=0
+(cd "$d/new" && "$KBROWSE" --dialect linux-7.0 diff --from-tree ../old "$cases/rename/old.config" \
+	>"$d/stdout" 2>"$d/stderr")
+rc=$?
+check "diff --from-tree: the option renamed through transitional is a rename" \
+	'[ $rc = 0 ] && grep -q "^OLD_OPTION  y -> -  .*\[renamed to NEW_OPTION: the old name is transitional" "$d/stdout" &&
+	 grep -q "^  NEW_OPTION  - -> y" "$d/stdout"'
+# the old tree is read from its own files, not the new tree's (run from the new top)
+check "diff --from-tree: the old tree's Kconfig, not the one in the current directory" \
+	'grep -q "(1 new option, 0 removed, 1 likely renamed)" "$d/stdout"'
