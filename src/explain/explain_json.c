@@ -554,6 +554,41 @@ static void json_why_chain(const struct why_chain *chain, unsigned index,
 }
 
 /* chain: NULL, or the why-chain whose object number index this is. */
+/*
+ * The rules since Linux 6.18, only where they apply (so that other
+ * explanations keep their shape): the `transitional` line, the symbol a
+ * value came over from, and the `depends on X if Y` lines.
+ */
+static void json_mainline_rules(struct explainer *ex, const struct explanation *x,
+				struct strbuf *out)
+{
+	if (x->transitional_loc.file)
+		json_location(ex, "transitional", x->transitional_loc, out);
+	if (x->via_transitional.sym) {
+		strbuf_adds(out, ",\"from_transitional\":{\"symbol\":");
+		json_string(x->via_transitional.sym->name, out);
+		json_field("value", x->via_transitional.value, out);
+		json_location(ex, "location", x->via_transitional.loc, out);
+		json_bool("counts_as_set", x->via_transitional.counts_as_set, out);
+		strbuf_addc(out, '}');
+	}
+	if (!x->ncond_deps)
+		return;
+	strbuf_adds(out, ",\"conditional_depends\":[");
+	for (unsigned i = 0; i < x->ncond_deps; i++) {
+		const struct xconddep *d = &x->cond_deps[i];
+
+		strbuf_adds(out, i ? ",{" : "{");
+		json_key("location", out);
+		json_string(location_text(ex, d->line->loc), out);
+		json_xexpr(ex, "depends_on", d->dep, out);
+		json_xexpr(ex, "if", d->cond, out);
+		json_bool("applies", d->cond->value != TRI_NO, out);
+		strbuf_addc(out, '}');
+	}
+	strbuf_addc(out, ']');
+}
+
 static void json_explanation(struct explainer *ex, const struct explanation *x,
 			     const struct change_plan *plan, bool reverse,
 			     const struct why_chain *chain, unsigned index,
@@ -591,6 +626,7 @@ static void json_explanation(struct explainer *ex, const struct explanation *x,
 		json_forward_props(ex, "implies", x->fwd_implies, x->nfwd_implies, out);
 		json_bounds(ex, x, out);
 		json_bool("unmet_deps", x->unmet_deps, out);
+		json_mainline_rules(ex, x, out);
 		if (x->choice)
 			json_choice(ex, x->choice, out);
 	}
