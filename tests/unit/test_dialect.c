@@ -354,6 +354,75 @@ static const char nested_tree[] =
 	"config DIEI\n"
 	"\tbool\n";
 
+/*
+ * `depends on X if Y` (Linux 7.0) is X || (Y = n), Y taken apart as the
+ * kernel does: a tristate Y at m is not n, so X applies; !B, B && C and
+ * a comparison each compare with n in their own way.
+ */
+static const char conditional_tree[] =
+	"config MODULES\n\tbool \"modules\"\n\tmodules\n\tdefault y\n"
+	"config X\n\ttristate \"x\"\n"
+	"config B\n\ttristate \"b\"\n"
+	"config C\n\tbool \"c\"\n"
+	"config IF_B\n\ttristate \"1\"\n\tdepends on X if B\n\tdefault y\n"
+	"config IF_NOT_B\n\ttristate \"2\"\n\tdepends on X if !B\n\tdefault y\n"
+	"config IF_B_AND_C\n\ttristate \"3\"\n\tdepends on X if B && C\n\tdefault y\n"
+	"config IF_B_OR_C\n\ttristate \"4\"\n\tdepends on X if B || C\n\tdefault y\n"
+	"config IF_B_IS_M\n\ttristate \"5\"\n\tdepends on X if B = m\n\tdefault y\n"
+	"config OPTIONAL\n\ttristate \"6\"\n\tdepends on B if B\n\tdefault y\n";
+
+static void test_conditional_depends(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", conditional_tree }, { NULL, NULL } };
+	static const char *const inputs[] = {
+		"# CONFIG_X is not set\nCONFIG_B=m\n# CONFIG_C is not set\n",
+		"# CONFIG_X is not set\n# CONFIG_B is not set\nCONFIG_C=y\n",
+		"CONFIG_X=m\nCONFIG_B=y\nCONFIG_C=y\n",
+	};
+	/* IF_B IF_NOT_B IF_B_AND_C IF_B_OR_C IF_B_IS_M OPTIONAL */
+	static const char *const expected[] = {
+		"n y y n n m", "y n y n y y", "m y m m y y",
+	};
+	static const char *const names[] = {
+		"IF_B", "IF_NOT_B", "IF_B_AND_C", "IF_B_OR_C", "IF_B_IS_M", "OPTIONAL",
+	};
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-7.0");
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config *cfg;
+		char got[64] = "";
+
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		config_read_text(cfg, ".config", inputs[i], strlen(inputs[i]), &io, NULL);
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			const char *v = config_str(cfg, symbol_find(kc, names[k]));
+
+			strcat(got, k ? " " : "");
+			strcat(got, v);
+		}
+		if (strcmp(got, expected[i]) != 0)
+			fail_msg("input %zu: %s, expected %s", i, got, expected[i]);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	/* Before 7.0 the `if` is a syntax error. */
+	opts.dialect = dialect_find("linux-6.18");
+	{
+		struct kconfig *kc = kconfig_load(&opts);
+
+		assert_true(kc->diags.errors > 0);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
+
 static void test_nested_in_choice(void **state)
 {
 	struct kconfig_options opts = unit_options();
@@ -679,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_raw_strings),
 		cmocka_unit_test(test_dollar_source),
 		cmocka_unit_test(test_nested_in_choice),
+		cmocka_unit_test(test_conditional_depends),
 		cmocka_unit_test(test_explain_no_pick),
 		cmocka_unit_test(test_savedefconfig_optional),
 	};
