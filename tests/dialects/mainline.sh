@@ -27,7 +27,7 @@ cases=$top_srcdir/tests/dialects/mainline
 work=$(mktemp -d /tmp/kbrowse-mainline.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-echo "1..21"
+echo "1..25"
 n=0
 
 # run TEST MODE INPUT [ENV...] [-- ARGS]: kbrowse conf in a fresh
@@ -220,3 +220,24 @@ check "diff --from-tree: the option renamed through transitional is a rename" \
 # the old tree is read from its own files, not the new tree's (run from the new top)
 check "diff --from-tree: the old tree's Kconfig, not the one in the current directory" \
 	'grep -q "(1 new option, 0 removed, 1 likely renamed)" "$d/stdout"'
+
+# The tree of issue 18 (kbrowse's own outputs, beside conf's values)
+t=issue
+mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+run $t --olddefconfig config
+check "issue tree: olddefconfig writes NEW_OPTION=y, no OLD_OPTION line, no TEST_BASIC (FOO is n while BAR is y)" \
+	'[ $rc = 0 ] && grep -qx "CONFIG_NEW_OPTION=y" "$out/.config" &&
+	 ! grep -q OLD_OPTION "$out/.config" && ! grep -q TEST_BASIC "$out/.config"'
+d=$work/explain.$t
+mkdir -p "$d"
+cp "$cases/$t/Kconfig" "$cases/$t/config" "$d/"
+(cd "$d" && KCONFIG_CONFIG=config "$KBROWSE" explain NEW_OPTION TEST_BASIC >"$d/stdout" 2>"$d/stderr")
+rc=$? out=$d
+check "explain NEW_OPTION names OLD_OPTION, transitional, and its .config line" \
+	'[ $rc = 0 ] && grep -q "OLD_OPTION is transitional: its value y comes from config:1; read, never written" "$d/stdout"'
+check "explain TEST_BASIC: the conditional dependency, and that it applies" \
+	'grep -q "depends on FOO \[=n\], only while BAR \[=y\] is not n: FOO \[=n\] applies" "$d/stdout"'
+: >"$d/empty"
+(cd "$d" && KCONFIG_CONFIG=empty "$KBROWSE" explain --to y OLD_OPTION >"$d/stdout" 2>"$d/stderr")
+check "a plan never sets the old name" \
+	'grep -q "blocked: OLD_OPTION is transitional" "$d/stdout"'
