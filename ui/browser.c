@@ -305,6 +305,7 @@ static void draw_header(struct browser *br)
 {
 	char title[1024], right[256];
 	const char *rules;
+	bool newer;
 
 	br->main->ops->title(br->main, title, sizeof(title));
 	/*
@@ -321,12 +322,17 @@ static void draw_header(struct browser *br)
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);
-	/* The rules give way to the title when the line is too short. */
+	/*
+	 * The rules give way to the title when the line is too short.  A
+	 * kernel newer than kbrowse's table gets the newest rules: it says so.
+	 */
 	rules = br->s->kc->dialect->name;
-	if (strlen(title) + strlen(right) + strlen(rules) + 12 <= (size_t)COLS) {
+	newer = strstr(br->s->kc->dialect_why, "newer than kbrowse knows") != NULL;
+	if (strlen(title) + strlen(right) + strlen(rules) + (newer ? 32 : 12) <= (size_t)COLS) {
 		size_t len = strlen(right);
 
-		snprintf(right + len, sizeof(right) - len, "  %s rules", rules);
+		snprintf(right + len, sizeof(right) - len, "  %s rules%s", rules,
+			 newer ? " (kernel newer than kbrowse)" : "");
 	}
 	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
 }

@@ -47,4 +47,14 @@ tui_keys Enter
 check "the new option's pane names the old one and its .config line" \
 	tui_wait "OLD_OPTION is transitional: its value y comes from .config:1"
 tui_keys q
+
+# A kernel newer than kbrowse's table: the newest rules, and the header says so.
+newer=$TUI_TMP/newer
+mkdir -p "$newer/scripts/kconfig"
+printf 'VERSION = 7\nPATCHLEVEL = 9\nSUBLEVEL = 0\n' > "$newer/Makefile"
+cp "$work/Kconfig" "$work/.config" "$newer/"
+tui_start 160 40 "$newer"
+check "a kernel newer than the table: opened, with the newest rules named so" \
+	tui_wait "New option" "linux-7.0 rules (kernel newer than kbrowse)"
+tui_keys q
 tui_done
