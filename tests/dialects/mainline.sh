@@ -27,7 +27,13 @@ cases=$top_srcdir/tests/dialects/mainline
 work=$(mktemp -d /tmp/kbrowse-mainline.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-echo "1..25"
+nfix=0
+for dir in "$cases"/fixtures/*/; do
+	set -- "$dir"*.input
+	[ -e "$1" ] || set --
+	nfix=$((nfix + 4 + 3 * $#))
+done
+echo "1..$((25 + nfix))"
 n=0
 
 # run TEST MODE INPUT [ENV...] [-- ARGS]: kbrowse conf in a fresh
@@ -241,3 +247,53 @@ check "explain TEST_BASIC: the conditional dependency, and that it applies" \
 (cd "$d" && KCONFIG_CONFIG=empty "$KBROWSE" explain --to y OLD_OPTION >"$d/stdout" 2>"$d/stderr")
 check "a plan never sets the old name" \
 	'grep -q "blocked: OLD_OPTION is transitional" "$d/stdout"'
+
+# fixtures/: one tree per rule, with what conf gives for them
+# (tests/dialects/README says which conf): every all*config, and
+# olddefconfig (.config and stderr), listnewconfig (stdout) and
+# savedefconfig (the defconfig) of each input.
+fixture_run()
+{
+	dir=$1 mode=$2 input=$3
+	out=$work/fix.$(basename "$dir").$mode.$(basename "${input:-none}")
+	rm -rf "$out"; mkdir -p "$out"
+	[ -n "$input" ] && cp "$input" "$out/.config"
+	arg=--$mode
+	[ "$mode" = savedefconfig ] && arg=--savedefconfig=defconfig
+	(cd "$out" && env srctree="$dir" KCONFIG_CONFIG=.config KBROWSE_DIALECT=linux-7.0 \
+		"$KBROWSE" conf -s "$arg" Kconfig </dev/null >"$out/stdout" 2>"$out/stderr")
+	rc=$?
+}
+for dir in "$cases"/fixtures/*/; do
+	dir=${dir%/}
+	name=$(basename "$dir")
+	exp=$dir/expected
+	for mode in allnoconfig allyesconfig allmodconfig alldefconfig; do
+		fixture_run "$dir" $mode ""
+		if [ -f "$exp/$mode.stderr" ]; then
+			conf_style "$out/stderr" >"$out/stderr.conf"
+			check "$name: $mode refused with conf's errors" \
+				'[ $rc = 1 ] && cmp -s "$out/stderr.conf" "$exp/$mode.stderr"'
+		else
+			check "$name: $mode" \
+				'[ $rc = 0 ] && cmp -s "$out/.config" "$exp/$mode.config"'
+		fi
+	done
+	for input in "$dir"/*.input; do
+		[ -e "$input" ] || continue
+		b=$(basename "$input" .input)
+		fixture_run "$dir" olddefconfig "$input"
+		: >"$out/none"
+		err=$exp/$b.olddefconfig.stderr
+		[ -f "$err" ] || err=$out/none
+		check "$name: olddefconfig of $b.input (.config and warnings)" \
+			'[ $rc = 0 ] && cmp -s "$out/.config" "$exp/$b.olddefconfig" &&
+			 cmp -s "$out/stderr" "$err"'
+		fixture_run "$dir" listnewconfig "$input"
+		check "$name: listnewconfig of $b.input" \
+			'[ $rc = 0 ] && cmp -s "$out/stdout" "$exp/$b.listnewconfig"'
+		fixture_run "$dir" savedefconfig "$input"
+		check "$name: savedefconfig of $b.input" \
+			'[ $rc = 0 ] && cmp -s "$out/defconfig" "$exp/$b.savedefconfig"'
+	done
+done
