@@ -96,7 +96,7 @@ _kbrowse()
 		return
 		;;
 	--dialect)
-		_kbrowse_value "" -W "linux-6.11 linux-6.2 linux-4.18 linux-4.17 kconfig-frontends u-boot buildroot kconfiglib"
+		_kbrowse_value "" -W "linux-7.0 linux-6.18 linux-6.11 linux-6.2 linux-4.18 linux-4.17 kconfig-frontends u-boot buildroot kconfiglib"
 		return
 		;;
 	--depth)

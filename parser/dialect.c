@@ -5,6 +5,8 @@
  * A generation is named after the first kernel release whose rules it
  * describes.  What each row says was checked against that tree's own
  * conf where the tests can get the tree (Linux 6.12 for linux-6.11,
+ * the kernel's own kconfig tests of mainline for linux-6.18 and
+ * linux-7.0: tests/dialects/mainline/,
  * Linux 6.1 for linux-4.18, U-Boot's and Buildroot's own conf for
  * theirs, Linux 4.11's conf from Debian's kconfig-frontends for its row:
  * tests/dialects/); the other rows follow the kconfig sources of those
@@ -19,9 +21,37 @@
 #include "dialect.h"
 #include "kconfig_copy.h"
 
+static const struct kconfig_dialect linux_7_0 = {
+	.name = "linux-7.0",
+	.summary = "Linux 7.0 and later: `depends on X if Y`, each file sourced once, KCONFIG_WARN_CHANGED_INPUT",
+	.transitional = true,
+	.transitional_default_sets = true,
+	.conditional_depends = true,
+	.repeated_include_error = true,
+	.warn_changed_input = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
+static const struct kconfig_dialect linux_6_18 = {
+	.name = "linux-6.18",
+	.summary = "Linux 6.18 and 6.19: `transitional` symbols (read from .config, never written)",
+	.transitional = true,
+	.macro_language = true,
+	.end_of_menu_lines = true,
+	.bare_word_extra = "-",
+	.missing_source_error = true,
+	.config_var = "KCONFIG_CONFIG",
+	.header = HEADER_MAINMENU,
+};
+
 static const struct kconfig_dialect linux_6_11 = {
 	.name = "linux-6.11",
-	.summary = "Linux 6.11 and later: bool choices with exactly one member y",
+	.summary = "Linux 6.11 to 6.17: bool choices with exactly one member y",
 	.macro_language = true,
 	.end_of_menu_lines = true,
 	.bare_word_extra = "-",
@@ -229,7 +259,7 @@ static const struct kconfig_dialect kconfiglib = {
 };
 
 static const struct kconfig_dialect *const dialects[] = {
-	&linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
+	&linux_7_0, &linux_6_18, &linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
 	&u_boot, &buildroot,
 	&kconfiglib,
 	/* issue 19 */
@@ -242,6 +272,8 @@ static const struct {
 	int version, patchlevel;
 	const struct kconfig_dialect *dialect;
 } linux_generations[] = {
+	{ 7, 0, &linux_7_0 },
+	{ 6, 18, &linux_6_18 },
 	{ 6, 11, &linux_6_11 },
 	{ 6, 2, &linux_6_2 },
 	{ 4, 18, &linux_4_18 },
@@ -255,7 +287,7 @@ const struct kconfig_dialect *const *dialect_all(void)
 
 const struct kconfig_dialect *dialect_default(void)
 {
-	return &linux_6_11;
+	return &linux_7_0;
 }
 
 const struct kconfig_dialect *dialect_find(const char *name)
@@ -366,6 +398,12 @@ static const struct kconfig_dialect *linux_tree(const char *srctree,
 	    !tree_has(srctree, "scripts/kconfig"))
 		return NULL;
 	snprintf(why, why_size, "Makefile: Linux %d.%d", version, patchlevel);
+	/* Never refused: a newer kernel gets the newest rules, and is told so. */
+	if (version > linux_generations[0].version ||
+	    (version == linux_generations[0].version &&
+	     patchlevel > linux_generations[0].patchlevel))
+		snprintf(why, why_size, "Makefile: Linux %d.%d, newer than kbrowse knows",
+			 version, patchlevel);
 	for (size_t i = 0; i < n && !found; i++) {
 		int v = linux_generations[i].version;
 		int p = linux_generations[i].patchlevel;
@@ -485,7 +523,7 @@ const struct kconfig_dialect *dialect_detect(const char *srctree,
 		return &u_boot;
 	}
 	snprintf(why, why_size, "default");
-	return &linux_6_11;
+	return dialect_default();
 }
 
 /* Append ", TEXT" to why, as far as it fits. */

@@ -166,6 +166,34 @@ struct kconfig_dialect {
 	 * writes it only when the default gives m or y.
 	 */
 	bool default_n_written;
+	/*
+	 * `transitional` (Linux 6.18): a symbol with only a type (and help)
+	 * whose .config value is read and feeds the defaults that name it,
+	 * but which has no prompt and is never written.  False: the word is
+	 * no keyword ("unknown statement").
+	 */
+	bool transitional;
+	/*
+	 * A symbol whose value comes from a `default OLD` where OLD is a
+	 * transitional symbol with a .config value counts as set by the
+	 * user (conf does not ask it as NEW, listnewconfig leaves it out):
+	 * Linux 7.0's conf.
+	 */
+	bool transitional_default_sets;
+	/* `depends on X if Y`, which means X || (Y = n) (Linux 7.0). */
+	bool conditional_depends;
+	/*
+	 * A file sourced a second time anywhere in the tree is an error
+	 * ("Repeated inclusion of F", with a note on the first), not only
+	 * one sourced from inside itself.
+	 */
+	bool repeated_include_error;
+	/*
+	 * $KCONFIG_WARN_CHANGED_INPUT: conf warns on stderr of the .config
+	 * values it changed ("warning: user-provided values changed by
+	 * Kconfig:") when it writes .config or a defconfig.
+	 */
+	bool warn_changed_input;
 	/* The symbol prefix in .config when $CONFIG_ is unset; NULL: "CONFIG_". */
 	const char *config_prefix;
 	/*

@@ -29,8 +29,9 @@
  * - An entry's lines: the type with the prompt (`bool "Prompt" if C`;
  *   `prompt "..."` for a choice, whose type is implied), then defaults,
  *   selects, implies and ranges in the order written, then one
- *   `depends on` (all of the entry's `depends on` lines ANDed), then
- *   `modules` / `option ...`, then help.  Types are the symbol's final
+ *   `depends on` (all of the entry's `depends on` lines ANDed), and each
+ *   `depends on X if Y` as written (Linux 7.0), then `modules` /
+ *   `option ...` / `transitional`, then help.  Types are the symbol's final
  *   type (a choice member typed by its choice gets it written out).
  * - choice, menu and if blocks end with endchoice, endmenu and endif;
  *   `if` blocks stay blocks.
@@ -213,13 +214,25 @@ static void put_props(struct dumper *d, const struct menu_node *node)
 	}
 }
 
+/* `depends on` lines; those of the form `depends on X if Y` as written. */
 static void put_depends(struct dumper *d, const struct menu_node *node)
 {
-	if (!node->depends)
-		return;
-	fputs("\tdepends on ", d->out);
-	expr_fprint(node->depends, d->out);
-	putc('\n', d->out);
+	const struct expr *plain = node->cond_depends ? node->plain_depends
+						     : node->depends;
+	const struct cond_depends *cd;
+
+	if (plain) {
+		fputs("\tdepends on ", d->out);
+		expr_fprint(plain, d->out);
+		putc('\n', d->out);
+	}
+	for (cd = node->cond_depends; cd; cd = cd->next) {
+		fputs("\tdepends on ", d->out);
+		expr_fprint(cd->dep, d->out);
+		fputs(" if ", d->out);
+		expr_fprint(cd->cond, d->out);
+		putc('\n', d->out);
+	}
 }
 
 /* Options of older kernels, written in the first definition. */
@@ -242,6 +255,8 @@ static void put_options(struct dumper *d, const struct menu_node *node)
 	}
 	if (sym->flags & SYMBOL_ALLNOCONFIG_Y)
 		fputs("\toption allnoconfig_y\n", out);
+	if (sym->flags & SYMBOL_TRANSITIONAL)
+		fputs("\ttransitional\n", out);
 }
 
 static void dump_children(struct dumper *d, const struct menu_node *parent);

@@ -1223,6 +1223,35 @@ static void finish_configdefaults(struct finisher *fin)
 	}
 }
 
+/*
+ * A transitional symbol (Linux 6.18) is a type, maybe a help text, and
+ * nothing else: conf refuses one with any property, or whose entry has
+ * a dependency (its own or an enclosing block's), naming the first such
+ * line of each entry.
+ */
+static void check_transitional(struct kconfig *kc)
+{
+	const char *msg = "transitional symbols can only have help sections";
+	struct menu_node *node;
+
+	for (node = menu_next(&kc->root, &kc->root); node;
+	     node = menu_next(&kc->root, node)) {
+		const struct property *prop;
+
+		if (!node_has_symbol(node) ||
+		    !(node->sym->flags & SYMBOL_TRANSITIONAL))
+			continue;
+		if (node->dep && !(node->dep->op == E_SYMBOL &&
+				   node->dep->sym == kc->sym_yes)) {
+			diag_add(&kc->diags, DIAG_ERROR, node->loc, "%s", msg);
+			continue;
+		}
+		prop = node->sym->props;
+		if (prop)
+			diag_add(&kc->diags, DIAG_ERROR, prop->loc, "%s", msg);
+	}
+}
+
 void kconfig_finish(struct kconfig *kc)
 {
 	struct finisher fin = { .kc = kc };
@@ -1248,4 +1277,6 @@ void kconfig_finish(struct kconfig *kc)
 	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);
+	if (kc->dialect->transitional)
+		check_transitional(kc);
 }

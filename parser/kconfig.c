@@ -215,6 +215,33 @@ static bool generated_from_src(struct kconfig *kc, const char *name)
 	return found;
 }
 
+/*
+ * Since Linux 7.0 a file may be sourced once only in the whole tree
+ * (repeated_include_error): a second `source` of it is an error, with a
+ * note on the first.
+ */
+static bool source_repeated(struct kconfig *kc, const char *name,
+			    struct location from)
+{
+	const char *interned = intern(&kc->strings, name);
+
+	if (!kc->dialect->repeated_include_error)
+		return false;
+	for (size_t i = 0; i < kc->nfiles_read; i++) {
+		const struct source_file *f = kc->files_read[i];
+		struct location first = { f->parent, f->parent_line, 0 };
+
+		if (f->name != interned)
+			continue;
+		diag_add(&kc->diags, DIAG_ERROR, from,
+			 "Repeated inclusion of %s", name);
+		diag_add(&kc->diags, DIAG_NOTE, first,
+			 "Location of first inclusion of %s", name);
+		return true;
+	}
+	return false;
+}
+
 static void parse_one(struct kconfig *kc, struct parser *p,
 		      struct menu_node *parent, const char *name,
 		      enum source_kind kind, struct location from)
@@ -222,7 +249,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 	const struct source_file *file;
 	struct file_text text;
 
-	if (source_loops(kc, name, from))
+	if (source_loops(kc, name, from) || source_repeated(kc, name, from))
 		return;
 	if (!read_named(kc, name, &text)) {
 		if (errno == ENOENT && (kind == SOURCE_OPTIONAL ||

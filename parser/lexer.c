@@ -243,6 +243,7 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 		break;
 	case 't':
 		if (IS("tristate")) return T_TRISTATE;
+		if (IS("transitional")) return T_TRANSITIONAL;
 		break;
 	case 'v':
 		if (IS("visible")) return T_VISIBLE;
@@ -295,6 +296,7 @@ const char *token_kind_name(enum token_kind kind)
 		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
 		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
 		[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
+		[T_TRANSITIONAL] = "transitional",
 	};
 
 	if (kind < T_NKINDS && names[kind])

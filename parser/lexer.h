@@ -93,6 +93,7 @@ enum token_kind {
 	T_RSOURCE,
 	T_ORSOURCE,
 	T_CONFIGDEFAULT,	/* Zephyr's Kconfiglib */
+	T_TRANSITIONAL,		/* Linux 6.18 */
 
 	T_NKINDS
 };

@@ -26,6 +26,17 @@ enum menu_kind {
 	MENU_IF,
 };
 
+/*
+ * A `depends on X if Y` line (Linux 7.0), as written: the entry's
+ * `depends` holds what the kernel makes of it, X || (Y = n).
+ */
+struct cond_depends {
+	struct cond_depends *next;
+	struct expr *dep;		/* X */
+	struct expr *cond;		/* Y */
+	struct location loc;
+};
+
 struct menu_node {
 	enum menu_kind kind;
 	struct menu_node *parent;
@@ -37,6 +48,11 @@ struct menu_node {
 	struct property *prompt;	/* NULL when the entry has none */
 	struct expr *depends;		/* `depends on` lines ANDed; MENU_IF: its expr */
 	struct expr *visible_if;	/* `visible if` lines ANDed (menus) */
+	struct cond_depends *cond_depends;	/* in the order written */
+	/* With cond_depends: the other `depends on` lines ANDed (dump). */
+	struct expr *plain_depends;
+	/* The `transitional` line (SYMBOL_TRANSITIONAL), file NULL if none. */
+	struct location transitional_loc;
 	const char *help;		/* help text as the kernel keeps it, or NULL */
 	struct location help_loc;	/* the `help` line */
 	struct location loc;		/* the `config`/`menu`/... line */

@@ -513,6 +513,8 @@ static unsigned option_kinds(enum token_kind kind)
 		return K(MENU_MENU);
 	case T_OPTIONAL:
 		return K(MENU_CHOICE);
+	case T_TRANSITIONAL:
+		return K_CONFIGS;
 	default:
 		return 0;
 	}
@@ -817,10 +819,43 @@ static void option_option(struct parser *p, struct menu_node *node)
 	}
 }
 
-/* depends_option := "depends" "on" expr EOL */
+/*
+ * What `depends on X if Y` adds to the entry's dependencies: X where Y
+ * is not n, else nothing, which the kernel writes X || (Y = n) with
+ * (Y = n) spelled out over Y's parts: (A && B) = n is A = n || B = n,
+ * !A = n is A != n, a comparison C = n is !C.  negate: the != n form.
+ */
+static struct expr *equals_n(struct parser *p, struct expr *e, bool negate)
+{
+	struct arena *a = &p->kc->arena;
+	struct expr *l, *r, *out;
+
+	switch (e->op) {
+	case E_SYMBOL:
+		return expr_compare(a, negate ? E_UNEQUAL : E_EQUAL, e->sym,
+				    p->kc->sym_no);
+	case E_NOT:
+		return equals_n(p, e->left, !negate);
+	case E_AND:
+	case E_OR:
+		l = equals_n(p, e->left, false);
+		r = equals_n(p, e->right, false);
+		out = e->op == E_AND ? expr_or(a, l, r) : expr_and(a, l, r);
+		return negate ? expr_not(a, out) : out;
+	default:
+		/* a comparison: y or n, so "= n" is its negation */
+		return negate ? e : expr_not(a, e);
+	}
+}
+
+/*
+ * depends_option := "depends" "on" expr ["if" expr] EOL
+ * (the `if` part since Linux 7.0: conditional_depends)
+ */
 static void depends_option(struct parser *p, struct menu_node *node)
 {
-	struct expr *e;
+	struct location loc = lexer_loc(p->lx);
+	struct expr *e, *cond = NULL;
 	char buf[64];
 
 	next(p);
@@ -836,8 +871,43 @@ static void depends_option(struct parser *p, struct menu_node *node)
 		skip_line(p);
 		return;
 	}
+	if (TOK(p).kind == T_IF && p->kc->dialect->conditional_depends) {
+		struct cond_depends *cd, **tail;
+
+		if (!if_expr(p, &cond)) {
+			skip_line(p);
+			return;
+		}
+		cd = arena_new(&p->kc->arena, struct cond_depends);
+		cd->dep = e;
+		cd->cond = cond;
+		cd->loc = loc;
+		for (tail = &node->cond_depends; *tail; tail = &(*tail)->next)
+			;
+		*tail = cd;
+		e = expr_or(&p->kc->arena, e, equals_n(p, cond, false));
+	} else {
+		node->plain_depends = expr_and(&p->kc->arena,
+					       node->plain_depends, e);
+	}
 	expect_eol(p, "the dependency");
 	node->depends = expr_and(&p->kc->arena, node->depends, e);
+}
+
+/*
+ * transitional_option := "transitional" EOL (Linux 6.18): the symbol is
+ * an old name, read from .config and never shown or written.  Whether
+ * the entry has anything besides its type and help is checked once the
+ * tree is finished, as conf does.
+ */
+static void transitional_option(struct parser *p, struct menu_node *node)
+{
+	struct location loc = lexer_loc(p->lx);
+
+	next(p);
+	expect_eol(p, "'transitional'");
+	node->sym->flags |= SYMBOL_TRANSITIONAL;
+	node->transitional_loc = loc;
 }
 
 /* visible_option := "visible" if_expr EOL */
@@ -922,6 +992,8 @@ static void entry_options(struct parser *p, struct menu_node *node)
 			continue;
 		}
 		kind = TOK(p).kind;
+		if (kind == T_TRANSITIONAL && !p->kc->dialect->transitional)
+			return;		/* a plain word before Linux 6.18 */
 		if (p->stop || !is_option(kind))
 			return;
 		/* `option := ...` assigns the macro `option` */
@@ -980,6 +1052,9 @@ static void entry_options(struct parser *p, struct menu_node *node)
 			break;
 		case T_OPTIONAL:
 			optional_option(p, node->kind == MENU_CHOICE ? node->sym : NULL);
+			break;
+		case T_TRANSITIONAL:
+			transitional_option(p, node);
 			break;
 		default:
 			skip_line(p);
@@ -1357,14 +1432,16 @@ static void bad_statement(struct parser *p)
 {
 	char buf[64];
 
-	if (is_option(TOK(p).kind)) {
+	if (is_option(TOK(p).kind) &&
+	    (TOK(p).kind != T_TRANSITIONAL || p->kc->dialect->transitional)) {
 		syntax_error(p, "%s outside of any config entry",
 			     describe(p, buf, sizeof(buf)));
 		if (TOK(p).kind == T_HELP) {
 			help_option(p, NULL);
 			return;
 		}
-	} else if (TOK(p).kind == T_WORD) {
+	} else if (TOK(p).kind == T_WORD || TOK(p).kind == T_TRANSITIONAL) {
+		/* (before Linux 6.18, `transitional` is a plain word) */
 		syntax_error(p, "unknown statement \"%.*s\"", (int)TOK(p).len,
 			     TOK(p).text);
 	} else {

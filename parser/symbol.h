@@ -33,6 +33,12 @@ enum {
 	SYMBOL_ALLNOCONFIG_Y = 1 << 4,	/* `option allnoconfig_y` (old kernels) */
 	SYMBOL_ENV = 1 << 5,		/* `option env=` (old kernels) */
 	SYMBOL_OPTIONAL = 1 << 6,	/* an `optional` choice (legacy choices) */
+	/*
+	 * `transitional` (Linux 6.18): an old name kept so that a .config
+	 * that still sets it feeds the new symbol's default; never shown,
+	 * never written.
+	 */
+	SYMBOL_TRANSITIONAL = 1 << 7,
 };
 
 enum prop_type {

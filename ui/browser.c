@@ -305,6 +305,7 @@ static void draw_header(struct browser *br)
 {
 	char title[1024], right[256];
 	const char *rules;
+	bool newer;
 
 	br->main->ops->title(br->main, title, sizeof(title));
 	/*
@@ -321,16 +322,21 @@ static void draw_header(struct browser *br)
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
 		 br->opts.teaching_tree ? "built-in teaching tree" : br->s->config_name);
-	/* The rules give way to the title when the line is too short. */
+	/*
+	 * The rules give way to the title when the line is too short.  A
+	 * kernel newer than kbrowse's table gets the newest rules: it says so.
+	 */
 	rules = br->s->kc->dialect->name;
-	if (strlen(title) + strlen(right) + strlen(rules) + 12 <= (size_t)COLS) {
+	newer = strstr(br->s->kc->dialect_why, "newer than kbrowse knows") != NULL;
+	if (strlen(title) + strlen(right) + strlen(rules) + (newer ? 32 : 12) <= (size_t)COLS) {
 		size_t len = strlen(right);
 		/* Rules read from the tree's copy of kconfig: which file, if room */
 		const char *why = br->s->kc->dialect_why;
 		bool evidence = strncmp(why, "from ", 5) == 0 &&
 			strlen(title) + len + strlen(rules) + strlen(why) + 15 <= (size_t)COLS;
 
-		snprintf(right + len, sizeof(right) - len, "  %s rules%s%s%s", rules,
+		snprintf(right + len, sizeof(right) - len, "  %s rules%s%s%s%s", rules,
+			 newer ? " (kernel newer than kbrowse)" : "",
 			 evidence ? " (" : "", evidence ? why : "", evidence ? ")" : "");
 	}
 	draw_bar(br, br->header, title, right, STYLE_TITLE, true);
@@ -474,6 +480,13 @@ static void show_entry(struct browser *br, struct entry *entry)
 	struct view *tree = &br->views[VIEW_TREE];
 	const struct view_line *line;
 
+	if (entry->node->sym && (entry->node->sym->flags & SYMBOL_TRANSITIONAL)) {
+		/* not in the tree: explained where it was found */
+		browser_explain(br, entry);
+		browser_message(br, "%s is transitional: an old name read from .config, not an option",
+				entry_label(entry));
+		return;
+	}
 	if (br->main != tree)
 		browser_show(br, VIEW_TREE);
 	br->focus = tree;

@@ -124,6 +124,9 @@ bool entry_is_listed(struct config *cfg, const struct entry *entry,
 	/* An `if` has nothing to show: its condition is in its entries'. */
 	if (entry->node->kind == MENU_IF)
 		return false;
+	/* A transitional symbol is an old name, not an option (search finds it). */
+	if (entry->node->sym && (entry->node->sym->flags & SYMBOL_TRANSITIONAL))
+		return false;
 	return show_hidden || entry_is_visible(cfg, entry);
 }
 

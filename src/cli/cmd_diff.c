@@ -14,6 +14,7 @@
  * symbol name.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,8 +287,21 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 	struct kconfig_options opts = cli->opts;
 	struct kernel_env_saved saved;
 	struct session *old;
-	int errors;
+	int errors, here;
 
+	/*
+	 * conf opens a Kconfig file as named before looking under
+	 * $srctree: from the new tree's top, "Kconfig" would be the new
+	 * tree's own.  The old tree is read from its own top instead.
+	 */
+	here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (here < 0 || chdir(dir) != 0) {
+		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, as_given,
+			strerror(errno));
+		if (here >= 0)
+			close(here);
+		return NULL;
+	}
 	kernel_env_enter(dir, &saved);
 	opts.srctree = dir;
 	opts.kconfig = "Kconfig";
@@ -296,6 +310,13 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 	old = session_open(&(struct session_options){ .tree = opts, .tree_only = true },
 			   &errors);
 	kernel_env_leave(&saved);
+	if (fchdir(here) != 0) {
+		/* files named later are relative to where we were */
+		fprintf(stderr, "%s: diff: cannot return to the working directory: %s\n",
+			cli->prog, strerror(errno));
+		exit(EXIT_INPUT);
+	}
+	close(here);
 	if (!old && errors)
 		fprintf(stderr, "%s: %d error%s in the old tree, %s\n", cli->prog,
 			errors, errors == 1 ? "" : "s", as_given);

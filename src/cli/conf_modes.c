@@ -118,7 +118,8 @@ static void conf_usage(const char *prog)
 	       "Environment: KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_SEED\n"
 	       "KCONFIG_PROBABILITY KCONFIG_OVERWRITECONFIG KCONFIG_WERROR\n"
 	       "KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_DEFCONFIG_LIST KCONFIG_AUTOCONFIG\n"
-	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG CONFIG_, as for conf.\n",
+	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG KCONFIG_WARN_CHANGED_INPUT CONFIG_,\n"
+	       "as for conf.\n",
 	       prog, prog, prog);
 }
 
@@ -430,13 +431,13 @@ static void list_new(struct conf_run *run, const struct kernel_menu *km,
 	if (!config_node_visible(run->cfg, node))
 		return;
 	if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
-	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    !config_has_value(run->cfg, sym) && config_changeable(run->cfg, sym) &&
 	    run->mode == MODE_HELPNEWCONFIG) {
 		fputs("-----\n\n", stdout);
 		kernel_print_help(run->cfg, node, run->io.prefix, stdout);
 		fputs("\n-----\n", stdout);
 	} else if (sym && node->kind != MENU_IF && node->kind != MENU_ROOT &&
-	    !config_has_user(run->cfg, sym) && config_changeable(run->cfg, sym) &&
+	    !config_has_value(run->cfg, sym) && config_changeable(run->cfg, sym) &&
 	    sym->name) {
 		const char *value = config_str(run->cfg, sym);
 
@@ -643,6 +644,15 @@ static int apply_mode(struct conf_run *run)
 	return 0;
 }
 
+/* Linux 7.0: with $KCONFIG_WARN_CHANGED_INPUT, the values not kept. */
+static void warn_changed_input(struct conf_run *run)
+{
+	const char *env = getenv("KCONFIG_WARN_CHANGED_INPUT");
+
+	if (run->kc->dialect->warn_changed_input && env && *env)
+		config_warn_changed_input(run->cfg, stderr, run->io.prefix);
+}
+
 /*
  * --savedefconfig=FILE.  A regular file (or a new one) is replaced whole,
  * so an error leaves the old one; anything else is written in place, as
@@ -665,6 +675,7 @@ static int write_defconfig(struct conf_run *run)
 	/* conf computes everything again for savedefconfig. */
 	recompute_all(run);
 	failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+	warn_changed_input(run);
 	if (in_place) {
 		if (fclose(out) != 0 || failed)
 			goto error;
@@ -701,11 +712,13 @@ static int write_output(struct conf_run *run)
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
+		warn_changed_input(run);
 		if (err[0])
 			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
 		message(run, "configuration written to %s", name);
 		break;
 	case CONFIG_UNCHANGED:
+		warn_changed_input(run);
 		message(run, "No change to %s", name);
 		break;
 	default:

@@ -212,6 +212,37 @@ const struct lesson lessons[] = {
 		"value wins over the default.",
 		{ { "DEFAULT_HOSTNAME", "mini-box", true } },
 	},
+	/* Linux 6.18's renames; a tree of the student's own, apart from toy/. */
+	{
+		"renames", "Renaming an option: transitional",
+		"Kernel options get renamed.  Since Linux 6.18 the old name stays in\n"
+		"the tree as a *transitional* symbol: a type, perhaps a help text,\n"
+		"and the word `transitional`, nothing else.  conf reads it from an\n"
+		"old .config, the new symbol takes it as its default, and it is\n"
+		"never shown and never written again:\n"
+		"\n"
+		"    config HARDENED_ALLOC\n"
+		"        bool \"Harden the allocator\"\n"
+		"        default OLD_HARDENING\n"
+		"\n"
+		"    config OLD_HARDENING\n"
+		"        bool\n"
+		"        transitional\n"
+		"\n"
+		"A .config that says CONFIG_OLD_HARDENING=y gives HARDENED_ALLOC=y,\n"
+		"and saving drops the old line.  kbrowse explain HARDENED_ALLOC\n"
+		"names the old symbol and its .config line; kbrowse diff --from-tree\n"
+		"reports the pair as a rename.\n"
+		"\n"
+		"Make a tree of your own for it, apart from toy/:\n"
+		"    mkdir rename\n"
+		"and write the two entries above into rename/Kconfig.\n",
+		"With CONFIG_OLD_HARDENING=y in .config, make HARDENED_ALLOC y\n"
+		"through its default; check with kbrowse -C rename learn check.",
+		"echo CONFIG_OLD_HARDENING=y >> .config.  Without `transitional`, a\n"
+		"symbol with no prompt ignores its .config line.",
+		{ { "HARDENED_ALLOC", "y", true } },
+	},
 };
 
 const unsigned nlessons = sizeof(lessons) / sizeof(lessons[0]);
@@ -237,6 +268,8 @@ const struct glossary_entry glossary[] = {
 	{ "conf", "The kernel's own configurator (scripts/kconfig/conf); kbrowse conf MODE does the same.  --olddefconfig saves with defaults for what is unset." },
 	{ "macro", "Text substitution before parsing: `:=`, `=`, `+=`, $(NAME), $(1), $(shell,...), $(info,...).  It never sees symbol values." },
 	{ "help", "Free text after `help`, indented more than the line before.  kbrowse explain prints it (--no-help leaves it out)." },
+	{ "transitional", "Linux 6.18: an old name kept after a rename.  Its .config line is read and feeds the defaults that name it; it is never shown and never written.  Only a type and help may go with it." },
+	{ "depends on X if Y", "Linux 7.0: the dependency on X holds only while Y is not n (X || Y = n).  `depends on BAR if BAR` is the optional dependency once written `depends on BAR || !BAR`." },
 };
 
 const unsigned nglossary = sizeof(glossary) / sizeof(glossary[0]);

@@ -92,6 +92,14 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 					   const char *prefix, bool in_place,
 					   char *err, size_t errlen);
 
+/*
+ * Linux 7.0's $KCONFIG_WARN_CHANGED_INPUT warning (changed_input.c): the
+ * user values the computed configuration does not keep, to err, when
+ * conf writes .config or a defconfig.  Nothing when every value is kept.
+ */
+void config_warn_changed_input(struct config *cfg, FILE *err,
+			       const char *prefix);
+
 /* Write a string value with the escapes .config uses ("..." with \" \\). */
 void config_write_escaped(FILE *out, const char *value);
 /*

@@ -1098,6 +1098,53 @@ static void find_renames(struct builder *b)
 	free(fresh);
 }
 
+/*
+ * The symbol of the new tree whose default reads the transitional symbol
+ * old (`default OLD`): the new name of the option old was.
+ */
+static const struct symbol *reader_of_transitional(const struct kconfig *kc,
+						   const struct symbol *old)
+{
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!symbol_compared(sym) || (sym->flags & SYMBOL_TRANSITIONAL))
+			continue;
+		for (const struct property *p = sym->props; p; p = p->next)
+			if (p->type == P_DEFAULT && p->expr &&
+			    p->expr->op == E_SYMBOL && p->expr->sym == old)
+				return sym;
+	}
+	return NULL;
+}
+
+/*
+ * Options the new tree renamed the kernel's way (Linux 6.18): the old
+ * name stays as a transitional symbol, read from .config by the new
+ * name's default.
+ */
+static void find_transitional_renames(struct builder *b)
+{
+	struct diff_result *d = b->d;
+
+	for (unsigned i = 0; i < d->nentries; i++) {
+		struct diff_entry *e = &d->entries[i];
+		const struct symbol *to;
+
+		if (!e->old_sym || !e->new_sym ||
+		    (e->old_sym->flags & SYMBOL_TRANSITIONAL) ||
+		    !(e->new_sym->flags & SYMBOL_TRANSITIONAL))
+			continue;
+		to = reader_of_transitional(b->new.kc, e->new_sym);
+		if (!to)
+			continue;
+		e->renamed_to = to;
+		e->renamed_by = "the old name is transitional";
+		e->renamed_transitional = true;
+		d->nrenamed++;
+	}
+}
+
 struct diff_result *diff_configs(const struct diff_input *old_side,
 				 const struct diff_input *new_side,
 				 const char *prefix, bool fragment)
@@ -1127,8 +1174,10 @@ struct diff_result *diff_configs(const struct diff_input *old_side,
 	b.stamp = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stamp));
 	b.stack = xcalloc(d->nentries ? d->nentries : 1, sizeof(*b.stack));
 	build_graph(&b);
-	if (b.across)
+	if (b.across) {
 		find_renames(&b);
+		find_transitional_renames(&b);
+	}
 	else if (fragment)
 		find_fragment_values(&b);
 	else

@@ -89,6 +89,12 @@ struct diff_entry {
 	 */
 	const struct symbol *renamed_to;
 	const char *renamed_by;
+	/*
+	 * Across trees: the new tree keeps the old name as a `transitional`
+	 * symbol (Linux 6.18) that renamed_to's default reads: a rename for
+	 * certain, whatever the root kind.
+	 */
+	bool renamed_transitional;
 };
 
 /* A symbol named differently by the files with no change of value. */

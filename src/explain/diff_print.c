@@ -68,6 +68,11 @@ static void print_reason(struct explainer *ex, const struct diff_reason *r,
 /* What kind of root it is, when that is not a user value. */
 static void text_root_note(const struct walk *w, const struct diff_entry *e, FILE *out)
 {
+	if (e->renamed_transitional) {
+		fprintf(out, "  [renamed to %s: the old name is transitional, %s's default reads it]",
+			e->renamed_to->name, e->renamed_to->name);
+		return;
+	}
 	switch (e->root) {
 	case DIFF_ROOT_NO_CAUSE:
 		fputs(w->d->across_trees ? "  [its definition changed]"
@@ -284,7 +289,7 @@ static json_t *entry_json(struct walk *w, const struct diff_entry *e, bool as_ro
 	}
 	json_put_text(o, "type", symbol_type_name(e->sym->type));
 	json_put_text(o, "root", root_name(e->root));
-	if (e->root == DIFF_ROOT_REMOVED) {
+	if (e->root == DIFF_ROOT_REMOVED || e->renamed_transitional) {
 		json_put_text(o, "renamed_to", e->renamed_to ? e->renamed_to->name : NULL);
 		json_put_text(o, "renamed_by", e->renamed_by);
 	}

@@ -839,6 +839,49 @@ static void mark_unused_default(struct explanation *x)
 		}
 }
 
+/*
+ * The rules mainline added after 6.12: whether the symbol is transitional,
+ * its conditional dependencies, and a value taken over from a
+ * transitional symbol (a renamed option).
+ */
+static void explain_mainline_rules(struct explainer *ex, struct explanation *x)
+{
+	const struct symbol *sym = x->sym, *old;
+	const struct property *prop = x->origin.prop;
+	const struct menu_node *node;
+	const struct cond_depends *cd;
+	unsigned n = 0;
+
+	if (sym->flags & SYMBOL_TRANSITIONAL)
+		for (node = sym->first_node; node; node = node->next_def)
+			if (node->transitional_loc.file)
+				x->transitional_loc = node->transitional_loc;
+	for (node = sym->first_node; node; node = node->next_def)
+		for (cd = node->cond_depends; cd; cd = cd->next)
+			n++;
+	if (n) {
+		x->cond_deps = ARENA_ARRAY(ex, struct xconddep, n);
+		for (node = sym->first_node; node; node = node->next_def)
+			for (cd = node->cond_depends; cd; cd = cd->next) {
+				struct xconddep *d = &x->cond_deps[x->ncond_deps++];
+
+				d->line = cd;
+				d->dep = explain_expr(ex, cd->dep, false);
+				d->cond = explain_expr(ex, cd->cond, true);
+			}
+	}
+	if (x->origin.kind != ORIGIN_DEFAULT || !prop || !prop->expr ||
+	    prop->expr->op != E_SYMBOL)
+		return;
+	old = prop->expr->sym;
+	if (!(old->flags & SYMBOL_TRANSITIONAL) || !config_has_user(ex->cfg, old))
+		return;
+	x->via_transitional.sym = old;
+	x->via_transitional.value = config_str(ex->cfg, old);
+	x->via_transitional.loc = user_lines_find(ex->lines, old);
+	x->via_transitional.counts_as_set = config_set_by_transitional(ex->cfg, sym);
+}
+
 struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym)
 {
 	struct config *cfg = ex->cfg;
@@ -907,5 +950,6 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	else
 		explain_text_value(ex, x, &o);
 	mark_echoed(x);
+	explain_mainline_rules(ex, x);
 	return x;
 }

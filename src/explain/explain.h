@@ -258,6 +258,27 @@ struct explanation {
 	/* The symbols that decided (for following the why-chain). */
 	const struct symbol **because;
 	unsigned nbecause;
+
+	/* Linux 6.18: its `transitional` line (file NULL: not transitional). */
+	struct location transitional_loc;
+	/*
+	 * The default that decided is `default OLD`, OLD a transitional
+	 * symbol the .config sets (a renamed option): OLD, its value and
+	 * line; counts_as_set: Linux 7.0's conf then counts this symbol as
+	 * set (it is not asked as NEW).  sym NULL otherwise.
+	 */
+	struct {
+		const struct symbol *sym;
+		const char *value;
+		struct location loc;
+		bool counts_as_set;
+	} via_transitional;
+	/* Its entries' `depends on X if Y` lines (Linux 7.0), evaluated. */
+	struct xconddep {
+		const struct cond_depends *line;
+		struct xexpr *dep, *cond;
+	} *cond_deps;
+	unsigned ncond_deps;
 };
 
 /* --- the explainer ---------------------------------------------------------- */

@@ -494,6 +494,13 @@ static void raise_hidden(struct planner *p, const struct symbol *sym,
 		restore(p, before);
 	}
 	restore(p, start);
+	if (sym->flags & SYMBOL_TRANSITIONAL) {
+		/* a plan never writes an old name back */
+		blocked(p, sym, depth, arena_printf(&ex->arena,
+			"%s is transitional: an old name that only a .config from before the rename sets; set the option whose default reads it instead",
+			sym->name));
+		return;
+	}
 	blocked(p, sym, depth, arena_printf(&ex->arena,
 		"%s has no prompt %s, and no default, select or imply can make it %s",
 		sym->name, first_prompt(sym) ? "that can be shown" : "to set it",

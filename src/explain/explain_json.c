@@ -411,6 +411,43 @@ static void put_definition(struct explainer *ex, const struct explanation *x,
 	json_put(o, "menu_locations", menu_locations_json(ex, sym));
 }
 
+/*
+ * The rules since Linux 6.18, only where they apply (so that other
+ * explanations keep their shape): the `transitional` line, the symbol a
+ * value came over from, and the `depends on X if Y` lines.
+ */
+static void put_mainline_rules(struct explainer *ex, const struct explanation *x,
+			       json_t *o)
+{
+	json_t *deps;
+
+	if (x->transitional_loc.file)
+		json_put_location(ex, o, "transitional", x->transitional_loc);
+	if (x->via_transitional.sym) {
+		json_t *from = json_new_object();
+
+		json_put_text(from, "symbol", x->via_transitional.sym->name);
+		json_put_text(from, "value", x->via_transitional.value);
+		json_put_location(ex, from, "location", x->via_transitional.loc);
+		put_bool(from, "counts_as_set", x->via_transitional.counts_as_set);
+		json_put(o, "from_transitional", from);
+	}
+	if (!x->ncond_deps)
+		return;
+	deps = json_new_array();
+	for (unsigned i = 0; i < x->ncond_deps; i++) {
+		const struct xconddep *d = &x->cond_deps[i];
+		json_t *dep = json_new_object();
+
+		json_put_text(dep, "location", location_text(ex, d->line->loc));
+		json_put(dep, "depends_on", xexpr_json(ex, d->dep));
+		json_put(dep, "if", xexpr_json(ex, d->cond));
+		put_bool(dep, "applies", d->cond->value != TRI_NO);
+		json_append(deps, dep);
+	}
+	json_put(o, "conditional_depends", deps);
+}
+
 static void put_conditions(struct explainer *ex, const struct explanation *x,
 			   json_t *o)
 {
@@ -428,6 +465,7 @@ static void put_conditions(struct explainer *ex, const struct explanation *x,
 	json_put(o, "implies", JSON_ARRAY_OF(x->fwd_implies, x->nfwd_implies, forward_prop_fill, ex));
 	json_put(o, "bounds", JSON_ARRAY_OF(x->bounds, x->nbounds, bound_fill, ex));
 	put_bool(o, "unmet_deps", x->unmet_deps);
+	put_mainline_rules(ex, x, o);
 	if (x->choice)
 		json_put(o, "choice", choice_json(ex, x->choice));
 }

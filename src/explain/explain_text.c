@@ -251,6 +251,11 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
 	rprintf(out, ", %s .config%s\n", x->written ? "written to" : "not written to",
 		x->written_every ? " (this tree's conf writes every symbol)" : "");
+	if (x->transitional_loc.file) {
+		rputs("  transitional (", out);
+		rloc(ex, x->transitional_loc, out);
+		rputs("): an old name, read from .config for the defaults that name it; never shown, never written\n", out);
+	}
 	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
 		rputs(sep, out);
@@ -276,6 +281,20 @@ static void print_user_source(struct explainer *ex, const struct xuser *u,
 			loc_or(ex, u->was_loc, "the .config read"));
 	else if (u->this_session)
 		rputs(", the .config read did not set it", out);
+}
+
+/* A renamed option: its value came over from the old, transitional name. */
+static void print_via_transitional(struct explainer *ex, const struct explanation *x,
+				   struct render *out)
+{
+	const char *name = x->via_transitional.sym->name;
+
+	rprintf(out, "    %s is transitional: its value %s comes from %s; read, never written\n",
+		name, x->via_transitional.value,
+		loc_or(ex, x->via_transitional.loc, "the .config read"));
+	if (x->via_transitional.counts_as_set)
+		rprintf(out, "    so conf counts %s as set: it is not asked as NEW\n",
+			x->sym->name);
 }
 
 static void print_cause(struct explainer *ex, const struct explanation *x,
@@ -304,6 +323,8 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 				print_condition("    ", x->defaults[i].cond,
 						x->defaults[i].deps, out);
 			}
+		if (cause == &x->origin && x->via_transitional.sym)
+			print_via_transitional(ex, x, out);
 		if (c && c->default_prop == cause->prop)
 			rprintf(out, "    the default of the choice \"%s\" (%s)\n",
 				c->prompt ? c->prompt : "", location_text(ex, c->node->loc));
@@ -537,6 +558,21 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 		rputs("): ", out);
 		print_xexpr_value(d->expr, out);
 		rputc('\n', out);
+	}
+	for (unsigned i = 0; i < x->ncond_deps; i++) {
+		const struct xconddep *d = &x->cond_deps[i];
+
+		rprintf(out, "    %s: depends on ", location_text(ex, d->line->loc));
+		print_xexpr_value(d->dep, out);
+		rputs(", only while ", out);
+		print_xexpr_value(d->cond, out);
+		rputs(" is not n: ", out);
+		if (d->cond->value != TRI_NO) {
+			print_xexpr_value(d->dep, out);
+			rputs(" applies\n", out);
+		} else {
+			rputs("it does not apply\n", out);
+		}
 	}
 }
 

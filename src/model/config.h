@@ -164,6 +164,15 @@ tristate config_choice_value(struct config *cfg, const struct menu_node *choice)
 /* --- user values ------------------------------------------------------------- */
 
 bool config_has_user(const struct config *cfg, const struct symbol *sym);
+/*
+ * conf's sym_has_value(): a user value, or (Linux 7.0) a value from
+ * `default OLD` where the .config sets the transitional symbol OLD,
+ * which conf then counts as the user's.  What decides whether conf asks
+ * a symbol as NEW.
+ */
+bool config_has_value(struct config *cfg, const struct symbol *sym);
+/* The second case of config_has_value() (explain says so). */
+bool config_set_by_transitional(struct config *cfg, const struct symbol *sym);
 tristate config_user_tri(const struct config *cfg, const struct symbol *sym);
 const char *config_user_str(const struct config *cfg, const struct symbol *sym);
 

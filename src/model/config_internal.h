@@ -16,6 +16,11 @@ enum {
 	V_CHOICE_VALID = 1 << 3,	/* choice symbol: `selected` is computed */
 	V_USER_PATH = 1 << 4,	/* the value started from the user value */
 	V_BUSY = 1 << 5,	/* being computed (config_calc() is under way) */
+	/*
+	 * Linux 7.0: the value came from `default OLD`, OLD transitional
+	 * with a .config value, so conf counts it as set (not NEW).
+	 */
+	V_SET_BY_TRANSITIONAL = 1 << 6,
 };
 
 /*

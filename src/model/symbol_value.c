@@ -340,7 +340,11 @@ static tristate bool_value(struct config *cfg, const struct symbol *sym,
 		       symval(cfg, choice)->selected == sym->index + 1
 			? TRI_YES : TRI_NO;
 	}
-	if (v->visible != TRI_NO && (v->flags & V_USER)) {
+	if ((sym->flags & SYMBOL_TRANSITIONAL) && (v->flags & V_USER)) {
+		/* never visible, yet its .config value is used as it is */
+		v->flags |= V_USER_PATH;
+		t = v->user_tri;
+	} else if (v->visible != TRI_NO && (v->flags & V_USER)) {
 		v->flags |= V_USER_PATH;
 		t = tri_and(v->user_tri, v->visible);
 	} else {
@@ -381,7 +385,8 @@ static const char *text_value(struct config *cfg, const struct symbol *sym,
 	const struct symbol *from;
 
 	/* (A user value set as a tristate has no text: it is ignored.) */
-	if (v->visible != TRI_NO && (v->flags & V_USER) && v->user_str &&
+	if ((v->visible != TRI_NO || (sym->flags & SYMBOL_TRANSITIONAL)) &&
+	    (v->flags & V_USER) && v->user_str &&
 	    !(cfg->kc->dialect->out_of_range_user_ignored &&
 	      outside_range(cfg, sym, v->user_str))) {
 		v->flags |= V_USER_PATH;
@@ -667,6 +672,26 @@ const struct symbol *config_too_deep(const struct config *cfg)
 	return cfg->too_deep;
 }
 
+/*
+ * Linux 7.0's conf counts a symbol whose value came from `default OLD`,
+ * OLD a transitional symbol the .config sets, as set by the user: it is
+ * not asked as NEW.  The value itself is the default's either way.
+ */
+static void note_set_by_transitional(struct config *cfg, struct symval *v)
+{
+	const struct property *prop = v->default_prop;
+	const struct symbol *from;
+
+	v->flags &= ~V_SET_BY_TRANSITIONAL;
+	if (!cfg->kc->dialect->transitional_default_sets || !prop ||
+	    (v->flags & V_USER) || !prop->expr || prop->expr->op != E_SYMBOL)
+		return;
+	from = prop->expr->sym;
+	if ((from->flags & SYMBOL_TRANSITIONAL) &&
+	    (symval(cfg, from)->flags & V_USER))
+		v->flags |= V_SET_BY_TRANSITIONAL;
+}
+
 static void calc_symbol(struct config *cfg, const struct symbol *sym,
 			struct symval *v)
 {
@@ -708,6 +733,7 @@ static void calc_symbol(struct config *cfg, const struct symbol *sym,
 	default:
 		break;
 	}
+	note_set_by_transitional(cfg, v);
 	clamp_to_range(cfg, sym, v);
 	if ((sym->flags & SYMBOL_CHOICE) && legacy_choices(cfg))
 		config_calc_legacy_choice(cfg, sym, v);
@@ -893,6 +919,17 @@ void config_origin(struct config *cfg, const struct symbol *sym,
 	out->default_prop = v->default_prop;
 	out->range_prop = v->range_prop;
 	out->unclamped = v->unclamped;
+}
+
+bool config_has_value(struct config *cfg, const struct symbol *sym)
+{
+	return config_has_user(cfg, sym) ||
+	       (settled(cfg, sym)->flags & V_SET_BY_TRANSITIONAL);
+}
+
+bool config_set_by_transitional(struct config *cfg, const struct symbol *sym)
+{
+	return settled(cfg, sym)->flags & V_SET_BY_TRANSITIONAL;
 }
 
 bool config_written(struct config *cfg, const struct symbol *sym)

@@ -51,7 +51,7 @@ set_line()
 lesson_start()
 {
 	kb "$@" learn >"$work/out"
-	grep -q "^Lesson $lesson of 10: " "$work/out"
+	grep -q "^Lesson $lesson of 11: " "$work/out"
 	ok $? "lesson $lesson: 'kbrowse learn' shows it"
 	kb "$@" learn check >"$work/out"
 	status=$?
@@ -68,7 +68,7 @@ lesson_done()
 	lesson=$((lesson + 1))
 }
 
-echo "1..39"
+echo "1..43"
 
 kb --write-examples toy >"$work/out"
 [ $? -eq 0 ] && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
@@ -146,15 +146,27 @@ sed 's/^TOY_NAME := toy$/TOY_NAME := mini/' toy/Kconfig >toy/Kconfig.new && mv t
 set_line DEFAULT_HOSTNAME -
 lesson_done -C toy
 
+# 11. renames: a tree of one's own, the old name transitional
+mkdir rename
+lesson_start
+printf 'config HARDENED_ALLOC\n\tbool "Harden the allocator"\n\tdefault OLD_HARDENING\n\nconfig OLD_HARDENING\n\tbool\n' >rename/Kconfig
+set_line OLD_HARDENING y
+# without `transitional` the old name's line counts for nothing
+kb -C rename learn check >"$work/out"
+[ $? -eq 1 ] && grep -q '^Not yet: lesson 11,' "$work/out"
+ok $? "lesson 11: without 'transitional' the old name's .config line is not used"
+printf '\ttransitional\n' >>rename/Kconfig
+lesson_done -C rename
+
 kb learn >"$work/out"
 grep -q '^Every lesson is done' "$work/out"
 ok $? "after the last lesson 'kbrowse learn' says every lesson is done"
 
 kb learn list >"$work/out"
-[ "$(grep -c '^x ' "$work/out")" -eq 10 ]
-ok $? "'learn list' marks all ten lessons done"
+[ "$(grep -c '^x ' "$work/out")" -eq 11 ]
+ok $? "'learn list' marks all eleven lessons done"
 
-kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 10: Choices' "$work/out" &&
+kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 11: Choices' "$work/out" &&
 	kb learn hint >"$work/out" && grep -q 'CPU_SERVER64' "$work/out"
 ok $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint"
 

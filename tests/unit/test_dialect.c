@@ -41,12 +41,18 @@ static const struct detect_case detect_cases[] = {
 	{ "VERSION = 4\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-4.18" },
 	{ "VERSION = 4\nPATCHLEVEL = 17\n", "scripts/kconfig", "", "linux-4.17" },
 	{ "VERSION = 3\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "linux-4.17" },
-	{ "VERSION = 7\nPATCHLEVEL = 0\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 17\n", "scripts/kconfig", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 18\n", "scripts/kconfig", "", "linux-6.18" },
+	{ "VERSION = 6\nPATCHLEVEL = 19\n", "scripts/kconfig", "", "linux-6.18" },
+	{ "VERSION = 7\nPATCHLEVEL = 0\n", "scripts/kconfig", "", "linux-7.0" },
+	/* newer than any row: the newest rules, never a refusal */
+	{ "VERSION = 7\nPATCHLEVEL = 4\n", "scripts/kconfig", "", "linux-7.0" },
+	{ "VERSION = 8\nPATCHLEVEL = 1\n", "scripts/kconfig", "", "linux-7.0" },
 	{ "VERSION = 2024\nPATCHLEVEL = 10\n", "scripts/kconfig", "", "u-boot" },
 	{ "export BR2_VERSION := 2024.02\n", "support/kconfig", "", "buildroot" },
 	{ NULL, "scripts/kconfig", "scripts/kconfig/kconfiglib.py", "kconfiglib" },
 	{ NULL, "tools sched", "tools/configure.sh sched/Kconfig", "kconfig-frontends" },
-	{ NULL, "tools", "tools/configure.sh", "linux-6.11" },
+	{ NULL, "tools", "tools/configure.sh", "linux-7.0" },
 	/* Zephyr by its top file, ESP-IDF by its tool, any kconfiglib.py copy */
 	{ NULL, "", "Kconfig Kconfig.zephyr", "kconfiglib" },
 	{ NULL, "tools components", "Kconfig tools/idf.py", "kconfiglib" },
@@ -55,8 +61,8 @@ static const struct detect_case detect_cases[] = {
 	/* A Zephyr tree's Makefile (it has one for docs) does not make it Linux. */
 	{ "VERSION = 3\nPATCHLEVEL = 7\n", "scripts/kconfig", "Kconfig.zephyr", "kconfiglib" },
 	/* A Makefile with versions but no kconfig copy: not a kernel. */
-	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-6.11" },
-	{ NULL, "", "", "linux-6.11" },
+	{ "VERSION = 6\nPATCHLEVEL = 1\n", "", "", "linux-7.0" },
+	{ NULL, "", "", "linux-7.0" },
 };
 
 static void make_each(const char *dir, const char *list, bool files)
@@ -113,6 +119,12 @@ static void test_detect(void **state)
 		if (strcmp(d->name, c->expected) != 0)
 			fail_msg("case %zu: %s (%s), expected %s", i, d->name, why,
 				 c->expected);
+		/* a kernel newer than the table says so in the header */
+		if (c->makefile && (strstr(c->makefile, "VERSION = 8") ||
+				    strstr(c->makefile, "PATCHLEVEL = 4\n")))
+			assert_non_null(strstr(why, "newer than kbrowse knows"));
+		else
+			assert_null(strstr(why, "newer"));
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 		assert_int_equal(system(cmd), 0);
 	}
@@ -273,7 +285,7 @@ static void test_override(void **state)
 	(void)state;
 	setenv("KBROWSE_DIALECT", "buildroot", 1);
 	d = dialect_detect("/nonexistent", why, sizeof(why));
-	assert_string_equal(d->name, "linux-6.11");
+	assert_string_equal(d->name, "linux-7.0");
 	unsetenv("KBROWSE_DIALECT");
 }
 
@@ -300,7 +312,7 @@ static void test_table(void **state)
 	}
 	assert_true(n >= 6);
 	assert_null(dialect_find("linux"));
-	assert_ptr_equal(dialect_default(), dialect_find("linux-6.11"));
+	assert_ptr_equal(dialect_default(), dialect_find("linux-7.0"));
 	assert_false(dialect_find("linux-6.11")->legacy_choices);
 	assert_true(dialect_find("linux-4.18")->legacy_choices);
 }
@@ -489,6 +501,75 @@ static const char nested_tree[] =
 	"endchoice\n"
 	"config DIEI\n"
 	"\tbool\n";
+
+/*
+ * `depends on X if Y` (Linux 7.0) is X || (Y = n), Y taken apart as the
+ * kernel does: a tristate Y at m is not n, so X applies; !B, B && C and
+ * a comparison each compare with n in their own way.
+ */
+static const char conditional_tree[] =
+	"config MODULES\n\tbool \"modules\"\n\tmodules\n\tdefault y\n"
+	"config X\n\ttristate \"x\"\n"
+	"config B\n\ttristate \"b\"\n"
+	"config C\n\tbool \"c\"\n"
+	"config IF_B\n\ttristate \"1\"\n\tdepends on X if B\n\tdefault y\n"
+	"config IF_NOT_B\n\ttristate \"2\"\n\tdepends on X if !B\n\tdefault y\n"
+	"config IF_B_AND_C\n\ttristate \"3\"\n\tdepends on X if B && C\n\tdefault y\n"
+	"config IF_B_OR_C\n\ttristate \"4\"\n\tdepends on X if B || C\n\tdefault y\n"
+	"config IF_B_IS_M\n\ttristate \"5\"\n\tdepends on X if B = m\n\tdefault y\n"
+	"config OPTIONAL\n\ttristate \"6\"\n\tdepends on B if B\n\tdefault y\n";
+
+static void test_conditional_depends(void **state)
+{
+	struct kconfig_options opts = unit_options();
+	const struct unit_file files[] = { { "Kconfig", conditional_tree }, { NULL, NULL } };
+	static const char *const inputs[] = {
+		"# CONFIG_X is not set\nCONFIG_B=m\n# CONFIG_C is not set\n",
+		"# CONFIG_X is not set\n# CONFIG_B is not set\nCONFIG_C=y\n",
+		"CONFIG_X=m\nCONFIG_B=y\nCONFIG_C=y\n",
+	};
+	/* IF_B IF_NOT_B IF_B_AND_C IF_B_OR_C IF_B_IS_M OPTIONAL */
+	static const char *const expected[] = {
+		"n y y n n m", "y n y n y y", "m y m m y y",
+	};
+	static const char *const names[] = {
+		"IF_B", "IF_NOT_B", "IF_B_AND_C", "IF_B_OR_C", "IF_B_IS_M", "OPTIONAL",
+	};
+
+	(void)state;
+	unit_files = files;
+	opts.kconfig = "Kconfig";
+	opts.dialect = dialect_find("linux-7.0");
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		struct config_io_options io = { .prefix = "CONFIG_" };
+		struct kconfig *kc = kconfig_load(&opts);
+		struct config *cfg;
+		char got[64] = "";
+
+		assert_int_equal(kc->diags.errors, 0);
+		cfg = config_new(kc);
+		config_read_text(cfg, ".config", inputs[i], strlen(inputs[i]), &io, NULL);
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			const char *v = config_str(cfg, symbol_find(kc, names[k]));
+
+			strcat(got, k ? " " : "");
+			strcat(got, v);
+		}
+		if (strcmp(got, expected[i]) != 0)
+			fail_msg("input %zu: %s, expected %s", i, got, expected[i]);
+		config_free(cfg);
+		kconfig_free(kc);
+	}
+	/* Before 7.0 the `if` is a syntax error. */
+	opts.dialect = dialect_find("linux-6.18");
+	{
+		struct kconfig *kc = kconfig_load(&opts);
+
+		assert_true(kc->diags.errors > 0);
+		kconfig_free(kc);
+	}
+	unit_files = NULL;
+}
 
 static void test_nested_in_choice(void **state)
 {
@@ -817,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_raw_strings),
 		cmocka_unit_test(test_dollar_source),
 		cmocka_unit_test(test_nested_in_choice),
+		cmocka_unit_test(test_conditional_depends),
 		cmocka_unit_test(test_explain_no_pick),
 		cmocka_unit_test(test_savedefconfig_optional),
 	};

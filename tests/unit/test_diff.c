@@ -358,7 +358,7 @@ static void trees_load(struct trees *t)
 		t->ex[i] = explainer_new(t->cfg[i], t->lines[i]);
 	}
 	assert_string_equal(t->kc[0]->dialect->name, "linux-4.18");
-	assert_string_equal(t->kc[1]->dialect->name, "linux-6.11");
+	assert_string_equal(t->kc[1]->dialect->name, "linux-7.0");
 	t->file = (struct diff_file){ "old.config", old_config, strlen(old_config) };
 	t->in[0] = (struct diff_input){ t->ex[0], &t->file, 1 };
 	t->in[1] = (struct diff_input){ t->ex[1], &t->file, 1 };
