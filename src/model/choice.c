@@ -254,6 +254,29 @@ const char *config_choice_member_read(struct config *cfg,
 	return warning;
 }
 
+void config_legacy_choice_answer(struct config *cfg, const struct symbol *member)
+{
+	const struct choice_info *info;
+	struct symval *cv;
+
+	if (!legacy_choices(cfg) || !symbol_is_choice_member(member))
+		return;
+	info = config_choice_of(cfg, member->choice->sym);
+	cv = symval(cfg, member->choice->sym);
+	cv->flags |= V_USER;
+	cv->user_member = member->index + 1;
+	/* Every visible member counts as answered, its own value kept. */
+	for (unsigned i = 0; info && i < info->nmembers; i++) {
+		const struct symbol *m = info->members[i];
+
+		if (config_visibility(cfg, m) != TRI_NO) {
+			symval(cfg, m)->flags |= V_USER;
+			config_invalidate(cfg, m);
+		}
+	}
+	config_invalidate(cfg, member->choice->sym);
+}
+
 void config_calc_choice(struct config *cfg, const struct symbol *choice_sym)
 {
 	struct symval *v = symval(cfg, choice_sym);
