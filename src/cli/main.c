@@ -103,7 +103,7 @@ static const char usage_text[] =
 "  KCONFIG_ALLCONFIG KCONFIG_DEFCONFIG_LIST KCONFIG_OVERWRITECONFIG\n"
 "  KCONFIG_SEED KCONFIG_PROBABILITY KCONFIG_WERROR\n"
 "  KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_AUTOCONFIG KCONFIG_AUTOHEADER\n"
-"  KCONFIG_RUSTCCFG CONFIG_\n"
+"  KCONFIG_RUSTCCFG KCONFIG_NOSILENTUPDATE CONFIG_\n"
 "                      as for scripts/kconfig/conf\n"
 "  XDG_CACHE_HOME      the cache's parent directory (default ~/.cache)\n"
 "  KBROWSE_NO_CACHE    if set and not 0, the same as --no-cache\n"
