@@ -36,7 +36,7 @@ struct asker {
 	int restarts;		/* menus asked again in this pass */
 	const struct menu_node *root_entry;	/* the menu being asked */
 	bool failed;		/* input ended where no answer can be taken */
-	bool at_eof;		/* the last read found the end of the input */
+	bool at_eof;		/* the input has ended (or failed) */
 	char line[ANSWER_MAX];
 };
 
@@ -74,7 +74,8 @@ static void read_answer(struct asker *a)
 		fputs("\nError in reading or end of file.\n", stderr);
 		fflush(stderr);
 	}
-	a->at_eof = feof(a->in) != 0;
+	/* A closed or broken input ends the answers too. */
+	a->at_eof = feof(a->in) || ferror(a->in);
 	if (a->echo)
 		fputs(a->line, a->out);
 }
@@ -250,7 +251,7 @@ static void ask_text(struct asker *a, const struct menu_node *node)
 		}
 		if (def && config_set_string(a->cfg, sym, def))
 			return;
-		if (feof(a->in))
+		if (a->at_eof)
 			no_answer(a, sym);
 	}
 }
