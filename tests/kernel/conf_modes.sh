@@ -43,6 +43,7 @@ prepare_series()
 {
 	local series=$1
 	(
+		# shellcheck disable=SC2034 # read by lib.sh
 		KBROWSE_KERNEL_SERIES=$series
 		# shellcheck source=tests/kernel/lib.sh
 		. "$here/lib.sh"
@@ -164,7 +165,7 @@ for side in conf kb; do
 	sed -i -e 's/^CONFIG_MEMCG=y/# CONFIG_MEMCG is not set/' -e '/^CONFIG_NET=y/d' \
 		-e 's/^CONFIG_NR_CPUS=.*/CONFIG_NR_CPUS=128/' "$d/.config"
 	echo CONFIG_GONE_SYMBOL=y >>"$d/include/config/auto.conf"
-	touch -d '-1 hour' $(find "$d" -type f)
+	find "$d" -type f -exec touch -d '-1 hour' {} +
 	touch "$d/stamp"
 done
 pair syncconfig-again 6.12 /dev/null -- --syncconfig
