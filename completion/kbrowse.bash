@@ -145,7 +145,7 @@ _kbrowse()
 				--allyesconfig --allmodconfig --randconfig
 				--defconfig= --savedefconfig= --listnewconfig
 				--helpnewconfig --yes2modconfig --mod2yesconfig
-				--mod2noconfig"
+				--mod2noconfig --oldconfig --oldaskconfig --syncconfig"
 		else
 			_kbrowse_value "" -f
 		fi

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `kbrowse conf`: the non-interactive modes of the kernel's
- * scripts/kconfig/conf, with its options, environment, messages, files
- * and exit statuses, so that either can be used in its place.
+ * `kbrowse conf`: the modes of the kernel's scripts/kconfig/conf, with
+ * its options, environment, messages, files and exit statuses, so that
+ * either can be used in its place.  The line-oriented questions of
+ * --oldaskconfig, --oldconfig and --syncconfig are in conf_ask.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -13,6 +14,7 @@
 #include <sys/time.h>
 
 #include "autoconf.h"
+#include "conf_ask.h"
 #include "conf_modes.h"
 #include "kernel_expr.h"
 #include "config.h"
@@ -45,6 +47,7 @@ enum conf_mode {
 struct conf_run {
 	enum conf_mode mode;
 	bool silent;
+	bool sync;		/* --syncconfig: the build files always written */
 	const char *mode_file;		/* --defconfig / --savedefconfig FILE */
 	const char *prog;
 	struct kconfig *kc;
@@ -59,6 +62,8 @@ struct conf_run {
 	 */
 	bool changed;
 	bool read_failed;	/* an input is there but could not be read */
+	/* KCONFIG_NOSILENTUPDATE with nothing to update: .config stays. */
+	bool no_dotconfig_write;
 };
 
 static const struct option conf_options[] = {
@@ -112,13 +117,16 @@ static void conf_usage(const char *prog)
 	       "  --yes2modconfig         change answers from yes to mod if possible\n"
 	       "  --mod2yesconfig         change answers from mod to yes if possible\n"
 	       "  --mod2noconfig          change answers from mod to no if possible\n"
-	       "--oldconfig, --oldaskconfig and --syncconfig (conf's default) ask\n"
-	       "questions or write build files: kbrowse refuses them with status 2.\n"
+	       "  --oldaskconfig          ask every question, line by line (the default)\n"
+	       "  --oldconfig             ask only the questions new to .config\n"
+	       "  --syncconfig            as --oldconfig, then write include/config/auto.conf,\n"
+	       "                          include/generated/autoconf.h and rustc_cfg\n"
 	       "\n"
 	       "Environment: KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_SEED\n"
 	       "KCONFIG_PROBABILITY KCONFIG_OVERWRITECONFIG KCONFIG_WERROR\n"
 	       "KCONFIG_WARN_UNKNOWN_SYMBOLS KCONFIG_DEFCONFIG_LIST KCONFIG_AUTOCONFIG\n"
-	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG KCONFIG_WARN_CHANGED_INPUT CONFIG_,\n"
+	       "KCONFIG_AUTOHEADER KCONFIG_RUSTCCFG KCONFIG_WARN_CHANGED_INPUT\n"
+	       "KCONFIG_NOSILENTUPDATE CONFIG_,\n"
 	       "as for conf.\n",
 	       prog, prog, prog);
 }
@@ -484,8 +492,9 @@ static int parse_args(struct conf_run *run, int argc, char **argv,
 			break;	/* getopt said why; conf goes on too */
 		default:
 			run->mode = (enum conf_mode)(opt - 256);
+			/* conf leaves out its messages during the build. */
 			if (run->mode == MODE_SYNCCONFIG)
-				run->silent = true;
+				run->silent = run->sync = true;
 			if (run->mode == MODE_DEFCONFIG ||
 			    run->mode == MODE_SAVEDEFCONFIG)
 				run->mode_file = optarg;
@@ -495,18 +504,6 @@ static int parse_args(struct conf_run *run, int argc, char **argv,
 	if (optind < argc)
 		*kconfig = argv[optind];
 	return 0;
-}
-
-static bool supported(enum conf_mode mode)
-{
-	switch (mode) {
-	case MODE_OLDASKCONFIG:
-	case MODE_OLDCONFIG:
-	case MODE_SYNCCONFIG:
-		return false;
-	default:
-		return true;
-	}
 }
 
 /*
@@ -638,6 +635,12 @@ static int apply_mode(struct conf_run *run)
 	case MODE_HELPNEWCONFIG:
 		list_new(run, config_kernel_menu(run->cfg), &run->kc->root);
 		break;
+	case MODE_OLDASKCONFIG:
+	case MODE_OLDCONFIG:
+	case MODE_SYNCCONFIG:
+		fflush(stdout);
+		return conf_ask(run->cfg, run->mode == MODE_OLDASKCONFIG,
+				run->io.prefix, stdin, stdout);
 	default:
 		break;
 	}
@@ -709,6 +712,8 @@ static int write_output(struct conf_run *run)
 		name = ".config";
 	if (!run->changed)
 		recompute_all(run);
+	if (run->no_dotconfig_write)
+		goto build_files;
 	switch (config_write_file(run->cfg, name, run->io.prefix,
 				  overwrite && *overwrite, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
@@ -727,12 +732,35 @@ static int write_output(struct conf_run *run)
 		fprintf(stderr, "\n*** Error during writing of the configuration.\n\n");
 		return 1;
 	}
+build_files:
 	/*
-	 * As conf: the build files, if the object tree has none yet (make
-	 * needs include/config/auto.conf to exist).  Errors do not count.
+	 * As conf: the build files, always for --syncconfig, else if the
+	 * object tree has none yet (make needs include/config/auto.conf to
+	 * exist; errors do not count then).
 	 */
-	autoconf_write(run->cfg, run->io.prefix, false);
+	if (autoconf_write(run->cfg, run->io.prefix, run->sync) && run->sync) {
+		fprintf(stderr, "\n*** Error during sync of the configuration.\n\n");
+		return 1;
+	}
 	return 0;
+}
+
+/*
+ * KCONFIG_NOSILENTUPDATE: a build may not change .config by itself.
+ * false (said on stderr) when it would have to.
+ */
+static bool silent_update_allowed(struct conf_run *run)
+{
+	const char *env = getenv("KCONFIG_NOSILENTUPDATE");
+
+	if (!env || !*env)
+		return true;
+	if (run->changed) {
+		fprintf(stderr, "\n*** The configuration requires explicit update.\n\n");
+		return false;
+	}
+	run->no_dotconfig_write = true;
+	return true;
 }
 
 static int run_conf(struct conf_run *run)
@@ -748,6 +776,8 @@ static int run_conf(struct conf_run *run)
 	if (read_input(run))
 		return 1;
 	if (run->read_diags.warnings && werror)
+		return 1;
+	if (run->sync && !silent_update_allowed(run))
 		return 1;
 	if (apply_mode(run))
 		return 1;
@@ -774,19 +804,12 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 	/* Only -h stops here: the usage went to stdout, status 0 as for --help. */
 	if (parse_args(&run, argc, argv, &kconfig))
 		return 0;
-	if (!supported(run.mode)) {
-		fprintf(stderr, "%s conf: this mode needs a terminal or writes "
-			"build files; kbrowse supports --olddefconfig, "
-			"--alldefconfig, --allnoconfig, --allyesconfig, "
-			"--allmodconfig, --randconfig, --defconfig, "
-			"--savedefconfig, --listnewconfig, --helpnewconfig, --yes2modconfig, "
-			"--mod2yesconfig, --mod2noconfig\n", run.prog);
-		return 2;
-	}
 	if (kconfig)
 		load.tree.kconfig = kconfig;
-	/* Help texts are shown by --helpnewconfig only: others do not keep them. */
-	load.tree.skip_help = run.mode != MODE_HELPNEWCONFIG;
+	/* Help texts are shown by --helpnewconfig and '?': others do not keep them. */
+	load.tree.skip_help = run.mode != MODE_HELPNEWCONFIG &&
+			      run.mode != MODE_OLDASKCONFIG &&
+			      run.mode != MODE_OLDCONFIG && !run.sync;
 	/* conf reads its input its own way (read_input): the tree alone. */
 	session = session_open(&load, &errors);
 	if (!session)

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The build files conf writes beside .config when the object tree has
- * none yet (include/config/auto.conf missing), byte for byte as conf:
+ * The build files conf writes beside .config, byte for byte as conf:
+ * always for --syncconfig (what make runs before a build), else when the
+ * object tree has none yet (include/config/auto.conf missing):
  *
  *   include/config/auto.conf.cmd   the Kconfig files read and the
  *                                  environment variables they read
- *   include/config/FOO             an empty file per symbol set
+ *   include/config/FOO             an empty file per symbol whose value
+ *                                  differs from the old auto.conf's
  *   include/generated/autoconf.h   #define CONFIG_FOO 1, ...
  *   include/generated/rustc_cfg    --cfg=CONFIG_FOO ...
  *   include/config/auto.conf       CONFIG_FOO=y, ... (written last)
@@ -202,36 +204,175 @@ static int write_cmd_file(struct config *cfg, const char *autoconf)
 	return ret;
 }
 
-/* An empty include/config/FOO for each symbol that is set. */
-static int touch_symbol_files(struct config *cfg, const char *autoconf,
-			      const struct symbol **list, size_t count)
+/* --- include/config/FOO: one empty file per symbol whose value changed -------- */
+
+/*
+ * What the auto.conf of the last build said, by symbol index: the text
+ * of each symbol's valid line (the last one), read as conf reads it
+ * (no unquoting; a value its type refuses does not count).
+ */
+struct old_autoconf {
+	const char **values;	/* NULL: no (valid) line */
+};
+
+/* Where the markers go: the directory of auto.conf, with its slash. */
+static char *marker_path(const char *autoconf, const char *name)
 {
 	const char *slash = strrchr(autoconf, '/');
 	size_t dir_len = slash ? (size_t)(slash - autoconf) + 1 : 0;
+	char *path = xmalloc(dir_len + strlen(name) + 1);
 
-	for (size_t i = 0; i < count; i++) {
-		const struct symbol *sym = list[i];
-		size_t len = dir_len + strlen(sym->name) + 1;
-		char *path;
-		int fd;
+	memcpy(path, autoconf, dir_len);
+	strcpy(path + dir_len, name);
+	return path;
+}
 
-		if (type_is_bool_or_tristate(sym->type) && config_tri(cfg, sym) == TRI_NO)
-			continue;
-		path = xmalloc(len);
-		memcpy(path, autoconf, dir_len);
-		strcpy(path + dir_len, sym->name);
-		/* Empty markers: never truncate what a planted link names. */
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
-			  O_CLOEXEC, 0644);
-		if (fd < 0) {
-			fprintf(stderr, "%s: %s\n", path, strerror(errno));
-			free(path);
-			return -1;
-		}
+/*
+ * Create (or empty) one marker.  Never through a planted link, and only
+ * for names a symbol can have: a line of an old auto.conf naming
+ * "../x" must not reach outside include/config.
+ */
+static int touch_marker(const char *autoconf, const char *name)
+{
+	char *path;
+	int fd;
+
+	if (!*name || strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			     "0123456789_") != strlen(name))
+		return 0;
+	path = marker_path(autoconf, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		free(path);
-		close(fd);
+		return -1;
 	}
+	close(fd);
+	free(path);
 	return 0;
+}
+
+/* Is text a value conf takes from auto.conf for sym's type? */
+static bool old_value_valid(const struct symbol *sym, const char *text)
+{
+	switch (sym->type) {
+	case S_TRISTATE:
+		return text[0] == 'm' || text[0] == 'y' || text[0] == 'n';
+	case S_BOOLEAN:
+		return text[0] == 'y' || text[0] == 'n';
+	case S_STRING:
+		return true;
+	case S_INT:
+	case S_HEX:
+		return symbol_text_valid(sym->type, text);
+	default:
+		return false;
+	}
+}
+
+/* One line of the old auto.conf; names no symbol has any more are touched. */
+static int read_old_line(struct kconfig *kc, struct old_autoconf *old,
+			 const char *autoconf, const char *prefix, char *line)
+{
+	size_t prefix_len = strlen(prefix);
+	const struct symbol *sym;
+	char *name, *value, *end;
+
+	if (line[0] == '#') {
+		if (line[1] != ' ' || strncmp(line + 2, prefix, prefix_len) != 0)
+			return 0;
+		name = line + 2 + prefix_len;
+		end = strchr(name, ' ');
+		if (!end || strcmp(end, " is not set") != 0)
+			return 0;
+		*end = '\0';
+		value = "n";
+	} else {
+		if (strncmp(line, prefix, prefix_len) != 0)
+			return 0;
+		name = line + prefix_len;
+		end = strchr(name, '=');
+		if (!end)
+			return 0;
+		*end = '\0';
+		value = end + 1;
+	}
+	sym = symbol_find(kc, name);
+	if (!sym)
+		return touch_marker(autoconf, name);
+	if (old_value_valid(sym, value))
+		old->values[sym->index] = xstrdup(value);
+	return 0;
+}
+
+static int read_old_autoconf(struct kconfig *kc, struct old_autoconf *old,
+			     const char *autoconf, const char *prefix)
+{
+	FILE *in = config_open_input(autoconf, kc->opts.srctree);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ret = 0;
+
+	old->values = xcalloc(kc->nsymbols, sizeof(*old->values));
+	if (!in)
+		return 0;
+	while (ret == 0 && (len = getline(&line, &cap, in)) != -1) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		if (line[0])
+			ret = read_old_line(kc, old, autoconf, prefix, line);
+	}
+	free(line);
+	fclose(in);
+	return ret;
+}
+
+/* Did sym's value change since the old auto.conf (or appear, or go)? */
+static bool marker_needed(struct config *cfg, const struct symbol *sym,
+			  const char *old)
+{
+	bool written = config_written(cfg, sym);
+
+	if (!written)
+		return old != NULL;
+	if (old) {
+		if (type_is_bool_or_tristate(sym->type))
+			return config_tri(cfg, sym) !=
+			       (old[0] == 'y' ? TRI_YES : old[0] == 'm' ? TRI_MOD : TRI_NO);
+		return strcmp(config_str(cfg, sym), old) != 0;
+	}
+	/* No old value: only n (not in auto.conf) is no change. */
+	return !type_is_bool_or_tristate(sym->type) || config_tri(cfg, sym) != TRI_NO;
+}
+
+/*
+ * Touch include/config/FOO for each symbol whose value differs from what
+ * the old auto.conf said, so that make rebuilds what depends on it.
+ */
+static int touch_symbol_files(struct config *cfg, const char *autoconf,
+			      const char *prefix)
+{
+	struct kconfig *kc = config_tree(cfg);
+	struct old_autoconf old = { 0 };
+	int ret = read_old_autoconf(kc, &old, autoconf, prefix);
+
+	for (size_t i = 0; ret == 0 && i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!sym->name || (sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE)))
+			continue;
+		if (sym->type == S_UNKNOWN && !old.values[i])
+			continue;
+		if (marker_needed(cfg, sym, old.values[i]))
+			ret = touch_marker(autoconf, sym->name);
+	}
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		free((char *)old.values[i]);
+	free(old.values);
+	return ret;
 }
 
 enum autoconf_style { STYLE_C, STYLE_RUST, STYLE_MAKE };
@@ -327,7 +468,7 @@ int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)
 	if (write_cmd_file(cfg, autoconf))
 		return -1;
 	list = written_symbols(cfg, &count);
-	ret = touch_symbol_files(cfg, autoconf, list, count);
+	ret = touch_symbol_files(cfg, autoconf, prefix);
 	if (!ret)
 		ret = write_symbols_file(cfg, env_or("KCONFIG_AUTOHEADER",
 						     "include/generated/autoconf.h"),

@@ -254,6 +254,35 @@ const char *config_choice_member_read(struct config *cfg,
 	return warning;
 }
 
+void config_legacy_choice_answer(struct config *cfg, const struct symbol *member)
+{
+	const struct choice_info *info;
+	struct symval *cv;
+
+	if (!legacy_choices(cfg) || !symbol_is_choice_member(member))
+		return;
+	info = config_choice_of(cfg, member->choice->sym);
+	/*
+	 * Every visible member counts as answered, its own value kept.  The
+	 * visibilities first: computing them computes the choice, which
+	 * forgets its answer while a member is unanswered.
+	 */
+	for (unsigned i = 0; info && i < info->nmembers; i++)
+		config_visibility(cfg, info->members[i]);
+	for (unsigned i = 0; info && i < info->nmembers; i++) {
+		struct symval *mv = symval(cfg, info->members[i]);
+
+		if (mv->visible != TRI_NO)
+			mv->flags |= V_USER;
+	}
+	cv = symval(cfg, member->choice->sym);
+	cv->flags |= V_USER;
+	cv->user_member = member->index + 1;
+	for (unsigned i = 0; info && i < info->nmembers; i++)
+		config_invalidate(cfg, info->members[i]);
+	config_invalidate(cfg, member->choice->sym);
+}
+
 void config_calc_choice(struct config *cfg, const struct symbol *choice_sym)
 {
 	struct symval *v = symval(cfg, choice_sym);

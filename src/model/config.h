@@ -195,6 +195,14 @@ const char *config_choice_member_read(struct config *cfg,
 				      const struct symbol *member);
 void config_set_user_str(struct config *cfg, const struct symbol *sym,
 			 const char *value);
+/*
+ * Legacy choices: conf's questions picked member (Linux 6.1's
+ * sym_set_tristate_value(member, y)): the choice remembers it and every
+ * visible member counts as answered, keeping its own user value.  The
+ * member's own y is set by the caller.
+ */
+void config_legacy_choice_answer(struct config *cfg, const struct symbol *member);
+
 void config_clear_user(struct config *cfg, const struct symbol *sym);
 void config_clear_all_user(struct config *cfg);
 /*

@@ -425,7 +425,16 @@ struct expr *kform_node_dep(struct kform *k, const struct menu_node *node)
 		if (slot->node)
 			return slot->dep;
 	}
-	parent = kform_node_dep(k, node->parent);
+	/*
+	 * Before 6.11 what a choice holds depends on the choice symbol
+	 * itself (whose value bounds its members), not on what the choice
+	 * depends on.
+	 */
+	if (node->parent && node->parent->kind == MENU_CHOICE &&
+	    node->parent->sym && k->kc->dialect->legacy_choices)
+		parent = kform_sym(k, node->parent->sym);
+	else
+		parent = kform_node_dep(k, node->parent);
 	dep = kform_eliminate_dups(k, kform_and(k, parent,
 				kform_transform(k, rewrite_mod(k, node->depends))));
 	if (slot) {
@@ -487,6 +496,17 @@ void kform_collect_reverse(struct kform *k, const struct menu_node *parent,
 	}
 	for (node = parent->children; node; node = node->next)
 		kform_collect_reverse(k, node, target, type, rev);
+	/*
+	 * Before 6.11 a choice that is not `optional` is selected to m
+	 * wherever its prompt shows, so that it cannot be n there.
+	 */
+	if (parent == &k->kc->root && type == P_SELECT && k->kc->dialect->legacy_choices &&
+	    (target->flags & SYMBOL_CHOICE) && !(target->flags & SYMBOL_OPTIONAL))
+		for (node = target->first_node; node; node = node->next_def)
+			if (node->prompt)
+				*rev = expr_or(&k->arena, *rev,
+					       kform_and(k, kform_prop_visible(k, node->prompt),
+							 kform_sym(k, k->kc->sym_mod)));
 }
 
 /* --- printing ---------------------------------------------------------------- */

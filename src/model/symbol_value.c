@@ -1024,9 +1024,23 @@ const char *config_default_str(struct config *cfg, const struct symbol *sym)
 
 static bool node_prompt_visible(struct config *cfg, const struct menu_node *node)
 {
-	if (node->sym && node->kind != MENU_ROOT)
-		config_calc(cfg, node->sym);
-	return eval(cfg, node->prompt->visible) != TRI_NO;
+	const struct symbol *sym = node->kind != MENU_ROOT ? node->sym : NULL;
+	tristate vis;
+
+	if (sym)
+		config_calc(cfg, sym);
+	vis = eval(cfg, node->prompt->visible);
+	/*
+	 * Before 6.11 a tristate member whose prompt is only m is hidden
+	 * while its choice is y (as the member's own visibility is).
+	 */
+	if (vis == TRI_MOD && sym && legacy_choices(cfg) &&
+	    symbol_is_choice_member(sym) && sym->type == S_TRISTATE) {
+		config_calc(cfg, sym->choice->sym);
+		if (symval(cfg, sym->choice->sym)->tri == TRI_YES)
+			return false;
+	}
+	return vis != TRI_NO;
 }
 
 bool config_node_visible(struct config *cfg, const struct menu_node *node)

@@ -206,7 +206,7 @@ fi
 
 # --- exit statuses of the command line ------------------------------------
 for args in "--no-such-option" "explain --no-such-option PAGE_SHIFT" \
-	"dump --no-such-option" "conf --oldconfig"; do
+	"dump --no-such-option" "diff --no-such-option"; do
 	# shellcheck disable=SC2086 # the arguments are words
 	env -i PATH="$PATH" "$KBROWSE" $args >/dev/null 2>&1 </dev/null
 	status=$?

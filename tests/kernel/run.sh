@@ -15,6 +15,9 @@
 #                   Kconfig rules before 6.11
 #   selftests.sh    the kernel's own kconfig tests against kbrowse
 #   selftests.sh:6.1  Linux 6.1's kconfig tests, by 6.1's rules
+#   conf_modes.sh   --syncconfig (auto.conf, autoconf.h, markers...),
+#                   --oldconfig and --oldaskconfig (6.1's defconfig taken
+#                   to 6.12: the questions and answers byte for byte)
 #   explain.sh      kbrowse explain against the values conf computes
 #   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
 #   make_env.sh     conf --olddefconfig in a bare environment against
@@ -59,7 +62,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
-	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
+	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
 	unmet_warnings.sh merge.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.

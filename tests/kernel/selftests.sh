@@ -5,23 +5,19 @@
 # in an empty directory, with srctree set to the test's directory and
 # KCONFIG_DEFCONFIG_LIST empty, checked against the test's expected files.
 #
-# Only the tests conf answers without a terminal are run as written
-# (all*config, randconfig).  Tests that drive the interactive
-# --oldaskconfig are run in the batch mode that computes the same thing:
-#   err_recursive_dep, err_recursive_inc: the tree is refused (exit 1)
-#       whatever the mode; every loop step conf prints is printed too
-#   no_write_if_dep_unmet: the answer the test types (n for A) is put in
-#       the .config, then --olddefconfig
-#   choice_value_with_m_dep (6.1): the answers the test types (y for the
-#       tristate choice, then its first member) as a .config, CHOICE0=y,
-#       then --olddefconfig; the .config must also be the one 6.1's conf
-#       writes for the same input
+# Every test runs in the mode it names, --oldaskconfig and --oldconfig
+# included: the keys it types, then Enter for every further question (as
+# conftest.py does), and its checks of stdout, stderr and .config:
+#   choice/oldask0, auto_submenu, new_choice_with_dep,
+#   no_write_if_dep_unmet, choice_value_with_m_dep (6.1): the questions
+#       on stdout and the .config, as the test checks them; for
+#       choice_value_with_m_dep also the .config 6.1's conf writes
+#   err_recursive_dep, err_recursive_inc: the tree is refused (exit 1);
+#       every loop step conf prints is printed too
 #   inter_choice (6.1): --defconfig, as written
-#   preprocess/*: no prompt is asked, so --olddefconfig; stdout/stderr
-#       as the test checks them, kbrowse's "file:line:column: severity: "
+#   preprocess/*: --oldaskconfig (no prompt is asked); stdout/stderr as
+#       the test checks them, kbrowse's "file:line:column: severity: "
 #       read as conf's "file:line: "
-# auto_submenu and new_choice_with_dep test the interactive dialogue only
-# and are skipped.
 #
 # usage: selftests.sh [OPTIONS] [KBROWSE]   (options of run.sh are ignored)
 set -uo pipefail
@@ -65,6 +61,22 @@ run_conf()
 	rc=$?
 }
 
+# run_asked TESTDIR MODE KEYS [ENV...]: run_conf with KEYS typed on stdin,
+# then Enter for every further question, as conftest.py feeds conf.
+run_asked()
+{
+	local dir=$1 mode=$2 keys=$3
+	shift 3
+	out=$work/run.$RANDOM$RANDOM
+	mkdir -p "$out"
+	[ -n "${dot_config:-}" ] && cp "$dot_config" "$out/.config"
+	# yes dies of SIGPIPE when conf is done: the status is conf's.
+	(set +o pipefail; cd "$out" && { printf '%s' "$keys"; yes '' 2>/dev/null; } |
+		env srctree="$dir" KCONFIG_DEFCONFIG_LIST= "$@" \
+		"$kbrowse" conf "$mode" Kconfig >stdout 2>stderr)
+	rc=$?
+}
+
 # Does file $1 contain the text of file $2 (conftest's *_contains)?
 contains()
 {
@@ -87,6 +99,41 @@ for mode in allyes allmod allno alldef; do
 		not_ok "$name" "$work/log"
 	fi
 done
+
+# --- the questions, as the tests type them ----------------------------------------
+# asked_case NAME TESTDIR MODE KEYS DOTCONFIG STDOUT_CONTAINS CONFIG_CHECK
+# CONFIG_CHECK: "contains FILE", "matches FILE" or "".
+asked_case()
+{
+	local name=$1 dir=$2 mode=$3 keys=$4 dotc=$5 want_out=$6 check=$7
+	local good=1
+	dot_config=${dotc:+$dir/$dotc} run_asked "$dir" "$mode" "$keys"
+	[ "$rc" = 0 ] || good=0
+	if [ -n "$want_out" ] && ! contains "$out/stdout" "$dir/$want_out"; then
+		good=0
+	fi
+	case $check in
+	contains\ *) contains "$out/.config" "$dir/${check#contains }" || good=0 ;;
+	matches\ *) cmp -s "$out/.config" "$dir/${check#matches }" || good=0 ;;
+	esac
+	if [ "$good" = 1 ]; then
+		ok "$name"
+	else
+		{
+			echo "exit $rc"
+			cat "$out/stderr"
+			[ -n "$want_out" ] && diff "$dir/$want_out" "$out/stdout"
+			[ -n "$check" ] && diff "$dir/${check#* }" "$out/.config"
+		} >"$work/log" 2>&1
+		not_ok "$name" "$work/log"
+	fi
+}
+asked_case choice/oldask0 "$tests/choice" --oldaskconfig '' '' oldask0_expected_stdout ''
+asked_case auto_submenu "$tests/auto_submenu" --oldaskconfig '' '' expected_stdout ''
+asked_case new_choice_with_dep "$tests/new_choice_with_dep" --oldconfig y config \
+	expected_stdout ''
+asked_case no_write_if_dep_unmet "$tests/no_write_if_dep_unmet" --oldaskconfig n \
+	config '' "matches expected_config"
 
 # --- randconfig over choices ----------------------------------------------
 # choice_randomize: every seed gives one of the expected configs, and the
@@ -142,21 +189,22 @@ fi
 # makes the choice y.
 name=choice_value_with_m_dep
 if [ -d "$tests/$name" ]; then
-	printf 'CONFIG_CHOICE0=y\n' >"$work/answered.config"
-	dot_config=$work/answered.config run_conf "$tests/$name" --olddefconfig
+	dot_config=$tests/$name/config run_asked "$tests/$name" --oldaskconfig y
 	good=0
 	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/$name/expected_config" &&
-		! grep -q CHOICE1 "$out/.config"; then
+		contains "$out/stdout" "$tests/$name/expected_stdout"; then
 		good=1
 	fi
-	# The same input through 6.1's own conf.
+	# The same input through 6.1's own conf: the same .config and stdout.
 	conf=$(kernel_conf 2>/dev/null) || conf=
 	if [ "$good" = 1 ] && [ -n "$conf" ]; then
 		mkdir -p "$work/conf.$name"
-		cp "$work/answered.config" "$work/conf.$name/.config"
-		(cd "$work/conf.$name" && srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST= \
-			"$conf" -s --olddefconfig Kconfig >/dev/null 2>&1) &&
-			cmp -s "$work/conf.$name/.config" "$out/.config" || good=0
+		cp "$tests/$name/config" "$work/conf.$name/.config"
+		(set +o pipefail; cd "$work/conf.$name" && { printf y; yes '' 2>/dev/null; } |
+			srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST= \
+			"$conf" --oldaskconfig Kconfig >stdout 2>/dev/null) &&
+			cmp -s "$work/conf.$name/.config" "$out/.config" &&
+			cmp -s "$work/conf.$name/stdout" "$out/stdout" || good=0
 	fi
 	if [ "$good" = 1 ]; then
 		ok "$name"
@@ -180,7 +228,8 @@ fi
 
 # --- dependency loops: refused, every step shown ------------------------------
 name=err_recursive_dep
-dot_config='' run_conf "$tests/$name" --olddefconfig
+dot_config='' run_asked "$tests/$name" --oldaskconfig ''
+
 # Each step conf prints ("symbol A depends on B", ...) must be among ours;
 # the lines about choices are worded differently and only counted.
 grep -E '^	symbol ' "$tests/$name/expected_stderr" |
@@ -199,7 +248,8 @@ else
 fi
 
 name=err_recursive_inc
-dot_config='' run_conf "$tests/$name" --olddefconfig
+dot_config='' run_asked "$tests/$name" --oldaskconfig ''
+
 if [ "$rc" != 0 ] && grep -qi 'recursive' "$out/stderr" &&
 	grep -q 'Kconfig.inc1' "$out/stderr"; then
 	ok "$name"
@@ -208,22 +258,11 @@ else
 	not_ok "$name" "$work/log"
 fi
 
-# --- no "is not set" for choice values whose dependency is unmet ------------------
-name=no_write_if_dep_unmet
-printf '# CONFIG_A is not set\n' >"$work/answered.config"
-dot_config=$work/answered.config run_conf "$tests/$name" --olddefconfig
-if [ "$rc" = 0 ] && cmp -s "$out/.config" "$tests/$name/expected_config"; then
-	ok "$name"
-else
-	{ echo "exit $rc"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
-	not_ok "$name" "$work/log"
-fi
-
 # --- the macro language ------------------------------------------------------------
 for t in builtin_func circular_expansion escape variable; do
 	name=preprocess/$t
 	dir=$tests/preprocess/$t
-	dot_config='' run_conf "$dir" --olddefconfig
+	dot_config='' run_asked "$dir" --oldaskconfig ''
 	good=1
 	case $t in
 	circular_expansion) [ "$rc" != 0 ] || good=0 ;;
@@ -253,6 +292,5 @@ for t in builtin_func circular_expansion escape variable; do
 	fi
 done
 
-echo "skipped auto_submenu new_choice_with_dep (interactive dialogue only)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,7 @@
+deps_config := \
+	Kconfig \
+
+include/config/auto.conf: $(deps_config)
+
+
+$(deps_config): ;

@@ -1,0 +1,7 @@
+autoconfig := include/config/auto.conf
+
+deps_config := \
+	Kconfig \
+
+$(autoconfig): $(deps_config)
+$(deps_config): ;
