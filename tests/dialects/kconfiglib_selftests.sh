@@ -23,6 +23,10 @@ known()
 	esac
 }
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 LC_ALL=C
 export LC_ALL
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree
@@ -41,16 +45,13 @@ for py in python3 /usr/bin/python3; do
 	fi
 done
 if [ -z "$python" ]; then
-	echo "1..0 # SKIP python3-kconfiglib is not installed: no oracle"
-	exit 0
+	tap_skip_all "python3-kconfiglib is not installed: no oracle"
 fi
 work=$(mktemp -d /tmp/kbrowse-kconfiglib-tests.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 cp -R "$KCONFIGLIB_SRC/tests" "$work/tests" || exit 99
 cd "$work" || exit 99
 
-n=0
-failed=0
 for tree in tests/K*; do
 	name=${tree#tests/}
 	for mode in alldefconfig allnoconfig allyesconfig; do
@@ -62,25 +63,18 @@ for tree in tests/K*; do
 		KCONFIG_CONFIG=kb.config KBROWSE_DIALECT=kconfiglib \
 			"$KBROWSE" conf "--$mode" "$tree" >/dev/null 2>kb.err
 		kb=$?
-		n=$((n + 1))
 		todo=$(known "$name")
-		[ -n "$todo" ] && todo=" # TODO $todo"
-		if [ "$lib" != 0 ] && [ -z "$todo" ]; then
-			echo "ok $n - $name $mode # SKIP Kconfiglib refuses it"
-		elif [ "$lib" = 0 ] && [ "$kb" = 0 ] &&
-		     cmp -s lib.config kb.config; then
-			echo "ok $n - $name $mode$todo"
-		else
-			echo "not ok $n - $name $mode$todo"
-			if [ -z "$todo" ]; then
-				failed=1
-				grep -v warning kb.err | head -5 | sed 's/^/#   /'
-				[ -f lib.config ] && [ -f kb.config ] &&
-					diff lib.config kb.config | head -10 |
-					sed 's/^/#   /'
-			fi
+		same=1
+		[ "$lib" = 0 ] && [ "$kb" = 0 ] && cmp -s lib.config kb.config && same=0
+		if [ -n "$todo" ]; then
+			tap_todo $same "$name $mode" "$todo"
+		elif [ "$lib" != 0 ]; then
+			tap_skip "$name $mode" "Kconfiglib refuses it"
+		elif ! tap_result $same "$name $mode"; then
+			grep -v warning kb.err | head -5 | tap_diag
+			[ -f lib.config ] && [ -f kb.config ] &&
+				diff lib.config kb.config | head -10 | tap_diag
 		fi
 	done
 done
-echo "1..$n"
-exit $failed
+tap_done

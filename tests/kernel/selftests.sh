@@ -40,16 +40,6 @@ KBROWSE_DIALECT=$(kernel_dialect)
 export KBROWSE_DIALECT
 work=$(mktemp -d /tmp/kbrowse-selftests.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-ok() { passed=$((passed + 1)); echo "ok      $1"; }
-not_ok()
-{
-	failed=$((failed + 1))
-	echo "FAILED  $1"
-	[ -n "${2:-}" ] && sed 's/^/        /' "$2" | head -n 40
-	return 0
-}
 
 # run_conf TESTDIR MODE [ENV...]: run kbrowse conf in a fresh directory;
 # leaves $out (the directory), $rc, $out/stdout, $out/stderr.
@@ -81,10 +71,10 @@ for mode in allyes allmod allno alldef; do
 	name="choice/$mode"
 	dot_config='' run_conf "$tests/choice" --${mode}config
 	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/choice/${mode}_expected_config"; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/choice/${mode}_expected_config" "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 done
 
@@ -123,10 +113,10 @@ randomize()
 		bad="not every expected config came up"
 	fi
 	if [ -z "$bad" ]; then
-		ok "$test"
+		tap_ok "$test"
 	else
 		echo "$bad" >>"$work/log"
-		not_ok "$test" "$work/log"
+		tap_result 1 "$test" "$work/log"
 	fi
 }
 # (Since 6.11: 6.1 has no such tests.)
@@ -159,10 +149,10 @@ if [ -d "$tests/$name" ]; then
 			cmp -s "$work/conf.$name/.config" "$out/.config" || good=0
 	fi
 	if [ "$good" = 1 ]; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; cat "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 fi
 
@@ -171,10 +161,10 @@ name=inter_choice
 if [ -d "$tests/$name" ]; then
 	dot_config='' run_conf "$tests/$name" --defconfig="$tests/$name/defconfig"
 	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/$name/expected_config"; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 fi
 
@@ -192,20 +182,20 @@ done <"$work/steps")
 want=$(grep -c 'recursive dependency detected' "$tests/$name/expected_stderr")
 got=$(grep -c 'recursive dependency detected' "$out/stderr")
 if [ "$rc" = 1 ] && [ -z "$missing" ] && [ "$want" = "$got" ]; then
-	ok "$name"
+	tap_ok "$name"
 else
 	{ echo "exit $rc, $got loops reported, conf reports $want"; echo "missing steps:"; echo "$missing"; cat "$out/stderr"; } >"$work/log"
-	not_ok "$name" "$work/log"
+	tap_result 1 "$name" "$work/log"
 fi
 
 name=err_recursive_inc
 dot_config='' run_conf "$tests/$name" --olddefconfig
 if [ "$rc" != 0 ] && grep -qi 'recursive' "$out/stderr" &&
 	grep -q 'Kconfig.inc1' "$out/stderr"; then
-	ok "$name"
+	tap_ok "$name"
 else
 	{ echo "exit $rc"; cat "$out/stderr"; } >"$work/log"
-	not_ok "$name" "$work/log"
+	tap_result 1 "$name" "$work/log"
 fi
 
 # --- no "is not set" for choice values whose dependency is unmet ------------------
@@ -213,10 +203,10 @@ name=no_write_if_dep_unmet
 printf '# CONFIG_A is not set\n' >"$work/answered.config"
 dot_config=$work/answered.config run_conf "$tests/$name" --olddefconfig
 if [ "$rc" = 0 ] && cmp -s "$out/.config" "$tests/$name/expected_config"; then
-	ok "$name"
+	tap_ok "$name"
 else
 	{ echo "exit $rc"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
-	not_ok "$name" "$work/log"
+	tap_result 1 "$name" "$work/log"
 fi
 
 # --- the macro language ------------------------------------------------------------
@@ -238,7 +228,7 @@ for t in builtin_func circular_expansion escape variable; do
 		good=0
 	fi
 	if [ "$good" = 1 ]; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{
 			echo "exit $rc"
@@ -249,10 +239,9 @@ for t in builtin_func circular_expansion escape variable; do
 				cat "$out/stdout"
 			fi
 		} >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 done
 
 echo "skipped auto_submenu new_choice_with_dep (interactive dialogue only)"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+tap_summary
