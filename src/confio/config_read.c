@@ -159,6 +159,7 @@ static void read_line(struct reader *rd, char *line)
 	size_t plen = strlen(prefix);
 	const struct symbol *sym;
 	char *name, *value, *p;
+	char not_set[] = "n";	/* set_value() may unquote in place */
 
 	if (!line[0])
 		return;
@@ -170,7 +171,7 @@ static void read_line(struct reader *rd, char *line)
 		if (!p || strcmp(p + 1, "is not set") != 0)
 			return;
 		*p = '\0';
-		value = "n";
+		value = not_set;
 	} else {
 		if (strncmp(line, prefix, plen) != 0) {
 			warn(rd, "unexpected data: %s", line);
