@@ -23,14 +23,14 @@ quick|full|no) ;;
 esac
 passed=0 failed=0 skipped=0 status=0
 
-# shellcheck source=lib/stages.sh
+# shellcheck source=tests/lib/stages.sh
 . "$srcdir/tests/lib/stages.sh"
 
 # --- the Linux tree ----------------------------------------------------------------
 
 if [ "$mode" != no ]; then
 	stage "the Linux 6.12 tree and its conf"
-	# shellcheck source=kernel/lib.sh
+	# shellcheck source=tests/kernel/lib.sh
 	. "$srcdir/tests/kernel/lib.sh"
 	if tree=$(kernel_tree); then
 		echo "$tree"

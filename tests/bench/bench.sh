@@ -37,7 +37,7 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=../kernel/lib.sh
+# shellcheck source=tests/kernel/lib.sh
 . "$here/../kernel/lib.sh"
 
 runs=5

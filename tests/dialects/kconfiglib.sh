@@ -53,6 +53,7 @@ run_case()
 		cd "$dir" || exit 99
 		if [ -f env ]; then
 			set -a
+			# shellcheck source=/dev/null # the fixture's own
 			. ./env
 			set +a
 		fi

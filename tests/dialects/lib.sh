@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154 # $work: set by the caller
 # Sourced by the suites that compare kbrowse with a tree's own conf
 # (uboot.sh, buildroot.sh, nuttx.sh).  They leave in $work what each tool
 # did: TOOL.rc (its exit status), TOOL.err, TOOL.config (the .config it

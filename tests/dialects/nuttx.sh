@@ -46,11 +46,11 @@ run()
 	rm -f "$work/.config"
 	[ -n "$input" ] && cp "$input" "$work/.config"
 	if [ "$tool" = conf ]; then
-		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$oracle" --$mode Kconfig) \
+		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$oracle" "--$mode" Kconfig) \
 			>/dev/null 2>"$work/$tool.err"
 	else
 		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$KBROWSE" \
-			--dialect kconfig-frontends conf --$mode Kconfig) \
+			--dialect kconfig-frontends conf "--$mode" Kconfig) \
 			>/dev/null 2>"$work/$tool.err"
 	fi
 	echo $? >"$work/$tool.rc"
@@ -59,11 +59,12 @@ run()
 
 
 for mode in $modes; do
-	run conf $mode
-	run kbrowse $mode
+	run conf "$mode"
+	run kbrowse "$mode"
 	verdict "$mode" "kconfig-conf"
 done
 for board in "$@"; do
+	# shellcheck disable=SC2125 # a glob, expanded by set -- below
 	defconfig=$src/boards/*/*/${board%%/*}/configs/${board#*/}/defconfig
 	# shellcheck disable=SC2086 # the glob finds the board's directory
 	set -- $defconfig

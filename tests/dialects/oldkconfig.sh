@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086 # $envs and $config: NAME=VALUE words
 # The older kconfig dialects (linux-4.17, buildroot, u-boot) on small
 # fixture trees, against the oracle: Debian's kconfig-frontends-nox, whose
 # kconfig-conf is Linux 4.11's conf (the generation Buildroot's and the

@@ -26,7 +26,8 @@ run()
 	env -i PATH="$PATH" KBROWSE_NO_CACHE=1 "$@"
 }
 
-fixtures=$(cd "$dir" && ls *.kconfig)
+fixtures=$(cd "$dir" && ls -- *.kconfig)
+# shellcheck disable=SC2086 # file names without blanks
 set -- $fixtures
 tap_plan $((3 + 2 * $#))
 

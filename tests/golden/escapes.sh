@@ -25,14 +25,14 @@ raw()
 E=$(printf '\033') BEL=$(printf '\007')
 C1=$(printf '\302\233') RLO=$(printf '\342\200\256')
 cat > Kconfig <<EOT
-mainmenu "Main $E]0;title$BEL"
-\$(info,info $E[2J)
-\$(warning-if,y,warning $E[2J)
+mainmenu "Main ${E}]0;title$BEL"
+\$(info,info ${E}[2J)
+\$(warning-if,y,warning ${E}[2J)
 config A
-	string "prompt $E]0;t$BEL $RLO x"
-	default "default $E[2J $C1"
+	string "prompt ${E}]0;t$BEL $RLO x"
+	default "default ${E}[2J $C1"
 	help
-	  help $E[2J
+	  help ${E}[2J
 EOT
 printf 'CONFIG_A="user %s[2J"\n%s]0;junk\n' "$E" "$E" > .config
 
@@ -98,6 +98,7 @@ shell_escaped='^shell \\x1b\]0;pwned\\x07 \\x1b\[2J \\u009b$'
 for run in "dump --no-cache" "explain --no-cache A" "conf --no-cache --olddefconfig" \
 	   "dump" "dump" "explain A" "conf --olddefconfig"; do
 	# The first run without --no-cache stores the result, the next replay it.
+	# shellcheck disable=SC2086 # the arguments are words
 	"$KBROWSE" $run > out 2> err
 	if raw out err; then
 		tap_result 1 "\$(shell,...) stderr, $run: nothing raw"

@@ -16,7 +16,7 @@ tap_plan 6
 compare_config()
 {
 	if [ "$1" -ne 0 ]; then
-		tap_not_ok "$4 (exit $1)" || tap_diag "$work/$2.err"
+		tap_not_ok "$4 (exit $1)" || tap_diag <"$work/$2.err"
 	else
 		tap_golden "$expected/$3.config" "$work/$2/.config" "$4"
 	fi

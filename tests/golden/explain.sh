@@ -18,7 +18,8 @@ cases=$top_srcdir/tests/golden/explain
 work=$(mktemp -d /tmp/kbrowse-golden-explain.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-total=$(ls "$cases"/*.args | wc -l)
+set -- "$cases"/*.args
+total=$#
 tap_plan "$total"
 for args_file in "$cases"/*.args; do
 	name=$(basename "$args_file" .args)

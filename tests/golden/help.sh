@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086,SC2046 # lists of options, files and names, split into words
 # The documentation against the code (TAP):
 #  - every option the sources parse (strcmp/strncmp on an argument,
 #    getopt_long tables) is in `kbrowse --help`, in the --help of the

@@ -35,6 +35,7 @@ run()
 	want=$1 pattern=$2 what=$3
 	shift 3
 	echo 0 > rss
+	# shellcheck disable=SC3045,SC2086 # dash has ulimit -s, -t; $timer: words
 	(ulimit -s 8192; ulimit -t 10; exec timeout 120 $timer "$@") >out 2>err </dev/null
 	status=$?
 	rss=$(tail -n 1 rss)

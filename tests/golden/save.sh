@@ -92,7 +92,7 @@ if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/
 			"$KBROWSE" conf --olddefconfig >/dev/null 2>err
 		[ $? = 1 ] && grep -q 'No space left on device' err
 		tap_result $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): the reason" err
-		cmp -s full.before full/.config && [ -z "$(ls full | grep -v '^fill$')" ]
+		cmp -s full.before full/.config && [ "$(ls full)" = fill ]
 		tap_result $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): .config intact, no temporary file" err
 	done
 	# --savedefconfig is replaced whole too: the old file stays.
@@ -101,7 +101,7 @@ if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/
 	KCONFIG_CONFIG=a_off.config "$KBROWSE" conf --savedefconfig=full/defconfig >/dev/null 2>err
 	[ $? = 1 ] && grep -q 'Error while saving defconfig to: full/defconfig' err &&
 		[ "$(cat full/defconfig)" = CONFIG_OLD=y ] &&
-		[ -z "$(ls full | grep -v '^fill$' | grep -v '^defconfig$' | grep -v '^.config$')" ]
+		[ -z "$(find full -mindepth 1 ! -name fill ! -name defconfig ! -name '.*')" ]
 	tap_result $? "full disk: --savedefconfig keeps the old file, no temporary file" err
 	mkdir ro && mount -t tmpfs -o size=64k tmpfs ro && mounts="$mounts $PWD/ro" &&
 		mount -o remount,ro ro
@@ -188,7 +188,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	tap_result $? "... the old auto.conf.cmd intact, no temporary file" err
 	chmod -R u+w rodir
 else
-	for i in 1 2 3 4; do
+	for _ in 1 2 3 4; do
 		tap_skip "a directory that cannot be written" "needs root and setpriv"
 	done
 fi

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2030,SC2031 # lib.sh sourced in a subshell per series, on purpose
 # `kbrowse diff --from-tree` from Linux 6.1 to 6.12 (x86_64), against the
 # kernels' own conf:
 #   OLD.config: 6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig

@@ -89,7 +89,7 @@ same()
 	return $rc
 }
 
-copy_tree "$work/make" && copy_tree "$work/kb" && copy_tree "$work/src" || {
+{ copy_tree "$work/make" && copy_tree "$work/kb" && copy_tree "$work/src"; } || {
 	echo "make_env.sh: cannot copy $KERNEL_TREE"
 	echo "0 passed, 1 failed"
 	exit 1

@@ -86,7 +86,7 @@ randomize()
 {
 	local test=$1 seeds=$2 need_all=$3 seed i seen=() bad=''
 	for ((seed = 0; seed < seeds; seed++)); do
-		dot_config='' run_conf "$tests/$test" --randconfig KCONFIG_SEED=$(printf '0x%x' $seed)
+		dot_config='' run_conf "$tests/$test" --randconfig KCONFIG_SEED="$(printf '0x%x' "$seed")"
 		if [ "$rc" != 0 ]; then
 			bad="seed $seed: exit $rc"
 			break
@@ -144,7 +144,7 @@ if [ -d "$tests/$name" ]; then
 	if [ "$good" = 1 ] && [ -n "$conf" ]; then
 		mkdir -p "$work/conf.$name"
 		cp "$work/answered.config" "$work/conf.$name/.config"
-		(cd "$work/conf.$name" && srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST= \
+		(cd "$work/conf.$name" && srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST="" \
 			"$conf" -s --olddefconfig Kconfig >/dev/null 2>&1) &&
 			cmp -s "$work/conf.$name/.config" "$out/.config" || good=0
 	fi

@@ -27,7 +27,7 @@ test_env_clear="srctree objtree ARCH SRCARCH SUBARCH HEADER_ARCH CROSS_COMPILE
 
 test_env_clean()
 {
-	# shellcheck disable=SC2086 # one line of names, blank around each
+	# shellcheck disable=SC2086,SC2116 # one line of names, blank around each
 	test_env_keep=" $(echo $test_env_keep) "
 	for test_env_var in $(env | sed -n 's/^\(KBROWSE_[A-Za-z0-9_]*\)=.*/\1/p;
 		s/^\(KCONFIG_[A-Za-z0-9_]*\)=.*/\1/p'); do

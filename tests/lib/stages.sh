@@ -5,7 +5,7 @@
 #   stage NAME     end the running stage (if any), print its time, start NAME
 #   stage ""       end the last stage
 #   stage_report   every stage's time and the total
-stage_name= stage_start=0 stage_times=
+stage_name="" stage_start=0 stage_times=""
 
 stage()
 {

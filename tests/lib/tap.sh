@@ -18,7 +18,7 @@
 #   tap_skip DESC REASON     a case that could not run, and why
 #   tap_todo STATUS DESC REASON  a known difference: reported, not counted
 #   tap_skip_all REASON      the whole script could not run: plan 1..0, exit 0
-#   tap_diag [FILE]          FILE (or standard input) as "# " comment lines
+#   tap_diag                 standard input as "# " comment lines
 #   tap_done                 the plan if none was printed; exit status 1
 #                            if any case failed (the script's last command)
 #   tap_summary              for the kernel suites (tests/kernel/run.sh
@@ -133,7 +133,7 @@ tap_skip_all()
 
 tap_diag()
 {
-	sed 's/^/# /' "$@"
+	sed 's/^/# /'
 }
 
 tap_summary()

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 # Helpers for the terminal tests: drive the real kbrowse in tmux, read
 # the screen with capture-pane, and report in TAP.

@@ -177,6 +177,7 @@ mkdir -p "$utf"
 printf '%s\n' 'mainmenu "Gr\303\266\303\237e"' 'config SIZE' \
 	'	bool "Gr\303\266\303\237e \342\200\223 4 KiB \342\200\234pages\342\200\235"' \
 	'	default y' > "$utf/Kconfig.in"
+# shellcheck disable=SC2059 # the file holds printf escapes to expand
 printf "$(cat "$utf/Kconfig.in")\n" > "$utf/Kconfig"
 tui_start 80 24 "$utf"
 tap_check "UTF-8 locale: UTF-8 prompts as written" \

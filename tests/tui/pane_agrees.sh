@@ -77,7 +77,7 @@ tap_result $? "unmet: the pane warns that B is selected over its dependencies"
 
 if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
 	mkdir -p "$work/linux"
-	export srctree=$linux ARCH=x86_64 KCONFIG_CONFIG=$work/linux/.config
+	export srctree="$linux" ARCH=x86_64 KCONFIG_CONFIG="$work/linux/.config"
 	(cd "$work/linux" && "$KBROWSE" conf --defconfig="$linux/arch/x86/configs/x86_64_defconfig" \
 		>/dev/null 2>&1)
 	# shellcheck disable=SC2086
