@@ -26,11 +26,6 @@
 #include "file_read.h"
 #include "util.h"
 
-void config_io_from_env(struct config_io_options *io, const char *srctree)
-{
-	config_io_for_dialect(io, srctree, NULL);
-}
-
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect)
 {

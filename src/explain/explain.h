@@ -309,8 +309,6 @@ bool explain_is_literal(const struct symbol *sym);
 
 /* Evaluate an expression part by part (cond: `m` means m && MODULES). */
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
-/* Print it as Kconfig with values: "A [=y] && !B [=n]". */
-void xexpr_fprint(const struct xexpr *x, FILE *out);
 /* Append e as Kconfig text, with the values from x when x != NULL. */
 void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x);
 /* The same in the explainer's scratch buffer (valid until the next use). */
