@@ -114,8 +114,8 @@ struct xforward {
 
 /*
  * Where a dependency comes from: the entry's own `depends on`, or the
- * `if`, `menu` or `choice` around it (design.md: dependencies are shown
- * with the block that adds them).
+ * `if`, `menu` or `choice` around it (dependencies are shown with the
+ * block that adds them).
  */
 struct xdepsource {
 	const struct menu_node *node;	/* the entry, or the enclosing block */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# ESP-IDF's Kconfig tree (issue 10): the .config kbrowse writes, byte
+# ESP-IDF's Kconfig tree: the .config kbrowse writes, byte
 # for byte against Kconfiglib 14.1's (Debian's python3-kconfiglib, through
 # kconfiglib_conf.py), for several targets and the all*config modes (TAP).
 # make check runs it; it skips, saying so, without an ESP-IDF checkout

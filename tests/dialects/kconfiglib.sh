@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kconfiglib trees (issue 10): the .config kbrowse writes under the
+# Kconfiglib trees: the .config kbrowse writes under the
 # kconfiglib dialect, byte for byte against the one Kconfiglib 14.1
 # itself writes (Debian's python3-kconfiglib, through kconfiglib_conf.py
 # beside this script), on the fixture trees under

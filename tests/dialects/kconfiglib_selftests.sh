@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kconfiglib's own test trees (its tests/K* files, issue 10): kbrowse under
+# Kconfiglib's own test trees (its tests/K* files): kbrowse under
 # the kconfiglib rules against Kconfiglib 14.1 (Debian's python3-kconfiglib,
 # through kconfiglib_conf.py) in alldefconfig, allnoconfig and
 # allyesconfig (TAP).  Trees Kconfiglib refuses are skipped.  make check

@@ -1,6 +1,6 @@
 #!/bin/sh
 # No control character from a tree or a .config reaches the terminal raw
-# (TAP; issue 11, items 6 and 7): explain (text and JSON), dump and every
+# (TAP): explain (text and JSON), dump and every
 # diagnostic escape ESC, BEL, C1 controls and bidi overrides; $(info,...)
 # goes to stderr, so explain --json stays JSON; conf modes print it on
 # stdout as conf does.  What a tree's $(shell,...) writes to stderr is

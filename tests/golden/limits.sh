@@ -1,6 +1,6 @@
 #!/bin/sh
 # Inputs that must end in a clear error, quickly and in little memory,
-# never in a signal or a hang (TAP; issue 11, items 1 and 2):
+# never in a signal or a hang (TAP):
 #  - `source` of /dev/zero, /dev/urandom, a FIFO, a directory, a file
 #    over the 16 MB limit;
 #  - KCONFIG_CONFIG, --defconfig and KCONFIG_ALLCONFIG naming /dev/zero,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Saving a .config cannot lose or leak a file (TAP; issue 11, item 8):
+# Saving a .config cannot lose or leak a file (TAP):
 #  - a symlink planted where conf put its temporary file is not followed;
 #  - the file keeps its mode (0600 stays 0600);
 #  - a .config.old that is a directory: saved anyway, and said;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `kbrowse explain --to VALUE SYM` plans against the kernel's own conf.
 #
-# On x86_64 defconfig (written by conf), for the symbols issue 14 names
+# On x86_64 defconfig (written by conf), for symbols users ask about
 # (PRINTK, FUTEX, EPOLL, ... hidden behind `if EXPERT`; SHMEM, KALLSYMS,
 # MEMBARRIER held up by selects) and a sample of others (every k-th of the
 # bool/tristate symbols that are y, to n, and that are n, to y):

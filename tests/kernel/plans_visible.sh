@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `kbrowse explain --to visible SYM` plans against the kernel's own conf.
 #
-# On x86_64 defconfig (written by conf), for CAN_UCAN (issue 12: "how do
+# On x86_64 defconfig (written by conf), for CAN_UCAN ("how do
 # I make CAN_UCAN visible?", it depends on CAN_DEV [=n]), PRINTK (behind
 # `if EXPERT`) and every k-th symbol whose prompt is hidden:
 #   - kbrowse plans, tries the plan on a copy and says whether it shows

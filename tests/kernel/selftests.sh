@@ -219,7 +219,7 @@ for t in builtin_func circular_expansion escape variable; do
 	circular_expansion) [ "$rc" != 0 ] || good=0 ;;
 	*) [ "$rc" = 0 ] || good=0 ;;
 	esac
-	# kbrowse locates messages as file:line:column: severity: (design.md);
+	# kbrowse locates messages as file:line:column: severity: (its manual);
 	# the text after it must be conf's (the case of its first letter aside).
 	sed -E 's/^([^:]+:[0-9]+):[0-9]+: (warning|error|note): /\1: /' \
 		"$out/stderr" >"$out/stderr.conf-form"

@@ -199,7 +199,7 @@ sed -n '/^### Keys/,/^## /p' "${top_srcdir:-$(dirname "$0")/../..}/README.md" |
 tap_check "README.md lists the keys as the help screen does" \
 	sh -c 'test -s "$1" && cmp -s "$1" "$2"' - "$TUI_TMP/keys.screen" "$TUI_TMP/keys.readme"
 
-# --- long string values: never cut (issue 11) ------------------------------------
+# --- long string values: never cut ----------------------------------------------
 
 long="$TUI_TMP/long"
 mkdir -p "$long"

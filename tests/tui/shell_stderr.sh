@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # What a tree's $(shell,...) writes to stderr never reaches the terminal
-# raw at the browser's start (issue 11): an OSC 0 would retitle the pane,
+# raw at the browser's start: an OSC 0 would retitle the pane,
 # which tmux shows as its title.  It becomes a warning that the status
 # line counts and ! lists, escaped; the same when replayed from the cache.
 # shellcheck source=tests/lib/tmux.sh

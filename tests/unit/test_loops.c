@@ -100,7 +100,7 @@ static void test_loops_through_shared_dependencies(void **state)
 }
 
 /*
- * Chains of 100,000 links (the report of issue 11: 40,000 overflowed
+ * Chains of 100,000 links (40,000 once overflowed
  * the C stack in the loop check and in evaluation).  Each is checked
  * for its value, computed from either end, under the default 8 MB stack
  * of the test run.
