@@ -26,7 +26,7 @@
 #                            1 if any case failed
 #
 # tap_result, tap_exit and tap_check return 0 for "ok", 1 for "not ok",
-# so a caller can add diagnostics: tap_result $? "what" || tap_diag err
+# so a caller can add diagnostics: tap_result $? "what" || tap_diag <err
 # Counters: tap_n (cases so far), tap_failed (cases that failed),
 # tap_skipped (cases skipped).
 
