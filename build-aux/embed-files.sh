@@ -8,7 +8,7 @@ echo '#include <stddef.h>'
 echo '#include "examples.h"'
 n=0
 for f in "$@"; do
-	echo "static const char file_$n[] = {"
+	echo "static const char file_${n}[] = {"
 	od -An -v -tx1 "$dir/$f" | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'
 	echo '0 };'
 	n=$((n + 1))

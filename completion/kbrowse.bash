@@ -16,7 +16,7 @@ _kbrowse_words()
 		n=${#_kbrowse_w[@]}
 		if ((n > 1)) && [[ $w == = && ${_kbrowse_w[n-1]} == --* &&
 			${_kbrowse_w[n-1]} != *=* ]]; then
-			_kbrowse_w[n-1]+==
+			_kbrowse_w[n-1]+='='
 		elif ((n > 1)) && [[ ${COMP_WORDS[i-1]} == = &&
 			${_kbrowse_w[n-1]} == --*= ]]; then
 			_kbrowse_w[n-1]+=$w
@@ -49,10 +49,11 @@ _kbrowse()
 	local cur=$_kbrowse_cur nwords=${#_kbrowse_w[@]}
 	local prev=
 	((nwords > 1)) && prev=${_kbrowse_w[nwords-2]}
-	local cmd=${_kbrowse_w[0]} sub= i w
+	local cmd=${_kbrowse_w[0]} sub='' i w
 	local -a tree=()	# -C DIR, --no-cache as typed
 	local kconfig=		# explain's --kconfig FILE
 
+	# shellcheck disable=SC2088 # a literal ~/ as typed
 	[[ $cmd == '~/'* ]] && cmd=$HOME/${cmd#'~/'}
 	for ((i = 1; i < nwords - 1; i++)); do
 		w=${_kbrowse_w[i]}

@@ -151,7 +151,8 @@ struct command {
 static int start_command(const struct command *cmd, int out_fd, int err_fd,
 			 pid_t *pid)
 {
-	char *argv[] = { "sh", "-c", (char *)cmd->text, NULL };
+	char sh[] = "sh", dash_c[] = "-c";
+	char *argv[] = { sh, dash_c, (char *)cmd->text, NULL };
 	posix_spawn_file_actions_t actions;
 	posix_spawnattr_t attr;
 	int err;
@@ -782,9 +783,10 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	 * command was cut off) or stderr was cut short.
 	 */
 	if (env->shell_cache && !run.err_dropped && run.out_len < run.out_limit) {
+		char no_err[] = "";
 		struct shell_result result = {
 			.out = buf, .out_len = run.out_len,
-			.err = err_text.data ? err_text.data : "",
+			.err = err_text.data ? err_text.data : no_err,
 			.err_len = err_text.len,
 		};
 

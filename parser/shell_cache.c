@@ -956,18 +956,6 @@ static char *build_key(struct shell_cache *cache, const char *cmd,
 	return key.data;
 }
 
-char *shell_cache_key(struct shell_cache *cache, const char *cmd,
-		      const char *cwd)
-{
-	size_t len;
-	char *key = build_key(cache, cmd, cwd, &len);
-
-	for (size_t i = 0; i < len; i++)
-		if (key[i] == '\0')
-			key[i] = '\n';
-	return key;
-}
-
 static char *entry_path(const struct shell_cache *cache, const char *key,
 			size_t key_len)
 {

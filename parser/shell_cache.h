@@ -98,8 +98,4 @@ struct shell_cache_stats {
 };
 struct shell_cache_stats shell_cache_stats(const struct shell_cache *cache);
 
-/* The full key text for cmd in cwd (malloc'd), for tests. */
-char *shell_cache_key(struct shell_cache *cache, const char *cmd,
-		      const char *cwd);
-
 #endif

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Run every test layer from a build directory and sum them up, in an order
 # that works on a machine that has nothing yet:
-#   the Linux tree     installed and extracted first (tests/kernel/lib.sh),
-#                      so that the unit tests that read it run, not skip
+#   the Linux tree     installed and extracted first, and its own conf
+#                      built (tests/kernel/lib.sh), so that the unit tests
+#                      that read the tree and the golden tests that compare
+#                      with conf run, not skip
 #   make check         unit tests (cmocka), golden files, the browser in tmux
 #   make check-kernel  parse and conformance tests on Linux 6.12
 # KBROWSE_CHECK_KERNEL=quick|full|no chooses the kernel run (default quick);
 # with no, the tree is not installed and the tests that need one skip.
-# Each layer prints its own counts; the last line is the sum,
-# "N passed, N failed, N skipped".
+# Each layer prints its own counts and its time; the last lines are the
+# time of each stage and the sum, "N passed, N failed, N skipped".
 set -uo pipefail
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,11 +23,14 @@ quick|full|no) ;;
 esac
 passed=0 failed=0 skipped=0 status=0
 
+# shellcheck source=tests/lib/stages.sh
+. "$srcdir/tests/lib/stages.sh"
+
 # --- the Linux tree ----------------------------------------------------------------
 
 if [ "$mode" != no ]; then
-	echo "== the Linux 6.12 tree"
-	# shellcheck source=kernel/lib.sh
+	stage "the Linux 6.12 tree and its conf"
+	# shellcheck source=tests/kernel/lib.sh
 	. "$srcdir/tests/kernel/lib.sh"
 	if tree=$(kernel_tree); then
 		echo "$tree"
@@ -34,6 +39,15 @@ if [ "$mode" != no ]; then
 		KBROWSE_LINUX_SRC=$tree
 		KBROWSE_REQUIRE_LINUX_SRC=1
 		export KBROWSE_LINUX_SRC KBROWSE_REQUIRE_LINUX_SRC
+		# The kernel's own conf, the oracle of tests/golden/limits.sh
+		# (make check) as of the kernel suites after it.
+		if conf=$(kernel_conf); then
+			echo "$conf"
+		else
+			echo "could not build the kernel's conf"
+			failed=$((failed + 1))
+			status=1
+		fi
 	else
 		echo "could not install and extract the Linux tree (KBROWSE_CHECK_KERNEL=no goes without)"
 		failed=$((failed + 1))
@@ -47,14 +61,14 @@ fi
 # skips without it); Buildroot and NuttX come only from their own git
 # servers, so they are fetched by hand (tests/dialects/fetch.sh).
 if [ "$mode" != no ]; then
-	echo "== the U-Boot tree"
+	stage "the U-Boot tree"
 	sh "$srcdir/tests/dialects/fetch.sh" u-boot ||
 		echo "could not fetch U-Boot: tests/dialects/uboot.sh will skip"
 fi
 
 # --- make check ----------------------------------------------------------------------
 
-echo "== make check"
+stage "make check"
 make -j2 check >check.log 2>&1
 rc=$?
 grep -E "^(PASS|FAIL|ERROR|XPASS|XFAIL|SKIP):" check.log || true
@@ -84,7 +98,7 @@ skipped=$((skipped + s))
 # --- make check-kernel -------------------------------------------------------------
 
 if [ "$mode" != no ]; then
-	echo "== make check-kernel ($mode)"
+	stage "make check-kernel ($mode)"
 	make check-kernel KERNEL_MODE="--$mode" 2>&1 | tee check-kernel.log
 	rc=${PIPESTATUS[0]}
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' check-kernel.log | tail -n1)
@@ -98,5 +112,7 @@ if [ "$mode" != no ]; then
 	fi
 fi
 
+stage ""
+stage_report
 echo "$passed passed, $failed failed, $skipped skipped"
 exit $status

@@ -53,7 +53,7 @@ bool cli_set_dialect(struct cli *cli, const char *name, const char *from);
 bool cli_assignment(struct cli *cli, const char *arg);
 
 /*
- * Decide where the tree is (design.md: -C, $srctree, else the top of the
+ * Decide where the tree is (-C, $srctree, else the top of the
  * tree the current directory is in (cli_find_top(): kbrowse then works
  * there, as make does), else the built-in teaching tree), go to the
  * object tree (O=, $KBUILD_OUTPUT) if there is one, and fill opts.

@@ -525,13 +525,14 @@ static int run_conf_mode(struct cli *cli, const struct merge_run *run,
 			 const char *config, const char *temp, const char *text,
 			 size_t len)
 {
-	char *argv[] = { "conf", (char *)(run->conf_mode ? run->conf_mode :
-					  "--olddefconfig"),
-			 (char *)cli->kconfig, NULL };
+	char conf[] = "conf", mode[32];
+	char *argv[] = { conf, mode, (char *)cli->kconfig, NULL };
 	char err[512];
 	FILE *saved_stdout;
 	int status;
 
+	snprintf(mode, sizeof(mode), "%s", run->conf_mode ? run->conf_mode
+						      : "--olddefconfig");
 	if (run->conf_mode) {
 		setenv("KCONFIG_ALLCONFIG", temp, 1);
 	} else if (file_replace_bytes(config, text, len, FILE_REPLACE_KEEP, true,

@@ -131,14 +131,12 @@ static void conf_usage(const char *prog)
 	       prog, prog, prog);
 }
 
-/* conf's messages: "#\n# text\n#" on stdout, unless -s. */
-static void message(const struct conf_run *run, const char *fmt, const char *arg)
+/* conf's messages: "#\n# text arg\n#" on stdout, unless -s. */
+static void message(const struct conf_run *run, const char *text, const char *arg)
 {
 	if (run->silent)
 		return;
-	printf("#\n# ");
-	printf(fmt, arg);
-	printf("\n#\n");
+	printf("#\n# %s%s\n#\n", text, arg);
 }
 
 /*
@@ -187,7 +185,7 @@ static int read_existing(struct conf_run *run)
 			continue;
 		fclose(probe);
 		/* conf says so before it reads (and warns). */
-		message(run, "using defaults found in %s", word);
+		message(run, "using defaults found in ", word);
 		ret = read_file(run, word);
 		break;
 	}
@@ -720,11 +718,11 @@ static int write_output(struct conf_run *run)
 		warn_changed_input(run);
 		if (err[0])
 			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
-		message(run, "configuration written to %s", name);
+		message(run, "configuration written to ", name);
 		break;
 	case CONFIG_UNCHANGED:
 		warn_changed_input(run);
-		message(run, "No change to %s", name);
+		message(run, "No change to ", name);
 		break;
 	default:
 		if (err[0])

@@ -276,7 +276,8 @@ static int read_old_line(struct kconfig *kc, struct old_autoconf *old,
 {
 	size_t prefix_len = strlen(prefix);
 	const struct symbol *sym;
-	char *name, *value, *end;
+	const char *value;
+	char *name, *end;
 
 	if (line[0] == '#') {
 		if (line[1] != ' ' || strncmp(line + 2, prefix, prefix_len) != 0)

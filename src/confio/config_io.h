@@ -18,11 +18,10 @@ struct config_io_options {
 	const char *srctree;
 };
 
-/* The defaults, from the environment the kernel's tools read. */
-void config_io_from_env(struct config_io_options *io, const char *srctree);
 /*
- * The same for a tree read by dialect: without $CONFIG_ the prefix is
- * the dialect's (Buildroot's conf is built with an empty one).
+ * The defaults, from the environment the kernel's tools read, for a tree
+ * read by dialect: without $CONFIG_ the prefix is the dialect's
+ * (Buildroot's conf is built with an empty one).
  */
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect);

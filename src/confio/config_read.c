@@ -26,11 +26,6 @@
 #include "file_read.h"
 #include "util.h"
 
-void config_io_from_env(struct config_io_options *io, const char *srctree)
-{
-	config_io_for_dialect(io, srctree, NULL);
-}
-
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect)
 {
@@ -170,6 +165,7 @@ static void read_line(struct reader *rd, char *line)
 	size_t plen = strlen(prefix);
 	const struct symbol *sym;
 	char *name, *value, *p;
+	char not_set[] = "n";	/* set_value() may unquote in place */
 
 	if (!line[0])
 		return;
@@ -181,7 +177,7 @@ static void read_line(struct reader *rd, char *line)
 		if (!p || strcmp(p + 1, "is not set") != 0)
 			return;
 		*p = '\0';
-		value = "n";
+		value = not_set;
 	} else {
 		if (strncmp(line, prefix, plen) != 0) {
 			warn(rd, "unexpected data: %s", line);

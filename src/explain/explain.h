@@ -114,8 +114,8 @@ struct xforward {
 
 /*
  * Where a dependency comes from: the entry's own `depends on`, or the
- * `if`, `menu` or `choice` around it (design.md: dependencies are shown
- * with the block that adds them).
+ * `if`, `menu` or `choice` around it (dependencies are shown with the
+ * block that adds them).
  */
 struct xdepsource {
 	const struct menu_node *node;	/* the entry, or the enclosing block */
@@ -331,8 +331,6 @@ bool explain_is_literal(const struct symbol *sym);
 
 /* Evaluate an expression part by part (cond: `m` means m && MODULES). */
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
-/* Print it as Kconfig with values: "A [=y] && !B [=n]". */
-void xexpr_fprint(const struct xexpr *x, FILE *out);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.

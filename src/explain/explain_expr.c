@@ -206,15 +206,6 @@ const char *explain_scratch_expr(struct explainer *ex, const struct expr *e,
 	return strbuf_str(&ex->scratch);
 }
 
-void xexpr_fprint(const struct xexpr *x, FILE *out)
-{
-	struct strbuf b = { 0 };
-
-	expr_append(&b, x ? x->expr : NULL, x);
-	fputs(strbuf_str(&b), out);
-	strbuf_release(&b);
-}
-
 static const char *scratch_copy(struct explainer *ex)
 {
 	return arena_strndup(&ex->arena, strbuf_str(&ex->scratch), ex->scratch.len);

@@ -206,15 +206,6 @@ void config_calc_legacy_choice(struct config *cfg,
 	v->selected = sel->index + 1;
 }
 
-tristate config_choice_value(struct config *cfg, const struct menu_node *choice)
-{
-	if (!choice->sym)
-		return TRI_NO;
-	if (!legacy_choices(cfg))
-		return config_choice_selection(cfg, choice) ? TRI_YES : TRI_NO;
-	return config_tri(cfg, choice->sym);
-}
-
 void config_choices_read_begin(struct config *cfg)
 {
 	if (!legacy_choices(cfg))

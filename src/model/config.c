@@ -353,16 +353,6 @@ void config_clear_user(struct config *cfg, const struct symbol *sym)
 	user_changed(cfg, sym);
 }
 
-void config_clear_all_user(struct config *cfg)
-{
-	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
-		cfg->vals[i].flags &= ~V_USER;
-		cfg->vals[i].user_tri = TRI_NO;
-		cfg->vals[i].user_str = NULL;
-	}
-	config_invalidate_all(cfg);
-}
-
 void config_choice_prefer(struct config *cfg, const struct symbol *member)
 {
 	if (!symbol_is_choice_member(member))

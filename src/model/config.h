@@ -50,7 +50,6 @@ tristate config_tri(struct config *cfg, const struct symbol *sym);
 const char *config_str(struct config *cfg, const struct symbol *sym);
 /* The type as it acts now: tristate is bool while modules are disabled. */
 enum symbol_type config_type(struct config *cfg, const struct symbol *sym);
-bool config_modules_enabled(struct config *cfg);
 
 /* The best visibility of the symbol's prompts (n: no prompt shown). */
 tristate config_visibility(struct config *cfg, const struct symbol *sym);
@@ -74,9 +73,7 @@ bool config_node_visible(struct config *cfg, const struct menu_node *node);
 struct kernel_menu;
 const struct kernel_menu *config_kernel_menu(struct config *cfg);
 
-/* The first default / range whose condition holds; NULL if none. */
-const struct property *config_active_default(struct config *cfg,
-					     const struct symbol *sym);
+/* The first range whose condition holds; NULL if none. */
 const struct property *config_active_range(struct config *cfg,
 					   const struct symbol *sym);
 /*
@@ -153,14 +150,6 @@ struct symbol *config_choice_selection(struct config *cfg,
 struct symbol *config_choice_default(struct config *cfg,
 				     const struct menu_node *choice);
 
-/*
- * Legacy choices (the dialect's legacy_choices): the value of the choice
- * symbol itself (y, m for a tristate choice in m mode, n when hidden or
- * an `optional` choice left off).  With the 6.11 rules: y when a member
- * is picked.
- */
-tristate config_choice_value(struct config *cfg, const struct menu_node *choice);
-
 /* --- user values ------------------------------------------------------------- */
 
 bool config_has_user(const struct config *cfg, const struct symbol *sym);
@@ -204,7 +193,6 @@ void config_set_user_str(struct config *cfg, const struct symbol *sym,
 void config_legacy_choice_answer(struct config *cfg, const struct symbol *member);
 
 void config_clear_user(struct config *cfg, const struct symbol *sym);
-void config_clear_all_user(struct config *cfg);
 /*
  * Choice priority: within a choice, the member given a user value last
  * (prefer) or first (demote) counts when several say y.

@@ -881,12 +881,6 @@ enum symbol_type config_type(struct config *cfg, const struct symbol *sym)
 	return acting_type(cfg, sym);
 }
 
-bool config_modules_enabled(struct config *cfg)
-{
-	config_settle(cfg);
-	return cfg->modules_val != TRI_NO;
-}
-
 tristate config_visibility(struct config *cfg, const struct symbol *sym)
 {
 	return settled(cfg, sym)->visible;
@@ -971,13 +965,6 @@ tristate config_expr(struct config *cfg, const struct expr *e)
 {
 	config_settle(cfg);
 	return eval_uncached(cfg, e);
-}
-
-const struct property *config_active_default(struct config *cfg,
-					     const struct symbol *sym)
-{
-	config_settle(cfg);
-	return first_active(cfg, sym, P_DEFAULT);
 }
 
 const struct property *config_active_range(struct config *cfg,

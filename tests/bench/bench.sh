@@ -28,8 +28,8 @@
 #                  callgrind runs (typed keys minus fewer keys) divided by
 #                  the keys between them
 #
-# The last column is the target and whether it is met: issue #5's, but
-# for instructions, whose bound is issue #9's 0.20 of conf (the figure
+# The last column is the target and whether it is met: for wall time, but
+# for instructions, whose bound is 0.20 of conf (the figure
 # that does not depend on the machine's load; tests/bench/README.md has
 # the current numbers).  These are benchmarks, not tests: nothing here
 # fails on a slow figure.
@@ -37,11 +37,11 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=../kernel/lib.sh
+# shellcheck source=tests/kernel/lib.sh
 . "$here/../kernel/lib.sh"
 
 runs=5
-# kbrowse's instructions as a share of conf's, at most (issue #9).
+# kbrowse's instructions as a share of conf's, at most.
 ir_bound=0.20
 while [ $# -gt 1 ]; do
 	case $1 in

@@ -13,29 +13,27 @@
 # with make O= in a temporary directory, and a wrapper in its place
 # records the environment the Makefile gives it, for both tools.
 : "${KBROWSE:?}"
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
 src=${KBROWSE_BUILDROOT_SRC:-$cache/buildroot}
 [ $# -gt 0 ] || set -- qemu_x86_64_defconfig raspberrypi4_64_defconfig
 
 if [ ! -f "$src/Config.in" ] || [ ! -d "$src/support/kconfig" ]; then
-	echo "1..0 # SKIP no Buildroot tree at $src (tests/dialects/fetch.sh buildroot)"
-	exit 0
+	tap_skip_all "no Buildroot tree at $src (tests/dialects/fetch.sh buildroot)"
 fi
 for tool in make gcc flex bison; do
 	command -v $tool >/dev/null 2>&1 ||
-		{ echo "1..0 # SKIP $tool not installed"; exit 0; }
+		tap_skip_all "$tool not installed"
 done
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-buildroot.XXXXXX) || exit 99
-# shellcheck source=tests/dialects/lib.sh
-. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 obj=$work/obj
 conf_dir=$obj/build/buildroot-config
 
 if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
-	echo "1..0 # SKIP Buildroot's conf did not build (see make -C $src O=DIR allnoconfig)"
-	exit 0
+	tap_skip_all "Buildroot's conf did not build (see make -C $src O=DIR allnoconfig)"
 fi
 mv "$conf_dir/conf" "$work/conf"
 cat >"$conf_dir/conf" <<WRAP
@@ -48,8 +46,7 @@ make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 config=$(tr '\0' '\n' <"$work/env" | sed -n 's/^BR2_CONFIG=//p')
 
-echo "1..$((3 + 2 * $#))"
-n=0
+tap_plan $((3 + 2 * $#))
 run()
 {
 	local tool=$1 arg=$2
@@ -65,7 +62,7 @@ run()
 	cp "$config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
 }
 
-check()
+compare_mode()
 {
 	local what=$1 arg=$2
 	run conf "$arg"
@@ -74,7 +71,7 @@ check()
 }
 
 # savedefconfig from the .config conf wrote last: both tools read the same
-check_saved()
+compare_saved()
 {
 	local what=$1 tool
 	for tool in conf kbrowse; do
@@ -91,16 +88,14 @@ check_saved()
 }
 
 for mode in allnoconfig allyesconfig alldefconfig; do
-	check "$mode" --$mode
+	compare_mode "$mode" --$mode
 done
 for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
-		n=$((n + 1))
-		echo "ok $n - $defconfig # SKIP not in this Buildroot"
-		n=$((n + 1))
-		echo "ok $n - savedefconfig of $defconfig # SKIP not in this Buildroot"
+		tap_skip "$defconfig" "not in this Buildroot"
+		tap_skip "savedefconfig of $defconfig" "not in this Buildroot"
 		continue
 	fi
-	check "$defconfig" --defconfig="$src/configs/$defconfig"
-	check_saved "savedefconfig of $defconfig"
+	compare_mode "$defconfig" --defconfig="$src/configs/$defconfig"
+	compare_saved "savedefconfig of $defconfig"
 done

@@ -1,9 +1,10 @@
 #!/bin/sh
-# ESP-IDF's Kconfig tree (issue 10): the .config kbrowse writes, byte
+# ESP-IDF's Kconfig tree: the .config kbrowse writes, byte
 # for byte against Kconfiglib 14.1's (Debian's python3-kconfiglib, through
 # kconfiglib_conf.py), for several targets and the all*config modes (TAP).
-# Not part of make check: it needs an ESP-IDF checkout, kept outside
-# this repository, named by ESP_IDF_SRC:
+# make check runs it; it skips, saying so, without an ESP-IDF checkout
+# (Debian's archive has none), kept outside this repository and named by
+# ESP_IDF_SRC:
 #
 #   git clone --depth 1 https://github.com/espressif/esp-idf /tmp/esp-idf
 #   ESP_IDF_SRC=/tmp/esp-idf KBROWSE=build/kbrowse top_srcdir=. \
@@ -16,6 +17,10 @@
 # Kconfig files without the help texts on menus, which ESP-IDF's own
 # Kconfiglib fork accepts and 14.1 fails on (they change no value).
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 LC_ALL=C
 export LC_ALL
 targets=${ESP_IDF_TARGETS:-"esp32 esp32s2 esp32s3 esp32c3 esp32c6 esp32h2 esp32p4"}
@@ -25,8 +30,7 @@ PYTHONDONTWRITEBYTECODE=1
 export PYTHONDONTWRITEBYTECODE
 
 if [ -z "${ESP_IDF_SRC:-}" ] || [ ! -f "$ESP_IDF_SRC/Kconfig" ]; then
-	echo "1..0 # SKIP ESP_IDF_SRC does not name an ESP-IDF checkout"
-	exit 0
+	tap_skip_all "ESP_IDF_SRC does not name an ESP-IDF checkout (git clone --depth 1 https://github.com/espressif/esp-idf)"
 fi
 python=
 for py in python3 /usr/bin/python3; do
@@ -36,8 +40,7 @@ for py in python3 /usr/bin/python3; do
 	fi
 done
 if [ -z "$python" ]; then
-	echo "1..0 # SKIP python3-kconfiglib is not installed: no oracle"
-	exit 0
+	tap_skip_all "python3-kconfiglib is not installed: no oracle"
 fi
 src=$(cd "$ESP_IDF_SRC" && pwd)
 work=$(mktemp -d /tmp/kbrowse-esp-idf.XXXXXX) || exit 99
@@ -81,16 +84,13 @@ COMPONENT_KCONFIGS_SOURCE_FILE=$work/kconfigs.in
 COMPONENT_KCONFIGS_PROJBUILD_SOURCE_FILE=$work/kconfigs_projbuild.in
 COMPONENT_KCONFIGS_EXCLUDED_SOURCE_FILE=$work/empty.in
 COMPONENT_KCONFIGS_PROJBUILD_EXCLUDED_SOURCE_FILE=$work/empty.in
-IDF_ENV_FPGA= IDF_CI_BUILD=
+IDF_ENV_FPGA="" IDF_CI_BUILD=""
 export COMPONENT_KCONFIGS_SOURCE_FILE COMPONENT_KCONFIGS_PROJBUILD_SOURCE_FILE \
 	COMPONENT_KCONFIGS_EXCLUDED_SOURCE_FILE \
 	COMPONENT_KCONFIGS_PROJBUILD_EXCLUDED_SOURCE_FILE IDF_ENV_FPGA IDF_CI_BUILD
 
-n=0
-failed=0
 for target in $targets; do
 	for mode in $modes; do
-		n=$((n + 1))
 		lib=$work/lib.config kb=$work/kb.config
 		rm -f "$lib" "$kb"
 		(cd "$work/oracle" && IDF_PATH=$work/oracle IDF_TARGET=$target \
@@ -100,16 +100,14 @@ for target in $targets; do
 		(cd "$src" && IDF_PATH=$src IDF_TARGET=$target KCONFIG_CONFIG=$kb \
 			"$KBROWSE" conf "--$mode" Kconfig) >/dev/null 2>"$work/kb.err"
 		if [ -f "$lib" ] && cmp -s "$lib" "$kb"; then
-			echo "ok $n - $target $mode: the same .config as Kconfiglib's"
+			tap_ok "$target $mode: the same .config as Kconfiglib's"
 		else
-			echo "not ok $n - $target $mode"
-			[ -f "$lib" ] || sed 's/^/#   Kconfiglib: /' "$work/lib.err"
-			grep -v warning "$work/kb.err" | sed 's/^/#   kbrowse: /'
+			tap_not_ok "$target $mode"
+			[ -f "$lib" ] || sed 's/^/Kconfiglib: /' "$work/lib.err" | tap_diag
+			grep -v warning "$work/kb.err" | sed 's/^/kbrowse: /' | tap_diag
 			[ -f "$lib" ] && [ -f "$kb" ] &&
-				diff "$lib" "$kb" | head -20 | sed 's/^/#   /'
-			failed=1
+				diff "$lib" "$kb" | head -20 | tap_diag
 		fi
 	done
 done
-echo "1..$n"
-exit $failed
+tap_done

@@ -52,8 +52,8 @@ from_debian()
 	# apt reads this list and keeps its indexes here, nowhere else
 	set -- -o Dir::Etc::SourceList="$tmp/sources.list" \
 		-o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists="$tmp/lists"
-	apt-get "$@" update >"$tmp/apt.log" 2>&1 &&
-	(cd "$tmp" && apt-get "$@" source "$package" >>"$tmp/apt.log" 2>&1) || {
+	{ apt-get "$@" update >"$tmp/apt.log" 2>&1 &&
+	  (cd "$tmp" && apt-get "$@" source "$package" >>"$tmp/apt.log" 2>&1); } || {
 		echo "$name: apt-get source failed, see $tmp/apt.log" >&2
 		return 1
 	}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kconfiglib trees (issue 10): the .config kbrowse writes under the
+# Kconfiglib trees: the .config kbrowse writes under the
 # kconfiglib dialect, byte for byte against the one Kconfiglib 14.1
 # itself writes (Debian's python3-kconfiglib, through kconfiglib_conf.py
 # beside this script), on the fixture trees under
@@ -14,6 +14,10 @@
 #   input.config  the .config olddefconfig starts from
 # Without python3-kconfiglib the whole test is skipped, saying so.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 LC_ALL=C
 export LC_ALL
 here=$top_srcdir/tests/dialects
@@ -30,25 +34,12 @@ for py in python3 /usr/bin/python3; do
 	fi
 done
 if [ -z "$python" ]; then
-	echo "1..0 # SKIP python3-kconfiglib is not installed (apt-get install python3-kconfiglib): no oracle"
-	exit 0
+	tap_skip_all "python3-kconfiglib is not installed (apt-get install python3-kconfiglib): no oracle"
 fi
 
 work=$(mktemp -d /tmp/kbrowse-kconfiglib.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-n=0
-failed=0
-check()
-{
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=1
-	fi
-}
 
 # run_case FIXTURE MODE: both tools in a fresh copy of the fixture.
 run_case()
@@ -62,6 +53,7 @@ run_case()
 		cd "$dir" || exit 99
 		if [ -f env ]; then
 			set -a
+			# shellcheck source=/dev/null # the fixture's own
 			. ./env
 			set +a
 		fi
@@ -102,7 +94,7 @@ run_case()
 	else
 		rc=0
 	fi
-	check $rc "$name: $mode, the same .config as Kconfiglib's"
+	tap_result $rc "$name: $mode, the same .config as Kconfiglib's"
 }
 
 for fixture in "$fixtures"/*/; do
@@ -117,5 +109,4 @@ for fixture in "$fixtures"/*/; do
 		run_case "$fixture" "$mode"
 	done
 done
-echo "1..$n"
-exit $failed
+tap_done

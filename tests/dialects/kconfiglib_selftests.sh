@@ -1,10 +1,11 @@
 #!/bin/sh
-# Kconfiglib's own test trees (its tests/K* files, issue 10): kbrowse under
+# Kconfiglib's own test trees (its tests/K* files): kbrowse under
 # the kconfiglib rules against Kconfiglib 14.1 (Debian's python3-kconfiglib,
 # through kconfiglib_conf.py) in alldefconfig, allnoconfig and
-# allyesconfig (TAP).  Trees Kconfiglib refuses are skipped.  Not part of
-# make check: it needs Kconfiglib's source, outside this repository,
-# named by KCONFIGLIB_SRC:
+# allyesconfig (TAP).  Trees Kconfiglib refuses are skipped.  make check
+# runs it; it skips, saying so, without Kconfiglib's source (its tests/,
+# which Debian's python3-kconfiglib does not install), kept outside this
+# repository and named by KCONFIGLIB_SRC:
 #
 #   git clone --depth 1 https://github.com/ulfalizer/Kconfiglib /tmp/Kconfiglib
 #   KCONFIGLIB_SRC=/tmp/Kconfiglib KBROWSE=build/kbrowse top_srcdir=. \
@@ -23,6 +24,10 @@ known()
 	esac
 }
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 LC_ALL=C
 export LC_ALL
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree
@@ -30,8 +35,7 @@ PYTHONDONTWRITEBYTECODE=1
 export PYTHONDONTWRITEBYTECODE
 
 if [ -z "${KCONFIGLIB_SRC:-}" ] || [ ! -d "$KCONFIGLIB_SRC/tests" ]; then
-	echo "1..0 # SKIP KCONFIGLIB_SRC does not name a Kconfiglib checkout"
-	exit 0
+	tap_skip_all "KCONFIGLIB_SRC does not name a Kconfiglib checkout (git clone --depth 1 https://github.com/ulfalizer/Kconfiglib)"
 fi
 python=
 for py in python3 /usr/bin/python3; do
@@ -41,16 +45,13 @@ for py in python3 /usr/bin/python3; do
 	fi
 done
 if [ -z "$python" ]; then
-	echo "1..0 # SKIP python3-kconfiglib is not installed: no oracle"
-	exit 0
+	tap_skip_all "python3-kconfiglib is not installed: no oracle"
 fi
 work=$(mktemp -d /tmp/kbrowse-kconfiglib-tests.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 cp -R "$KCONFIGLIB_SRC/tests" "$work/tests" || exit 99
 cd "$work" || exit 99
 
-n=0
-failed=0
 for tree in tests/K*; do
 	name=${tree#tests/}
 	for mode in alldefconfig allnoconfig allyesconfig; do
@@ -62,25 +63,18 @@ for tree in tests/K*; do
 		KCONFIG_CONFIG=kb.config KBROWSE_DIALECT=kconfiglib \
 			"$KBROWSE" conf "--$mode" "$tree" >/dev/null 2>kb.err
 		kb=$?
-		n=$((n + 1))
 		todo=$(known "$name")
-		[ -n "$todo" ] && todo=" # TODO $todo"
-		if [ "$lib" != 0 ] && [ -z "$todo" ]; then
-			echo "ok $n - $name $mode # SKIP Kconfiglib refuses it"
-		elif [ "$lib" = 0 ] && [ "$kb" = 0 ] &&
-		     cmp -s lib.config kb.config; then
-			echo "ok $n - $name $mode$todo"
-		else
-			echo "not ok $n - $name $mode$todo"
-			if [ -z "$todo" ]; then
-				failed=1
-				grep -v warning kb.err | head -5 | sed 's/^/#   /'
-				[ -f lib.config ] && [ -f kb.config ] &&
-					diff lib.config kb.config | head -10 |
-					sed 's/^/#   /'
-			fi
+		same=1
+		[ "$lib" = 0 ] && [ "$kb" = 0 ] && cmp -s lib.config kb.config && same=0
+		if [ -n "$todo" ]; then
+			tap_todo $same "$name $mode" "$todo"
+		elif [ "$lib" != 0 ]; then
+			tap_skip "$name $mode" "Kconfiglib refuses it"
+		elif ! tap_result $same "$name $mode"; then
+			grep -v warning kb.err | head -5 | tap_diag
+			[ -f lib.config ] && [ -f kb.config ] &&
+				diff lib.config kb.config | head -10 | tap_diag
 		fi
 	done
 done
-echo "1..$n"
-exit $failed
+tap_done

@@ -13,23 +13,21 @@
 # Kconfig) is an empty Kconfig in a temporary directory, the same for
 # both tools.
 : "${KBROWSE:?}"
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 oracle=${KCONFIG_CONF:-kconfig-conf}
 cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
 src=${KBROWSE_NUTTX_SRC:-$cache/nuttx}
 [ $# -gt 0 ] || set -- sim/nsh rv-virt/nsh
 
 if [ ! -f "$src/Kconfig" ] || [ ! -d "$src/sched" ]; then
-	echo "1..0 # SKIP no NuttX tree at $src (tests/dialects/fetch.sh nuttx)"
-	exit 0
+	tap_skip_all "no NuttX tree at $src (tests/dialects/fetch.sh nuttx)"
 fi
 if ! command -v "$oracle" >/dev/null 2>&1; then
-	echo "1..0 # SKIP $oracle not installed (apt-get install kconfig-frontends-nox)"
-	exit 0
+	tap_skip_all "$oracle not installed (apt-get install kconfig-frontends-nox)"
 fi
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-nuttx.XXXXXX) || exit 99
-# shellcheck source=tests/dialects/lib.sh
-. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 for dir in bin/arch/dummy bin/boards/dummy bin/drivers/platform apps; do
 	mkdir -p "$work/$dir"
@@ -40,8 +38,7 @@ export APPSDIR="$work/apps" APPSBINDIR="$work/apps" BINDIR="$work/bin" \
 unset CONFIG_ KBROWSE_DIALECT
 
 modes="allnoconfig allyesconfig allmodconfig alldefconfig"
-echo "1..$((4 + $#))"
-n=0
+tap_plan $((4 + $#))
 # run TOOL MODE [INPUT]: TOOL's .config in $work/TOOL.config
 run()
 {
@@ -49,38 +46,33 @@ run()
 	rm -f "$work/.config"
 	[ -n "$input" ] && cp "$input" "$work/.config"
 	if [ "$tool" = conf ]; then
-		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$oracle" --$mode Kconfig) \
+		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$oracle" "--$mode" Kconfig) \
 			>/dev/null 2>"$work/$tool.err"
 	else
 		(cd "$src" && KCONFIG_CONFIG="$work/.config" "$KBROWSE" \
-			--dialect kconfig-frontends conf --$mode Kconfig) \
+			--dialect kconfig-frontends conf "--$mode" Kconfig) \
 			>/dev/null 2>"$work/$tool.err"
 	fi
 	echo $? >"$work/$tool.rc"
 	cp "$work/.config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
 }
 
-check()
-{
-	local what=$1
-	verdict "$what" "kconfig-conf"
-}
 
 for mode in $modes; do
-	run conf $mode
-	run kbrowse $mode
-	check "$mode"
+	run conf "$mode"
+	run kbrowse "$mode"
+	verdict "$mode" "kconfig-conf"
 done
 for board in "$@"; do
+	# shellcheck disable=SC2125 # a glob, expanded by set -- below
 	defconfig=$src/boards/*/*/${board%%/*}/configs/${board#*/}/defconfig
 	# shellcheck disable=SC2086 # the glob finds the board's directory
 	set -- $defconfig
 	if [ ! -f "$1" ]; then
-		n=$((n + 1))
-		echo "ok $n - olddefconfig of $board # SKIP no such board"
+		tap_skip "olddefconfig of $board" "no such board"
 		continue
 	fi
 	run conf olddefconfig "$1"
 	run kbrowse olddefconfig "$1"
-	check "olddefconfig of $board"
+	verdict "olddefconfig of $board" "kconfig-conf"
 done

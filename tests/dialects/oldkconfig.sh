@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086 # $envs and $config: NAME=VALUE words
 # The older kconfig dialects (linux-4.17, buildroot, u-boot) on small
 # fixture trees, against the oracle: Debian's kconfig-frontends-nox, whose
 # kconfig-conf is Linux 4.11's conf (the generation Buildroot's and the
@@ -16,12 +17,15 @@
 # to kconfig-conf's, and kbrowse must exit 0.  TAP output; skipped when
 # kconfig-conf is not installed (apt-get install kconfig-frontends-nox).
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 oracle=${KCONFIG_CONF:-kconfig-conf}
 fixtures=$top_srcdir/tests/dialects/fixtures
 
 if ! command -v "$oracle" >/dev/null 2>&1; then
-	echo "1..0 # SKIP $oracle not installed (apt-get install kconfig-frontends-nox)"
-	exit 0
+	tap_skip_all "$oracle not installed (apt-get install kconfig-frontends-nox)"
 fi
 work=$(mktemp -d /tmp/kbrowse-dialects.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
@@ -34,9 +38,8 @@ for dir in "$fixtures"/*/; do
 	[ -e "$1" ] || set --
 	total=$((total + 4 + $#))
 done
-echo "1..$total"
+tap_plan "$total"
 
-n=0
 # run_both NAME MODE [INPUT]: each tool in its own copy of the tree.
 run_both()
 {
@@ -65,18 +68,18 @@ run_both()
 	done
 }
 
-check()
+# compare NAME WHAT RUN: the .config of each tool after run_both
+compare()
 {
 	name=$1 what=$2 base=$work/$1-$3
-	n=$((n + 1))
 	if [ "$(cat "$base-kbrowse.rc")" = 0 ] &&
 	   cmp -s "$base-oracle/.config" "$base-kbrowse/.config"; then
-		echo "ok $n - $name: $what"
+		tap_ok "$name: $what"
 	else
-		echo "not ok $n - $name: $what (kbrowse exit $(cat "$base-kbrowse.rc"))"
-		sed 's/^/# kbrowse: /' "$base-kbrowse.err" | head -n 10
+		tap_not_ok "$name: $what (kbrowse exit $(cat "$base-kbrowse.rc"))"
+		head -n 10 "$base-kbrowse.err" | tap_diag
 		diff -u "$base-oracle/.config" "$base-kbrowse/.config" 2>&1 |
-			head -n 30 | sed 's/^/# /'
+			head -n 30 | tap_diag
 	fi
 }
 
@@ -85,7 +88,7 @@ for dir in "$fixtures"/*/; do
 	name=$(basename "$dir")
 	for mode in $modes; do
 		run_both "$name" $mode
-		check "$name" $mode $mode
+		compare "$name" $mode $mode
 	done
 	for input in "$dir"*.input; do
 		[ -e "$input" ] || continue
@@ -97,6 +100,6 @@ for dir in "$fixtures"/*/; do
 			mv "$work/$name-olddefconfig-$tool.rc" "$work/$name-$in-$tool.rc"
 			mv "$work/$name-olddefconfig-$tool.err" "$work/$name-$in-$tool.err"
 		done
-		check "$name" "olddefconfig of $in.input" "$in"
+		compare "$name" "olddefconfig of $in.input" "$in"
 	done
 done

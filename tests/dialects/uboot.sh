@@ -14,30 +14,28 @@
 # Makefile gives conf is recorded there (a wrapper in conf's place) and
 # given to both tools.  Needs make, gcc, flex and bison.
 : "${KBROWSE:?}"
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 cache=${KBROWSE_DIALECT_CACHE:-/var/cache/kbrowse/dialects}
 src=${KBROWSE_UBOOT_SRC:-$cache/u-boot}
 [ $# -gt 0 ] || set -- sandbox_defconfig qemu_arm64_defconfig rpi_4_defconfig
 
 if [ ! -f "$src/Kconfig" ] || [ ! -d "$src/scripts/kconfig" ]; then
-	echo "1..0 # SKIP no U-Boot tree at $src (tests/dialects/fetch.sh u-boot)"
-	exit 0
+	tap_skip_all "no U-Boot tree at $src (tests/dialects/fetch.sh u-boot)"
 fi
 for tool in make gcc flex bison; do
 	command -v $tool >/dev/null 2>&1 ||
-		{ echo "1..0 # SKIP $tool not installed"; exit 0; }
+		tap_skip_all "$tool not installed"
 done
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-uboot.XXXXXX) || exit 99
-# shellcheck source=tests/dialects/lib.sh
-. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 obj=$work/obj
 
 # U-Boot's conf, built by its Makefile, then a wrapper in its place that
 # records the environment of the next run.
 if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
-	echo "1..0 # SKIP U-Boot's conf did not build (see make -C $src O=DIR allnoconfig)"
-	exit 0
+	tap_skip_all "U-Boot's conf did not build (see make -C $src O=DIR allnoconfig)"
 fi
 mv "$obj/scripts/kconfig/conf" "$work/conf"
 cat >"$obj/scripts/kconfig/conf" <<WRAP
@@ -49,8 +47,7 @@ chmod +x "$obj/scripts/kconfig/conf"
 make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 
-echo "1..$((3 + 2 * $#))"
-n=0
+tap_plan $((3 + 2 * $#))
 # run TOOL MODE-ARGUMENT: the .config it writes in $work/TOOL.config
 run()
 {
@@ -67,7 +64,7 @@ run()
 	cp "$obj/.config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
 }
 
-check()
+compare_mode()
 {
 	local what=$1 arg=$2
 	run conf "$arg"
@@ -76,7 +73,7 @@ check()
 }
 
 # savedefconfig from the .config conf wrote last: both tools read the same
-check_saved()
+compare_saved()
 {
 	local what=$1 tool
 	for tool in conf kbrowse; do
@@ -93,19 +90,17 @@ check_saved()
 }
 
 for mode in allnoconfig allyesconfig alldefconfig; do
-	check "$mode" --$mode
+	compare_mode "$mode" --$mode
 done
 for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
-		n=$((n + 1))
-		echo "ok $n - $defconfig # SKIP not in this U-Boot"
-		n=$((n + 1))
-		echo "ok $n - savedefconfig of $defconfig # SKIP not in this U-Boot"
+		tap_skip "$defconfig" "not in this U-Boot"
+		tap_skip "savedefconfig of $defconfig" "not in this U-Boot"
 		continue
 	fi
 	# as U-Boot's scripts/kconfig/Makefile preprocesses a defconfig
 	gcc -E -nostdinc -P -I "$src" -undef -x assembler-with-cpp \
 		"$src/configs/$defconfig" -o "$work/$defconfig"
-	check "$defconfig" --defconfig="$work/$defconfig"
-	check_saved "savedefconfig of $defconfig"
+	compare_mode "$defconfig" --defconfig="$work/$defconfig"
+	compare_saved "savedefconfig of $defconfig"
 done

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086 # flag and file lists, split into words
 # make fuzz: build the libFuzzer targets of tests/fuzz/ with FUZZ_CC
 # (clang, -fsanitize=fuzzer with ASan and UBSan) and run each for
 # FUZZ_SECONDS (default 60), from seed corpora made here: the teaching
@@ -33,13 +34,14 @@ flags="-std=gnu11 -g -O1 -fno-omit-frame-pointer
 # The libraries, instrumented for coverage, two at a time; an object is
 # rebuilt when its source is newer (rm -r BUILDDIR/fuzz after a header
 # changes).
-objects= jobs=0
+objects="" jobs=0
 for src in "$@"; do
 	case $src in *.c) ;; *) continue ;; esac
 	path=$srcdir/$src
 	[ -f "$path" ] || path=$builddir/$src	# generated (examples_data.c)
 	obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	objects="$objects $obj"
+	# shellcheck disable=SC3013 # dash and bash have -nt
 	[ "$obj" -nt "$path" ] && continue
 	# shellcheck disable=SC2086 # lists of flags
 	$fuzz_cc $flags -fsanitize=fuzzer-no-link $includes -c "$path" -o "$obj" &
@@ -53,7 +55,7 @@ seeds=$out/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/fuzz_parse" "$seeds/fuzz_expr" "$seeds/fuzz_config"
 find "$srcdir/examples" -name 'Kconfig*' | while read -r f; do
-	cp "$f" "$seeds/fuzz_parse/examples_$(echo "${f#$srcdir/examples/}" | tr / _)"
+	cp "$f" "$seeds/fuzz_parse/examples_$(echo "${f#"$srcdir"/examples/}" | tr / _)"
 done
 for f in scripts/Kconfig.include init/Kconfig arch/x86/Kconfig.assembler \
 	 mm/Kconfig arch/Kconfig drivers/net/Kconfig; do

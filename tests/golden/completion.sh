@@ -2,8 +2,12 @@
 # The bash completion (completion/kbrowse.bash) called as bash calls it,
 # on the built-in teaching tree and on a small tree of our own.  TAP.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 completion=$top_srcdir/completion/kbrowse.bash
-command -v bash >/dev/null 2>&1 || { echo "1..0 # SKIP no bash"; exit 0; }
+command -v bash >/dev/null 2>&1 || tap_skip_all "no bash"
 work=$(mktemp -d /tmp/kbrowse-golden-completion.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 LC_ALL=C
@@ -35,28 +39,15 @@ complete_in()
 		sed '/^$/d' | sort | tr '\n' ' ' | sed 's/ $//')
 }
 
-n=0
-# check DESCRIPTION EXPECTED GOT
-check()
-{
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		echo "#   expected: '$2'"
-		echo "#        got: '$3'"
-	fi
-}
 
 e=$work/empty
-check "subcommands" "explain" "$(complete_in "$e" ex)"
-check "all subcommands" "conf diff dump explain learn" "$(complete_in "$e" "")"
-check "options of the browser" "--version" "$(complete_in "$e" --ve)"
-check "after -C, directories" "empty files tree" \
+tap_same "subcommands" "explain" "$(complete_in "$e" ex)"
+tap_same "all subcommands" "conf diff dump explain learn" "$(complete_in "$e" "")"
+tap_same "options of the browser" "--version" "$(complete_in "$e" --ve)"
+tap_same "after -C, directories" "empty files tree" \
 	"$(complete_in "$work" -C "")"
-check "explain options" "--json" "$(complete_in "$e" explain --j)"
-check "explain --to values" "m n visible y" "$(complete_in "$e" explain --to "")"
+tap_same "explain options" "--json" "$(complete_in "$e" explain --j)"
+tap_same "explain --to values" "m n visible y" "$(complete_in "$e" explain --to "")"
 
 # Symbol names: those of `kbrowse dump --symbols`.
 want=$(cd "$e" && "$KBROWSE" dump --symbols 2>/dev/null | grep '^PAGE_' | sort |
@@ -65,30 +56,30 @@ case $want in
 *PAGE_SHIFT*) ;;
 *) want="(dump --symbols lists no PAGE_SHIFT: $want)" ;;
 esac
-check "explain PAGE_<TAB>: the teaching tree's symbols" "$want" \
+tap_same "explain PAGE_<TAB>: the teaching tree's symbols" "$want" \
 	"$(complete_in "$e" explain PAGE_)"
-check "explain CONFIG_PAGE_SH<TAB>: with the prefix" "CONFIG_PAGE_SHIFT" \
+tap_same "explain CONFIG_PAGE_SH<TAB>: with the prefix" "CONFIG_PAGE_SHIFT" \
 	"$(complete_in "$e" explain CONFIG_PAGE_SH)"
-check "explain, after other symbols and options" "PAGE_SHIFT" \
+tap_same "explain, after other symbols and options" "PAGE_SHIFT" \
 	"$(complete_in "$e" explain --depth 2 NET PAGE_SH)"
-check "symbols of the tree in the current directory" "FOO_ONE FOO_TWO" \
+tap_same "symbols of the tree in the current directory" "FOO_ONE FOO_TWO" \
 	"$(complete_in "$work/tree" explain FOO)"
-check "symbols of the tree named by -C" "FOO_ONE FOO_TWO" \
+tap_same "symbols of the tree named by -C" "FOO_ONE FOO_TWO" \
 	"$(complete_in "$e" -C "$work/tree" explain FOO)"
-check "symbols of the tree named by --srctree=" "FOO_ONE FOO_TWO" \
+tap_same "symbols of the tree named by --srctree=" "FOO_ONE FOO_TWO" \
 	"$(complete_in "$e" explain --srctree "=" "$work/tree" FOO)"
-check "symbols of the file named by --kconfig" "FOO_OTHER" \
+tap_same "symbols of the file named by --kconfig" "FOO_OTHER" \
 	"$(complete_in "$work/tree" explain --kconfig Kconfig.other FOO)"
 
 # conf: its modes, and files after --defconfig (also after '=').
-check "conf --all<TAB>" "--alldefconfig --allmodconfig --allnoconfig --allyesconfig" \
+tap_same "conf --all<TAB>" "--alldefconfig --allmodconfig --allnoconfig --allyesconfig" \
 	"$(complete_in "$e" conf --all)"
-check "conf --def<TAB>" "--defconfig=" "$(complete_in "$e" conf --def)"
-check "conf --defconfig <TAB>: files" "x86_defconfig xtensa_defconfig" \
+tap_same "conf --def<TAB>" "--defconfig=" "$(complete_in "$e" conf --def)"
+tap_same "conf --defconfig <TAB>: files" "x86_defconfig xtensa_defconfig" \
 	"$(complete_in "$work/files" conf --defconfig x)"
-check "conf --defconfig=<TAB>: files" "x86_defconfig xtensa_defconfig" \
+tap_same "conf --defconfig=<TAB>: files" "x86_defconfig xtensa_defconfig" \
 	"$(complete_in "$work/files" conf --defconfig "=" "")"
-check "conf --savedefconfig=x8<TAB>" "x86_defconfig" \
+tap_same "conf --savedefconfig=x8<TAB>" "x86_defconfig" \
 	"$(complete_in "$work/files" conf --savedefconfig "=" x8)"
 # Every mode in `kbrowse conf --help` is completed, and no other.
 modes=$("$KBROWSE" conf --help | sed -n 's/^  \(--[a-z0-9]*=\{0,1\}\).*/\1/p' |
@@ -97,9 +88,9 @@ got=$(complete_in "$e" conf --)
 for w in -C --srctree --no-cache --no-shell --dialect --help --silent; do
 	got=$(echo " $got " | sed "s/ $w / /; s/^ //; s/ \$//")
 done
-check "conf: the modes of conf --help" "$modes" "$got"
+tap_same "conf: the modes of conf --help" "$modes" "$got"
 
-check "dump --sy<TAB>" "--symbols" "$(complete_in "$e" dump --sy)"
-check "dump KCONFIG: files" "Kconfig Kconfig.other" \
+tap_same "dump --sy<TAB>" "--symbols" "$(complete_in "$e" dump --sy)"
+tap_same "dump KCONFIG: files" "Kconfig Kconfig.other" \
 	"$(complete_in "$work/tree" dump K)"
-echo "1..$n"
+tap_done

@@ -13,6 +13,10 @@
 # then any lines on stderr as "stderr: ...", then "exit: N" when the
 # status is not 0.  KBROWSE_GOLDEN_UPDATE=1 rewrites the .out files.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 fixture=$top_srcdir/tests/golden/diff_from_tree
 work=$(mktemp -d /tmp/kbrowse-golden-difftree.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
@@ -33,10 +37,8 @@ no_config	diff -C new --from-tree old missing.config
 no_value	diff --from-tree'
 
 total=$(printf '%s\n' "$cases" | wc -l)
-echo "1..$total"
-n=0
+tap_plan "$total"
 printf '%s\n' "$cases" | while IFS='	' read -r name args; do
-	n=$((n + 1))
 	# shellcheck disable=SC2086 # the arguments are words
 	(cd "$work" && env -i PATH="$PATH" "$KBROWSE" $args \
 		>"$work/$name.stdout" 2>"$work/$name.stderr")
@@ -46,13 +48,5 @@ printf '%s\n' "$cases" | while IFS='	' read -r name args; do
 		sed 's/^/stderr: /' "$work/$name.stderr"
 		[ "$rc" -eq 0 ] || echo "exit: $rc"
 	} >"$work/$name.actual"
-	if [ -n "${KBROWSE_GOLDEN_UPDATE:-}" ]; then
-		cp "$work/$name.actual" "$fixture/$name.out"
-	fi
-	if cmp -s "$work/$name.actual" "$fixture/$name.out"; then
-		echo "ok $n - $name: kbrowse $args"
-	else
-		echo "not ok $n - $name: kbrowse $args"
-		diff -u "$fixture/$name.out" "$work/$name.actual" 2>&1 | head -n 30 | sed 's/^/# /'
-	fi
+	tap_golden "$fixture/$name.out" "$work/$name.actual" "$name: kbrowse $args"
 done

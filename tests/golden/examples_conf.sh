@@ -3,20 +3,22 @@
 # wrote (tests/golden/examples/*.config), from the files on disk and from
 # the copy built into the binary.  TAP output.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 expected=$top_srcdir/tests/golden/examples
 work=$(mktemp -d /tmp/kbrowse-golden.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-echo "1..6"
-n=0
-check()
+tap_plan 6
+# compare_config STATUS DIR MODE DESCRIPTION: conf MODE ran in DIR
+compare_config()
 {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ] && cmp -s "$work/$2/.config" "$expected/$3.config"; then
-		echo "ok $n - $4"
+	if [ "$1" -ne 0 ]; then
+		tap_not_ok "$4 (exit $1)" || tap_diag <"$work/$2.err"
 	else
-		echo "not ok $n - $4 (exit $1)"
-		diff -u "$expected/$3.config" "$work/$2/.config" 2>&1 | head -n 20 | sed 's/^/# /'
+		tap_golden "$expected/$3.config" "$work/$2/.config" "$4"
 	fi
 }
 
@@ -24,9 +26,9 @@ for mode in alldefconfig allyesconfig allnoconfig; do
 	mkdir -p "$work/disk-$mode" "$work/builtin-$mode"
 	(cd "$work/disk-$mode" && env -i PATH="$PATH" srctree="$top_srcdir/examples" \
 		"$KBROWSE" conf --$mode Kconfig >/dev/null 2>"$work/disk-$mode.err")
-	check $? "disk-$mode" $mode "$mode from examples/ on disk"
+	compare_config $? "disk-$mode" $mode "$mode from examples/ on disk"
 	# No srctree and no Kconfig here: kbrowse uses its built-in copy.
 	(cd "$work/builtin-$mode" && env -i PATH="$PATH" \
 		"$KBROWSE" conf --$mode >/dev/null 2>"$work/builtin-$mode.err")
-	check $? "builtin-$mode" $mode "$mode from the built-in teaching tree"
+	compare_config $? "builtin-$mode" $mode "$mode from the built-in teaching tree"
 done

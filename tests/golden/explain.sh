@@ -10,16 +10,19 @@
 # KBROWSE_GOLDEN_UPDATE=1 rewrites the .out files from what kbrowse prints
 # (review the diff before committing it).
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 cases=$top_srcdir/tests/golden/explain
 work=$(mktemp -d /tmp/kbrowse-golden-explain.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 
-total=$(ls "$cases"/*.args | wc -l)
-echo "1..$total"
-n=0
+set -- "$cases"/*.args
+total=$#
+tap_plan "$total"
 for args_file in "$cases"/*.args; do
 	name=$(basename "$args_file" .args)
-	n=$((n + 1))
 	dir=$work/$name
 	mkdir -p "$dir"
 	[ -f "$cases/$name.config" ] && cp "$cases/$name.config" "$dir/.config"
@@ -34,13 +37,5 @@ for args_file in "$cases"/*.args; do
 			sed 's/^/stderr: /'
 		[ "$rc" -eq 0 ] || echo "exit: $rc"
 	} >"$work/$name.actual"
-	if [ -n "${KBROWSE_GOLDEN_UPDATE:-}" ]; then
-		cp "$work/$name.actual" "$cases/$name.out"
-	fi
-	if cmp -s "$work/$name.actual" "$cases/$name.out"; then
-		echo "ok $n - $name: explain $args"
-	else
-		echo "not ok $n - $name: explain $args"
-		diff -u "$cases/$name.out" "$work/$name.actual" 2>&1 | head -n 30 | sed 's/^/# /'
-	fi
+	tap_golden "$cases/$name.out" "$work/$name.actual" "$name: explain $args"
 done

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086,SC2046 # lists of options, files and names, split into words
 # The documentation against the code (TAP):
 #  - every option the sources parse (strcmp/strncmp on an argument,
 #    getopt_long tables) is in `kbrowse --help`, in the --help of the
@@ -11,6 +12,10 @@
 #    warnings (when groff is installed).
 # Nothing is written to the source tree.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 man=$top_srcdir/man/kbrowse.1
 LC_ALL=C
 export LC_ALL
@@ -18,17 +23,6 @@ work=$(mktemp -d /tmp/kbrowse-golden-help.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 
-n=0
-ok()
-{
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-not_ok()
-{
-	n=$((n + 1))
-	echo "not ok $n - $1"
-}
 
 # The sources, wherever they are under src/, ui/ and parser/.
 sources=$(find "$top_srcdir/src/" "$top_srcdir/ui/" "$top_srcdir/parser/" -name '*.c' | sort)
@@ -77,9 +71,9 @@ check_all()
 		has "$w" "$file" || missing="$missing $w"
 	done
 	if [ -z "$missing" ]; then
-		ok "$what ($# checked)"
+		tap_ok "$what ($# checked)"
 	else
-		not_ok "$what: missing$missing"
+		tap_not_ok "$what: missing$missing"
 	fi
 }
 
@@ -92,9 +86,9 @@ run_help()
 	env -i PATH="$PATH" "$KBROWSE" "$@" >"$name.help" 2>"$name.err"
 	status=$?
 	if [ $status -eq 0 ] && [ -s "$name.help" ] && [ ! -s "$name.err" ]; then
-		ok "kbrowse $* exits 0 and prints on stdout only"
+		tap_ok "kbrowse $* exits 0 and prints on stdout only"
 	else
-		not_ok "kbrowse $*: exit $status"
+		tap_not_ok "kbrowse $*: exit $status"
 		sed 's/^/# /' "$name.err"
 	fi
 }
@@ -108,9 +102,9 @@ run_help diff diff --help
 all_options=$(options_in $sources)
 set -- $all_options
 if [ $# -ge 25 ]; then
-	ok "$# options found in the sources"
+	tap_ok "$# options found in the sources"
 else
-	not_ok "only $# options found in the sources: is options_in out of date?"
+	tap_not_ok "only $# options found in the sources: is options_in out of date?"
 fi
 check_all "kbrowse --help lists every option" main.help $all_options
 check_all "the manual page lists every option" man.txt $all_options
@@ -136,9 +130,9 @@ for c in "$@"; do
 	grep -q "^\.SS \"kbrowse $c" "$man" || missing="$missing $c(man)"
 done
 if [ $# -ge 3 ] && [ -z "$missing" ]; then
-	ok "every subcommand ($*) in --help and in the manual page"
+	tap_ok "every subcommand ($*) in --help and in the manual page"
 else
-	not_ok "subcommands ($*): missing$missing"
+	tap_not_ok "subcommands ($*): missing$missing"
 fi
 
 # --- environment ----------------------------------------------------------
@@ -147,9 +141,9 @@ read_vars=$(sed -n -e 's/.*getenv("\([A-Za-z_0-9]*\)").*/\1/p' \
 derived_vars=$(sed -n 's/.*set_default("\([A-Za-z_0-9]*\)".*/\1/p' $sources | sort -u)
 set -- $read_vars
 if [ $# -ge 20 ]; then
-	ok "$# environment variables read in the sources"
+	tap_ok "$# environment variables read in the sources"
 else
-	not_ok "only $# environment variables found in the sources"
+	tap_not_ok "only $# environment variables found in the sources"
 fi
 check_all "the manual page lists every variable read" man.txt $read_vars
 check_all "the manual page lists every variable derived in a kernel tree" \
@@ -172,36 +166,36 @@ while IFS= read -r text; do
 	grep -qF -- "$text" man.txt || missing="$missing '$text'"
 done <keys.text
 if [ "$(wc -l <keys.readme)" -ge 25 ] && cmp -s keys.readme keys.man && [ -z "$missing" ]; then
-	ok "the manual page lists the browser's keys as README.md does"
+	tap_ok "the manual page lists the browser's keys as README.md does"
 else
-	not_ok "the browser's keys: README.md and the manual page differ$missing"
+	tap_not_ok "the browser's keys: README.md and the manual page differ$missing"
 	diff keys.readme keys.man | sed 's/^/# /'
 fi
 if sed -n '/^\.SH "*EXIT STATUS/,/^\.SH D/p' "$man" | grep -q '^\.B 2$' &&
 	grep -q 'Exit status: 0 success, 1 errors in the input, 2 usage errors' main.help; then
-	ok "the exit statuses, in the manual page and in --help"
+	tap_ok "the exit statuses, in the manual page and in --help"
 else
-	not_ok "the exit statuses, in the manual page and in --help"
+	tap_not_ok "the exit statuses, in the manual page and in --help"
 fi
 missing=
 for section in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS ENVIRONMENT FILES KEYS; do
 	grep -q "^\.SH \"*$section" "$man" || missing="$missing $section"
 done
 if [ -z "$missing" ]; then
-	ok "the manual page has its sections"
+	tap_ok "the manual page has its sections"
 else
-	not_ok "the manual page lacks:$missing"
+	tap_not_ok "the manual page lacks:$missing"
 fi
 if command -v groff >/dev/null 2>&1; then
 	LC_ALL=C groff -t -man -Tutf8 -ww -z "$man" >groff.err 2>&1
 	if [ ! -s groff.err ]; then
-		ok "groff formats the manual page without a warning"
+		tap_ok "groff formats the manual page without a warning"
 	else
-		not_ok "groff warns about the manual page"
+		tap_not_ok "groff warns about the manual page"
 		sed 's/^/# /' groff.err
 	fi
 else
-	ok "groff formats the manual page without a warning # SKIP no groff"
+	tap_ok "groff formats the manual page without a warning # SKIP no groff"
 fi
 
 # --- exit statuses of the command line ------------------------------------
@@ -211,9 +205,9 @@ for args in "--no-such-option" "explain --no-such-option PAGE_SHIFT" \
 	env -i PATH="$PATH" "$KBROWSE" $args >/dev/null 2>&1 </dev/null
 	status=$?
 	if [ $status -eq 2 ]; then
-		ok "kbrowse $args: exit 2"
+		tap_ok "kbrowse $args: exit 2"
 	else
-		not_ok "kbrowse $args: exit $status, not 2"
+		tap_not_ok "kbrowse $args: exit $status, not 2"
 	fi
 done
-echo "1..$n"
+tap_done

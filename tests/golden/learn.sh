@@ -8,8 +8,12 @@
 #
 # usage: learn.sh            (KBROWSE and top_srcdir set, as by make check)
 : "${KBROWSE:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 
-[ -x "$KBROWSE" ] || { echo "1..0 # SKIP $KBROWSE not built"; exit 0; }
+[ -x "$KBROWSE" ] || tap_skip_all "$KBROWSE not built"
 work=$(mktemp -d /tmp/kbrowse-golden-learn.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
@@ -20,17 +24,6 @@ kb()
 	env -i PATH="$PATH" HOME="$work" KBROWSE_NO_CACHE=1 "$KBROWSE" "$@" 2>"$work/stderr"
 }
 
-n=0
-ok()
-{
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		sed 's/^/# /' "$work/out" 2>/dev/null | head -n 20
-	fi
-}
 
 # set NAME VALUE: the .config line for NAME, replacing any earlier one
 set_line()
@@ -52,11 +45,11 @@ lesson_start()
 {
 	kb "$@" learn >"$work/out"
 	grep -q "^Lesson $lesson of 11: " "$work/out"
-	ok $? "lesson $lesson: 'kbrowse learn' shows it"
+	tap_result $? "lesson $lesson: 'kbrowse learn' shows it" "$work/out"
 	kb "$@" learn check >"$work/out"
 	status=$?
 	[ $status -eq 1 ] && grep -q "^Not yet: lesson $lesson," "$work/out"
-	ok $? "lesson $lesson: 'learn check' says not yet before the exercise (status $status)"
+	tap_result $? "lesson $lesson: 'learn check' says not yet before the exercise (status $status)" "$work/out"
 }
 
 lesson_done()
@@ -64,16 +57,15 @@ lesson_done()
 	kb "$@" learn check >"$work/out"
 	status=$?
 	[ $status -eq 0 ] && grep -q "^Done: lesson $lesson," "$work/out"
-	ok $? "lesson $lesson: 'learn check' says done after the exercise (status $status)"
+	tap_result $? "lesson $lesson: 'learn check' says done after the exercise (status $status)" "$work/out"
 	lesson=$((lesson + 1))
 }
 
-echo "1..43"
+tap_plan 43
 
-kb --write-examples toy >"$work/out"
-[ $? -eq 0 ] && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
+kb --write-examples toy >"$work/out" && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
 	grep -q 'default	12 if PAGE_SIZE_4KB' toy/arch/Kconfig
-ok $? "--write-examples writes the teaching tree, tabs and all"
+tap_result $? "--write-examples writes the teaching tree, tabs and all" "$work/out"
 
 : >.config
 lesson=1
@@ -124,19 +116,19 @@ lesson_start
 set_line NR_CPUS 4096
 kb explain --no-help NR_CPUS >"$work/out"
 grep -q '^NR_CPUS = 512$' "$work/out"
-ok $? "lesson 8: NR_CPUS=4096 is clamped to 512"
+tap_result $? "lesson 8: NR_CPUS=4096 is clamped to 512" "$work/out"
 lesson_done
 
 # 9. saving turns defaults into user values
 lesson_start
 kb conf --olddefconfig >"$work/out"
 grep -q '^CONFIG_SMP=y$' .config
-ok $? "lesson 9: saving writes CONFIG_SMP=y"
+tap_result $? "lesson 9: saving writes CONFIG_SMP=y" "$work/out"
 set_line CPU_SERVER64 -
 set_line CPU_TINY32 y
 kb learn check >"$work/out"
 grep -q 'SMP is y, not n' "$work/out"
-ok $? "lesson 9: after the save SMP stays y on the 32-bit processor"
+tap_result $? "lesson 9: after the save SMP stays y on the 32-bit processor" "$work/out"
 set_line SMP -
 lesson_done
 
@@ -160,22 +152,22 @@ lesson_done -C rename
 
 kb learn >"$work/out"
 grep -q '^Every lesson is done' "$work/out"
-ok $? "after the last lesson 'kbrowse learn' says every lesson is done"
+tap_result $? "after the last lesson 'kbrowse learn' says every lesson is done" "$work/out"
 
 kb learn list >"$work/out"
 [ "$(grep -c '^x ' "$work/out")" -eq 11 ]
-ok $? "'learn list' marks all eleven lessons done"
+tap_result $? "'learn list' marks all eleven lessons done" "$work/out"
 
 kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 11: Choices' "$work/out" &&
 	kb learn hint >"$work/out" && grep -q 'CPU_SERVER64' "$work/out"
-ok $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint"
+tap_result $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint" "$work/out"
 
 # The state file is replaced whole, never written through a link.
 mv .kbrowse-learn "$work/victim" && ln -s "$work/victim" .kbrowse-learn &&
 	kb learn goto macros >"$work/out" && [ ! -L .kbrowse-learn ] &&
 	[ "$(cat .kbrowse-learn)" = 10 ] && [ "$(cat "$work/victim")" = 6 ]
-ok $? "'learn goto' replaces a link planted at .kbrowse-learn, its target untouched"
+tap_result $? "'learn goto' replaces a link planted at .kbrowse-learn, its target untouched" "$work/out"
 
 kb learn glossary select >"$work/out" && grep -q '^select$' "$work/out" &&
 	kb learn glossary >"$work/out" && grep -q '^visible if$' "$work/out"
-ok $? "'learn glossary [TERM]' explains the terms"
+tap_result $? "'learn glossary [TERM]' explains the terms" "$work/out"

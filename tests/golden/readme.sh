@@ -13,9 +13,13 @@
 #
 # usage: readme.sh            (KBROWSE and top_srcdir set, as by make check)
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 readme=$top_srcdir/examples/README.md
 
-[ -x "$KBROWSE" ] || { echo "1..0 # SKIP $KBROWSE not built"; exit 0; }
+[ -x "$KBROWSE" ] || tap_skip_all "$KBROWSE not built"
 work=$(mktemp -d /tmp/kbrowse-golden-readme.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin" "$work/run"
@@ -101,19 +105,17 @@ EOF
 sed -n '/^## Trying it with the kernel/q; s/^    \(.*[^ ]\)$/\1/p' "$readme" >"$work/commands"
 sed -n 's/^cmd //p' "$work/table" >"$work/table-commands"
 total=$(wc -l <"$work/commands")
-echo "1..$((total + 1))"
+tap_plan $((total + 1))
 if cmp -s "$work/commands" "$work/table-commands"; then
-	echo "ok 1 - the table covers the README's $total commands, in order"
+	tap_ok "the table covers the README's $total commands, in order"
 else
-	echo "not ok 1 - the README's commands differ from the table"
-	diff -u "$work/table-commands" "$work/commands" | sed 's/^/# /'
+	tap_not_ok "the README's commands differ from the table"
+	diff -u "$work/table-commands" "$work/commands" | tap_diag
 fi
 
 # Run the command in $cmd; every line of $work/wants must be in its output.
-n=1
-check()
+run_command()
 {
-	n=$((n + 1))
 	(cd "$work/run" && env -i PATH="$work/bin:$PATH" HOME="$work" \
 		KBROWSE_NO_CACHE=1 sh -c "$cmd") </dev/null >"$work/out" 2>&1
 	status=$?
@@ -122,10 +124,10 @@ check()
 		grep -Eq -- "$want" "$work/out" || missing="$missing [$want]"
 	done <"$work/wants"
 	if [ $status -eq 0 ] && [ -z "$missing" ]; then
-		printf 'ok %s - %s\n' "$n" "$cmd"
+		tap_ok "$cmd"
 	else
-		printf 'not ok %s - %s (exit %s; missing:%s)\n' "$n" "$cmd" "$status" "$missing"
-		sed 's/^/# /' "$work/out" | head -n 15
+		tap_not_ok "$cmd (exit $status; missing:$missing)"
+		head -n 15 "$work/out" | tap_diag
 	fi
 }
 
@@ -133,7 +135,7 @@ cmd=
 while IFS= read -r line; do
 	case $line in
 	cmd\ *)
-		[ -n "$cmd" ] && check
+		[ -n "$cmd" ] && run_command
 		cmd=${line#cmd }
 		: >"$work/wants"
 		;;
@@ -142,4 +144,4 @@ while IFS= read -r line; do
 		;;
 	esac
 done <"$work/table"
-check
+run_command

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Saving a .config cannot lose or leak a file (TAP; issue 11, item 8):
+# Saving a .config cannot lose or leak a file (TAP):
 #  - a symlink planted where conf put its temporary file is not followed;
 #  - the file keeps its mode (0600 stays 0600);
 #  - a .config.old that is a directory: saved anyway, and said;
@@ -14,6 +14,10 @@
 #    .config and auto.conf.cmd intact, no temporary file.
 # Nothing is written to the source tree.
 : "${KBROWSE:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 LC_ALL=C
 export LC_ALL
 work=$(mktemp -d /tmp/kbrowse-golden-save.XXXXXX) || exit 99
@@ -27,22 +31,6 @@ trap cleanup EXIT
 cd "$work" || exit 99
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_OVERWRITECONFIG srctree
 
-n=0
-check()
-{
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		sed 's/^/# /' err 2>/dev/null | head -n 5
-	fi
-}
-skip()
-{
-	n=$((n + 1))
-	echo "ok $n # SKIP $1"
-}
 
 cat > Kconfig <<'EOT'
 config A
@@ -55,43 +43,43 @@ EOT
 LONG=x
 export LONG
 "$KBROWSE" conf --olddefconfig >/dev/null 2>err
-check $? "a first .config"
+tap_result $? "a first .config" err
 cp .config before
 
 # conf's temporary name was <config>.<pid>.tmp: exec keeps the pid.
 echo secret > target
 LONG=y sh -c 'ln -s target .config.$$.tmp && exec "$KBROWSE" conf --olddefconfig' \
 	>/dev/null 2>err
-check $? "saved with a symlink planted at .config.<pid>.tmp"
+tap_result $? "saved with a symlink planted at .config.<pid>.tmp" err
 [ "$(cat target)" = secret ]
-check $? "the symlink's target is untouched"
+tap_result $? "the symlink's target is untouched" err
 grep -q '^CONFIG_B="y"$' .config
-check $? "the new .config is written"
+tap_result $? "the new .config is written" err
 rm -f .config.*.tmp
 
 chmod 600 .config
 LONG=z "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 [ "$(stat -c %a .config)" = 600 ]
-check $? "mode 0600 is kept"
+tap_result $? "mode 0600 is kept" err
 
 rm -f .config.old && mkdir .config.old
 LONG=w "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 status=$?
 grep -q '^CONFIG_B="w"$' .config && [ $status = 0 ]
-check $? ".config.old a directory: saved"
+tap_result $? ".config.old a directory: saved" err
 grep -q 'no backup kept: .config.old: Is a directory' err
-check $? ".config.old a directory: said"
+tap_result $? ".config.old a directory: said" err
 
 # Not a regular file: written in place, as conf does.
 printf '# CONFIG_A is not set\n' >a_off.config
 KCONFIG_CONFIG=a_off.config "$KBROWSE" conf --savedefconfig=/dev/stdout 2>/dev/null |
 	grep -q '^# CONFIG_A is not set$'
-check $? "--savedefconfig=/dev/stdout: written to standard output"
+tap_result $? "--savedefconfig=/dev/stdout: written to standard output" err
 
 : > afile
 KCONFIG_CONFIG=afile/.config "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 [ $? = 1 ] && grep -q 'afile/.config: .*Not a directory' err
-check $? "a path through a file: 'Not a directory'"
+tap_result $? "a path through a file: 'Not a directory'" err
 
 if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/dev/null; then
 	mounts="$PWD/full"
@@ -103,9 +91,9 @@ if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/
 		LONG=$long KCONFIG_OVERWRITECONFIG=$overwrite KCONFIG_CONFIG=full/.config \
 			"$KBROWSE" conf --olddefconfig >/dev/null 2>err
 		[ $? = 1 ] && grep -q 'No space left on device' err
-		check $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): the reason"
-		cmp -s full.before full/.config && [ -z "$(ls full | grep -v '^fill$')" ]
-		check $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): .config intact, no temporary file"
+		tap_result $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): the reason" err
+		cmp -s full.before full/.config && [ "$(ls full)" = fill ]
+		tap_result $? "full disk (KCONFIG_OVERWRITECONFIG=$overwrite): .config intact, no temporary file" err
 	done
 	# --savedefconfig is replaced whole too: the old file stays.
 	rm -f full/fill && printf 'CONFIG_OLD=y\n' >full/defconfig &&
@@ -113,20 +101,20 @@ if [ "$(id -u)" = 0 ] && mkdir full && mount -t tmpfs -o size=12k tmpfs full 2>/
 	KCONFIG_CONFIG=a_off.config "$KBROWSE" conf --savedefconfig=full/defconfig >/dev/null 2>err
 	[ $? = 1 ] && grep -q 'Error while saving defconfig to: full/defconfig' err &&
 		[ "$(cat full/defconfig)" = CONFIG_OLD=y ] &&
-		[ -z "$(ls full | grep -v '^fill$' | grep -v '^defconfig$' | grep -v '^.config$')" ]
-	check $? "full disk: --savedefconfig keeps the old file, no temporary file"
+		[ -z "$(find full -mindepth 1 ! -name fill ! -name defconfig ! -name '.*')" ]
+	tap_result $? "full disk: --savedefconfig keeps the old file, no temporary file" err
 	mkdir ro && mount -t tmpfs -o size=64k tmpfs ro && mounts="$mounts $PWD/ro" &&
 		mount -o remount,ro ro
 	KCONFIG_CONFIG=ro/.config "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 	[ $? = 1 ] && grep -q 'Read-only file system' err
-	check $? "read-only file system: the reason"
+	tap_result $? "read-only file system: the reason" err
 else
-	skip "full disk: needs root and tmpfs"
-	skip "full disk: needs root and tmpfs"
-	skip "full disk: needs root and tmpfs"
-	skip "full disk: needs root and tmpfs"
-	skip "full disk: needs root and tmpfs"
-	skip "read-only file system: needs root and tmpfs"
+	tap_skip "full disk" "needs root and tmpfs"
+	tap_skip "full disk" "needs root and tmpfs"
+	tap_skip "full disk" "needs root and tmpfs"
+	tap_skip "full disk" "needs root and tmpfs"
+	tap_skip "full disk" "needs root and tmpfs"
+	tap_skip "read-only file system" "needs root and tmpfs"
 fi
 
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
@@ -136,16 +124,16 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	(cd locked && XDG_CACHE_HOME=/nonexistent $as_nobody "$KBROWSE" conf --olddefconfig) \
 		>/dev/null 2>err
 	[ $? = 1 ] && grep -q '\.config: Permission denied' err
-	check $? "unreadable .config: conf refuses, says why"
+	tap_result $? "unreadable .config: conf refuses, says why" err
 	(cd locked && XDG_CACHE_HOME=/nonexistent $as_nobody "$KBROWSE" explain A) >/dev/null 2>err
 	[ $? = 1 ] && grep -q '\.config: Permission denied' err
-	check $? "unreadable .config: explain refuses, says why"
+	tap_result $? "unreadable .config: explain refuses, says why" err
 	[ "$(stat -c %s locked/.config)" = 11 ] && ! [ -e locked/.config.old ]
-	check $? "unreadable .config: not replaced"
+	tap_result $? "unreadable .config: not replaced" err
 else
-	skip "unreadable .config: needs root and setpriv"
-	skip "unreadable .config: needs root and setpriv"
-	skip "unreadable .config: needs root and setpriv"
+	tap_skip "unreadable .config" "needs root and setpriv"
+	tap_skip "unreadable .config" "needs root and setpriv"
+	tap_skip "unreadable .config" "needs root and setpriv"
 fi
 
 # The build files were written through NAME.tmp, as conf does.
@@ -157,24 +145,24 @@ for f in config/auto.conf config/auto.conf.cmd generated/autoconf.h \
 	ln -s ../../victim "include/$f.tmp"
 done
 LONG=v "$KBROWSE" conf --olddefconfig >/dev/null 2>err
-check $? "build files: written with links planted at NAME.tmp"
+tap_result $? "build files: written with links planted at NAME.tmp" err
 [ "$(cat victim)" = secret ]
-check $? "build files: the links' target is untouched"
+tap_result $? "build files: the links' target is untouched" err
 grep -q '^CONFIG_A=y$' include/config/auto.conf &&
 	grep -q '^#define CONFIG_A 1$' include/generated/autoconf.h &&
 	grep -q '^--cfg=CONFIG_A$' include/generated/rustc_cfg &&
 	grep -q '^deps_config' include/config/auto.conf.cmd
-check $? "build files: all four written"
+tap_result $? "build files: all four written" err
 [ "$(find include -name '*.tmp' ! -type l | wc -l)" = 0 ] &&
 	[ "$(find include -name '*.tmp' -type l | wc -l)" = 4 ]
-check $? "build files: no temporary file left, the links still links"
+tap_result $? "build files: no temporary file left, the links still links" err
 rm -rf include
 mkdir -p include/config
 ln -s ../../victim include/config/A
 LONG=u "$KBROWSE" conf --olddefconfig >/dev/null 2>err
 [ "$(cat victim)" = secret ] && [ -L include/config/A ] &&
 	grep -q 'include/config/A: Too many levels of symbolic links' err
-check $? "a link planted at an include/config marker: not followed, said"
+tap_result $? "a link planted at an include/config marker: not followed, said" err
 rm -rf include
 
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
@@ -187,22 +175,22 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	(cd rodir && LONG=t XDG_CACHE_HOME=/nonexistent $as_nobody \
 		"$KBROWSE" conf --olddefconfig) >/dev/null 2>err
 	[ $? = 1 ] && grep -q '^\.config: cannot create a temporary file in its directory: Permission denied$' err
-	check $? "a directory that cannot be written: .config not saved, the reason"
+	tap_result $? "a directory that cannot be written: .config not saved, the reason" err
 	cmp -s rodir.before rodir/.config && [ -z "$(find rodir -name '*.tmp')" ]
-	check $? "... the old .config intact, no temporary file"
+	tap_result $? "... the old .config intact, no temporary file" err
 	chown nobody rodir && chmod 755 rodir	# include/config stays 0555
 	(cd rodir && LONG=t XDG_CACHE_HOME=/nonexistent $as_nobody \
 		"$KBROWSE" conf --olddefconfig) >/dev/null 2>err
 	grep -q '^include/config/auto.conf.cmd: cannot create a temporary file in its directory: Permission denied$' err
-	check $? "a build directory that cannot be written: the reason"
+	tap_result $? "a build directory that cannot be written: the reason" err
 	cmp -s cmd.before rodir/include/config/auto.conf.cmd &&
 		[ -z "$(find rodir -name '*.tmp')" ]
-	check $? "... the old auto.conf.cmd intact, no temporary file"
+	tap_result $? "... the old auto.conf.cmd intact, no temporary file" err
 	chmod -R u+w rodir
 else
-	for i in 1 2 3 4; do
-		skip "a directory that cannot be written: needs root and setpriv"
+	for _ in 1 2 3 4; do
+		tap_skip "a directory that cannot be written" "needs root and setpriv"
 	done
 fi
 
-echo "1..$n"
+tap_done

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2030,SC2031 # lib.sh sourced in a subshell per series, on purpose
 # Conformance of `kbrowse conf` with Linux 6.1's own scripts/kconfig/conf,
 # on the 6.1 tree (Debian's linux-source-6.1): the Kconfig rules before
 # the choice rework of 6.11 (kbrowse's linux-4.18 dialect, detected from
@@ -40,8 +41,8 @@ done
 newer_defconfig()
 {
 	(
-		# shellcheck source=tests/kernel/lib.sh
 		KBROWSE_KERNEL_SERIES=6.12
+		# shellcheck source=tests/kernel/lib.sh
 		. "$here/lib.sh"
 		local conf env out dir
 		conf=$(kernel_conf) || exit 1

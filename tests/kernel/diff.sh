@@ -30,7 +30,6 @@ export KERNEL_TREE
 work=$(mktemp -d /tmp/kbrowse-diff.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
 
 # Run a command in DIR with the environment make gives conf on x86_64.
 run_in()
@@ -45,12 +44,12 @@ run_in()
 mkdir -p "$work/old" "$work/new"
 run_in "$work/old" "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
-check $? "conf --defconfig=arch/x86/configs/x86_64_defconfig"
+tap_result $? "conf --defconfig=arch/x86/configs/x86_64_defconfig"
 grep -qx 'CONFIG_NET=y' "$work/old/.config"
-check $? "the defconfig has CONFIG_NET=y"
+tap_result $? "the defconfig has CONFIG_NET=y"
 sed 's/^CONFIG_NET=y$/# CONFIG_NET is not set/' "$work/old/.config" >"$work/new/.config"
 run_in "$work/new" "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
-check $? "CONFIG_NET=n, then conf --olddefconfig"
+tap_result $? "CONFIG_NET=n, then conf --olddefconfig"
 
 cat >"$work/check.py" <<'EOF'
 import json, sys
@@ -130,33 +129,33 @@ verify()
 	local name=$1 json=$2 mode=$3
 	python3 "$work/check.py" "$mode" "$json" "$work/old/.config" "$work/new/.config" \
 		>"$work/$name.check"
-	check $? "$name: the JSON parses"
+	tap_result $? "$name: the JSON parses"
 	get() { sed -n "s/^$1 //p" "$work/$name.check"; }
 	sed -n 's/^# /# /p' "$work/$name.check"
 	echo "# $name: $(get differ) symbols differ between the files; roots: $(get roots)"
 	[ "$(get roots)" = NET ] && [ "$(get root_kind)" = user ]
-	check $? "$name: NET is the single root change (roots: $(get roots))"
+	tap_result $? "$name: NET is the single root change (roots: $(get roots))"
 	[ "$(get missing)" = 0 ] && [ "$(get extra)" = 0 ] && [ "$(get differ)" -gt 100 ]
-	check $? "$name: every differing symbol is listed, and no other ($(get missing) missing, $(get extra) extra)"
+	tap_result $? "$name: every differing symbol is listed, and no other ($(get missing) missing, $(get extra) extra)"
 	[ "$(get followed)" = $(($(get differ) - 1)) ] && [ "$(get dangling)" = 0 ]
-	check $? "$name: $(get followed) values followed from NET, every reference shown in full"
+	tap_result $? "$name: $(get followed) values followed from NET, every reference shown in full"
 	[ "$(get bad_values)" = 0 ]
-	check $? "$name: old and new values are the files' ($(get bad_values) differ)"
+	tap_result $? "$name: old and new values are the files' ($(get bad_values) differ)"
 	[ "$(get bad_locations)" = 0 ]
-	check $? "$name: a deciding line on both sides of each ($(get bad_locations) without)"
+	tap_result $? "$name: a deciding line on both sides of each ($(get bad_locations) without)"
 	if [ "$mode" = apply ]; then
 		[ "$(get fate_NET)" = changes ]
-		check $? "$name: the fragment's NET line changes the value"
+		tap_result $? "$name: the fragment's NET line changes the value"
 	else
 		[ "$(get not_compared)" = 0 ]
-		check $? "$name: nothing left aside ($(get not_compared))"
+		tap_result $? "$name: nothing left aside ($(get not_compared))"
 	fi
 }
 
 run_in "$work/new" "$kbrowse" diff --json ../old/.config .config \
 	>"$work/diff.json" 2>"$work/diff.err"
 rc=$?
-check $rc "kbrowse diff --json OLD NEW exits 0 (exit $rc)"
+tap_result $rc "kbrowse diff --json OLD NEW exits 0 (exit $rc)"
 sed 's/^/# /' "$work/diff.err" | head -n 10
 verify diff "$work/diff.json" diff
 
@@ -165,28 +164,27 @@ rc=$?
 differ=$(sed -n 's/^differ //p' "$work/diff.check")
 [ $rc -eq 0 ] && [ "$(head -n 1 "$work/diff.txt")" = "1 root change, $((differ - 1)) values followed" ] &&
 	grep -q '^NET  y -> n   (\.config:[0-9]* user value n; was user value y at \.\./old/\.config:[0-9]*)$' "$work/diff.txt"
-check $? "text: the summary line and the root's line ($(head -n 1 "$work/diff.txt"))"
+tap_result $? "text: the summary line and the root's line ($(head -n 1 "$work/diff.txt"))"
 grep -E '^  +NET_9P  ' "$work/diff.txt" | head -n 1 | sed 's/^/# /'
 
 printf '# CONFIG_NET is not set\n' >"$work/no-net.config"
 run_in "$work/old" "$kbrowse" diff --json --apply ../no-net.config \
 	>"$work/apply.json" 2>"$work/apply.err"
 rc=$?
-check $rc "kbrowse diff --json --apply FRAGMENT (BASE: .config) exits 0 (exit $rc)"
+tap_result $rc "kbrowse diff --json --apply FRAGMENT (BASE: .config) exits 0 (exit $rc)"
 verify apply "$work/apply.json" apply
 
 run_in "$work/old" "$kbrowse" diff .config .config >"$work/same.txt" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(cat "$work/same.txt")" = "0 root changes, 0 values followed" ]
-check $? "the same file twice: no change, exit 0 (exit $rc)"
+tap_result $? "the same file twice: no change, exit 0 (exit $rc)"
 run_in "$work/old" "$kbrowse" diff .config no-such.config >/dev/null 2>&1
 rc=$?
 [ $rc -eq 1 ]
-check $? "a missing file: exit 1 (exit $rc)"
+tap_result $? "a missing file: exit 1 (exit $rc)"
 run_in "$work/old" "$kbrowse" diff .config >/dev/null 2>&1
 rc=$?
 [ $rc -eq 2 ]
-check $? "one file only: exit 2 (exit $rc)"
+tap_result $? "one file only: exit 2 (exit $rc)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2030,SC2031 # lib.sh sourced in a subshell per series, on purpose
 # `kbrowse diff --from-tree` from Linux 6.1 to 6.12 (x86_64), against the
 # kernels' own conf:
 #   OLD.config: 6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig
@@ -49,7 +50,6 @@ prepare_series 6.1 || { echo "diff_from_tree.sh: no Linux 6.1 tree" >&2; exit 1;
 prepare_series 6.12 || { echo "diff_from_tree.sh: no Linux 6.12 tree" >&2; exit 1; }
 old_tree=$(cat "$work/tree-6.1")
 
-passed=0 failed=0
 
 # Run a command in DIR with the environment make gives conf in SERIES.
 run_in()
@@ -64,12 +64,12 @@ run_in()
 mkdir -p "$work/old" "$work/new"
 run_in 6.1 "$work/old" "$(cat "$work/conf-6.1")" -s \
 	--defconfig=arch/x86/configs/x86_64_defconfig Kconfig >"$work/conf.out" 2>&1
-check $? "6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig"
+tap_result $? "6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig"
 cp "$work/old/.config" "$work/old.config"
 cp "$work/old.config" "$work/new/.config"
 run_in 6.12 "$work/new" "$(cat "$work/conf-6.12")" -s --olddefconfig Kconfig \
 	>>"$work/conf.out" 2>&1
-check $? "6.12's conf --olddefconfig on it"
+tap_result $? "6.12's conf --olddefconfig on it"
 
 cat >"$work/check.py" <<'PY'
 import json, sys
@@ -155,27 +155,27 @@ PY
 run_in 6.12 "$work/new" "$kbrowse" diff --json --from-tree "$old_tree" ../old.config \
 	>"$work/diff.json" 2>"$work/diff.err"
 rc=$?
-check $rc "kbrowse diff --json --from-tree 6.1 OLD.config exits 0 (exit $rc)"
+tap_result $rc "kbrowse diff --json --from-tree 6.1 OLD.config exits 0 (exit $rc)"
 sed 's/^/# /' "$work/diff.err" | head -n 10
 python3 "$work/check.py" "$work/diff.json" "$work/old.config" "$work/new/.config" \
 	>"$work/diff.check"
-check $? "the JSON parses"
+tap_result $? "the JSON parses"
 get() { sed -n "s/^$1 //p" "$work/diff.check"; }
 sed -n 's/^# /# /p' "$work/diff.check"
 echo "# $(get differ) symbols differ between OLD.config and 6.12's olddefconfig;" \
 	"roots: $(get kinds)"
 [ "$(get missing)" = 0 ] && [ "$(get extra)" = 0 ] && [ "$(get differ)" -gt 100 ]
-check $? "every symbol conf changes is listed, and no other ($(get missing) missing, $(get extra) extra of $(get differ))"
+tap_result $? "every symbol conf changes is listed, and no other ($(get missing) missing, $(get extra) extra of $(get differ))"
 [ "$(get listed)" = $(($(get roots) + $(get followed))) ] && [ "$(get dangling)" = 0 ]
-check $? "$(get roots) roots and $(get followed) values followed, every reference shown in full"
+tap_result $? "$(get roots) roots and $(get followed) values followed, every reference shown in full"
 [ "$(get bad_values)" = 0 ]
-check $? "old and new values are the files' ($(get bad_values) differ)"
+tap_result $? "old and new values are the files' ($(get bad_values) differ)"
 [ "$(get bad_reasons)" = 0 ]
-check $? "a reason on both sides of each, with its line where written ($(get bad_reasons) without)"
+tap_result $? "a reason on both sides of each, with its line where written ($(get bad_reasons) without)"
 [ "$(get user_roots)" = 0 ] && [ "$(get new)" -gt 0 ] && [ "$(get removed)" -gt 0 ]
-check $? "the roots are Kconfig changes: $(get new) new, $(get removed) removed, no user change"
+tap_result $? "the roots are Kconfig changes: $(get new) new, $(get removed) removed, no user change"
 [ "$(get renamed)" -gt 0 ] && get renames | grep -qw 'PAGE_TABLE_ISOLATION->MITIGATION_PAGE_TABLE_ISOLATION'
-check $? "likely new names for removed options ($(get renamed): $(get renames))"
+tap_result $? "likely new names for removed options ($(get renamed): $(get renames))"
 
 run_in 6.12 "$work/new" "$kbrowse" diff --from-tree "$old_tree" ../old.config \
 	>"$work/diff.txt" 2>/dev/null
@@ -183,13 +183,12 @@ rc=$?
 summary="$(get roots) root changes, $(get followed) values followed ($(get new) new options, $(get removed) removed, $(get renamed) likely renamed)"
 [ $rc -eq 0 ] && [ "$(sed -n 2p "$work/diff.txt")" = "$summary" ] &&
 	grep -q '^PAGE_TABLE_ISOLATION  y -> -   (not in the new tree; was .*)  \[removed; likely renamed to MITIGATION_PAGE_TABLE_ISOLATION: the same prompt\]$' "$work/diff.txt"
-check $? "text: the summary line and a renamed option ($(sed -n 2p "$work/diff.txt"))"
+tap_result $? "text: the summary line and a renamed option ($(sed -n 2p "$work/diff.txt"))"
 
 run_in 6.12 "$work/new" "$kbrowse" diff --from-tree "$work/no-such-tree" ../old.config \
 	>/dev/null 2>&1
 rc=$?
 [ $rc -eq 1 ]
-check $? "an old tree that is not there: exit 1 (exit $rc)"
+tap_result $? "an old tree that is not there: exit 1 (exit $rc)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

@@ -40,7 +40,6 @@ export KERNEL_TREE
 work=$(mktemp -d /tmp/kbrowse-explain.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
 
 # Run a command in DIR with the environment make gives conf for VARIANT.
 run_in()
@@ -155,32 +154,32 @@ every_symbol()
 	shift
 	mkdir -p "$dir"
 	run_in "$dir" "$variant" "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
-	check $? "$name: conf $*"
+	tap_result $? "$name: conf $*"
 	start=$(date +%s%N)
 	run_in "$dir" "$variant" env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
 		>"$work/$name.json" 2>"$work/$name.err"
 	rc=$?
 	end=$(date +%s%N)
-	check $rc "$name: kbrowse explain --json --all (exit $rc)"
+	tap_result $rc "$name: kbrowse explain --json --all (exit $rc)"
 	[ $rc -eq 0 ] || sed 's/^/# /' "$work/$name.err" | head -n 20
 	awk -v ns=$((end - start)) 'BEGIN { printf "# explain --json --all: %.2f s in all\n", ns / 1e9 }'
 	sed -n 's/^kbrowse: explain: /# /p' "$work/$name.err"
 	python3 "$work/check.py" "$work/$name.json" "$dir/.config" "$KERNEL_TREE" >"$work/$name.check"
-	check $? "$name: the JSON parses"
+	tap_result $? "$name: the JSON parses"
 	get() { sed -n "s/^$1 //p" "$work/$name.check"; }
 	symbols=$(get symbols)
 	echo "# $name: $symbols symbols explained; origins: $(get kinds)"
 	sed -n 's/^# /# /p' "$work/$name.check"
 	[ "${symbols:-0}" -gt 10000 ]
-	check $? "$name: every symbol explained ($symbols)"
+	tap_result $? "$name: every symbol explained ($symbols)"
 	[ "$(get mismatches)" = 0 ]
-	check $? "$name: every value equals the one conf wrote ($(get mismatches) mismatches)"
+	tap_result $? "$name: every value equals the one conf wrote ($(get mismatches) mismatches)"
 	[ "$(get written)" = 0 ]
-	check $? "$name: written to .config exactly when conf wrote it ($(get written) differ)"
+	tap_result $? "$name: written to .config exactly when conf wrote it ($(get written) differ)"
 	[ "$(get causes)" = 0 ]
-	check $? "$name: every select/imply cause names its selectors ($(get causes) do not)"
+	tap_result $? "$name: every select/imply cause names its selectors ($(get causes) do not)"
 	[ "$(get locations)" = 0 ]
-	check $? "$name: every origin points at a line of its kind ($(get locations) do not)"
+	tap_result $? "$name: every origin points at a line of its kind ($(get locations) do not)"
 }
 
 every_symbol x86_64-defconfig --defconfig=arch/x86/configs/x86_64_defconfig
@@ -192,17 +191,16 @@ if [ "$KERNEL_SERIES" != 6.12 ]; then
 	# A member of a tristate choice in m mode is explained as such.
 	am=$work/x86_64-allmodconfig
 	grep -q '^CONFIG_RAPIDIO_ENUM_BASIC=m$' "$am/.config"
-	check $? "x86_64-allmodconfig: conf wrote CONFIG_RAPIDIO_ENUM_BASIC=m"
+	tap_result $? "x86_64-allmodconfig: conf wrote CONFIG_RAPIDIO_ENUM_BASIC=m"
 	run_in "$am" x86_64 "$kbrowse" explain RAPIDIO_ENUM_BASIC >"$work/rapidio.txt" 2>&1
 	grep -q '^RAPIDIO_ENUM_BASIC = m' "$work/rapidio.txt" &&
 		grep -qi 'tristate choice' "$work/rapidio.txt" &&
 		grep -q 'm mode' "$work/rapidio.txt" &&
 		grep -q 'default RAPIDIO_ENUM_BASIC  (holds, but the choice picks no member)' \
 			"$work/rapidio.txt"
-	check $? "x86_64-allmodconfig: RAPIDIO_ENUM_BASIC = m, a member of a tristate choice in m mode, whose default picks nothing"
+	tap_result $? "x86_64-allmodconfig: RAPIDIO_ENUM_BASIC = m, a member of a tristate choice in m mode, whose default picks nothing"
 	sed 's/^/# /' "$work/rapidio.txt" | head -n 12
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
+	tap_summary
 	exit
 fi
 
@@ -214,11 +212,11 @@ fi
 ay=$work/x86_64-allyesconfig
 mkdir -p "$ay"
 run_in "$ay" x86_64 "$conf" -s --allyesconfig Kconfig >"$work/conf-ay.out" 2>&1
-check $? "x86_64-allyesconfig: conf --allyesconfig"
+tap_result $? "x86_64-allyesconfig: conf --allyesconfig"
 run_in "$ay" x86_64 "$kbrowse" explain --depth 1000 IRQCHIP >"$work/chain.txt" 2>/dev/null &&
 	run_in "$ay" x86_64 "$kbrowse" explain --json --depth 1000 IRQCHIP \
 		>"$work/chain.json" 2>/dev/null
-check $? "x86_64-allyesconfig: explain --depth 1000 IRQCHIP, text and JSON"
+tap_result $? "x86_64-allyesconfig: explain --depth 1000 IRQCHIP, text and JSON"
 python3 - "$work/chain.txt" "$work/chain.json" <<'EOF'
 import json, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
@@ -238,7 +236,7 @@ ok = (text == js and len(set(js)) == len(js) and len(js) - 1 == top["symbols"] >
       and top["complete"] and not cut)
 sys.exit(0 if ok else 1)
 EOF
-check $? "x86_64-allyesconfig: IRQCHIP's why-chain is whole and the same in text and JSON"
+tap_result $? "x86_64-allyesconfig: IRQCHIP's why-chain is whole and the same in text and JSON"
 
 # --- PAGE_SHIFT -------------------------------------------------------------------
 page_shift_check()
@@ -258,9 +256,9 @@ EOF
 }
 run_in "$x86" x86_64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps.json" 2>/dev/null
 page_shift_check "$work/ps.json" 12 arch/Kconfig:1241
-check $? "x86_64: PAGE_SHIFT is 12 from arch/Kconfig:1241 because PAGE_SIZE_4KB=y"
+tap_result $? "x86_64: PAGE_SHIFT is 12 from arch/Kconfig:1241 because PAGE_SIZE_4KB=y"
 grep -q '^CONFIG_PAGE_SHIFT=12$' "$x86/.config"
-check $? "x86_64: conf wrote CONFIG_PAGE_SHIFT=12"
+tap_result $? "x86_64: conf wrote CONFIG_PAGE_SHIFT=12"
 
 # --- plans (--to) on a sample of x86_64 defconfig's symbols ----------------------
 # 150 bool/tristate symbols that are n (to y) and 150 that are y (to n),
@@ -297,12 +295,12 @@ EOF
 run_in "$x86" x86_64 "$kbrowse" explain --json --to y $(sed -n 1p "$work/sample") \
 	>"$work/plans-y.json" 2>/dev/null
 plans_check "$work/plans-y.json" y
-check $? "x86_64: plans to turn symbols on work when tried (at most 5% fall short)"
+tap_result $? "x86_64: plans to turn symbols on work when tried (at most 5% fall short)"
 # shellcheck disable=SC2046
 run_in "$x86" x86_64 "$kbrowse" explain --json --to n $(sed -n 2p "$work/sample") \
 	>"$work/plans-n.json" 2>/dev/null
 plans_check "$work/plans-n.json" n
-check $? "x86_64: plans to turn symbols off work when tried (at most 5% fall short)"
+tap_result $? "x86_64: plans to turn symbols off work when tried (at most 5% fall short)"
 
 # --- arm64 with 64K pages ---------------------------------------------------------
 arm=$work/arm64
@@ -311,12 +309,11 @@ run_in "$arm" arm64 "$conf" -s --defconfig=arch/arm64/configs/defconfig Kconfig 
 	>"$work/conf-arm.out" 2>&1 &&
 	echo CONFIG_ARM64_64K_PAGES=y >>"$arm/.config" &&
 	run_in "$arm" arm64 "$conf" -s --olddefconfig Kconfig >>"$work/conf-arm.out" 2>&1
-check $? "arm64: defconfig, then CONFIG_ARM64_64K_PAGES=y and --olddefconfig"
+tap_result $? "arm64: defconfig, then CONFIG_ARM64_64K_PAGES=y and --olddefconfig"
 grep -q '^CONFIG_PAGE_SHIFT=16$' "$arm/.config"
-check $? "arm64: conf wrote CONFIG_PAGE_SHIFT=16"
+tap_result $? "arm64: conf wrote CONFIG_PAGE_SHIFT=16"
 run_in "$arm" arm64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps-arm.json" 2>/dev/null
 page_shift_check "$work/ps-arm.json" 16 arch/Kconfig:1245
-check $? "arm64: PAGE_SHIFT is 16 from arch/Kconfig:1245 because PAGE_SIZE_64KB=y"
+tap_result $? "arm64: PAGE_SHIFT is 16 from arch/Kconfig:1245 because PAGE_SIZE_64KB=y"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

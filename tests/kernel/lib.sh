@@ -516,15 +516,6 @@ kernel_kbrowse_arg()
 	printf '%s\n' "$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")"
 }
 
-# check STATUS DESCRIPTION: count a case in the caller's passed/failed
-# and print its "ok"/"not ok" line.
-check()
-{
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $2"
-	fi
-}
+# TAP lines and the "N passed, N failed" summary (tap_result, tap_summary).
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"

@@ -47,12 +47,6 @@ KERNEL_TREE=$(kernel_tree) || exit 1
 work=$(mktemp -d /tmp/kbrowse-make-env.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
-skip()
-{
-	echo "ok - $1 # SKIP $2"
-}
-
 # copy_tree DIR: the cached tree under DIR, written-to directories real.
 copy_tree()
 {
@@ -95,7 +89,7 @@ same()
 	return $rc
 }
 
-copy_tree "$work/make" && copy_tree "$work/kb" && copy_tree "$work/src" || {
+{ copy_tree "$work/make" && copy_tree "$work/kb" && copy_tree "$work/src"; } || {
 	echo "make_env.sh: cannot copy $KERNEL_TREE"
 	echo "0 passed, 1 failed"
 	exit 1
@@ -158,49 +152,49 @@ has()
 }
 
 in_tree plain
-check $? "plain: make olddefconfig and kbrowse conf --olddefconfig write the same"
+tap_result $? "plain: make olddefconfig and kbrowse conf --olddefconfig write the same"
 
 out_of_tree o arg
-check $? "O=DIR: the same .config and include/ in the output directory"
+tap_result $? "O=DIR: the same .config and include/ in the output directory"
 
 out_of_tree kbuild_output env
-check $? "KBUILD_OUTPUT=DIR in the environment: the same in that directory"
+tap_result $? "KBUILD_OUTPUT=DIR in the environment: the same in that directory"
 
 in_tree arm64 ARCH=arm64 && has CONFIG_ARM64=y "$work/arm64.config"
-check $? "ARCH=arm64 on the command line: the same, an arm64 .config"
+tap_result $? "ARCH=arm64 on the command line: the same, an arm64 .config"
 
 out_of_tree arm64_o arg ARCH=arm64 && has CONFIG_ARM64=y "$work/out-make-arm64_o/.config"
-check $? "conf --olddefconfig ARCH=arm64 O=DIR: the same in DIR"
+tap_result $? "conf --olddefconfig ARCH=arm64 O=DIR: the same in DIR"
 
 if command -v clang >/dev/null 2>&1 && command -v ld.lld >/dev/null 2>&1; then
 	in_tree llvm LLVM=1 && has CONFIG_CC_IS_CLANG=y "$work/llvm.config"
-	check $? "LLVM=1: the same, built for clang"
+	tap_result $? "LLVM=1: the same, built for clang"
 	# The versioned names Debian installs: clang-N, ld.lld-N, /usr/lib/llvm-N/bin/.
 	n=$(LC_ALL=C clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
 	if [ -n "$n" ] && command -v "clang-$n" >/dev/null 2>&1 &&
 		command -v "ld.lld-$n" >/dev/null 2>&1; then
 		in_tree llvm_suffix "LLVM=-$n" && has CONFIG_CC_IS_CLANG=y "$work/llvm_suffix.config"
-		check $? "LLVM=-$n: the same"
+		tap_result $? "LLVM=-$n: the same"
 	else
-		skip "LLVM=-N" "no clang-N and ld.lld-N"
+		tap_skip "LLVM=-N" "no clang-N and ld.lld-N"
 	fi
 	if [ -n "$n" ] && [ -x "/usr/lib/llvm-$n/bin/clang" ]; then
 		in_tree llvm_prefix "LLVM=/usr/lib/llvm-$n/bin/" &&
 			has CONFIG_CC_IS_CLANG=y "$work/llvm_prefix.config"
-		check $? "LLVM=/usr/lib/llvm-$n/bin/: the same"
+		tap_result $? "LLVM=/usr/lib/llvm-$n/bin/: the same"
 	else
-		skip "LLVM=DIR/" "no /usr/lib/llvm-N/bin/clang"
+		tap_skip "LLVM=DIR/" "no /usr/lib/llvm-N/bin/clang"
 	fi
 else
-	skip "LLVM=1" "clang or ld.lld not installed"
+	tap_skip "LLVM=1" "clang or ld.lld not installed"
 fi
 
 if command -v x86_64-linux-gnu-gcc >/dev/null 2>&1; then
 	in_tree cross CROSS_COMPILE=x86_64-linux-gnu- &&
 		grep -q '^CONFIG_CC_VERSION_TEXT="x86_64-linux-gnu-gcc' "$work/cross.config"
-	check $? "CROSS_COMPILE=x86_64-linux-gnu-: the same, that compiler's version"
+	tap_result $? "CROSS_COMPILE=x86_64-linux-gnu-: the same, that compiler's version"
 else
-	skip "CROSS_COMPILE=x86_64-linux-gnu-" "x86_64-linux-gnu-gcc not installed"
+	tap_skip "CROSS_COMPILE=x86_64-linux-gnu-" "x86_64-linux-gnu-gcc not installed"
 fi
 
 # From a subdirectory: the tree and the .config at the top.
@@ -221,7 +215,7 @@ grep -q "using the tree at $work/kb " "$work/sub.err" || {
 	cat "$work/sub.err"
 	rc=1
 }
-check $rc "in drivers/net: conf --olddefconfig writes the .config at the top, as make"
+tap_result $rc "in drivers/net: conf --olddefconfig writes the .config at the top, as make"
 
 explain_value()
 {
@@ -242,12 +236,11 @@ if [ $rc_top != 0 ] || [ $rc != 0 ] || [ -z "$top_value" ] ||
 	head -n 5 "$work/sub.err"
 	rc=1
 fi
-check $rc "in drivers/net: explain E1000E works, value $top_value as at the top"
+tap_result $rc "in drivers/net: explain E1000E works, value $top_value as at the top"
 
 # Nothing was written into the cached tree.
 newer=$(find "$KERNEL_TREE" -newer "$work/start" -print -quit 2>/dev/null)
 [ -z "$newer" ] || echo "written in the cache: $newer"
-check "$([ -z "$newer" ]; echo $?)" "the cached tree was not written to"
+tap_result "$([ -z "$newer" ]; echo $?)" "the cached tree was not written to"
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+tap_summary

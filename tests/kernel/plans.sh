@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `kbrowse explain --to VALUE SYM` plans against the kernel's own conf.
 #
-# On x86_64 defconfig (written by conf), for the symbols issue 14 names
+# On x86_64 defconfig (written by conf), for symbols users ask about
 # (PRINTK, FUTEX, EPOLL, ... hidden behind `if EXPERT`; SHMEM, KALLSYMS,
 # MEMBARRIER held up by selects) and a sample of others (every k-th of the
 # bool/tristate symbols that are y, to n, and that are n, to y):
@@ -30,7 +30,6 @@ export KERNEL_TREE
 work=$(mktemp -d /tmp/kbrowse-plans.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
 
 run_in()
 {
@@ -45,7 +44,7 @@ base=$work/base
 mkdir -p "$base"
 run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
-check $? "x86_64: conf writes defconfig"
+tap_result $? "x86_64: conf writes defconfig"
 
 named="PRINTK FUTEX EPOLL SIGNALFD TIMERFD EVENTFD AIO IO_URING BUG ELF_CORE RSEQ
 ADVISE_SYSCALLS SHMEM KALLSYMS MEMBARRIER MULTIUSER POSIX_TIMERS"
@@ -75,7 +74,7 @@ run_in "$base" x86_64 "$kbrowse" explain --json --to n $named $(sed -n 1p "$work
 run_in "$base" x86_64 "$kbrowse" explain --json --to y $(sed -n 2p "$work/sample") \
 	>"$work/to-y.json" 2>"$work/to-y.err"
 [ -s "$work/to-n.json" ] && [ -s "$work/to-y.json" ]
-check $? "kbrowse explain --json --to n / --to y ran"
+tap_result $? "kbrowse explain --json --to n / --to y ran"
 
 # The assignments of every plan kbrowse calls enough, one directory each.
 cat >"$work/apply.py" <<'EOF'
@@ -150,7 +149,7 @@ if wrong:
     print("# conf disagrees: " + " ".join(wrong[:20]))
 sys.exit(0 if enough >= 50 and not wrong else 1)
 EOF
-check $? "every plan kbrowse calls enough reaches the value under conf --olddefconfig"
+tap_result $? "every plan kbrowse calls enough reaches the value under conf --olddefconfig"
 
 python3 - "$work/to-n.json" <<'EOF'
 import json, sys
@@ -168,7 +167,7 @@ for sym in ("PRINTK", "FUTEX", "SHMEM"):
 print("# PRINTK, FUTEX, SHMEM to n: " + ("EXPERT=y first, enough" if not bad else "wrong: " + " ".join(bad)))
 sys.exit(1 if bad else 0)
 EOF
-check $? "PRINTK, FUTEX and SHMEM to n: set EXPERT=y, then the symbol to n; enough"
+tap_result $? "PRINTK, FUTEX and SHMEM to n: set EXPERT=y, then the symbol to n; enough"
 
 python3 - "$work/to-n.json" <<'EOF'
 import json, sys
@@ -178,7 +177,6 @@ short = [s for s in named if not plans[s]["verified"]]
 print("# the other named symbols to n: " + ("all enough" if not short else "short: " + " ".join(short)))
 sys.exit(1 if short else 0)
 EOF
-check $? "EPOLL, SIGNALFD, ... KALLSYMS, MEMBARRIER to n: plans are enough"
+tap_result $? "EPOLL, SIGNALFD, ... KALLSYMS, MEMBARRIER to n: plans are enough"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

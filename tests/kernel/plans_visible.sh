@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `kbrowse explain --to visible SYM` plans against the kernel's own conf.
 #
-# On x86_64 defconfig (written by conf), for CAN_UCAN (issue 12: "how do
+# On x86_64 defconfig (written by conf), for CAN_UCAN ("how do
 # I make CAN_UCAN visible?", it depends on CAN_DEV [=n]), PRINTK (behind
 # `if EXPERT`) and every k-th symbol whose prompt is hidden:
 #   - kbrowse plans, tries the plan on a copy and says whether it shows
@@ -35,7 +35,6 @@ export KERNEL_TREE
 work=$(mktemp -d /tmp/kbrowse-plans-visible.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
 # How many hidden prompts to sample (each costs two runs of conf).
 count=${KBROWSE_VISIBLE_PLANS:-40}
 
@@ -52,7 +51,7 @@ base=$work/base
 mkdir -p "$base"
 run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
-check $? "x86_64: conf writes defconfig"
+tap_result $? "x86_64: conf writes defconfig"
 
 # Every k-th symbol (by name) whose prompts are all hidden; choice
 # members are left out (conf asks about a choice, not its members).
@@ -75,7 +74,7 @@ EOF
 run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to visible CAN_UCAN PRINTK \
 	$(cat "$work/sample") >"$work/plans.json" 2>"$work/plans.err"
 [ -s "$work/plans.json" ]
-check $? "kbrowse explain --json --to visible ran"
+tap_result $? "kbrowse explain --json --to visible ran"
 
 # One directory per plan kbrowse calls enough: .config with the plan's
 # assignments (to be run through olddefconfig), and one with the goal's
@@ -160,7 +159,7 @@ if shown_before:
     print("# conf showed these before the plan: " + " ".join(shown_before[:20]))
 sys.exit(0 if enough >= 10 and not wrong and not shown_before else 1)
 EOF
-check $? "every visible-plan kbrowse calls enough shows the prompt under conf (listnewconfig)"
+tap_result $? "every visible-plan kbrowse calls enough shows the prompt under conf (listnewconfig)"
 
 python3 - "$work/plans.json" <<'EOF'
 import json, sys
@@ -175,7 +174,6 @@ for sym, need in (("CAN_UCAN", "CAN_DEV"), ("PRINTK", "EXPERT")):
 print("# CAN_UCAN, PRINTK: " + ("CAN_DEV=y, EXPERT=y; enough" if not bad else "wrong: " + " ".join(bad)))
 sys.exit(1 if bad else 0)
 EOF
-check $? "CAN_UCAN visible: sets CAN_DEV=y; PRINTK visible: sets EXPERT=y; the goal is not set"
+tap_result $? "CAN_UCAN visible: sets CAN_DEV=y; PRINTK visible: sets EXPERT=y; the goal is not set"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

@@ -31,7 +31,8 @@
 #                   --to visible plans, applied and checked with conf
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
-# Each closes with a line "N passed, N failed"; the last line here is the
+# Each closes with a line "N passed, N failed"; each one's time is printed
+# as it ends and again at the close (tests/lib/stages.sh); the last line is the
 # sum.  KBROWSE may also come from $KBROWSE.  conformance.sh, selftests.sh,
 # explain.sh and menu_tree.sh get all the arguments (-j N, -k REGEX, ...
 # included); parse.sh gets KBROWSE alone.
@@ -40,6 +41,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/lib/stages.sh
+. "$here/../lib/stages.sh"
 passed=0 failed=0 status=0
 
 env_variants="x86_64 arm64"
@@ -79,7 +82,7 @@ for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh
 		echo "== $script: runs with --full only"
 		continue
 	fi
-	echo "== $entry"
+	stage "$entry"
 	log=$(mktemp /tmp/kbrowse-run-kernel.XXXXXX) || exit 1
 	case $script in
 	check_env.sh)
@@ -113,5 +116,7 @@ for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh
 	fi
 done
 
+stage ""
+stage_report
 echo "$passed passed, $failed failed"
 exit $status

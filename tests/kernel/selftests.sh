@@ -36,16 +36,6 @@ KBROWSE_DIALECT=$(kernel_dialect)
 export KBROWSE_DIALECT
 work=$(mktemp -d /tmp/kbrowse-selftests.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-ok() { passed=$((passed + 1)); echo "ok      $1"; }
-not_ok()
-{
-	failed=$((failed + 1))
-	echo "FAILED  $1"
-	[ -n "${2:-}" ] && sed 's/^/        /' "$2" | head -n 40
-	return 0
-}
 
 # run_conf TESTDIR MODE [ENV...]: run kbrowse conf in a fresh directory;
 # leaves $out (the directory), $rc, $out/stdout, $out/stderr.
@@ -93,10 +83,10 @@ for mode in allyes allmod allno alldef; do
 	name="choice/$mode"
 	dot_config='' run_conf "$tests/choice" --${mode}config
 	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/choice/${mode}_expected_config"; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/choice/${mode}_expected_config" "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 done
 
@@ -143,7 +133,7 @@ randomize()
 {
 	local test=$1 seeds=$2 need_all=$3 seed i seen=() bad=''
 	for ((seed = 0; seed < seeds; seed++)); do
-		dot_config='' run_conf "$tests/$test" --randconfig KCONFIG_SEED=$(printf '0x%x' $seed)
+		dot_config='' run_conf "$tests/$test" --randconfig KCONFIG_SEED="$(printf '0x%x' "$seed")"
 		if [ "$rc" != 0 ]; then
 			bad="seed $seed: exit $rc"
 			break
@@ -170,10 +160,10 @@ randomize()
 		bad="not every expected config came up"
 	fi
 	if [ -z "$bad" ]; then
-		ok "$test"
+		tap_ok "$test"
 	else
 		echo "$bad" >>"$work/log"
-		not_ok "$test" "$work/log"
+		tap_result 1 "$test" "$work/log"
 	fi
 }
 # (Since 6.11: 6.1 has no such tests.)
@@ -207,10 +197,10 @@ if [ -d "$tests/$name" ]; then
 			cmp -s "$work/conf.$name/stdout" "$out/stdout" || good=0
 	fi
 	if [ "$good" = 1 ]; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; cat "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 fi
 
@@ -219,10 +209,10 @@ name=inter_choice
 if [ -d "$tests/$name" ]; then
 	dot_config='' run_conf "$tests/$name" --defconfig="$tests/$name/defconfig"
 	if [ "$rc" = 0 ] && contains "$out/.config" "$tests/$name/expected_config"; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{ echo "exit $rc"; cat "$out/stderr"; diff "$tests/$name/expected_config" "$out/.config"; } >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 fi
 
@@ -241,10 +231,10 @@ done <"$work/steps")
 want=$(grep -c 'recursive dependency detected' "$tests/$name/expected_stderr")
 got=$(grep -c 'recursive dependency detected' "$out/stderr")
 if [ "$rc" = 1 ] && [ -z "$missing" ] && [ "$want" = "$got" ]; then
-	ok "$name"
+	tap_ok "$name"
 else
 	{ echo "exit $rc, $got loops reported, conf reports $want"; echo "missing steps:"; echo "$missing"; cat "$out/stderr"; } >"$work/log"
-	not_ok "$name" "$work/log"
+	tap_result 1 "$name" "$work/log"
 fi
 
 name=err_recursive_inc
@@ -252,10 +242,10 @@ dot_config='' run_asked "$tests/$name" --oldaskconfig ''
 
 if [ "$rc" != 0 ] && grep -qi 'recursive' "$out/stderr" &&
 	grep -q 'Kconfig.inc1' "$out/stderr"; then
-	ok "$name"
+	tap_ok "$name"
 else
 	{ echo "exit $rc"; cat "$out/stderr"; } >"$work/log"
-	not_ok "$name" "$work/log"
+	tap_result 1 "$name" "$work/log"
 fi
 
 # --- the macro language ------------------------------------------------------------
@@ -268,7 +258,7 @@ for t in builtin_func circular_expansion escape variable; do
 	circular_expansion) [ "$rc" != 0 ] || good=0 ;;
 	*) [ "$rc" = 0 ] || good=0 ;;
 	esac
-	# kbrowse locates messages as file:line:column: severity: (design.md);
+	# kbrowse locates messages as file:line:column: severity: (its manual);
 	# the text after it must be conf's (the case of its first letter aside).
 	sed -E 's/^([^:]+:[0-9]+):[0-9]+: (warning|error|note): /\1: /' \
 		"$out/stderr" >"$out/stderr.conf-form"
@@ -277,7 +267,7 @@ for t in builtin_func circular_expansion escape variable; do
 		good=0
 	fi
 	if [ "$good" = 1 ]; then
-		ok "$name"
+		tap_ok "$name"
 	else
 		{
 			echo "exit $rc"
@@ -288,9 +278,8 @@ for t in builtin_func circular_expansion escape variable; do
 				cat "$out/stdout"
 			fi
 		} >"$work/log"
-		not_ok "$name" "$work/log"
+		tap_result 1 "$name" "$work/log"
 	fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+tap_summary

@@ -29,7 +29,6 @@ export KERNEL_TREE
 work=$(mktemp -d /tmp/kbrowse-unmet.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
 
 # same NAME DIR: conf's and kbrowse's outputs in DIR/conf and DIR/kbrowse agree.
 same()
@@ -46,7 +45,7 @@ same()
 		echo "# $name: conf printed no unmet-dependency warning"
 		ok=1
 	}
-	check $ok "$name: the warnings on stderr (and stdout, .config) are conf's, byte for byte"
+	tap_result $ok "$name: the warnings on stderr (and stdout, .config) are conf's, byte for byte"
 }
 
 # --- the teaching tree ------------------------------------------------------------
@@ -79,5 +78,4 @@ for side in conf kbrowse; do
 done
 same "powerpc 44x/iss476-smp_defconfig" "$d"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_summary

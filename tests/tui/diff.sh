@@ -6,11 +6,11 @@
 # it), Enter follows a row to its entry and explanation; the edits made
 # since loading are grouped the same way (NR_CPUS under SMP once SMP is
 # off); and a missing or absent --diff file is an error.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 work=$TUI_TMP/work
@@ -22,38 +22,38 @@ sed 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$work/.config" > "$work/other.c
 	> /dev/null 2>&1)
 
 tui_start 100 30 "$work" -- --diff other.config
-check "--diff opens the changes view on OTHER against the configuration loaded" \
+tap_check "--diff opens the changes view on OTHER against the configuration loaded" \
 	tui_wait "Differs from other.config: 2 root changes, 0 values followed" \
 	"SMP  n -> y   [root: its user value]" \
 	"NR_CPUS  (not written) -> 64   [root: its user value]"
-check "a symbol with a second cause is named there, shown in full once" \
+tap_check "a symbol with a second cause is named there, shown in full once" \
 	tui_wait "    NR_CPUS   (a root change of its own)"
-check "the edits since loading: none yet" tui_wait "Since loading .config: 0" "(none)"
-check "the pane explains the row under the cursor" tui_wait "Why: SMP" "SMP = y"
+tap_check "the edits since loading: none yet" tui_wait "Since loading .config: 0" "(none)"
+tap_check "the pane explains the row under the cursor" tui_wait "Why: SMP" "SMP = y"
 tui_keys Enter
-check "Enter follows the row to its entry in the tree" \
+tap_check "Enter follows the row to its entry in the tree" \
 	tui_wait_line '\[\*\] Symmetric multi-processing support'
 tui_keys n
 tui_wait "[ ] Symmetric multi-processing support"
 tui_keys C
-check "C: the edits since loading, grouped: NR_CPUS follows SMP" \
+tap_check "C: the edits since loading, grouped: NR_CPUS follows SMP" \
 	tui_wait "Since loading .config: 2" "  SMP  y -> n   [root: its user value]" \
 	"    NR_CPUS  64 -> (not written)"
-check "... and the configuration no longer differs from other.config" \
+tap_check "... and the configuration no longer differs from other.config" \
 	tui_wait "Differs from other.config: 0 root changes, 0 values followed"
 tui_keys q
 tui_keys q
 tui_wait "Save the configuration before leaving?"
 tui_keys n
-check "quits" tui_wait "[exit 0]"
+tap_check "quits" tui_wait "[exit 0]"
 
 tui_start 100 30 "$work" -- --diff no-such.config
-check "a --diff file that is not there: exit 1, named" \
+tap_check "a --diff file that is not there: exit 1, named" \
 	tui_wait "kbrowse: --diff: no-such.config: No such file or directory" "[exit 1]"
 tui_start 100 30 "$work" -- --diff
-check "--diff without a file: exit 2" \
+tap_check "--diff without a file: exit 2" \
 	tui_wait "option '--diff' needs a file" "[exit 2]"
 tui_start 100 30 "$work" -- --diff=/dev/null/x
-check "--diff= with a bad path: exit 1" tui_wait "[exit 1]"
+tap_check "--diff= with a bad path: exit 1" tui_wait "[exit 1]"
 
-tui_done
+tap_done

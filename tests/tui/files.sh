@@ -5,11 +5,11 @@
 # the file loaded (changes made here, or values loading changed), the
 # list of changes before a save, Save-as, Load, and the exact reasons a
 # file cannot be written or read.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 work=$TUI_TMP/work
@@ -24,20 +24,20 @@ last=$(wc -l < "$work/.config")	# the PAGE_SHIFT line, last
 
 tui_start 80 24 "$work"
 tui_welcome
-check "the status line counts the warnings and names the key that lists them" \
+tap_check "the status line counts the warnings and names the key that lists them" \
 	tui_wait "1 warning reading .config (! lists them)"
 tui_keys !
-check "! lists the warnings, at their lines" \
+tap_check "! lists the warnings, at their lines" \
 	tui_wait "1 warning reading .config" ".config:$last: override: reassigning to symbol PAGE_SHIFT"
 tui_keys q
 tui_wait "Kernel hacking  --->"
 
 tui_keys q
-check "q without a change here, but loading changed a value: asks" \
+tap_check "q without a change here, but loading changed a value: asks" \
 	tui_wait "Saving changes .config"
 tui_keys c
 tui_keys C
-check "C lists what differs from the file loaded: the clamped NR_CPUS" \
+tap_check "C lists what differs from the file loaded: the clamped NR_CPUS" \
 	tui_wait "Since loading .config: 2" "NR_CPUS  99999 -> 512" "PAGE_SHIFT  99 -> 12"
 tui_keys q
 
@@ -46,23 +46,23 @@ tui_type SMP
 tui_keys Enter n
 tui_wait "[ ] Symmetric multi-processing support"
 tui_keys C-c
-check "Ctrl-C with unsaved changes asks instead of leaving" \
+tap_check "Ctrl-C with unsaved changes asks instead of leaving" \
 	tui_wait "Save the configuration before leaving? (y)es (n)o (c)ancel"
 tui_keys c
-check "c: still running, still [+]" tui_wait "[+] built-in teaching tree"
+tap_check "c: still running, still [+]" tui_wait "[+] built-in teaching tree"
 
 # --- Save-as ------------------------------------------------------------------
 
 tui_keys S
-check "S asks for a file name" tui_wait "Save to file: .config"
+tap_check "S asks for a file name" tui_wait "Save to file: .config"
 tui_keys C-u
 tui_type other.config
 tui_keys Enter
-check "then lists what the save changes" \
+tap_check "then lists what the save changes" \
 	tui_wait "Save to other.config? s: save, q: cancel" "SMP  y -> n"
 tui_keys s
-check "s writes the file" tui_wait "configuration written to other.config"
-check "other.config holds the change; .config is untouched" sh -c "
+tap_check "s writes the file" tui_wait "configuration written to other.config"
+tap_check "other.config holds the change; .config is untouched" sh -c "
 	grep -qx '# CONFIG_SMP is not set' '$work/other.config' &&
 	cmp -s '$work/.config' '$work/loaded'"
 
@@ -70,7 +70,7 @@ mkdir -p "$work/adir"
 tui_keys S C-u
 tui_type adir
 tui_keys Enter s
-check "saving onto a directory: the exact reason" \
+tap_check "saving onto a directory: the exact reason" \
 	tui_wait "could not write adir: adir: Is a directory"
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -79,10 +79,10 @@ if [ "$(id -u)" -ne 0 ]; then
 	tui_keys S C-u
 	tui_type ro/x.config
 	tui_keys Enter s
-	check "saving into a read-only directory: Permission denied" \
+	tap_check "saving into a read-only directory: Permission denied" \
 		tui_wait "could not write ro/x.config: ro/x.config: Permission denied"
 else
-	skip "saving into a read-only directory: Permission denied" "root ignores permissions"
+	tap_skip "saving into a read-only directory: Permission denied" "root ignores permissions"
 fi
 
 # --- Load ---------------------------------------------------------------------
@@ -92,27 +92,27 @@ tui_type SMP
 tui_keys Enter y
 tui_wait "[*] Symmetric multi-processing support"
 tui_keys L
-check "L with unsaved changes asks first (never a silent discard)" \
+tap_check "L with unsaved changes asks first (never a silent discard)" \
 	tui_wait "Save the configuration before loading?"
 tui_keys n
-check "then asks for the file" tui_wait "Load .config: other.config"
+tap_check "then asks for the file" tui_wait "Load .config: other.config"
 tui_keys C-u
 tui_type missing.config
 tui_keys Enter
-check "a file that is not there: the exact reason" \
+tap_check "a file that is not there: the exact reason" \
 	tui_wait "could not read missing.config: No such file or directory"
 tui_keys L
-check "the changes are still there: L asks again" \
+tap_check "the changes are still there: L asks again" \
 	tui_wait "Save the configuration before loading?"
 tui_keys n
 tui_wait "Load .config: "
 tui_keys C-u
 tui_type other.config
 tui_keys Enter
-check "loading other.config: its values, no [+]" \
+tap_check "loading other.config: its values, no [+]" \
 	tui_wait "loaded other.config" "[ ] Symmetric multi-processing support"
 tui_keys q
-check "q leaves at once: nothing would change" tui_wait "[exit 0]"
+tap_check "q leaves at once: nothing would change" tui_wait "[exit 0]"
 
 # --- Ctrl-C and y, n ---------------------------------------------------------------
 
@@ -123,8 +123,8 @@ tui_type SMP
 tui_keys Enter n C-c
 tui_wait "Save the configuration before leaving?"
 tui_keys n
-check "Ctrl-C, n: leaves without saving, status 0" tui_wait "[exit 0]"
-check "... and the file is as it was" cmp -s "$work/.config" "$work/loaded"
+tap_check "Ctrl-C, n: leaves without saving, status 0" tui_wait "[exit 0]"
+tap_check "... and the file is as it was" cmp -s "$work/.config" "$work/loaded"
 
 tui_start 80 24 "$work"
 tui_welcome
@@ -133,8 +133,8 @@ tui_type SMP
 tui_keys Enter n C-c
 tui_wait "Save the configuration before leaving?"
 tui_keys y
-check "Ctrl-C, y: saves and leaves" tui_wait "[exit 0]"
-check "... with the change in .config" grep -qx '# CONFIG_SMP is not set' "$work/.config"
+tap_check "Ctrl-C, y: saves and leaves" tui_wait "[exit 0]"
+tap_check "... with the change in .config" grep -qx '# CONFIG_SMP is not set' "$work/.config"
 
 # --- no space left ------------------------------------------------------------------
 
@@ -144,12 +144,12 @@ if [ -c /dev/full ]; then
 	tui_keys S C-u
 	tui_type /dev/full
 	tui_keys Enter s
-	check "saving onto a full device: No space left on device" \
+	tap_check "saving onto a full device: No space left on device" \
 		tui_wait "No space left on device"
 	tui_keys q
 	tui_wait "[exit 0]"
 else
-	skip "saving onto a full device" "no /dev/full"
+	tap_skip "saving onto a full device" "no /dev/full"
 fi
 
-tui_done
+tap_done

@@ -8,32 +8,32 @@
 # sample of Linux 6.12 x86_64 symbols when the tree is installed
 # ($KBROWSE_LINUX_SRC).  TAP output.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$(dirname "$0")/../lib/env.sh"
 pane_text=${PANE_TEXT:-$(dirname "$KBROWSE")/tests/tui/pane_text}
 work=$(mktemp -d /tmp/kbrowse-pane-agrees.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
-n=0
-failed=0
 
-# check NAME DIR SYMBOLS...: in DIR, with the environment as it is.
-check()
+# agree NAME DIR SYMBOLS...: in DIR, with the environment as it is.
+agree()
 {
 	label=$1 dir=$2
 	shift 2
 	mkdir -p "$work/$label"
 	printf '%s\n' "$@" | (cd "$dir" && PANE_TEXT_DIR=$work/$label "$pane_text" 2>/dev/null)
 	for sym in "$@"; do
-		n=$((n + 1))
 		# The pane leaves the Kconfig rules to the header.
 		(cd "$dir" && "$KBROWSE" explain --reverse "$sym" 2>/dev/null) |
 			sed '1{/^Kconfig rules: /{N;d}}' >"$work/$label/$sym.cli"
 		if [ ! -f "$work/$label/$sym" ]; then
-			echo "ok $n - $label: $sym # SKIP no entry in the tree"
+			tap_skip "$label: $sym" "no entry in the tree"
 		elif cmp -s "$work/$label/$sym" "$work/$label/$sym.cli"; then
-			echo "ok $n - $label: $sym"
+			tap_ok "$label: $sym"
 		else
-			echo "not ok $n - $label: $sym"
-			diff -u "$work/$label/$sym.cli" "$work/$label/$sym" | sed 's/^/# /' | head -20
-			failed=1
+			tap_not_ok "$label: $sym"
+			diff -u "$work/$label/$sym.cli" "$work/$label/$sym" | head -20 | tap_diag
 		fi
 	done
 }
@@ -66,26 +66,21 @@ linux_syms="E1000E PAGE_SHIFT LOG_BUF_SHIFT PREEMPT PREEMPT_NONE CRYPTO CAN_UCAN
 if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
 	total=$((total + $(echo "$linux_syms" | wc -w)))
 fi
-echo "1..$total"
+tap_plan "$total"
 # shellcheck disable=SC2086 # the names are words
-check teaching "$work/teach" $syms
+agree teaching "$work/teach" $syms
 # shellcheck disable=SC2086
-check teaching-user "$work/teach-user" $syms
-check unmet "$work/unmet" A B C
-n=$((n + 1))
-if grep -q "warning: selected up to y although its dependencies allow only n" "$work/unmet/B"; then
-	echo "ok $n - unmet: the pane warns that B is selected over its dependencies"
-else
-	echo "not ok $n - unmet: the pane warns that B is selected over its dependencies"
-	failed=1
-fi
+agree teaching-user "$work/teach-user" $syms
+agree unmet "$work/unmet" A B C
+grep -q "warning: selected up to y although its dependencies allow only n" "$work/unmet/B"
+tap_result $? "unmet: the pane warns that B is selected over its dependencies"
 
 if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
 	mkdir -p "$work/linux"
-	export srctree=$linux ARCH=x86_64 KCONFIG_CONFIG=$work/linux/.config
+	export srctree="$linux" ARCH=x86_64 KCONFIG_CONFIG="$work/linux/.config"
 	(cd "$work/linux" && "$KBROWSE" conf --defconfig="$linux/arch/x86/configs/x86_64_defconfig" \
 		>/dev/null 2>&1)
 	# shellcheck disable=SC2086
-	check linux-x86_64 "$work/linux" $linux_syms
+	agree linux-x86_64 "$work/linux" $linux_syms
 fi
-exit $failed
+tap_done

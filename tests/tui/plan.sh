@@ -5,11 +5,11 @@
 # edit, saved; then `kbrowse conf --olddefconfig` runs on the saved file
 # and the prompt must still be visible (the plan set user values that
 # stand, not values that only hold until the next run).
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 # "visible" in `kbrowse explain --to visible SYM`'s words, in DIR.
@@ -22,7 +22,7 @@ prompt_visible() {
 
 work=$TUI_TMP/teach
 mkdir -p "$work"
-check "before: PRINTK's prompt is hidden (explain --to visible plans EXPERT=y)" \
+tap_check "before: PRINTK's prompt is hidden (explain --to visible plans EXPERT=y)" \
 	sh -c "cd '$work' && '$KBROWSE' explain --to visible PRINTK 2>/dev/null |
 		grep -q '^  set EXPERT=y (now n, prompt visible)\$'"
 
@@ -33,30 +33,30 @@ tui_type PRINTK
 tui_keys Enter
 tui_wait "Why: PRINTK"
 tui_keys p
-check "p on an invisible bool offers y, n and visible" \
+tap_check "p on an invisible bool offers y, n and visible" \
 	tui_wait "Make PRINTK y, n, or v: visible? (Esc: cancel)"
 tui_keys v
-check "v: the plan to show the prompt is in the pane, and asked about" \
+tap_check "v: the plan to show the prompt is in the pane, and asked about" \
 	tui_wait "set EXPERT=y (now n, prompt visible)" \
 		"Tried on a copy of this configuration: the prompt of PRINTK is shown." \
 		"Apply these 1 step? (y/n)"
 tui_keys y
-check "y applies it: the prompt is visible" \
+tap_check "y applies it: the prompt is visible" \
 	tui_wait "the prompt of PRINTK is visible (PRINTK = y)" "[+] built-in teaching tree"
 tui_keys p
-check "once visible, p offers values only" tui_wait "Make PRINTK y or n? (Esc: cancel)"
+tap_check "once visible, p offers values only" tui_wait "Make PRINTK y or n? (Esc: cancel)"
 tui_keys Escape
 tui_keys s
 tui_wait "s: save"
 tui_keys s
-check "s saves the plan's values" tui_wait "configuration written to .config"
+tap_check "s saves the plan's values" tui_wait "configuration written to .config"
 tui_keys q
 tui_wait "[exit 0]"
-check "the saved .config has EXPERT=y" grep -qx "CONFIG_EXPERT=y" "$work/.config"
+tap_check "the saved .config has EXPERT=y" grep -qx "CONFIG_EXPERT=y" "$work/.config"
 (cd "$work" && "$KBROWSE" conf --olddefconfig >/dev/null 2>&1)
-check "after conf --olddefconfig the prompt of PRINTK is still visible" \
+tap_check "after conf --olddefconfig the prompt of PRINTK is still visible" \
 	prompt_visible "$work" PRINTK
-check "and it was not before the plan (the check can fail)" \
+tap_check "and it was not before the plan (the check can fail)" \
 	sh -c "! (cd '$TUI_TMP' && mkdir -p fresh && cd fresh &&
 		'$KBROWSE' explain --to visible PRINTK 2>/dev/null | grep -q 'already visible')"
 
@@ -68,11 +68,11 @@ echo CONFIG_PAGE_OWNER=y >"$fixed/mini.config"
 (cd "$fixed" && KCONFIG_ALLCONFIG=mini.config "$KBROWSE" conf --alldefconfig >/dev/null 2>&1)
 (cd "$fixed" && "$KBROWSE" explain --no-help --to visible DEBUG_PAGEALLOC 2>/dev/null) \
 	>"$TUI_TMP/fixed.out"
-check "a prompt shown only with a select fixing its value: the plan is not enough" \
+tap_check "a prompt shown only with a select fixing its value: the plan is not enough" \
 	grep -qx "Tried on a copy of this configuration: the prompt of DEBUG_PAGEALLOC is shown, but a select fixes its value (the plan is not enough)." \
 	"$TUI_TMP/fixed.out"
 echo CONFIG_DEBUG_KERNEL=y >>"$fixed/.config"
-check "... and once shown so, it is already visible, fixed: nothing to plan" \
+tap_check "... and once shown so, it is already visible, fixed: nothing to plan" \
 	sh -c "cd '$fixed' && '$KBROWSE' explain --no-help --to visible DEBUG_PAGEALLOC 2>/dev/null |
 		grep -qx 'The prompt of DEBUG_PAGEALLOC is already visible, but a select fixes its value.'"
 
@@ -106,13 +106,13 @@ tui_type FEATURE_NAME
 tui_keys Enter
 tui_wait "Why: FEATURE_NAME"
 tui_keys p
-check "p on an invisible string: v to show it, e for a value" \
+tap_check "p on an invisible string: v to show it, e for a value" \
 	tui_wait "FEATURE_NAME: v: make it visible, e: a value? (Esc: cancel)"
 tui_keys v
-check "v: the plan sets FEATURE" \
+tap_check "v: the plan sets FEATURE" \
 	tui_wait "set FEATURE=y (now n, prompt visible)" "Apply these 1 step? (y/n)"
 tui_keys y
-check "applied" tui_wait "the prompt of FEATURE_NAME is visible (FEATURE_NAME = thing)"
+tap_check "applied" tui_wait "the prompt of FEATURE_NAME is visible (FEATURE_NAME = thing)"
 tui_keys g
 tui_type NEVER
 tui_keys Enter
@@ -120,7 +120,7 @@ tui_wait "Why: NEVER"
 tui_keys p
 tui_wait "Make NEVER y, n, or v: visible?"
 tui_keys v
-check "a prompt that can never be shown: the plan says what blocks it" \
+tap_check "a prompt that can never be shown: the plan says what blocks it" \
 	tui_wait "the prompt of NEVER cannot be shown: the plan above says what blocks it"
 tui_keys s
 tui_wait "s: save"
@@ -129,9 +129,9 @@ tui_wait "configuration written to .config"
 tui_keys q
 tui_wait "[exit 0]"
 (cd "$tree" && "$KBROWSE" conf --olddefconfig >/dev/null 2>&1)
-check "saved, then conf --olddefconfig: FEATURE_NAME's prompt is visible" \
+tap_check "saved, then conf --olddefconfig: FEATURE_NAME's prompt is visible" \
 	prompt_visible "$tree" FEATURE_NAME
-check "and FEATURE_NAME is written with its default" \
+tap_check "and FEATURE_NAME is written with its default" \
 	grep -qx 'CONFIG_FEATURE_NAME="thing"' "$tree/.config"
 
-tui_done
+tap_done

@@ -3,12 +3,12 @@
 # Screen dumps of scripted sessions at 80x24, compared with
 # tests/tui/expected/*.txt as they are (nothing normalised: the screens
 # are deterministic).  TUI_UPDATE=yes rewrites the expected files.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 TUI_EXPECTED=${top_srcdir:-$(dirname "$0")/../..}/tests/tui/expected
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 work=$TUI_TMP/work
@@ -37,4 +37,4 @@ tui_golden help "the help screen" "go to a symbol by name"
 tui_keys q Down Enter Down Down Down Down Enter Down Down Space
 tui_golden choice_64k "the page-size choice set to 64KiB" "(X) 64KiB pages"
 
-tui_done
+tap_done

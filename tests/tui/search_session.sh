@@ -4,11 +4,11 @@
 # and goto's completion, in the real browser (tmux): on the teaching
 # tree, then on Linux 6.12 x86_64 when it is installed
 # ($KBROWSE_LINUX_SRC).  TAP output.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP needs tmux"
-	exit 0
+	tap_skip_all "needs tmux"
 fi
 work=$TUI_TMP/work
 mkdir -p "$work"
@@ -24,24 +24,24 @@ tui_type SMP
 tui_keys Enter
 tui_wait "SMP = y"
 tui_keys n
-check "an edit: the pane says set in this session, was y from .config:1" \
+tap_check "an edit: the pane says set in this session, was y from .config:1" \
 	tui_wait "the user value n (set in this session, was y from .config:1)"
 
 # Names with their CONFIG_ prefix; regular expressions; nothing found.
 tui_keys /
 tui_type CONFIG_PAGE_SHIFT
-check "/CONFIG_PAGE_SHIFT finds PAGE_SHIFT" tui_wait_line "^PAGE_SHIFT \[=12\] "
+tap_check "/CONFIG_PAGE_SHIFT finds PAGE_SHIFT" tui_wait_line "^PAGE_SHIFT \[=12\] "
 tui_keys C-u
 tui_type '^page.*shift$'
-check "/^page.*shift\$ (a regular expression) finds PAGE_SHIFT" \
+tap_check "/^page.*shift\$ (a regular expression) finds PAGE_SHIFT" \
 	tui_wait 'Search "^page.*shift$": 1 match (regular expression' "PAGE_SHIFT [=12]"
 tui_keys C-u
 tui_type 'zzqqxx'
 tui_wait '"zzqqxx": 0 matches'
 if tui_screen | grep -q "PAGE_SHIFT = "; then
-	not_ok "no match: the pane explains nothing"
+	tap_not_ok "no match: the pane explains nothing"
 else
-	ok "no match: the pane explains nothing"
+	tap_ok "no match: the pane explains nothing"
 fi
 
 # After a jump the results are one key away.
@@ -51,18 +51,18 @@ tui_wait "MMU page size"
 tui_keys Enter
 tui_wait_gone 'Search "page size"'
 tui_keys r
-check "r: back to the results of the last search" tui_wait 'Search "page size"'
+tap_check "r: back to the results of the last search" tui_wait 'Search "page size"'
 tui_keys Escape
 
 # goto completes a name; several candidates are listed.
 tui_keys g
 tui_type PAGE_SH
 tui_keys Tab
-check "goto: Tab completes PAGE_SH to PAGE_SHIFT" tui_wait "Go to symbol (Tab completes): PAGE_SHIFT"
+tap_check "goto: Tab completes PAGE_SH to PAGE_SHIFT" tui_wait "Go to symbol (Tab completes): PAGE_SHIFT"
 tui_keys C-u
 tui_type PAGE_SIZE_
 tui_keys Tab
-check "goto: ambiguous names are listed" tui_wait "PAGE_SIZE_4KB [=" "PAGE_SIZE_64KB [="
+tap_check "goto: ambiguous names are listed" tui_wait "PAGE_SIZE_4KB [=" "PAGE_SIZE_64KB [="
 tui_keys Escape
 
 linux=${KBROWSE_LINUX_SRC:-}
@@ -79,19 +79,19 @@ if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
 	tui_keys Enter
 	tui_wait "E1000E = y"
 	tui_keys m
-	check "Linux x86_64: E1000E set to m says set in this session, was y from .config:$line" \
+	tap_check "Linux x86_64: E1000E set to m says set in this session, was y from .config:$line" \
 		tui_wait "E1000E = m" "(set in this session, was y from .config:$line)"
 	tui_keys /
 	tui_type CONFIG_E1000E
-	check "Linux x86_64: /CONFIG_E1000E finds E1000E" tui_wait_line "^E1000E \[=m\] "
+	tap_check "Linux x86_64: /CONFIG_E1000E finds E1000E" tui_wait_line "^E1000E \[=m\] "
 	tui_keys C-u
 	tui_type '^page.*shift$'
-	check "Linux x86_64: /^page.*shift\$ finds PAGE_SHIFT" \
+	tap_check "Linux x86_64: /^page.*shift\$ finds PAGE_SHIFT" \
 		tui_wait 'Search "^page.*shift$": 1 match' "PAGE_SHIFT [=12]"
 	tui_keys Escape
 else
 	for what in "E1000E set in this session" "/CONFIG_E1000E" "/^page.*shift\$"; do
-		skip "Linux x86_64: $what" "the tree is not installed (KBROWSE_LINUX_SRC)"
+		tap_skip "Linux x86_64: $what" "the tree is not installed (KBROWSE_LINUX_SRC)"
 	done
 fi
-tui_done
+tap_done

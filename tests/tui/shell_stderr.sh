@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # What a tree's $(shell,...) writes to stderr never reaches the terminal
-# raw at the browser's start (issue 11): an OSC 0 would retitle the pane,
+# raw at the browser's start: an OSC 0 would retitle the pane,
 # which tmux shows as its title.  It becomes a warning that the status
 # line counts and ! lists, escaped; the same when replayed from the cache.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 work=$TUI_TMP/work
@@ -31,11 +31,11 @@ for how in --no-cache stored replayed; do
 	else
 		tui_start 160 24 "$work" "XDG_CACHE_HOME=$TUI_TMP/cache"
 	fi
-	check "$how: the status line counts the command's stderr as a warning" \
+	tap_check "$how: the status line counts the command's stderr as a warning" \
 		tui_wait "1 warning in the Kconfig files (! lists them)"
-	check "$how: the terminal's title is not set by the tree" not_pwned
+	tap_check "$how: the terminal's title is not set by the tree" not_pwned
 	tui_keys !
-	check "$how: ! lists it, its control characters shown as such" \
+	tap_check "$how: ! lists it, its control characters shown as such" \
 		tui_wait "0 warnings reading .config, 1 in the Kconfig files (q: back)" \
 		"In the Kconfig files:" "Kconfig:1: \$(shell," \
 		"): shell ?]0;pwned? ?[2J said"
@@ -44,7 +44,7 @@ for how in --no-cache stored replayed; do
 	tui_keys q
 	tui_wait "Saving changes"	# the file lacks conf's header
 	tui_keys n
-	check "$how: quits" tui_wait "[exit 0]"
+	tap_check "$how: quits" tui_wait "[exit 0]"
 done
 
-tui_done
+tap_done

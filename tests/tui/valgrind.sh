@@ -4,19 +4,18 @@
 # at exit: nothing is suppressed, every block kbrowse or its libraries
 # allocated for it is freed.  Skipped where valgrind or tmux is missing,
 # and for a sanitizer build (valgrind cannot run one).
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1; then
-	echo "1..0 # SKIP needs tmux and valgrind"
-	exit 0
+	tap_skip_all "needs tmux and valgrind"
 fi
 
 # ASan and valgrind both replace malloc and map shadow memory: valgrind
 # on a sanitizer build does not work (it hangs or aborts).  Such a build
 # refers to the sanitizers' runtime by name.
 if grep -aqE '__(asan|tsan|msan)_init|__ubsan_handle_' "$KBROWSE"; then
-	echo "1..0 # SKIP a sanitizer build (--enable-sanitizers) does not run under valgrind"
-	exit 0
+	tap_skip_all "a sanitizer build (--enable-sanitizers) does not run under valgrind"
 fi
 
 # Each wait ends as soon as its text is there; the limit only stops a
@@ -83,11 +82,11 @@ tui_resize 160 40
 tui_keys C-l
 tui_wait_line "Processor family .*Why: NR_CPUS"
 tui_keys q
-check "quitting with unsaved changes asks first" tui_wait "Save the configuration before leaving?"
+tap_check "quitting with unsaved changes asks first" tui_wait "Save the configuration before leaving?"
 tui_keys n
 tui_wait "[exit "
-check "n leaves without saving" test ! -e "$work/.config"
+tap_check "n leaves without saving" test ! -e "$work/.config"
 sed -n '/HEAP SUMMARY/,$s/^/# /p' "$log"
-check "valgrind: no errors, no leaks" grep -q "ERROR SUMMARY: 0 errors" "$log"
+tap_check "valgrind: no errors, no leaks" grep -q "ERROR SUMMARY: 0 errors" "$log"
 
-tui_done
+tap_done

@@ -5,11 +5,11 @@
 # outline mode), back with I, from the tree and from the help screen.
 # The state file is read tolerantly: damaged or unknown lines are
 # ignored, and kept when the file is written again.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux is not installed"
-	exit 0
+	tap_skip_all "tmux is not installed"
 fi
 
 work=$TUI_TMP/work
@@ -17,24 +17,24 @@ mkdir -p "$work"
 state=$TUI_TMP/xdg/kbrowse/state
 
 tui_start 80 24 "$work"
-check "the first run shows the welcome page" \
+tap_check "the first run shows the welcome page" \
 	tui_wait "Welcome: the teaching tree" "Press any key to start." \
 		"This page shows on the first run only: I brings it back."
-check "and remembers it in the state file" grep -qx "welcome=seen" "$state"
+tap_check "and remembers it in the state file" grep -qx "welcome=seen" "$state"
 tui_keys Space
 tui_wait "Kernel hacking  --->"
 tui_keys I
-check "I shows it again" tui_wait "Press any key to start."
+tap_check "I shows it again" tui_wait "Press any key to start."
 tui_keys Space
 tui_wait "Kernel hacking  --->"
 tui_keys '?'
-check "the help screen says how to get it back first" \
+tap_check "the help screen says how to get it back first" \
 	tui_wait "The built-in teaching tree: I shows its first page again."
 tui_keys End
-check "... and lists I with the keys" \
+tap_check "... and lists I with the keys" \
 	tui_wait "  I                    the teaching tree's first page again: what to try"
 tui_keys I
-check "I from the help screen shows it" tui_wait "Press any key to start."
+tap_check "I from the help screen shows it" tui_wait "Press any key to start."
 tui_keys Space
 tui_wait "Kernel hacking  --->"
 tui_keys q
@@ -43,11 +43,11 @@ tui_keys n
 tui_wait "[exit 0]"
 
 tui_start 80 24 "$work"
-check "the second run starts in the tree" tui_wait "Kernel hacking  --->"
-check "... without the welcome page" tui_wait_gone "Press any key to start."
+tap_check "the second run starts in the tree" tui_wait "Kernel hacking  --->"
+tap_check "... without the welcome page" tui_wait_gone "Press any key to start."
 tui_keys o
 tui_wait "[outline]"
-check "the outline mode is written beside it, welcome=seen kept" \
+tap_check "the outline mode is written beside it, welcome=seen kept" \
 	sh -c "grep -qx 'welcome=seen' '$state' && grep -qx 'outline=yes' '$state'"
 tui_keys q n
 tui_wait "[exit 0]"
@@ -63,13 +63,13 @@ printf 'future=42\ngarbage line\n=seen\nwelcome\noutline=yes\r\nx\000y=1\n%soutl
 	"$long" >"$state"
 grep -av '^welcome=seenX$' "$state" >"$TUI_TMP/kept"
 tui_start 80 24 "$work"
-check "damaged state: still runs, no welcome=seen line: the welcome page shows" \
+tap_check "damaged state: still runs, no welcome=seen line: the welcome page shows" \
 	tui_wait "Press any key to start."
 tui_keys Space
-check "the last outline= line counts (no): menu pages" \
+tap_check "the last outline= line counts (no): menu pages" \
 	tui_wait "Kernel hacking  --->"
-check "... not the outline" tui_wait_gone "[outline]"
-check "the file now ends in welcome=seen (for welcome=seenX), every other line kept" \
+tap_check "... not the outline" tui_wait_gone "[outline]"
+tap_check "the file now ends in welcome=seen (for welcome=seenX), every other line kept" \
 	sh -c "grep -av '^welcome=seen\$' '$state' |
 		cmp -s - '$TUI_TMP/kept' &&
 		[ \"\$(tail -n 1 '$state')\" = welcome=seen ]"
@@ -78,7 +78,7 @@ tui_wait "[exit 0]"
 
 printf 'welcome=seen\r\noutline=yes\r\n' >"$state"
 tui_start 80 24 "$work"
-check "CRLF lines are read (welcome seen, outline on)" tui_wait "[outline]"
+tap_check "CRLF lines are read (welcome seen, outline on)" tui_wait "[outline]"
 tui_keys q n
 tui_wait "[exit 0]"
 
@@ -86,12 +86,12 @@ tui_wait "[exit 0]"
 rm -f "$state"
 mkdir -p "$state"
 tui_start 80 24 "$work"
-check "state path is a directory: the welcome page shows, the run goes on" \
+tap_check "state path is a directory: the welcome page shows, the run goes on" \
 	tui_wait "Press any key to start." "not remembered:"
 tui_keys Space
-check "and the tree works" tui_wait "Kernel hacking  --->"
+tap_check "and the tree works" tui_wait "Kernel hacking  --->"
 tui_keys q n
-check "q leaves" tui_wait "[exit 0]"
+tap_check "q leaves" tui_wait "[exit 0]"
 rmdir "$state"
 
-tui_done
+tap_done

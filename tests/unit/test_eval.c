@@ -31,7 +31,7 @@ struct eval_case {
 
 static const struct eval_case eval_cases[] = {
 	{
-		/* conf passes over a default that is not a member (issue 11). */
+		/* conf passes over a default that is not a member. */
 		.name = "choice_default_not_a_member",
 		.mode = "alldefconfig",
 		.kconfig =

@@ -598,8 +598,9 @@ static void test_assignments(void **state)
 		"=x", "1ARCH=x", "A-B=1", "--srctree=x", "drivers/net/Kconfig",
 		"E1000E", "a.b=c", "",
 	};
-	char *argv[] = { "kbrowse", "ARCH=arm64", "O=/tmp/out", "LLVM=",
-			 "CC=gcc -DX=1", "_x9=1" };
+	char *argv[] = { (char *)"kbrowse", (char *)"ARCH=arm64",
+			 (char *)"O=/tmp/out", (char *)"LLVM=",
+			 (char *)"CC=gcc -DX=1", (char *)"_x9=1" };
 	struct cli cli = { .prog = "kbrowse" };
 	size_t i;
 
@@ -621,7 +622,7 @@ static void test_assignments(void **state)
 	assert_env("ARCH", "riscv");
 
 	for (i = 0; i < sizeof(not_assignments) / sizeof(not_assignments[0]); i++) {
-		char *arg[] = { "kbrowse", (char *)not_assignments[i] };
+		char *arg[] = { (char *)"kbrowse", (char *)not_assignments[i] };
 
 		if (not_assignments[i][0] == '-')
 			continue;	/* an option: cli_common_option's own */

@@ -651,7 +651,7 @@ static void test_syntax_errors(void **state)
 		  "Kconfig:1:8: error: expected a symbol name after 'config', found string \"A\"\n" },
 		{ "config A B\n\tbool\n",
 		  "Kconfig:1:10: error: unexpected 'B' after the symbol name\n" },
-		/* conf warns and carries on: so does kbrowse (issue 11). */
+		/* conf warns and carries on: so does kbrowse. */
 		{ "config y\n\tbool\n",
 		  "Kconfig:1:8: warning: 'y' is a constant: this 'config' entry is ignored\n" },
 		{ "foo bar\n", "Kconfig:1:1: error: unknown statement \"foo\"\n" },

@@ -1,10 +1,19 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 # Helpers for the terminal tests: drive the real kbrowse in tmux, read
 # the screen with capture-pane, and report in TAP.
 #
+# TAP comes from tests/lib/tap.sh (tap_check DESC COMMAND..., tap_ok,
+# tap_skip, tap_done ...), the environment from tests/lib/env.sh.
+#
 # Nothing here sleeps for a fixed time: every wait polls the screen until
 # the expected text is there, and fails after $TUI_TIMEOUT seconds.
 
+tui_lib=$(dirname "$0")/../lib
+# shellcheck source=tests/lib/tap.sh
+. "$tui_lib/tap.sh"
+# shellcheck source=tests/lib/env.sh
+. "$tui_lib/env.sh"
 KBROWSE=${KBROWSE:-kbrowse}
 # Only a safety net for a hung run: a wait that succeeds ends at once, so a
 # long limit costs nothing, and a loaded machine (make -j, valgrind beside
@@ -14,8 +23,6 @@ TUI_SOCKET=kbrowse-test-$$
 TUI_SESSION=
 tui_sessions=0
 TUI_TMP=$(mktemp -d "${TMPDIR:-/tmp}/kbrowse-tui.XXXXXX")
-tap_n=0
-tap_failed=0
 
 tm() {
 	tmux -L "$TUI_SOCKET" -f /dev/null "$@"
@@ -26,29 +33,6 @@ tui_cleanup() {
 	rm -rf "$TUI_TMP"
 }
 trap tui_cleanup EXIT
-
-ok() {
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - $1"
-}
-
-not_ok() {
-	tap_n=$((tap_n + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_n - $1"
-}
-
-# check DESCRIPTION COMMAND...: one TAP line for the command's status.
-check() {
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-
-skip() {
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - $1 # SKIP $2"
-}
 
 # tui_start COLS ROWS DIR [VAR=VALUE...] [-- ARGS...]
 # Start kbrowse in a fresh tmux session; when it exits the pane shows
@@ -166,12 +150,6 @@ tui_resize() {
 	tm resize-window -t "$TUI_SESSION" -x "$1" -y "$2"
 }
 
-# tui_done: the plan comes last (TAP allows it), so cases are easy to add.
-tui_done() {
-	echo "1..$tap_n"
-	[ "$tap_failed" -eq 0 ]
-}
-
 # tui_settle: print the screen once it has stopped changing (for
 # writing golden files with TUI_UPDATE=yes, never for comparing).
 tui_settle() {
@@ -188,11 +166,14 @@ tui_settle() {
 
 # tui_golden NAME DESCRIPTION TEXT: the screen must become exactly
 # tests/tui/expected/NAME.txt.  TUI_UPDATE=yes rewrites the file from
-# the screen once TEXT is on it.
+# the screen once TEXT is on it, and the case fails all the same (review
+# the diff, run again without it).
 tui_golden() {
 	file=$TUI_EXPECTED/$1.txt
 	if [ "${TUI_UPDATE-}" = yes ]; then
 		tui_wait "$3" && tui_settle > "$file"
+		tap_not_ok "$2: rewrote $file (review the diff, run again without TUI_UPDATE)"
+		return
 	fi
-	check "$2" tui_wait_screen "$file"
+	tap_check "$2" tui_wait_screen "$file"
 }
