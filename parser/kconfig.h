@@ -127,6 +127,9 @@ bool symbol_text_valid(enum symbol_type type, const char *text);
  */
 const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
 					       size_t *count);
+/* The $(shell,...) commands that ran, with their answers, in the order met. */
+const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
+					   size_t *count);
 /*
  * The line that says so for sym (explain, the browser): "computed with
  * --no-shell: $(shell,...) at FILE:LINE gave nothing", naming the command

@@ -79,6 +79,27 @@ struct shell_skip {
 	/* What it gave instead: "" for commands, the stand-in for functions. */
 	const char *value;
 };
+/*
+ * (added) A $(shell,...) that ran (or whose result came from the cache),
+ * for explanations: which command decided a line, and what it answered.
+ */
+struct shell_run {
+	/* The line of the reference: its use, for a function's or a `:=` value's. */
+	struct location loc;
+	/* Where the command ran: loc, or the line of the `:=` assignment. */
+	struct location origin;
+	const char *command;
+	const char *answer;	/* the output as the kernel returns it */
+	/*
+	 * A tool the command names (the value of $(CC), $(PAHOLE) ...) that is
+	 * not on PATH, so the probe failed for want of it; NULL otherwise.
+	 */
+	const char *missing;
+};
+/* Every command run, in the order met; *count 0: none. */
+const struct shell_run *macro_env_shell_runs(const struct macro_env *env,
+					     size_t *count);
+
 /* Every skipped command, in the order met; *count 0: none. */
 const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
 						 size_t *count);
