@@ -26,6 +26,9 @@
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
 #                   --to visible plans, applied and checked with conf
+#   lessons.sh      every fixture of `kbrowse learn` (examples/lessons/)
+#                   through the kernel's conf and kbrowse conf, and each
+#                   lesson's exercise checked with its fixture
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; the last line here is the
@@ -61,7 +64,7 @@ fi
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh; do
+	unmet_warnings.sh lessons.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=
