@@ -94,7 +94,7 @@ cmd kbrowse dump
 want default "toy-box"
 want def_bool y
 cmd kbrowse learn
-want ^Lesson 1 of 10:
+want ^Lesson 1 of 12:
 EOF
 
 # The README's commands: indented lines, up to the kernel-tools section.

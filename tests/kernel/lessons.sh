@@ -87,7 +87,7 @@ EOF
 
 run_fixture()
 {
-	local fixture=$1 name dir tree mode kbmode rc1 rc2 expect sym want got ok line
+	local fixture=$1 name dir tree mode kbmode rc1 rc2 expect sym want got line
 	name=$(basename "$fixture" .config)
 	dir=$work/$name
 	mkdir -p "$dir/conf" "$dir/kb"
