@@ -157,6 +157,28 @@ static void print_symbols(const struct xexpr *x, struct strbuf *out, bool *first
 	}
 }
 
+/* "false_terms": the terms of a failing chain of && that are n. */
+static void json_false_terms(struct explainer *ex, const struct xexpr *x,
+			     struct strbuf *out)
+{
+	const struct xexpr *terms[16];
+	unsigned n = xexpr_false_terms(x, terms, 16);
+
+	if (!n)
+		return;
+	strbuf_adds(out, ",\"false_terms\":[");
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"expr\":");
+		print_plain_expr(ex, terms[i]->expr, out);
+		strbuf_adds(out, ",\"annotated\":");
+		json_string(explain_scratch_expr(ex, terms[i]->expr, terms[i]), out);
+		strbuf_addc(out, '}');
+	}
+	strbuf_addc(out, ']');
+}
+
 static void json_xexpr(struct explainer *ex, const char *key,
 		       const struct xexpr *x, struct strbuf *out)
 {
@@ -177,7 +199,37 @@ static void json_xexpr(struct explainer *ex, const char *key,
 	strbuf_adds(out, "],\"symbols\":[");
 	first = true;
 	print_symbols(x, out, &first);
-	strbuf_adds(out, "]}");
+	strbuf_addc(out, ']');
+	json_false_terms(ex, x, out);
+	strbuf_addc(out, '}');
+}
+
+/*
+ * A line whose $(...) were expanded: "as_written", and "shell_runs",
+ * the commands that ran for it with their answers.
+ */
+static void json_as_written(struct explainer *ex, const struct property *prop,
+			    struct strbuf *out)
+{
+	const struct shell_run *runs[8];
+	unsigned n;
+
+	if (!prop || !prop->raw)
+		return;
+	json_field("as_written", prop->raw, out);
+	n = explain_prop_runs(ex, prop, runs, 8);
+	strbuf_adds(out, ",\"shell_runs\":[");
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(out, ',');
+		strbuf_adds(out, "{\"command\":");
+		json_string(runs[i]->command, out);
+		json_field("answer", runs[i]->answer, out);
+		json_location(ex, "location", runs[i]->origin, out);
+		json_field("missing", runs[i]->missing, out);
+		strbuf_addc(out, '}');
+	}
+	strbuf_addc(out, ']');
 }
 
 static void json_defaults(struct explainer *ex, const struct xdefault *defs,
@@ -195,6 +247,7 @@ static void json_defaults(struct explainer *ex, const struct xdefault *defs,
 		json_field("value", d->value_text, out);
 		json_field("status", default_status_name(d->status), out);
 		json_field("active", tri_text(d->active), out);
+		json_as_written(ex, d->prop, out);
 		json_xexpr(ex, "if", d->cond, out);
 		json_xexpr(ex, "depends", d->deps, out);
 		strbuf_addc(out, '}');
@@ -287,6 +340,7 @@ static void json_cause(struct explainer *ex, const struct explanation *x,
 	json_location(ex, "location", cause->loc, out);
 	if (cause->prop)
 		json_field("text", property_text(ex, cause->prop), out);
+	json_as_written(ex, cause->prop, out);
 	for (unsigned i = 0; i < x->ndefaults; i++)
 		if (x->defaults[i].prop == cause->prop) {
 			json_xexpr(ex, "if", x->defaults[i].cond, out);
@@ -379,6 +433,7 @@ static void json_prompts(struct explainer *ex, const struct explanation *x,
 		json_string(p->prop->text, out);
 		json_location(ex, "location", p->prop->loc, out);
 		json_field("visible", tri_text(p->visible), out);
+		json_as_written(ex, p->prop, out);
 		json_xexpr(ex, "if", p->cond, out);
 		json_xexpr(ex, "depends", p->deps, out);
 		if (p->hidden_by) {
@@ -433,6 +488,8 @@ static void json_bounds(struct explainer *ex, const struct explanation *x,
 		json_location(ex, "location", b->loc, out);
 		if (b->prop)
 			json_field("text", property_text(ex, b->prop), out);
+		if (b->kind == BOUND_RANGE && b->prop)
+			json_field("annotated", range_text_values(ex, b->prop), out);
 		if (b->kind == BOUND_RANGE)
 			json_xexpr(ex, "if", b->cond, out);
 		strbuf_addc(out, '}');

@@ -17,6 +17,8 @@
 #   selftests.sh:6.1  Linux 6.1's kconfig tests, by 6.1's rules
 #   explain.sh      kbrowse explain against the values conf computes
 #   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
+#   explain_source.sh  explain shows lines as written with their commands'
+#                   answers, symbolic ranges, false terms, the user's pick
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
@@ -62,7 +64,7 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
-	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 \
+	selftests.sh selftests.sh:6.1 explain.sh explain.sh:6.1 explain_source.sh \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
 	unmet_warnings.sh lessons.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
