@@ -198,6 +198,12 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	ex = run.s->ex;
+	{
+		char why[512];
+
+		if (cli_arch_mismatch(run.s, why, sizeof(why)))
+			fprintf(stderr, "%s: warning: %s\n", cli->prog, why);
+	}
 	/* Prompts, help and .config strings reach the terminal escaped. */
 	real_stdout = stdout;
 	stdout = text_escape_stream(real_stdout, run.json ? TEXT_ESCAPE_JSON

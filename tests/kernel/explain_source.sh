@@ -14,7 +14,8 @@
 #   - ARCH_MMAP_RND_BITS: an int used as a condition is said to be n;
 #   - KVM_AMD_SEV: its unconditional default is not "(condition n)";
 #   - MODULES: named as the modules switch;
-#   - the same facts in JSON (as_written, shell_runs, false_terms).
+#   - the same facts in JSON (as_written, shell_runs, false_terms);
+#   - a .config written for ARCH=x86_64 read with ARCH=x86: one warning.
 #
 # usage: explain_source.sh [OPTIONS] [KBROWSE]     (default: $KBROWSE)
 set -uo pipefail
@@ -57,12 +58,14 @@ has()
 
 explain CC_IS_GCC >"$work/cc.txt"
 cc=$(value CC_IS_GCC)
+# shellcheck disable=SC2016 # $(...) is Kconfig text
 has "$work/cc.txt" 'as written: def_bool $(success,test "$(cc-name)" = GCC)' \
 	"CC_IS_GCC = ${cc:-n}" &&
 	grep -qE '^    \$\(shell,.*test "GCC" = GCC.*\) answered "y"$' "$work/cc.txt"
 check $? "CC_IS_GCC: the line as written and the command's answer (conf: ${cc:-n})"
 
 explain 64BIT >"$work/64.txt"
+# shellcheck disable=SC2016
 has "$work/64.txt" 'as written: bool "64-bit kernel" if "$(ARCH)" = "x86"' \
 	'if: "x86_64" = "x86"  => n'
 check $? "64BIT: the prompt's condition as written, \$(ARCH), and expanded"
@@ -103,6 +106,15 @@ check $? "KVM_AMD_SEV: an unconditional default under an unmet dependency is not
 explain MODULES >"$work/modules.txt"
 has "$work/modules.txt" '  the modules switch'
 check $? "MODULES: named as the modules switch"
+
+# The .config's header says Linux/x86_64: read with ARCH=x86, one warning.
+run_in env ARCH=x86 "$kbrowse" explain --no-help 64BIT SMP >/dev/null 2>"$work/arch.err"
+[ "$(grep -c 'written for ARCH=x86_64 (its header says Linux/x86_64), this run uses ARCH=x86' \
+	"$work/arch.err")" = 1 ]
+check $? "a .config written for ARCH=x86_64 read with ARCH=x86: warned once"
+run_in "$kbrowse" explain --no-help 64BIT >/dev/null 2>"$work/arch-same.err"
+! grep -q 'written for ARCH' "$work/arch-same.err"
+check $? "read with the ARCH it was written for: no warning"
 
 run_in "$kbrowse" explain --json CC_IS_GCC DEBUG_INFO_BTF >"$work/x.json" 2>/dev/null
 python3 - "$work/x.json" "$pahole" <<'EOF'
