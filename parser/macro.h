@@ -90,15 +90,17 @@ struct shell_run {
 	struct location origin;
 	const char *command;
 	const char *answer;	/* the output as the kernel returns it */
-	/*
-	 * A tool the command names (the value of $(CC), $(PAHOLE) ...) that is
-	 * not on PATH, so the probe failed for want of it; NULL otherwise.
-	 */
-	const char *missing;
 };
 /* Every command run, in the order met; *count 0: none. */
 const struct shell_run *macro_env_shell_runs(const struct macro_env *env,
 					     size_t *count);
+/*
+ * A toolchain program cmd names (the first word of $(CC), $(PAHOLE) ...
+ * standing as a word of cmd) that PATH does not have: why a probe said
+ * only "n" or "0".  malloc'd, or NULL.  Looked up when asked, not while
+ * the tree is read.
+ */
+char *macro_env_missing_tool(const struct macro_env *env, const char *cmd);
 
 /* Every skipped command, in the order met; *count 0: none. */
 const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,

@@ -650,7 +650,7 @@ static bool program_found(const char *name, size_t len)
  * and PATH has no such program.  A probe of a missing tool says only
  * "n" or "0"; this says why.
  */
-static const char *missing_tool(const struct macro_env *env, const char *cmd)
+char *macro_env_missing_tool(const struct macro_env *env, const char *cmd)
 {
 	static const char *const tools[] = {
 		"CC", "LD", "AR", "NM", "OBJCOPY", "HOSTCC", "HOSTCXX",
@@ -695,7 +695,6 @@ static void note_run(struct expansion *x, const char *at, const char *cmd,
 	run->origin = run->loc;
 	run->command = xmemdup(cmd, strlen(cmd));
 	run->answer = xmemdup(answer, answer_len);
-	run->missing = missing_tool(env, cmd);
 }
 
 void macro_note_run_uses(struct expansion *x, const char *at, size_t from,
@@ -708,9 +707,6 @@ void macro_note_run_uses(struct expansion *x, const char *at, size_t from,
 
 		note_run(x, at, from_run.command, from_run.answer,
 			 strlen(from_run.answer));
-		free((char *)env->runs[env->nruns - 1].missing);
-		env->runs[env->nruns - 1].missing = from_run.missing ?
-			xmemdup(from_run.missing, strlen(from_run.missing)) : NULL;
 		env->runs[env->nruns - 1].origin = from_run.origin;
 	}
 }
@@ -938,7 +934,6 @@ void macro_env_free_shell(struct macro_env *env)
 	for (i = 0; i < env->nruns; i++) {
 		free((char *)env->runs[i].command);
 		free((char *)env->runs[i].answer);
-		free((char *)env->runs[i].missing);
 	}
 	free(env->runs);
 
@@ -954,6 +949,11 @@ const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
 {
 	*count = 0;
 	return kc->macros ? macro_env_shell_runs(kc->macros, count) : NULL;
+}
+
+char *kconfig_shell_missing_tool(const struct kconfig *kc, const char *cmd)
+{
+	return kc->macros ? macro_env_missing_tool(kc->macros, cmd) : NULL;
 }
 
 const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,

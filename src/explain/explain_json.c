@@ -212,6 +212,7 @@ static void json_as_written(struct explainer *ex, const struct property *prop,
 			    struct strbuf *out)
 {
 	const struct shell_run *runs[8];
+	char *missing;
 	unsigned n;
 
 	if (!prop || !prop->raw)
@@ -226,7 +227,9 @@ static void json_as_written(struct explainer *ex, const struct property *prop,
 		json_string(runs[i]->command, out);
 		json_field("answer", runs[i]->answer, out);
 		json_location(ex, "location", runs[i]->origin, out);
-		json_field("missing", runs[i]->missing, out);
+		missing = kconfig_shell_missing_tool(ex->kc, runs[i]->command);
+		json_field("missing", missing, out);
+		free(missing);
 		strbuf_addc(out, '}');
 	}
 	strbuf_addc(out, ']');

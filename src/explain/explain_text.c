@@ -177,6 +177,7 @@ static void print_as_written(struct explainer *ex, const char *indent,
 			     struct render *out)
 {
 	const struct shell_run *runs[8];
+	char *missing;
 	unsigned n;
 
 	if (!prop->raw)
@@ -190,10 +191,12 @@ static void print_as_written(struct explainer *ex, const char *indent,
 		if (r->origin.line != r->loc.line || r->origin.file != r->loc.file)
 			rprintf(out, " (run at %s)", location_text(ex, r->origin));
 		rprintf(out, " answered \"%s\"\n", r->answer);
-		if (r->missing)
+		missing = kconfig_shell_missing_tool(ex->kc, r->command);
+		if (missing)
 			rprintf(out, "%s  %s is not installed (not on PATH): install %s"
 				" and the probe can answer otherwise\n", indent,
-				r->missing, r->missing);
+				missing, missing);
+		free(missing);
 	}
 }
 
