@@ -94,6 +94,17 @@ pahole=$(value PAHOLE_VERSION)
 	! grep -qE 'DEBUG_INFO_SPLIT|COMPILE_TEST|HEXAGON' "$work/btf.terms"
 check $? "DEBUG_INFO_BTF: DEBUG_INFO, BPF_SYSCALL and PAHOLE_VERSION [=$pahole] are the false terms"
 
+# A probe that failed for want of a tool says which one to install.
+if command -v pahole >/dev/null 2>&1; then
+	echo "ok - PAHOLE_VERSION: pahole is installed here, no missing tool to name # SKIP"
+else
+	explain PAHOLE_VERSION >"$work/pahole.txt"
+	has "$work/pahole.txt" 'as written: default $(shell,$(srctree)/scripts/pahole-version.sh $(PAHOLE))' \
+		'pahole-version.sh pahole) answered "0"' \
+		'pahole is not installed (not on PATH): install pahole'
+	check $? "PAHOLE_VERSION: the probe's command, its answer 0, and 'install pahole'"
+fi
+
 explain ARCH_MMAP_RND_BITS >"$work/rnd.txt"
 has "$work/rnd.txt" 'if: ARCH_MMAP_RND_BITS_DEFAULT [=0]  => n (ARCH_MMAP_RND_BITS_DEFAULT is an int: as a condition it is n, whatever its value)'
 check $? "ARCH_MMAP_RND_BITS: an int used as a condition is said to be n"
