@@ -99,6 +99,7 @@ if command -v pahole >/dev/null 2>&1; then
 	echo "ok - PAHOLE_VERSION: pahole is installed here, no missing tool to name # SKIP"
 else
 	explain PAHOLE_VERSION >"$work/pahole.txt"
+	# shellcheck disable=SC2016
 	has "$work/pahole.txt" 'as written: default $(shell,$(srctree)/scripts/pahole-version.sh $(PAHOLE))' \
 		'pahole-version.sh pahole) answered "0"' \
 		'pahole is not installed (not on PATH): install pahole'
