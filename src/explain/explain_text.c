@@ -371,11 +371,12 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 			rprintf(out, "the choice at %s picked it: %s\n",
 				location_text(ex, c->node->loc), choice_rule_text(c->rule));
 		else if (c && c->selection && c->rule == CHOICE_RULE_USER)
-			rprintf(out, "the user's pick: the choice at %s picked %s, "
-				"set to y %s%s\n", location_text(ex, c->node->loc),
-				c->selection->name, c->decided_at.line ? "at " : "",
+			rprintf(out, "the user's pick: the choice picked %s (set to y "
+				"%s%s; the choice at %s)\n", c->selection->name,
+				c->decided_at.line ? "at " : "",
 				c->decided_at.line ? location_text(ex, c->decided_at)
-						   : "in this session");
+						   : "in this session",
+				location_text(ex, c->node->loc));
 		else if (c && c->selection)
 			rprintf(out, "the choice at %s picked %s (%s)\n",
 				location_text(ex, c->node->loc), c->selection->name,

@@ -78,7 +78,7 @@ check $? "NR_CPUS: range NR_CPUS_RANGE_BEGIN [=$begin] NR_CPUS_RANGE_END [=$end]
 explain PREEMPT_NONE >"$work/preempt.txt"
 pick=$(grep -n '^CONFIG_PREEMPT_VOLUNTARY=y$' "$cfg" | cut -d: -f1)
 own=$(grep -n '^# CONFIG_PREEMPT_NONE is not set$' "$cfg" | cut -d: -f1)
-has "$work/preempt.txt" "value from: the user's pick: the choice at kernel/Kconfig.preempt:14 picked PREEMPT_VOLUNTARY, set to y at .config:$pick" \
+has "$work/preempt.txt" "value from: the user's pick: the choice picked PREEMPT_VOLUNTARY (set to y at .config:$pick; the choice at kernel/Kconfig.preempt:14)" \
 	"user value n at .config:$own" \
 	"default PREEMPT_NONE  (holds, but the user's pick, PREEMPT_VOLUNTARY, counts)" &&
 	! grep -q 'an earlier one came first' "$work/preempt.txt" &&
