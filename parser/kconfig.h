@@ -129,6 +129,11 @@ bool symbol_text_valid(enum symbol_type type, const char *text);
  */
 const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
 					       size_t *count);
+/* The $(shell,...) commands that ran, with their answers, in the order met. */
+const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
+					   size_t *count);
+/* A program cmd needs that is not installed (macro.h); malloc'd or NULL. */
+char *kconfig_shell_missing_tool(const struct kconfig *kc, const char *cmd);
 /*
  * The line that says so for sym (explain, the browser): "computed with
  * --no-shell: $(shell,...) at FILE:LINE gave nothing", naming the command

@@ -403,6 +403,8 @@ static bool lex_macro_word(struct lexer *lx, const char *start)
 	size_t used;
 	char *value;
 
+	lx->macro_line = lx->line;
+	lx->macro_line_start = lx->line_start;
 	free(lx->expanded);
 	lx->expanded = value = macro_expand_word(lx->kc->macros, start,
 						 line_rest(lx, start),
@@ -517,6 +519,8 @@ static void lex_string(struct lexer *lx, const char *start)
 				buf_addc(b, *p++);
 				break;
 			}
+			lx->macro_line = line;
+			lx->macro_line_start = line_start;
 			value = macro_expand_reference(lx->kc->macros, p,
 							     line_rest(lx, p),
 							     loc_at(lx, p), &used);

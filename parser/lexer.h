@@ -132,6 +132,12 @@ struct lexer {
 	struct lexbuf text;		/* string and expanded word texts */
 	char *expanded;			/* last macro expansion (malloc'd) */
 
+	/*
+	 * The last line on which a $(...) was expanded, and where it starts:
+	 * the parser keeps such a line as written (property.raw).
+	 */
+	int macro_line;
+	const char *macro_line_start;
 	/* Lexical errors already reported on this line (parser stays quiet). */
 	int error_line;
 	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */

@@ -402,6 +402,8 @@ static void call_name(struct expansion *x, const char *at,
 	if (var) {
 		if (var->skipped_from)
 			macro_note_skip_use(x, at, var->skipped_from - 1);
+		if (var->ran_to > var->ran_from)
+			macro_note_run_uses(x, at, var->ran_from, var->ran_to);
 		call_variable(x, at, var, args, out);
 		return;
 	}
@@ -697,7 +699,7 @@ void macro_assign(struct macro_env *env, const char *name,
 		 * The kernel expands the value once it has read the end of the
 		 * line, so $(lineno) there is one more than the line.
 		 */
-		size_t skipped = env->nskipped;
+		size_t skipped = env->nskipped, ran = env->nruns;
 
 		expansion_init(&x, env, value, value_len, loc);
 		x.lineno_bias = 1;
@@ -713,6 +715,10 @@ void macro_assign(struct macro_env *env, const char *name,
 			/* A runaway expansion assigns nothing (nor appends). */
 			strbuf_release(&out);
 			return;
+		}
+		if (env->nruns > ran || !append) {
+			var->ran_from = ran;
+			var->ran_to = env->nruns;
 		}
 		new_value = expansion_finish(&x, &out);
 		new_len = strlen(new_value);

@@ -79,6 +79,29 @@ struct shell_skip {
 	/* What it gave instead: "" for commands, the stand-in for functions. */
 	const char *value;
 };
+/*
+ * (added) A $(shell,...) that ran (or whose result came from the cache),
+ * for explanations: which command decided a line, and what it answered.
+ */
+struct shell_run {
+	/* The line of the reference: its use, for a function's or a `:=` value's. */
+	struct location loc;
+	/* Where the command ran: loc, or the line of the `:=` assignment. */
+	struct location origin;
+	const char *command;
+	const char *answer;	/* the output as the kernel returns it */
+};
+/* Every command run, in the order met; *count 0: none. */
+const struct shell_run *macro_env_shell_runs(const struct macro_env *env,
+					     size_t *count);
+/*
+ * A toolchain program cmd names (the first word of $(CC), $(PAHOLE) ...
+ * standing as a word of cmd) that PATH does not have: why a probe said
+ * only "n" or "0".  malloc'd, or NULL.  Looked up when asked, not while
+ * the tree is read.
+ */
+char *macro_env_missing_tool(const struct macro_env *env, const char *cmd);
+
 /* Every skipped command, in the order met; *count 0: none. */
 const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
 						 size_t *count);

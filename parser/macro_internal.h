@@ -45,6 +45,8 @@ struct macro_var {
 	bool redefining;
 	/* 1 + the skipped command (shell.c) a `:=` value was made with, or 0. */
 	size_t skipped_from;
+	/* The commands (shell.c) a `:=` value was made with: [ran_from, ran_to). */
+	size_t ran_from, ran_to;
 };
 
 struct macro_env {
@@ -57,6 +59,8 @@ struct macro_env {
 	/* Stand-ins for unknown functions (dialect.h), or NULL. */
 	const struct dialect_stand_in *unknown_functions;
 	size_t nskipped, skipped_cap;
+	struct shell_run *runs;		/* commands that ran, with their answers */
+	size_t nruns, runs_cap;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
 	size_t nbuckets;
@@ -152,6 +156,13 @@ void macro_note_skip(struct expansion *x, const char *at, const char *cmd,
  * skipped command number `index`: list the use too (shell.c).
  */
 void macro_note_skip_use(struct expansion *x, const char *at, size_t index);
+
+/*
+ * A reference at `at` to a variable whose `:=` value was made by the
+ * commands [from, to): list them at the use too (shell.c).
+ */
+void macro_note_run_uses(struct expansion *x, const char *at, size_t from,
+			 size_t to);
 
 /* Frees what shell.c keeps in env (macro_env_free calls it). */
 void macro_env_free_shell(struct macro_env *env);

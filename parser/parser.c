@@ -235,6 +235,26 @@ static void add_definition(struct symbol *sym, struct menu_node *node)
 	sym->nodes_tail = &node->next_def;
 }
 
+/*
+ * The line at loc as written, when the lexer expanded a $(...) on it:
+ * from its first non-blank byte to the end of the line.  Other lines
+ * cost one comparison.
+ */
+static const char *raw_line(struct parser *p, struct location loc)
+{
+	const struct lexer *lx = p->lx;
+	const char *start = lx->macro_line_start, *end;
+
+	if (!start || lx->macro_line != loc.line || lx->file != loc.file)
+		return NULL;
+	while (*start == ' ' || *start == '\t')
+		start++;
+	end = start + strcspn(start, "\r\n");
+	while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	return arena_strndup(&p->kc->arena, start, (size_t)(end - start));
+}
+
 static struct property *new_prop(struct parser *p, struct menu_node *node,
 				 enum prop_type type, struct location loc)
 {
@@ -244,6 +264,7 @@ static struct property *new_prop(struct parser *p, struct menu_node *node,
 	prop->type = type;
 	prop->node = node;
 	prop->loc = loc;
+	prop->raw = raw_line(p, loc);
 	if (sym && (type != P_MENU && type != P_COMMENT)) {
 		prop->sym = sym;
 		if (!sym->props_tail)

@@ -616,6 +616,102 @@ static void note_skip(struct expansion *x, const char *at, const char *cmd,
 	macro_note_skip(x, at, cmd, reason, "");
 }
 
+/* An environment value as commands see it, without recording the read. */
+static const char *tool_value(const struct macro_env *env, const char *name)
+{
+	for (size_t i = 0; i < env->nset; i++)
+		if (strcmp(env->set_names[i], name) == 0)
+			return env->set_values[i];
+	return getenv(name);
+}
+
+/* Is the program name (a path, or a name looked up on PATH) there? */
+static bool program_found(const char *name, size_t len)
+{
+	const char *path = getenv("PATH"), *dir, *end;
+	char file[4096];
+
+	if (memchr(name, '/', len)) {
+		snprintf(file, sizeof(file), "%.*s", (int)len, name);
+		return access(file, X_OK) == 0;
+	}
+	for (dir = path ? path : "/usr/bin:/bin"; *dir; dir = *end ? end + 1 : end) {
+		end = dir + strcspn(dir, ":");
+		snprintf(file, sizeof(file), "%.*s/%.*s", (int)(end - dir),
+			 end > dir ? dir : ".", (int)len, name);
+		if (access(file, X_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The toolchain program a command names that is not installed: the
+ * first word of $(CC), $(PAHOLE) ... when it stands as a word of cmd
+ * and PATH has no such program.  A probe of a missing tool says only
+ * "n" or "0"; this says why.
+ */
+char *macro_env_missing_tool(const struct macro_env *env, const char *cmd)
+{
+	static const char *const tools[] = {
+		"CC", "LD", "AR", "NM", "OBJCOPY", "HOSTCC", "HOSTCXX",
+		"RUSTC", "HOSTRUSTC", "BINDGEN", "PAHOLE", "PYTHON3", "PERL",
+		"LEX", "YACC", "AWK", "HOSTPKG_CONFIG",
+	};
+
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		const char *value = tool_value(env, tools[i]), *hit;
+		size_t len;
+
+		if (!value || !*value)
+			continue;
+		len = strcspn(value, " \t");
+		for (hit = strstr(cmd, value); hit; hit = strstr(hit + 1, value)) {
+			bool starts = hit == cmd || strchr(" \t'\"(", hit[-1]);
+			bool ends = !hit[len] || strchr(" \t'\");", hit[len]);
+
+			if (starts && ends)
+				break;
+		}
+		if (hit && !program_found(value, len))
+			return xmemdup(value, len);
+	}
+	return NULL;
+}
+
+/* A command that ran: listed with its answer, for explanations. */
+static void note_run(struct expansion *x, const char *at, const char *cmd,
+		     const char *answer, size_t answer_len)
+{
+	struct macro_env *env = x->env;
+	struct shell_run *run;
+
+	if (env->nruns == env->runs_cap) {
+		env->runs_cap = env->runs_cap ? env->runs_cap * 2 : 32;
+		env->runs = xrealloc(env->runs, env->runs_cap * sizeof(*env->runs));
+	}
+	run = &env->runs[env->nruns++];
+	run->loc = expansion_loc(x, at);
+	run->loc.column = 0;
+	run->origin = run->loc;
+	run->command = xmemdup(cmd, strlen(cmd));
+	run->answer = xmemdup(answer, answer_len);
+}
+
+void macro_note_run_uses(struct expansion *x, const char *at, size_t from,
+			 size_t to)
+{
+	struct macro_env *env = x->env;
+
+	for (size_t i = from; i < to; i++) {
+		struct shell_run from_run = env->runs[i];
+
+		note_run(x, at, from_run.command, from_run.answer,
+			 strlen(from_run.answer));
+		env->runs[env->nruns - 1].origin = from_run.origin;
+	}
+}
+
 void macro_note_skip_use(struct expansion *x, const char *at, size_t index)
 {
 	struct shell_skip from = x->env->skipped[index];
@@ -732,8 +828,12 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		key = cache_key_command(env, cmd);
 		if (shell_cache_get(env->shell_cache, key, env->shell_dir,
 				    &cached)) {
+			size_t start = out->len;
+
 			replay_stderr(x, at, cmd, &cached);
 			add_kernel_output(out, cached.out, cached.out_len);
+			note_run(x, at, cmd, out->data ? out->data + start : "",
+				 out->len - start);
 			free(cached.out);
 			free(cached.err);
 			free(key);
@@ -792,7 +892,13 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 
 		shell_cache_put(env->shell_cache, key, env->shell_dir, &result);
 	}
-	add_kernel_output(out, buf, run.out_len);
+	{
+		size_t start = out->len;
+
+		add_kernel_output(out, buf, run.out_len);
+		note_run(x, at, cmd, out->data ? out->data + start : "",
+			 out->len - start);
+	}
 out:
 	strbuf_release(&err_text);
 	free(key);
@@ -816,9 +922,22 @@ const struct shell_skip *macro_env_shell_skipped(const struct macro_env *env,
 	return env->skipped;
 }
 
+const struct shell_run *macro_env_shell_runs(const struct macro_env *env,
+					     size_t *count)
+{
+	*count = env->nruns;
+	return env->runs;
+}
+
 void macro_env_free_shell(struct macro_env *env)
 {
 	size_t i;
+
+	for (i = 0; i < env->nruns; i++) {
+		free((char *)env->runs[i].command);
+		free((char *)env->runs[i].answer);
+	}
+	free(env->runs);
 
 	for (i = 0; i < env->nskipped; i++)
 		free((char *)env->skipped[i].command);
@@ -826,6 +945,18 @@ void macro_env_free_shell(struct macro_env *env)
 }
 
 /* --- what the tree says about commands that did not run -------------- */
+
+const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
+					   size_t *count)
+{
+	*count = 0;
+	return kc->macros ? macro_env_shell_runs(kc->macros, count) : NULL;
+}
+
+char *kconfig_shell_missing_tool(const struct kconfig *kc, const char *cmd)
+{
+	return kc->macros ? macro_env_missing_tool(kc->macros, cmd) : NULL;
+}
 
 const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
 					       size_t *count)

@@ -71,6 +71,11 @@ struct property {
 	 */
 	const char *keyword;
 	/*
+	 * The line as written, when a $(...) on it was expanded (the other
+	 * fields hold the expanded text); NULL otherwise.
+	 */
+	const char *raw;
+	/*
 	 * The condition that really applies: cond && the entry's `depends on`
 	 * && everything enclosing it.  Filled in by kconfig_finish().
 	 */

@@ -84,6 +84,11 @@ int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
  * errors in the tree, with a line that counts them.
  */
 struct session *cli_open_session(struct cli *cli, bool tree_only);
+/*
+ * The .config's header names another ARCH ("# Linux/x86_64 ...") than
+ * the tree's title in this run: a warning for explain (arch_mismatch.c).
+ */
+bool cli_arch_mismatch(const struct session *s, char *buf, size_t size);
 /* How cli_find_top() recognised a top directory. */
 enum cli_top_rule {
 	CLI_TOP_NONE,		/* no top here or above */

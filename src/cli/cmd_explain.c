@@ -195,6 +195,12 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	ex = run.s->ex;
+	{
+		char why[512];
+
+		if (cli_arch_mismatch(run.s, why, sizeof(why)))
+			fprintf(stderr, "%s: warning: %s\n", cli->prog, why);
+	}
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	/* Which rules the values follow, once, before the explanations. */

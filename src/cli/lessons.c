@@ -5,9 +5,17 @@
  * files `kbrowse --write-examples toy` writes, and ends with an exercise
  * whose result `kbrowse learn check` reads from the values .config gives.
  *
- * The exercises follow each other: each starts from the .config the one
- * before left behind, so none of them undoes what an earlier check needs
- * at the time it is checked.
+ * Each exercise starts from an empty .config and needs nothing an
+ * earlier lesson left behind.  Its solution is a fixture of the teaching
+ * tree, examples/lessons/NN-NAME.config (NAME the lesson's name), and a
+ * sentence that states a value names the fixture that shows it:
+ * tests/kernel/lessons.sh runs every fixture through the kernel's own
+ * conf and through kbrowse, and checks each exercise with the fixture.
+ *
+ * Lessons are in the order a reader needs them (symbols, .config,
+ * defaults, dependencies, select, tristate, choices, ranges, macros,
+ * workflows, then the rest).  Each entry of the table stands alone: one
+ * is added by adding its entry (and its fixture) where it belongs.
  */
 #include "lessons.h"
 
@@ -20,8 +28,9 @@ const struct lesson lessons[] = {
 		"    config DEFAULT_HOSTNAME\n"
 		"        string \"Default hostname\"\n"
 		"\n"
-		"`string` is its *type* (bool, tristate, int, hex or string), and the\n"
-		"quoted text after it is its *prompt*: what a person sees in the\n"
+		"`string` is its *type*: bool (y or n), tristate (y, n, or m for\n"
+		"a module: lesson 6), int, hex or string.  The quoted text after\n"
+		"it is its *prompt*: what a person sees in the\n"
 		"menu.  A symbol without a prompt is never shown and nobody sets it\n"
 		"directly.  `menu \"...\"` ... `endmenu` groups entries; `source`\n"
 		"reads another file.  The values live in .config, one line each:\n"
@@ -31,18 +40,48 @@ const struct lesson lessons[] = {
 		"    kbrowse --write-examples toy\n"
 		"then read toy/Kconfig (the top file) and toy/init/Kconfig.  Every\n"
 		"entry's help text says what it shows (kbrowse explain prints it).\n"
-		"    kbrowse explain DEFAULT_HOSTNAME\n",
-		"Give DEFAULT_HOSTNAME the value \"student\".  You set a value by\n"
-		"writing its line into .config (in this directory, or the file\n"
-		"$KCONFIG_CONFIG names).",
-		"echo 'CONFIG_DEFAULT_HOSTNAME=\"student\"' >> .config",
+		"    kbrowse explain DEFAULT_HOSTNAME\n"
+		"With an empty .config every symbol takes its default:\n"
+		"DEFAULT_HOSTNAME is \"toy-box\" and PAGE_SHIFT 12 (fixture\n"
+		"toy/lessons/01-symbols-empty.config).  Each lesson's solution is\n"
+		"such a fixture, toy/lessons/NN-NAME.config, and every exercise\n"
+		"starts from an empty .config (: >.config).\n",
+		"Start from an empty .config and give DEFAULT_HOSTNAME the value\n"
+		"\"student\".  You set a value by writing its line into .config (in\n"
+		"this directory, or the file $KCONFIG_CONFIG names).",
+		"echo 'CONFIG_DEFAULT_HOSTNAME=\"student\"' >> .config\n"
+		"(the solution: toy/lessons/01-symbols.config)",
 		{ { "DEFAULT_HOSTNAME", "student", false } },
+	},
+	{
+		"dotconfig", ".config and user values",
+		"A line of .config is a *user value*: CONFIG_SMP=y, CONFIG_NR_CPUS=8,\n"
+		"CONFIG_DEFAULT_HOSTNAME=\"box\", and `# CONFIG_SMP is not set`,\n"
+		"which is how .config says n (a comment to everything but Kconfig).\n"
+		"A user value counts only while the symbol's prompt is visible.\n"
+		"Lines for symbols without a prompt are ignored: CONFIG_64BIT=n\n"
+		"leaves 64BIT y (fixture toy/lessons/02-dotconfig.config); lines for\n"
+		"symbols the tree does not define are ignored too.  When a symbol\n"
+		"has two lines, the last one counts and conf warns \"override\"\n"
+		"(fixture toy/lessons/02-dotconfig-last-wins.config).\n"
+		"\n"
+		"A symbol whose dependencies are not met is not written at all:\n"
+		"NR_CPUS `depends on SMP`, so with SMP n it has no line.\n"
+		"    kbrowse explain SMP 64BIT NR_CPUS\n"
+		"says for each line of .config whether it was used, and why not.\n",
+		"Start from an empty .config.  Turn SMP off, and write a line that\n"
+		"tries to turn 64BIT off: see that it is ignored.",
+		"printf '# CONFIG_SMP is not set\\n# CONFIG_64BIT is not set\\n' > .config\n"
+		"(the solution: toy/lessons/02-dotconfig.config)",
+		{ { "SMP", "n", false }, { "64BIT", "y", true } },
 	},
 	{
 		"defaults", "Defaults, and why PAGE_SHIFT is 12",
 		"A symbol nobody has set takes its *default*.  A `default` line may\n"
 		"have a condition, `default 12 if PAGE_SIZE_4KB`; the first default\n"
 		"whose condition holds gives the value, the others are not read.\n"
+		"Without one that holds, a bool or tristate is n, an int or hex\n"
+		"has no value (and is not written), a string is \"\".\n"
 		"PAGE_SHIFT (toy/arch/Kconfig) has no prompt and six defaults, one\n"
 		"per page size:\n"
 		"    kbrowse explain PAGE_SHIFT\n"
@@ -50,56 +89,27 @@ const struct lesson lessons[] = {
 		"tab after the keyword, as in Linux) and the value of its condition.\n"
 		"`def_bool EXPR` is a type and a default in one line (see 64BIT).\n"
 		"\n"
-		"You cannot set PAGE_SHIFT: a .config line for a symbol without a\n"
-		"prompt is ignored.  Change what its defaults read instead;\n"
+		"You cannot set PAGE_SHIFT: CONFIG_PAGE_SHIFT=16 in .config leaves\n"
+		"it 12 (fixture toy/lessons/03-defaults-no-prompt.config).  Change\n"
+		"what its defaults read instead;\n"
 		"    kbrowse explain --to 16 PAGE_SHIFT\n"
 		"plans it for you and tries the plan.\n",
-		"Make PAGE_SHIFT 16.",
+		"Start from an empty .config.  Make PAGE_SHIFT 16.",
 		"PAGE_SHIFT is 16 when the page-size choice picks 64KiB pages:\n"
-		"echo CONFIG_PAGE_SIZE_64KB=y >> .config",
+		"echo CONFIG_PAGE_SIZE_64KB=y >> .config\n"
+		"(the solution: toy/lessons/03-defaults.config)",
 		{ { "PAGE_SHIFT", "16", true } },
 	},
 	{
-		"depends", "depends on, select and imply",
-		"Three ways for one symbol to bear on another:\n"
-		"- `depends on EXPR`: an upper limit.  The symbol is hidden and n\n"
-		"  (or at most m) unless EXPR holds.  An `if X` ... `endif` block or\n"
-		"  a menu's `depends on` adds to every entry inside.\n"
-		"- `select SYM`: a lower limit on another symbol.  EXT4_FS\n"
-		"  (toy/fs/Kconfig) says `select CRC32`, so CRC32 is at least what\n"
-		"  EXT4_FS is, and nobody can turn it off while EXT4_FS is on.\n"
-		"- `imply SYM`: a weak select.  E1000 (toy/drivers/net/Kconfig)\n"
-		"  says `imply PTP_CLOCK`: PTP_CLOCK defaults to E1000's value, but\n"
-		"  you may still turn it off.\n"
-		"    kbrowse explain CRC32 PTP_CLOCK\n"
-		"    kbrowse explain --to n CRC32\n",
-		"Make EXT4_FS a module (m) and see CRC32 drop to m with it; keep\n"
-		"E1000 a module and turn PTP_CLOCK off.",
-		"echo CONFIG_EXT4_FS=m >> .config; echo '# CONFIG_PTP_CLOCK is not set' >> .config\n"
-		"(\"# CONFIG_X is not set\" is how .config says n.)",
-		{ { "EXT4_FS", "m", false }, { "CRC32", "m", false },
-		  { "E1000", "m", false }, { "PTP_CLOCK", "n", false } },
-	},
-	{
-		"select-forces", "A select forces a symbol past its dependencies",
-		"A select does not look at the dependencies of the symbol it\n"
-		"selects.  DEBUG_PAGEALLOC sits in the \"Memory debugging\" menu,\n"
-		"which `depends on DEBUG_KERNEL` (toy/lib/Kconfig.debug); PAGE_OWNER\n"
-		"says `select DEBUG_PAGEALLOC`.  Turn PAGE_OWNER on with DEBUG_KERNEL\n"
-		"off and DEBUG_PAGEALLOC is y all the same, although its menu says\n"
-		"it should not be.  The kernel's conf warns (\"unmet direct\n"
-		"dependencies\"), and so does kbrowse explain.  That is why the\n"
-		"Kconfig reference advises select only for symbols without a prompt\n"
-		"and without dependencies, and `depends on` elsewhere.\n"
-		"    kbrowse explain DEBUG_PAGEALLOC\n",
-		"Make DEBUG_PAGEALLOC y while DEBUG_KERNEL stays n.",
-		"Turn on the symbol that selects it: echo CONFIG_PAGE_OWNER=y >> .config",
-		{ { "DEBUG_PAGEALLOC", "y", false }, { "DEBUG_KERNEL", "n", false },
-		  { "PAGE_OWNER", "y", false } },
-	},
-	{
-		"visibility", "Visibility: a prompt's `if`, `visible if`, `depends on`",
-		"Hiding a prompt is not the same as limiting the value.\n"
+		"visibility", "depends on, and visibility",
+		"`depends on EXPR` is an upper limit: the symbol is at most what EXPR\n"
+		"is, over n < m < y, and hidden (and n) while EXPR is n.  A bool\n"
+		"whose dependency is m may still be y: for a bool, m counts as y\n"
+		"(IPV6_ROUTER_PREF=y under NET_IPV6=m in toy/net/Kconfig; fixture\n"
+		"toy/lessons/04-visibility-bool-on-m.config).  An `if X` ... `endif`\n"
+		"block or a menu's `depends on` adds to every entry inside.\n"
+		"\n"
+		"Hiding a prompt is not the same as limiting the value:\n"
 		"- `bool \"Enable support for printk\" if EXPERT` (PRINTK, in\n"
 		"  toy/init/Kconfig): with EXPERT off the prompt is hidden and PRINTK\n"
 		"  keeps its default, y, whatever .config says.\n"
@@ -108,87 +118,130 @@ const struct lesson lessons[] = {
 		"- `menu \"Memory debugging\"` + `depends on DEBUG_KERNEL`: every\n"
 		"  entry inherits the dependency, so PAGE_POISONING's `default y`\n"
 		"  gives n while DEBUG_KERNEL is off.\n"
+		"(All three: fixture toy/lessons/04-visibility-hidden.config.)\n"
 		"A .config line for a hidden symbol is not used: make the prompt\n"
 		"visible first.  kbrowse explain --to n CRC16 shows the two steps.\n",
-		"Turn CRC16 off, and get PAGE_POISONING to y by its default.",
+		"Start from an empty .config.  Turn CRC16 off, and get\n"
+		"PAGE_POISONING to y by its default.",
 		"CRC16 needs its menu visible: CONFIG_EXPERT=y, then\n"
 		"'# CONFIG_CRC16 is not set'.  PAGE_POISONING needs\n"
-		"CONFIG_DEBUG_KERNEL=y (and no line of its own).",
+		"CONFIG_DEBUG_KERNEL=y (and no line of its own).\n"
+		"(the solution: toy/lessons/04-visibility.config)",
 		{ { "CRC16", "n", false }, { "PAGE_POISONING", "y", true } },
 	},
 	{
-		"choices", "Choices, and how a choice remembers a pick",
-		"`choice` ... `endchoice` holds bool entries of which exactly one is\n"
-		"y.  Nobody has picked: the choice's `default` line names the entry\n"
-		"(\"Processor family\" in toy/arch/Kconfig); without one, the first\n"
-		"visible entry nobody set to n is taken (\"MMU page size\": 4KiB).  Each\n"
-		"page size depends on a HAVE_PAGE_SIZE_* symbol that the processors\n"
-		"select, so the processor decides which sizes you are offered.\n"
+		"select", "select and imply",
+		"- `select SYM`: a lower limit on another symbol.  EXT4_FS\n"
+		"  (toy/fs/Kconfig) says `select CRC32`, so CRC32 is at least what\n"
+		"  EXT4_FS is, and nobody can turn it off while EXT4_FS is on.\n"
+		"- `imply SYM`: a weak select.  E1000 (toy/drivers/net/Kconfig)\n"
+		"  says `imply PTP_CLOCK`: PTP_CLOCK defaults to E1000's value, m\n"
+		"  (fixture toy/lessons/05-select-defaults.config), but you may\n"
+		"  still set it lower.  An imply is capped by the implied symbol's\n"
+		"  own dependencies, and only a symbol whose prompt is visible can\n"
+		"  be set lower: an implied symbol without a prompt cannot be\n"
+		"  turned off.\n"
+		"    kbrowse explain CRC32 PTP_CLOCK\n"
 		"\n"
-		"A pick is a user value, and it is kept while the entry is hidden:\n"
-		"pick 64KiB pages, switch to the 32-bit processor (no 64KiB there,\n"
-		"so 4KiB is used), switch back, and 64KiB is chosen again.  Only when\n"
-		".config is saved with the entry hidden is the pick forgotten,\n"
-		"because a hidden entry is not written.\n"
-		"    kbrowse explain PAGE_SIZE_4KB\n",
-		"Get 256KiB pages (PAGE_SHIFT 18).",
-		"Only CPU_SERVER64 offers 256KiB pages: in .config,\n"
-		"CONFIG_CPU_SERVER64=y and CONFIG_PAGE_SIZE_256KB=y (the last line\n"
-		"for a choice wins).  kbrowse explain --to 18 PAGE_SHIFT plans it.",
-		{ { "CPU_SERVER64", "y", false }, { "PAGE_SIZE_256KB", "y", false },
-		  { "PAGE_SHIFT", "18", true } },
+		"Pitfalls of select:\n"
+		"- It does not look at the selected symbol's dependencies.\n"
+		"  PAGE_OWNER (toy/lib/Kconfig.debug) selects DEBUG_PAGEALLOC,\n"
+		"  whose menu `depends on DEBUG_KERNEL`: with DEBUG_KERNEL off it is\n"
+		"  y all the same, and conf warns \"unmet direct dependencies\"\n"
+		"  (fixture toy/lessons/05-select-forces.config).\n"
+		"- An m symbol that selects a bool makes it y: CRC32=m selects\n"
+		"  CRC32_TABLES=y (fixture toy/lessons/05-select-m.config).\n"
+		"- A select that closes a loop of dependencies (A depends on B,\n"
+		"  B selects A) is an error: conf prints \"recursive dependency\n"
+		"  detected\" and the chain.\n"
+		"So the Kconfig reference advises select only for symbols without\n"
+		"a prompt and without dependencies, the `HAVE_*` idiom: the\n"
+		"processors of toy/arch/Kconfig select HAVE_PAGE_SIZE_* symbols,\n"
+		"which say what they offer, and others `depends on` them.\n",
+		"Start from an empty .config.  Make EXT4_FS a module (m) and see\n"
+		"CRC32 drop to m with it; keep E1000 a module and turn PTP_CLOCK off.",
+		"echo CONFIG_EXT4_FS=m >> .config; echo '# CONFIG_PTP_CLOCK is not set' >> .config\n"
+		"(the solution: toy/lessons/05-select.config)",
+		{ { "EXT4_FS", "m", false }, { "CRC32", "m", false },
+		  { "E1000", "m", false }, { "PTP_CLOCK", "n", false } },
 	},
 	{
-		"tristate", "tristate and modules",
+		"tristate", "tristate, modules and tristate expressions",
 		"A tristate is y (built in), m (a module) or n.  m exists only while\n"
 		"the symbol with the `modules` attribute, MODULES (toy/init/Kconfig),\n"
-		"is y; with it off every tristate acts as a bool and a `default m`\n"
-		"gives y.  Limits combine as min and max over n < m < y: NET_IPV6\n"
-		"(toy/net/Kconfig) `depends on INET` and is at most what INET is;\n"
-		"a bool that depends on an m symbol may still be y.\n"
-		"    kbrowse explain NET_IPV6\n",
-		"Make NET_IPV6 built in (y) without writing a line for NET_IPV6.",
+		"is y; with it off every tristate acts as a bool and m means y: a\n"
+		"`default m` and a CONFIG_NET_IPV6=m line both give y (fixture\n"
+		"toy/lessons/06-tristate-modules-off.config).\n"
+		"\n"
+		"Expressions are computed over n=0 < m=1 < y=2: && is the smaller,\n"
+		"|| the larger, and !X is 2-X, so !m is m.  Hence the idioms:\n"
+		"- `depends on X || !X` (IPV6_TUNNEL, toy/net/Kconfig): y while X is\n"
+		"  y or n, but m while X is m: built in only if X is not a module\n"
+		"  (fixtures toy/lessons/06-tristate-expressions.config, ...-y.config).\n"
+		"- `depends on m` (IPV6_SELFTEST): a module or nothing; with MODULES\n"
+		"  off, m is n there and the entry is hidden.\n"
+		"- `X = y` compares: EXT4_ROOT_FS `depends on EXT4_FS = y` is n while\n"
+		"  EXT4_FS is m.\n"
+		"- An int, hex or string symbol used as a condition is n, whatever\n"
+		"  its value: PRINTK_TIME's `default y if LOG_BUF_SHIFT` never holds\n"
+		"  (fixture toy/lessons/06-tristate-int-condition.config); compare\n"
+		"  numbers with `LOG_BUF_SHIFT >= 14`.\n"
+		"    kbrowse explain NET_IPV6 IPV6_TUNNEL PRINTK_TIME\n",
+		"Start from an empty .config.  Make NET_IPV6 built in (y) without\n"
+		"writing a line for NET_IPV6.",
 		"Turn modules off: echo '# CONFIG_MODULES is not set' >> .config.\n"
-		"(A CONFIG_NET_IPV6=m line from before would still say m: delete it.)",
+		"Its `default m` then gives y (and so would a CONFIG_NET_IPV6=m line).\n"
+		"(the solution: toy/lessons/06-tristate.config)",
 		{ { "MODULES", "n", false }, { "NET_IPV6", "y", true } },
+	},
+	{
+		"choices", "Choices, and how a choice remembers a pick",
+		"`choice` ... `endchoice` holds entries of which one is y while the\n"
+		"choice is visible; a hidden choice has every member n (fixture\n"
+		"toy/lessons/07-choices-hidden-choice.config).  Since Linux 6.11 the\n"
+		"members are bools; before, a tristate choice could be m, with each\n"
+		"member m or n.  Nobody has picked: the choice's `default` line\n"
+		"names the entry (\"Processor family\" in toy/arch/Kconfig); without\n"
+		"one, the first visible entry nobody set to n is taken (\"MMU page\n"
+		"size\": 4KiB).  Each page size depends on a HAVE_PAGE_SIZE_* symbol\n"
+		"that the processors select, so the processor decides which sizes\n"
+		"you are offered.\n"
+		"\n"
+		"A pick is a user value and counts only while its entry is visible:\n"
+		"64KiB pages picked on CPU_TINY32, which has none, gives 4KiB\n"
+		"(fixture toy/lessons/07-choices-hidden-pick.config).  The n lines\n"
+		"count too: with 4KiB set to n, CPU_TINY32 gets 8KiB pages and\n"
+		"PAGE_SHIFT 13 (fixture toy/lessons/07-choices-first-unset.config),\n"
+		"which is what a .config saved with 64KiB pages, then switched to\n"
+		"CPU_TINY32, gives.\n"
+		"    kbrowse explain PAGE_SIZE_4KB\n",
+		"Start from an empty .config.  Get 256KiB pages (PAGE_SHIFT 18).",
+		"Only CPU_SERVER64 offers 256KiB pages: in .config,\n"
+		"CONFIG_CPU_SERVER64=y and CONFIG_PAGE_SIZE_256KB=y.\n"
+		"kbrowse explain --to 18 PAGE_SHIFT plans it.\n"
+		"(the solution: toy/lessons/07-choices.config)",
+		{ { "CPU_SERVER64", "y", false }, { "PAGE_SIZE_256KB", "y", false },
+		  { "PAGE_SHIFT", "18", true } },
 	},
 	{
 		"ranges", "Ranges",
 		"`range MIN MAX` bounds an int or hex symbol; like defaults, ranges\n"
 		"may have conditions and the first that holds applies.  NR_CPUS\n"
 		"(toy/arch/Kconfig) allows 2..512 on 64-bit processors and 2..32\n"
-		"otherwise.  A value outside the range is clamped to it.  The ends\n"
-		"may be symbols: MMAP_RND_BITS (toy/mm/Kconfig) ranges between\n"
-		"MMAP_RND_BITS_MIN and MMAP_RND_BITS_MAX.\n"
+		"otherwise (fixture toy/lessons/08-ranges-tiny.config).  A value\n"
+		"outside the range is not refused: it is clamped to the nearer end,\n"
+		"CONFIG_NR_CPUS=4096 gives 512 (fixture\n"
+		"toy/lessons/08-ranges-clamp.config).  The ends may be symbols:\n"
+		"MMAP_RND_BITS (toy/mm/Kconfig) ranges between MMAP_RND_BITS_MIN\n"
+		"and MMAP_RND_BITS_MAX, and explain shows their values.\n"
 		"    kbrowse explain NR_CPUS MMAP_RND_BITS\n",
-		"Make NR_CPUS the largest value its range allows on a 64-bit\n"
-		"processor.  Try CONFIG_NR_CPUS=4096 first and see what happens.",
+		"Start from an empty .config.  Make NR_CPUS the largest value its\n"
+		"range allows on a 64-bit processor.  Try CONFIG_NR_CPUS=4096 first\n"
+		"and see what happens.",
 		"CONFIG_NR_CPUS=4096 is clamped to 512 (kbrowse explain NR_CPUS says\n"
-		"so); CONFIG_NR_CPUS=512 says it directly.",
+		"so); CONFIG_NR_CPUS=512 says it directly.\n"
+		"(the solution: toy/lessons/08-ranges.config)",
 		{ { "NR_CPUS", "512", false } },
-	},
-	{
-		"saving", "Saving: values become user values; lines that are ignored",
-		"Saving writes every visible symbol's value to .config, defaults\n"
-		"included, and the next time .config is read those lines are user\n"
-		"values.  Try it:\n"
-		"    kbrowse conf --olddefconfig\n"
-		"    grep SMP .config          # CONFIG_SMP=y, from `default y if 64BIT`\n"
-		"From now on SMP is y because .config says so, whatever 64BIT is:\n"
-		"switch to the 32-bit processor and SMP stays y, where a fresh\n"
-		"configuration would give n.\n"
-		"\n"
-		"Lines for symbols without a prompt (CONFIG_PAGE_SHIFT=18,\n"
-		"CONFIG_64BIT=y) are written too, for the build, but reading\n"
-		"ignores them: nobody can set such a symbol.  kbrowse explain says\n"
-		"nothing about them while they agree with the value, and names the\n"
-		"line when it does not.\n",
-		"Save, then choose CPU_TINY32 and get SMP back to what its default\n"
-		"gives on a 32-bit processor (n).",
-		"kbrowse conf --olddefconfig; then in .config replace\n"
-		"CONFIG_CPU_SERVER64=y by CONFIG_CPU_TINY32=y and delete the\n"
-		"CONFIG_SMP=y line (or write '# CONFIG_SMP is not set').",
-		{ { "CPU_TINY32", "y", false }, { "SMP", "n", false } },
 	},
 	{
 		"macros", "The macro language",
@@ -200,17 +253,110 @@ const struct lesson lessons[] = {
 		"    toy-hostname = $(TOY_NAME)-$(1)\n"
 		"and toy/init/Kconfig says default \"$(toy-hostname,box)\", which the\n"
 		"parser reads as default \"toy-box\".  kbrowse dump prints the tree\n"
-		"after expansion.  Macros substitute text; they configure nothing.\n"
+		"after expansion; kbrowse explain shows a line as written, what it\n"
+		"became, and the $(shell,...) commands that ran for it with their\n"
+		"answers (kbrowse explain HOST_SHELL_WORKS).  Macros substitute\n"
+		"text; they never see symbol values.\n"
+		"\n"
+		"In Linux, a name not defined as a macro is read from the\n"
+		"environment: $(CC), $(ARCH), $(srctree) come from make.\n"
+		"scripts/Kconfig.include defines helpers on $(shell,...):\n"
+		"$(success,CMD) is y when CMD exits with status 0, else n;\n"
+		"$(cc-option,FLAG) is y when $(CC) accepts FLAG.  So\n"
+		"    config CC_IS_GCC\n"
+		"        def_bool $(success,test \"$(cc-name)\" = GCC)\n"
+		"is y or n by the compiler found, and a line such as\n"
+		"`bool \"64-bit kernel\" if \"$(ARCH)\" = \"x86\"` reads the\n"
+		"ARCH given to make.  kbrowse explain CC_IS_GCC, in a Linux tree,\n"
+		"shows both lines and the command's answer.\n"
 		"\n"
 		"For this exercise edit the files you wrote, and run kbrowse on\n"
 		"them with -C toy (the .config stays in this directory):\n"
 		"    kbrowse -C toy dump | grep -A2 DEFAULT_HOSTNAME\n",
-		"Make the *default* of DEFAULT_HOSTNAME \"mini-box\" by changing one\n"
-		"macro in toy/Kconfig; check with kbrowse -C toy learn check.",
+		"Start from an empty .config.  Make the *default* of\n"
+		"DEFAULT_HOSTNAME \"mini-box\" by changing one macro in toy/Kconfig;\n"
+		"check with kbrowse -C toy learn check.",
 		"Change 'TOY_NAME := toy' to 'TOY_NAME := mini' in toy/Kconfig, and\n"
-		"delete the CONFIG_DEFAULT_HOSTNAME line lesson 1 wrote: a user\n"
-		"value wins over the default.",
+		"keep .config without a DEFAULT_HOSTNAME line: a user value would\n"
+		"win over the default.  (the solution: toy/lessons/09-macros.config)",
 		{ { "DEFAULT_HOSTNAME", "mini-box", true } },
+	},
+	{
+		"workflows", "Workflows: the modes of conf",
+		"The kernel's conf (make oldconfig, make olddefconfig, ...) and\n"
+		"kbrowse conf MODE read .config and write it back whole.\n"
+		"- --oldconfig asks a question for each symbol .config has no line\n"
+		"  for; --olddefconfig gives them their defaults without asking.\n"
+		"  --listnewconfig only lists them (fixture\n"
+		"  toy/lessons/10-workflows-listnewconfig.config).\n"
+		"- Saving writes every visible symbol, defaults included, and the\n"
+		"  next run reads those lines as user values: a .config saved on a\n"
+		"  64-bit processor keeps CONFIG_SMP=y after a switch to CPU_TINY32,\n"
+		"  where a fresh one gives n (fixtures toy/lessons/10-workflows.config\n"
+		"  and 10-workflows-saved.config).\n"
+		"- --savedefconfig=FILE writes only the lines that differ from the\n"
+		"  defaults (fixture toy/lessons/10-workflows-savedefconfig.config);\n"
+		"  --defconfig=FILE reads such a file back and fills in the rest.\n"
+		"- KCONFIG_ALLCONFIG=FILE: a fragment of .config lines that\n"
+		"  --alldefconfig, --allnoconfig, --allyesconfig, --allmodconfig\n"
+		"  and --randconfig keep while they set everything else to the\n"
+		"  defaults, n, y, m or random answers (KCONFIG_SEED repeats one).\n",
+		"Start from an empty .config.  Make a configuration for CPU_TINY32\n"
+		"from a one-line fragment:\n"
+		"    echo CONFIG_CPU_TINY32=y > mini.config\n"
+		"    KCONFIG_ALLCONFIG=mini.config kbrowse conf --alldefconfig",
+		"The two commands of the exercise write .config; SMP is then n and\n"
+		"PAGE_SHIFT 12.  (the solution: toy/lessons/10-workflows.config,\n"
+		"which --olddefconfig turns into the same .config)",
+		{ { "CPU_TINY32", "y", false }, { "SMP", "n", false },
+		  { "PAGE_SHIFT", "12", true } },
+	},
+	{
+		"build", "ARCH and the build",
+		"In Linux, make passes ARCH (what you build for: x86_64, i386, um)\n"
+		"and SRCARCH (the directory under arch/ that holds it: x86 for both\n"
+		"x86_64 and i386) to conf; the top Kconfig sources\n"
+		"arch/$(SRCARCH)/Kconfig, and lines may test \"$(ARCH)\".  A .config\n"
+		"made for one ARCH read with another gives other values.\n"
+		"\n"
+		"After configuration, make runs conf --syncconfig, which writes\n"
+		"include/generated/autoconf.h for C code: `#define CONFIG_X 1` for\n"
+		"X=y, `#define CONFIG_X_MODULE 1` for X=m, and nothing for n\n"
+		"(fixture toy/lessons/11-build.config; kbrowse conf does not write\n"
+		"build files).  C code tests them with IS_ENABLED(CONFIG_X), true\n"
+		"for y or m, IS_BUILTIN (y only), IS_MODULE (m only), and\n"
+		"IS_REACHABLE(CONFIG_X), true when X is y, or m and the code asking\n"
+		"is a module too: built-in code cannot call into a module.\n",
+		"Start from an empty .config.  Make NET_IPV6 built in and EXT4_FS a\n"
+		"module, so that autoconf.h would say CONFIG_NET_IPV6 and\n"
+		"CONFIG_EXT4_FS_MODULE.",
+		"printf 'CONFIG_NET_IPV6=y\\nCONFIG_EXT4_FS=m\\n' > .config\n"
+		"(the solution: toy/lessons/11-build.config)",
+		{ { "NET_IPV6", "y", false }, { "EXT4_FS", "m", false } },
+	},
+	{
+		"structure", "How a tree is put together",
+		"- `source \"path\"` reads another file; in Linux the path is\n"
+		"  relative to the top of the tree.\n"
+		"- `menu` ... `endmenu` nest; a `menuconfig` symbol is also a menu:\n"
+		"  the entries right after it that depend on it are shown inside it\n"
+		"  (NET and its `if NET` block, toy/net/Kconfig).\n"
+		"- `comment \"text\"` is a line of the menu, with `depends on` like\n"
+		"  an entry: \"IPv6 needs TCP/IP networking (INET)\" shows while INET\n"
+		"  is n.\n"
+		"- `def_tristate EXPR` is a tristate and its default in one line:\n"
+		"  FS_MBCACHE follows EXT4_FS (fixture toy/lessons/12-structure.config).\n"
+		"- A symbol may be defined twice, in two places: each definition\n"
+		"  adds its prompt, defaults and dependencies, and each is shown\n"
+		"  where it stands; kbrowse explain lists every \"defined at\".\n"
+		"    kbrowse explain NET_IPV6 FS_MBCACHE\n",
+		"Start from an empty .config.  Turn INET off, so NET_IPV6 is hidden\n"
+		"and its comment shows, and make EXT4_FS a module: see FS_MBCACHE\n"
+		"follow it.",
+		"printf '# CONFIG_INET is not set\\nCONFIG_EXT4_FS=m\\n' > .config\n"
+		"(the solution: toy/lessons/12-structure.config)",
+		{ { "INET", "n", false }, { "NET_IPV6", "n", false },
+		  { "FS_MBCACHE", "m", true } },
 	},
 	/* Linux 6.18's renames; a tree of the student's own, apart from toy/. */
 	{
@@ -243,6 +389,7 @@ const struct lesson lessons[] = {
 		"symbol with no prompt ignores its .config line.",
 		{ { "HARDENED_ALLOC", "y", true } },
 	},
+	/* Further lessons: one entry each, with a fixture of their own. */
 };
 
 const unsigned nlessons = sizeof(lessons) / sizeof(lessons[0]);
@@ -254,12 +401,12 @@ const struct glossary_entry glossary[] = {
 	{ "menu", "`menu \"title\"` ... `endmenu`: a group of entries.  A menu's `depends on` applies to every entry in it; `visible if` only hides their prompts." },
 	{ "menuconfig", "A symbol that is also a menu: the entries after it that depend on it are shown inside it." },
 	{ "default", "The value a symbol takes when nobody set it (or its prompt is hidden).  The first `default` whose `if` holds is taken." },
-	{ "depends on", "An upper limit: the symbol is hidden and at most the dependency's value (n, m or y)." },
+	{ "depends on", "An upper limit: the symbol is at most the dependency's value (n, m or y; for a bool, m counts as y), and hidden while the dependency is n." },
 	{ "select", "`select OTHER`: OTHER is at least this symbol's value, whatever OTHER's own dependencies say." },
-	{ "imply", "`imply OTHER`: a weak select.  OTHER defaults to at least this symbol's value, but may still be set lower." },
+	{ "imply", "`imply OTHER`: a weak select.  OTHER defaults to at least this symbol's value, within OTHER's own dependencies, and may still be set lower while its prompt is visible." },
 	{ "visible if", "On a menu: hides the prompts inside while false.  Values still come from defaults and selects." },
 	{ "if", "On a line (`default y if X`, `bool \"p\" if X`): the line counts only while X holds.  As a block (`if X` ... `endif`): every entry inside depends on X." },
-	{ "choice", "`choice` ... `endchoice`: bool entries of which exactly one is y.  The pick is a user value; without one the choice's default, else the first visible entry not set to n." },
+	{ "choice", "`choice` ... `endchoice`: entries of which one is y while the choice is visible (all n while it is hidden); bools only since Linux 6.11.  The pick is a user value; without one the choice's default, else the first visible entry not set to n." },
 	{ "tristate", "A type with three values: y (built in), m (module), n.  m exists only while the `modules` symbol is y." },
 	{ "modules", "The attribute that makes a symbol (MODULES) the switch for m.  With it n, every tristate acts as a bool." },
 	{ "range", "`range MIN MAX [if X]`: bounds of an int or hex symbol.  Values outside are clamped." },
@@ -267,7 +414,9 @@ const struct glossary_entry glossary[] = {
 	{ ".config", "The file of values: CONFIG_NAME=value, and '# CONFIG_NAME is not set' for n.  $KCONFIG_CONFIG names another file." },
 	{ "conf", "The kernel's own configurator (scripts/kconfig/conf); kbrowse conf MODE does the same.  --olddefconfig saves with defaults for what is unset." },
 	{ "macro", "Text substitution before parsing: `:=`, `=`, `+=`, $(NAME), $(1), $(shell,...), $(info,...).  It never sees symbol values." },
-	{ "help", "Free text after `help`, indented more than the line before.  kbrowse explain prints it (--no-help leaves it out)." },
+	{ "help", "Free text after `help`: its first line sets the indentation, and it ends at the first line indented less (it may sit at the indentation of `help` itself).  kbrowse explain prints it (--no-help leaves it out)." },
+	{ "KCONFIG_ALLCONFIG", "A file of .config lines that the all*config and randconfig modes keep while they set the rest." },
+	{ "savedefconfig", "conf's mode that writes a minimal config: only the lines that differ from the defaults.  --defconfig=FILE reads one back." },
 	{ "transitional", "Linux 6.18: an old name kept after a rename.  Its .config line is read and feeds the defaults that name it; it is never shown and never written.  Only a type and help may go with it." },
 	{ "depends on X if Y", "Linux 7.0: the dependency on X holds only while Y is not n (X || Y = n).  `depends on BAR if BAR` is the optional dependency once written `depends on BAR || !BAR`." },
 };

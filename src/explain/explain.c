@@ -762,10 +762,17 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *nod
 	c->selection = config_choice_selection(cfg, node);
 	c->rule = config_choice_rule(cfg, node, &via);
 	explain_defaults_of(ex, node->sym, via, &c->defaults, &c->ndefaults);
-	if (c->rule == CHOICE_RULE_MOD || c->rule == CHOICE_RULE_CHOICE_OFF)
+	/*
+	 * The default that would have picked, had nothing else: it lost to
+	 * no member (m or n choice) or to the user's pick, not to an
+	 * earlier default.
+	 */
+	if (c->rule == CHOICE_RULE_MOD || c->rule == CHOICE_RULE_CHOICE_OFF ||
+	    c->rule == CHOICE_RULE_USER)
 		for (unsigned i = 0; i < c->ndefaults; i++)
 			if (c->defaults[i].status == DEFAULT_SHADOWED) {
-				c->defaults[i].status = DEFAULT_NO_PICK;
+				c->defaults[i].status = c->rule == CHOICE_RULE_USER
+					? DEFAULT_UNUSED : DEFAULT_NO_PICK;
 				break;
 			}
 	switch (c->rule) {

@@ -347,6 +347,26 @@ const char *xexpr_string(struct explainer *ex, const struct xexpr *x);
 /* The property as a line of Kconfig: "default 12 if PAGE_SIZE_4KB". */
 const char *property_text(struct explainer *ex, const struct property *prop);
 /*
+ * "range NR_CPUS_RANGE_BEGIN [=2] NR_CPUS_RANGE_END [=512]": a range with
+ * the value of each bound that is a symbol.
+ */
+const char *range_text_values(struct explainer *ex, const struct property *range);
+/*
+ * The $(shell,...) commands that ran on prop's line (or, for a `:=`
+ * variable used there, where it was made): up to max of them in runs.
+ */
+unsigned explain_prop_runs(struct explainer *ex, const struct property *prop,
+			   const struct shell_run **runs, unsigned max);
+/*
+ * The terms of x, a chain of &&, that are n, at most max of them: for a
+ * failing condition, which parts fail.  0 unless x is n and has 2 terms
+ * or more.
+ */
+unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
+			   unsigned max);
+/* Does x read an int, hex or string symbol as a condition (always n)? */
+const struct symbol *xexpr_valued_condition(const struct xexpr *x);
+/*
  * The menus around a definition in the finished menu tree (what
  * menuconfig's "Location:" lists), the outermost first, those without a
  * prompt left out: at most max into path; returns how many.

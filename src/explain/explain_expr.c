@@ -270,6 +270,99 @@ static void append_property(struct strbuf *b, const struct property *prop,
 	}
 }
 
+static void append_bound(struct explainer *ex, struct strbuf *b,
+			 const struct symbol *bound)
+{
+	append_name(b, bound, NULL);
+	if (explain_is_literal(bound))
+		return;
+	strbuf_adds(b, " [=");
+	strbuf_adds(b, config_str(ex->cfg, bound));
+	strbuf_addc(b, ']');
+}
+
+const char *range_text_values(struct explainer *ex, const struct property *range)
+{
+	struct strbuf b = { 0 };
+	const char *text;
+
+	strbuf_adds(&b, "range ");
+	append_bound(ex, &b, range->range_min);
+	strbuf_addc(&b, ' ');
+	append_bound(ex, &b, range->range_max);
+	text = arena_strndup(&ex->arena, strbuf_str(&b), b.len);
+	strbuf_release(&b);
+	return text;
+}
+
+unsigned explain_prop_runs(struct explainer *ex, const struct property *prop,
+			   const struct shell_run **runs, unsigned max)
+{
+	size_t count;
+	const struct shell_run *all = kconfig_shell_runs(ex->kc, &count);
+	unsigned n = 0;
+
+	if (!prop->raw)
+		return 0;	/* no $(...) on the line, so no command either */
+	for (size_t i = 0; i < count && n < max; i++)
+		if (all[i].loc.file == prop->loc.file && all[i].loc.line == prop->loc.line)
+			runs[n++] = &all[i];
+	return n;
+}
+
+static void false_terms(const struct xexpr *x, const struct xexpr **terms,
+			unsigned max, unsigned *n)
+{
+	if (x->expr->op == E_AND && x->left && x->right) {
+		false_terms(x->left, terms, max, n);
+		false_terms(x->right, terms, max, n);
+	} else if (x->value == TRI_NO && *n < max) {
+		terms[(*n)++] = x;
+	}
+}
+
+static unsigned count_terms(const struct xexpr *x)
+{
+	if (x->expr->op == E_AND && x->left && x->right)
+		return count_terms(x->left) + count_terms(x->right);
+	return 1;
+}
+
+unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
+			   unsigned max)
+{
+	unsigned n = 0;
+
+	if (!x || !x->expr || x->value != TRI_NO || count_terms(x) < 2)
+		return 0;
+	false_terms(x, terms, max, &n);
+	return n;
+}
+
+const struct symbol *xexpr_valued_condition(const struct xexpr *x)
+{
+	const struct symbol *found;
+
+	if (!x || !x->expr)
+		return NULL;
+	switch (x->expr->op) {
+	case E_SYMBOL:
+		if (!(x->expr->sym->flags & SYMBOL_CONST) &&
+		    (x->expr->sym->type == S_INT || x->expr->sym->type == S_HEX ||
+		     x->expr->sym->type == S_STRING))
+			return x->expr->sym;
+		return NULL;
+	case E_NOT:
+		return xexpr_valued_condition(x->left);
+	case E_AND:
+	case E_OR:
+		found = xexpr_valued_condition(x->left);
+		return found ? found : xexpr_valued_condition(x->right);
+	default:
+		return NULL;	/* a comparison reads the value itself */
+	}
+}
+
 const char *property_text(struct explainer *ex, const struct property *prop)
 {
 	ex->scratch.len = 0;

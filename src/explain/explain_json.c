@@ -57,6 +57,56 @@ static void add_symbol(void *ctx, const struct symbol *sym, const char *value)
 	json_append(ctx, s);
 }
 
+/* "false_terms": the terms of a failing chain of && that are n. */
+static json_t *false_terms_json(struct explainer *ex, const struct xexpr *x)
+{
+	const struct xexpr *terms[16];
+	unsigned n = xexpr_false_terms(x, terms, 16);
+	json_t *list;
+
+	if (!n)
+		return NULL;
+	list = json_new_array();
+	for (unsigned i = 0; i < n; i++) {
+		json_t *t = json_new_object();
+
+		json_put(t, "expr", plain_expr(ex, terms[i]->expr));
+		json_put_text(t, "annotated", explain_scratch_expr(ex, terms[i]->expr, terms[i]));
+		json_append(list, t);
+	}
+	return list;
+}
+
+/*
+ * A line whose $(...) were expanded: "as_written", and "shell_runs",
+ * the commands that ran for it with their answers.
+ */
+static void put_as_written(struct explainer *ex, const struct property *prop,
+			   json_t *o)
+{
+	const struct shell_run *runs[8];
+	json_t *list;
+	unsigned n;
+
+	if (!prop || !prop->raw)
+		return;
+	json_put_text(o, "as_written", prop->raw);
+	n = explain_prop_runs(ex, prop, runs, 8);
+	list = json_new_array();
+	for (unsigned i = 0; i < n; i++) {
+		json_t *r = json_new_object();
+		char *missing = kconfig_shell_missing_tool(ex->kc, runs[i]->command);
+
+		json_put_text(r, "command", runs[i]->command);
+		json_put_text(r, "answer", runs[i]->answer);
+		json_put_location(ex, r, "location", runs[i]->origin);
+		json_put_text(r, "missing", missing);
+		free(missing);
+		json_append(list, r);
+	}
+	json_put(o, "shell_runs", list);
+}
+
 static json_t *xexpr_json(struct explainer *ex, const struct xexpr *x)
 {
 	json_t *o, *terms, *symbols;
@@ -73,6 +123,9 @@ static json_t *xexpr_json(struct explainer *ex, const struct xexpr *x)
 	json_put(o, "terms", terms);
 	xexpr_each_operand(x, add_symbol, symbols);
 	json_put(o, "symbols", symbols);
+	terms = false_terms_json(ex, x);
+	if (terms)
+		json_put(o, "false_terms", terms);
 	return o;
 }
 
@@ -86,6 +139,7 @@ static void default_fill(void *ctx, const void *item, json_t *o)
 	json_put_text(o, "value", d->value_text);
 	json_put_text(o, "status", default_status_name(d->status));
 	json_put_text(o, "active", tri_text(d->active));
+	put_as_written(ex, d->prop, o);
 	json_put(o, "if", xexpr_json(ex, d->cond));
 	json_put(o, "depends", xexpr_json(ex, d->deps));
 }
@@ -167,6 +221,7 @@ static json_t *cause_json(struct explainer *ex, const struct explanation *x,
 	json_put_location(ex, o, "location", cause->loc);
 	if (cause->prop)
 		json_put_text(o, "text", property_text(ex, cause->prop));
+	put_as_written(ex, cause->prop, o);
 	for (unsigned i = 0; i < x->ndefaults; i++)
 		if (x->defaults[i].prop == cause->prop) {
 			json_put(o, "if", xexpr_json(ex, x->defaults[i].cond));
@@ -244,6 +299,7 @@ static void prompt_fill(void *ctx, const void *item, json_t *o)
 	json_put_text(o, "text", p->prop->text);
 	json_put_location(ex, o, "location", p->prop->loc);
 	json_put_text(o, "visible", tri_text(p->visible));
+	put_as_written(ex, p->prop, o);
 	json_put(o, "if", xexpr_json(ex, p->cond));
 	json_put(o, "depends", xexpr_json(ex, p->deps));
 	if (p->hidden_by) {
@@ -281,6 +337,8 @@ static void bound_fill(void *ctx, const void *item, json_t *o)
 	json_put_location(ex, o, "location", b->loc);
 	if (b->prop)
 		json_put_text(o, "text", property_text(ex, b->prop));
+	if (b->kind == BOUND_RANGE && b->prop)
+		json_put_text(o, "annotated", range_text_values(ex, b->prop));
 	if (b->kind == BOUND_RANGE)
 		json_put(o, "if", xexpr_json(ex, b->cond));
 }

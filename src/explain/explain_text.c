@@ -148,18 +148,87 @@ static void print_xexpr_value(const struct xexpr *x, struct render *out)
 		rprintf(out, "  => %s", tri_text(x->value));
 }
 
+/*
+ * The same for a condition, where an int, hex or string symbol is n
+ * whatever its value: "[=0]" must not read as "0 is false".
+ */
+static void print_cond_value(const struct xexpr *x, struct render *out)
+{
+	const struct symbol *valued = xexpr_valued_condition(x);
+
+	print_xexpr_value(x, out);
+	if (!valued)
+		return;
+	if (x->expr->op == E_SYMBOL)
+		rprintf(out, "  => %s", tri_text(x->value));
+	rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
+		valued->name, valued->type == S_INT ? "an" : "a",
+		symbol_type_name(valued->type));
+}
+
+/* Under a failing chain of &&: the terms that are n. */
+static void print_false_terms(const char *indent, const struct xexpr *x,
+			      struct render *out)
+{
+	const struct xexpr *terms[16];
+	unsigned n = xexpr_false_terms(x, terms, 16);
+
+	if (!n)
+		return;
+	rprintf(out, "%s  the false term%s: ", indent, n == 1 ? "" : "s");
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			rputs(", ", out);
+		span_text_expr(&out->line, terms[i]->expr, terms[i]);
+	}
+	rputc('\n', out);
+}
+
+/*
+ * A line whose $(...) were expanded: as written, and the commands that
+ * ran for it with their answers (the value a compiler probe decided).
+ */
+static void print_as_written(struct explainer *ex, const char *indent,
+			     const struct property *prop, bool commands,
+			     struct render *out)
+{
+	const struct shell_run *runs[8];
+	char *missing;
+	unsigned n;
+
+	if (!prop->raw)
+		return;
+	rprintf(out, "%sas written: %s\n", indent, prop->raw);
+	n = commands ? explain_prop_runs(ex, prop, runs, 8) : 0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct shell_run *r = runs[i];
+
+		rprintf(out, "%s$(shell,%s)", indent, r->command);
+		if (r->origin.line != r->loc.line || r->origin.file != r->loc.file)
+			rprintf(out, " (run at %s)", location_text(ex, r->origin));
+		rprintf(out, " answered \"%s\"\n", r->answer);
+		missing = kconfig_shell_missing_tool(ex->kc, r->command);
+		if (missing)
+			rprintf(out, "%s  %s is not installed (not on PATH): install %s"
+				" and the probe can answer otherwise\n", indent,
+				missing, missing);
+		free(missing);
+	}
+}
+
 /* The whole condition of a property: its `if` and the entry's dependencies. */
 static void print_condition(const char *indent, const struct xexpr *cond,
 			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
 		rprintf(out, "%sif: ", indent);
-		print_xexpr_value(cond, out);
+		print_cond_value(cond, out);
 		rputc('\n', out);
+		print_false_terms(indent, cond, out);
 	}
 	if (deps) {
 		rprintf(out, "%sentry depends on: ", indent);
-		print_xexpr_value(deps, out);
+		print_cond_value(deps, out);
 		rputc('\n', out);
 	}
 }
@@ -256,6 +325,9 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 		rloc(ex, x->transitional_loc, out);
 		rputs("): an old name, read from .config for the defaults that name it; never shown, never written\n", out);
 	}
+	if (sym == ex->kc->modules_sym)
+		rprintf(out, "  the modules switch (its `modules` line): m exists only while it is y;"
+			" while it is n every tristate acts as a bool and m counts as y\n");
 	rputs("  defined at ", out);
 	for (node = sym->first_node; node; node = node->next_def) {
 		rputs(sep, out);
@@ -317,6 +389,7 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 		rputs("  (", out);
 		rloc(ex, cause->loc, out);
 		rputs(")\n", out);
+		print_as_written(ex, "    ", cause->prop, true, out);
 		for (unsigned i = 0; i < x->ndefaults; i++)
 			if (x->defaults[i].prop == cause->prop) {
 				print_default_value(&x->defaults[i], out);
@@ -345,6 +418,20 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 		if (c && c->selection == x->sym)
 			rprintf(out, "the choice at %s picked it: %s\n",
 				location_text(ex, c->node->loc), choice_rule_text(c->rule));
+		else if (c && c->selection && c->rule == CHOICE_RULE_USER) {
+			rputs("the user's pick: the choice picked ", out);
+			rsym(c->selection, out);
+			rputs(" (set to y ", out);
+			if (c->decided_at.line) {
+				rputs("at ", out);
+				rloc(ex, c->decided_at, out);
+			} else {
+				rputs("in this session", out);
+			}
+			rputs("; the choice at ", out);
+			rloc(ex, c->node->loc, out);
+			rputs(")\n", out);
+		}
 		else if (c && c->selection) {
 			rputs("the choice at ", out);
 			rloc(ex, c->node->loc, out);
@@ -377,6 +464,11 @@ static void print_user(struct explainer *ex, const struct explanation *x, struct
 {
 	const struct xuser *u = &x->user;
 
+	/* A member's own line when another member's pick decided. */
+	if (u->present && u->reason == UNUSED_NOTHING && x->choice &&
+	    x->origin.kind == ORIGIN_CHOICE && u->loc.line)
+		rprintf(out, "  user value %s at %s: agrees with the pick\n", u->value,
+			location_text(ex, u->loc));
 	if (u->present && u->reason != UNUSED_NOTHING && !u->echoed) {
 		rprintf(out, "  user value %s %s", u->value, u->loc.line ? "at " : "(");
 		print_user_source(ex, u, u->loc, out);
@@ -398,6 +490,7 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 		rprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
 			location_text(ex, p->prop->loc),
 			p->visible != TRI_NO ? "shown" : "hidden");
+		print_as_written(ex, "    ", p->prop, true, out);
 		print_condition("    ", p->cond, p->deps, out);
 		if (p->hidden_by) {
 			rprintf(out, "    hidden by the menu at %s: visible if ",
@@ -408,13 +501,14 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 	}
 }
 
-static void print_defaults(struct explainer *ex, const char *whose,
+static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 			   const struct xdefault *defs, unsigned n, struct render *out)
 {
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %sdefaults (the first whose condition holds is taken):\n", whose);
+	rprintf(out, "  %sdefaults (the first whose condition holds is taken):\n",
+		choice ? "the choice's " : "");
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
@@ -426,11 +520,21 @@ static void print_defaults(struct explainer *ex, const char *whose,
 		rprop(d->prop, out);
 		switch (d->status) {
 		case DEFAULT_TAKEN: rputs("  (taken)\n", out); break;
-		case DEFAULT_INACTIVE: rputs("  (condition n)\n", out); break;
+		case DEFAULT_INACTIVE:
+			rputs(d->cond ? "  (condition n)\n"
+				      : "  (no condition of its own: the entry's dependencies are n)\n", out);
+			break;
 		case DEFAULT_SHADOWED: rputs("  (holds, but an earlier one came first)\n", out); break;
-		case DEFAULT_UNUSED: rputs("  (holds, but the user value counts)\n", out); break;
+		case DEFAULT_UNUSED:
+			if (choice && choice->selection)
+				rprintf(out, "  (holds, but the user's pick, %s, counts)\n",
+					choice->selection->name);
+			else
+				rputs("  (holds, but the user value counts)\n", out);
+			break;
 		case DEFAULT_NO_PICK: rputs("  (holds, but the choice picks no member)\n", out); break;
 		}
+		print_as_written(ex, "       ", d->prop, false, out);
 		if (d->status == DEFAULT_INACTIVE || d->status == DEFAULT_TAKEN)
 			print_condition("       ", d->cond, d->deps, out);
 		if (d->status == DEFAULT_TAKEN && d->value && d->prop->expr &&
@@ -540,12 +644,14 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 	if (!x->ndep_sources)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rputs("  depends on", out);
 	if (x->depends) {
-		rputs(": ", out);
-		print_xexpr_value(x->depends, out);
+		rputs("  depends on: ", out);
+		print_cond_value(x->depends, out);
+		rputc('\n', out);
+		print_false_terms("  ", x->depends, out);
+	} else {
+		rputs("  depends on, part by part:\n", out);
 	}
-	rputs("\n", out);
 	for (unsigned i = 0; i < x->ndep_sources; i++) {
 		const struct xdepsource *d = &x->dep_sources[i];
 
@@ -556,7 +662,7 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
 			rprintf(out, " \"%s\"", d->node->prompt->text);
 		rputs("): ", out);
-		print_xexpr_value(d->expr, out);
+		print_cond_value(d->expr, out);
 		rputc('\n', out);
 	}
 	for (unsigned i = 0; i < x->ncond_deps; i++) {
@@ -597,18 +703,21 @@ static void print_bounds(struct explainer *ex, const struct explanation *x,
 			rputs("m is read as y (modules are disabled, or the symbol is bool)", out);
 			break;
 		case BOUND_RANGE:
-			rprintf(out, "range %s (%s)", b->limit, location_text(ex, b->loc));
+			rprintf(out, "%s (%s)", range_text_values(ex, b->prop),
+				location_text(ex, b->loc));
 			break;
 		}
-		if (b->applied)
-			rprintf(out, ": %s became %s\n", b->before,
-				b->kind == BOUND_RANGE ? x->value : b->limit);
+		if (b->applied && b->kind == BOUND_RANGE)
+			rprintf(out, ": %s is outside %s, clamped to %s\n", b->before,
+				b->limit, x->value);
+		else if (b->applied)
+			rprintf(out, ": %s became %s\n", b->before, b->limit);
 		else if (b->also_enough)
 			rprintf(out, ": it would be %s without select too\n", b->limit);
 		else if (b->kind == BOUND_SELECT)
 			rprintf(out, ": no change, the value is already %s\n", b->before);
 		else if (b->kind == BOUND_RANGE)
-			rprintf(out, ": %s is within it\n", x->value);
+			rprintf(out, ": %s is within %s\n", x->value, b->limit);
 		else
 			rputs(": no change\n", out);
 	}
@@ -636,7 +745,7 @@ static void print_choice(struct explainer *ex, const struct xchoice *c, struct r
 	else if (c->this_session)
 		rputs(" (set in this session)", out);
 	rputc('\n', out);
-	print_defaults(ex, "the choice's ", c->defaults, c->ndefaults, out);
+	print_defaults(ex, c, c->defaults, c->ndefaults, out);
 }
 
 /* The first column of a "used by" row: who uses the symbol. */
@@ -659,11 +768,11 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	unsigned n, shown = 0;
 	const struct reverse_use *uses = explain_reverse(ex, x->sym, &n);
 	const unsigned limit = 12;
+	int width = 28;
 
 	if (!n)
 		return;
 	/* A long list: a group the pane can fold to its first line. */
-	int width = 28;
 
 	/* The first column as wide as its longest name, so the others align. */
 	for (unsigned i = 0; i < n && (all || i < limit); i++)
@@ -737,7 +846,7 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	print_prompts(ex, x, out);
 	if (x->choice)
 		print_choice(ex, x->choice, out);
-	print_defaults(ex, "", x->defaults, x->ndefaults, out);
+	print_defaults(ex, NULL, x->defaults, x->ndefaults, out);
 	print_reverse_props(ex, x, "selected", x->selects, x->nselects, out);
 	print_reverse_props(ex, x, "implied", x->implies, x->nimplies, out);
 	print_forward_props(ex, "selects", x->fwd_selects, x->nfwd_selects, out);

@@ -24,6 +24,11 @@ kb()
 	env -i PATH="$PATH" HOME="$work" KBROWSE_NO_CACHE=1 "$KBROWSE" "$@" 2>"$work/stderr"
 }
 
+# ok STATUS DESC: a case, with the last output as its diagnostics
+ok()
+{
+	tap_result "$1" "$2" "$work/out"
+}
 
 # set NAME VALUE: the .config line for NAME, replacing any earlier one
 set_line()
@@ -39,17 +44,19 @@ set_line()
 	mv .config.new .config
 }
 
-# lesson N NAME [kbrowse options]: not done before the exercise; the
+# lesson_start [kbrowse options]: the lesson shows, and is not done with
+# an empty .config (no lesson builds on what an earlier one left); the
 # caller does the exercise between `lesson_start` and `lesson_done`.
 lesson_start()
 {
+	: >.config
 	kb "$@" learn >"$work/out"
-	grep -q "^Lesson $lesson of 11: " "$work/out"
-	tap_result $? "lesson $lesson: 'kbrowse learn' shows it" "$work/out"
+	grep -q "^Lesson $lesson of $nlessons: " "$work/out"
+	ok $? "lesson $lesson: 'kbrowse learn' shows it"
 	kb "$@" learn check >"$work/out"
 	status=$?
 	[ $status -eq 1 ] && grep -q "^Not yet: lesson $lesson," "$work/out"
-	tap_result $? "lesson $lesson: 'learn check' says not yet before the exercise (status $status)" "$work/out"
+	ok $? "lesson $lesson: 'learn check' says not yet with an empty .config (status $status)"
 }
 
 lesson_done()
@@ -57,117 +64,87 @@ lesson_done()
 	kb "$@" learn check >"$work/out"
 	status=$?
 	[ $status -eq 0 ] && grep -q "^Done: lesson $lesson," "$work/out"
-	tap_result $? "lesson $lesson: 'learn check' says done after the exercise (status $status)" "$work/out"
+	ok $? "lesson $lesson: 'learn check' says done after the exercise (status $status)"
 	lesson=$((lesson + 1))
 }
 
-tap_plan 43
+kb --write-examples toy >"$work/out"
+[ $? -eq 0 ] && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
+	grep -q 'default	12 if PAGE_SIZE_4KB' toy/arch/Kconfig &&
+	[ -f toy/lessons/01-symbols.config ]
+ok $? "--write-examples writes the teaching tree, tabs, fixtures and all"
 
-kb --write-examples toy >"$work/out" && [ -f toy/Kconfig ] && [ -f toy/arch/Kconfig ] && [ -f toy/README.md ] &&
-	grep -q 'default	12 if PAGE_SIZE_4KB' toy/arch/Kconfig
-tap_result $? "--write-examples writes the teaching tree, tabs and all" "$work/out"
-
-: >.config
+nlessons=$(kb learn list | wc -l)
 lesson=1
 
-# 1. a string value
-lesson_start
-echo 'CONFIG_DEFAULT_HOSTNAME="student"' >>.config
-lesson_done
+# Each lesson: its fixture (toy/lessons/NN-NAME.config) is the exercise
+# done, as the hint says; the macro lesson edits toy/Kconfig as well and
+# runs on the written tree (-C toy).  Workflows are done with the commands
+# the exercise gives.
+kb learn list | sed 's/^[>x ]//' >"$work/list"
+while read -r number name _; do
+	number=${number%.}
+	fixture=$(printf 'toy/lessons/%02d-%s.config' "$number" "$name")
+	case $name in
+	macros)
+		lesson_start -C toy
+		sed 's/^TOY_NAME := toy$/TOY_NAME := mini/' toy/Kconfig >toy/Kconfig.new &&
+			mv toy/Kconfig.new toy/Kconfig
+		cp "$fixture" .config
+		lesson_done -C toy
+		sed 's/^TOY_NAME := mini$/TOY_NAME := toy/' toy/Kconfig >toy/Kconfig.new &&
+			mv toy/Kconfig.new toy/Kconfig ;;
+	renames)
+		# A tree of one's own, the old name transitional: without
+		# `transitional` the old name's .config line counts for nothing.
+		mkdir -p rename
+		lesson_start
+		printf 'config HARDENED_ALLOC\n\tbool "Harden the allocator"\n\tdefault OLD_HARDENING\n\nconfig OLD_HARDENING\n\tbool\n' >rename/Kconfig
+		set_line OLD_HARDENING y
+		kb -C rename learn check >"$work/out"
+		[ $? -eq 1 ] && grep -q "^Not yet: lesson $lesson," "$work/out"
+		ok $? "lesson $lesson: without 'transitional' the old name's .config line is not used"
+		printf '\ttransitional\n' >>rename/Kconfig
+		lesson_done -C rename ;;
+	workflows)
+		lesson_start
+		echo CONFIG_CPU_TINY32=y >mini.config
+		env -i PATH="$PATH" HOME="$work" KBROWSE_NO_CACHE=1 KCONFIG_ALLCONFIG=mini.config \
+			"$KBROWSE" conf --alldefconfig >/dev/null 2>&1
+		lesson_done ;;
+	*)
+		lesson_start
+		cp "$fixture" .config
+		lesson_done ;;
+	esac
+done <"$work/list"
 
-# 2. PAGE_SHIFT 16 through the page-size choice
-lesson_start
-set_line PAGE_SIZE_64KB y
-lesson_done
 
-# 3. select and imply
-lesson_start
-set_line EXT4_FS m
-set_line PTP_CLOCK n
-lesson_done
-
-# 4. a select past the dependencies
-lesson_start
-set_line PAGE_OWNER y
-lesson_done
-
-# 5. visibility
-lesson_start
-set_line EXPERT y
-set_line CRC16 n
-set_line DEBUG_KERNEL y
-lesson_done
-
-# 6. choices: 256KiB pages need the server processor
-lesson_start
-set_line CPU_GENERIC64 -
-set_line CPU_SERVER64 y
-set_line PAGE_SIZE_64KB -
-set_line PAGE_SIZE_256KB y
-lesson_done
-
-# 7. tristate: MODULES off makes the default m a y
-lesson_start
-set_line MODULES n
-lesson_done
-
-# 8. ranges: 4096 is clamped to 512
-lesson_start
+# The ranges lesson's "try 4096 first": clamped to 512.
 set_line NR_CPUS 4096
 kb explain --no-help NR_CPUS >"$work/out"
 grep -q '^NR_CPUS = 512$' "$work/out"
-tap_result $? "lesson 8: NR_CPUS=4096 is clamped to 512" "$work/out"
-lesson_done
-
-# 9. saving turns defaults into user values
-lesson_start
-kb conf --olddefconfig >"$work/out"
-grep -q '^CONFIG_SMP=y$' .config
-tap_result $? "lesson 9: saving writes CONFIG_SMP=y" "$work/out"
-set_line CPU_SERVER64 -
-set_line CPU_TINY32 y
-kb learn check >"$work/out"
-grep -q 'SMP is y, not n' "$work/out"
-tap_result $? "lesson 9: after the save SMP stays y on the 32-bit processor" "$work/out"
-set_line SMP -
-lesson_done
-
-# 10. macros: edit the written tree, run with -C toy
-lesson_start -C toy
-sed 's/^TOY_NAME := toy$/TOY_NAME := mini/' toy/Kconfig >toy/Kconfig.new && mv toy/Kconfig.new toy/Kconfig
-set_line DEFAULT_HOSTNAME -
-lesson_done -C toy
-
-# 11. renames: a tree of one's own, the old name transitional
-mkdir rename
-lesson_start
-printf 'config HARDENED_ALLOC\n\tbool "Harden the allocator"\n\tdefault OLD_HARDENING\n\nconfig OLD_HARDENING\n\tbool\n' >rename/Kconfig
-set_line OLD_HARDENING y
-# without `transitional` the old name's line counts for nothing
-kb -C rename learn check >"$work/out"
-[ $? -eq 1 ] && grep -q '^Not yet: lesson 11,' "$work/out"
-ok $? "lesson 11: without 'transitional' the old name's .config line is not used"
-printf '\ttransitional\n' >>rename/Kconfig
-lesson_done -C rename
+ok $? "ranges: NR_CPUS=4096 is clamped to 512"
 
 kb learn >"$work/out"
 grep -q '^Every lesson is done' "$work/out"
-tap_result $? "after the last lesson 'kbrowse learn' says every lesson is done" "$work/out"
+ok $? "after the last lesson 'kbrowse learn' says every lesson is done"
 
 kb learn list >"$work/out"
-[ "$(grep -c '^x ' "$work/out")" -eq 11 ]
-tap_result $? "'learn list' marks all eleven lessons done" "$work/out"
+[ "$(grep -c '^x ' "$work/out")" -eq "$nlessons" ]
+ok $? "'learn list' marks all $nlessons lessons done"
 
-kb learn goto choices >"$work/out" && grep -q '^Lesson 6 of 11: Choices' "$work/out" &&
+kb learn goto choices >"$work/out" && grep -q "^Lesson 7 of $nlessons: Choices" "$work/out" &&
 	kb learn hint >"$work/out" && grep -q 'CPU_SERVER64' "$work/out"
-tap_result $? "'learn goto choices' goes to lesson 6, 'learn hint' gives its hint" "$work/out"
+ok $? "'learn goto choices' goes to lesson 7, 'learn hint' gives its hint"
 
 # The state file is replaced whole, never written through a link.
 mv .kbrowse-learn "$work/victim" && ln -s "$work/victim" .kbrowse-learn &&
 	kb learn goto macros >"$work/out" && [ ! -L .kbrowse-learn ] &&
-	[ "$(cat .kbrowse-learn)" = 10 ] && [ "$(cat "$work/victim")" = 6 ]
-tap_result $? "'learn goto' replaces a link planted at .kbrowse-learn, its target untouched" "$work/out"
+	[ "$(cat .kbrowse-learn)" = 9 ] && [ "$(cat "$work/victim")" = 7 ]
+ok $? "'learn goto' replaces a link planted at .kbrowse-learn, its target untouched"
 
 kb learn glossary select >"$work/out" && grep -q '^select$' "$work/out" &&
 	kb learn glossary >"$work/out" && grep -q '^visible if$' "$work/out"
-tap_result $? "'learn glossary [TERM]' explains the terms" "$work/out"
+ok $? "'learn glossary [TERM]' explains the terms"
+tap_done

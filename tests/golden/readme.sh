@@ -98,7 +98,7 @@ cmd kbrowse dump
 want default "toy-box"
 want def_bool y
 cmd kbrowse learn
-want ^Lesson 1 of 11:
+want ^Lesson 1 of 13:
 EOF
 
 # The README's commands: indented lines, up to the kernel-tools section.

@@ -20,6 +20,8 @@
 #                   to 6.12: the questions and answers byte for byte)
 #   explain.sh      kbrowse explain against the values conf computes
 #   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
+#   explain_source.sh  explain shows lines as written with their commands'
+#                   answers, symbolic ranges, false terms, the user's pick
 #   make_env.sh     conf --olddefconfig in a bare environment against
 #                   make olddefconfig (O=, ARCH=, LLVM=, from a subdirectory)
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
@@ -29,6 +31,9 @@
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
 #                   --to visible plans, applied and checked with conf
+#   lessons.sh      every fixture of `kbrowse learn` (examples/lessons/)
+#                   through the kernel's conf and kbrowse conf, and each
+#                   lesson's exercise checked with its fixture
 #   menu_tree.sh    the browser's menu tree against the kernel's, entry by
 #                   entry (x86_64; with --full every variant)
 # Each closes with a line "N passed, N failed"; each one's time is printed
@@ -65,9 +70,9 @@ if [ -z "$kbrowse" ]; then
 fi
 
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
-	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 \
+	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 explain_source.sh \
 	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh merge.sh; do
+	unmet_warnings.sh merge.sh lessons.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=

@@ -56,7 +56,7 @@ tui_type LOG_BUF
 tui_keys Enter
 tap_check "a search jumps in the outline too (nested under PRINTK)" \
 	tui_wait "│  │  └─ - -*- Enable support for printk" \
-	"│  │     └─   (17) Kernel log buffer size" "LOG_BUF_SHIFT = 17"
+	"│  │     ├─   (17) Kernel log buffer size" "LOG_BUF_SHIFT = 17"
 tui_resize 160 30
 tap_check "... the header shows every entry above it (at 160 columns)" \
 	tui_wait_line "> General setup > Configure standard kernel features \\(expert users\\) > Enable support for printk +\\[outline\\]"
