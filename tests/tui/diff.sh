@@ -49,6 +49,13 @@ tui_wait "Save the configuration before leaving?"
 tui_keys n
 check "quits" tui_wait "[exit 0]"
 
+# A string is shown quoted on both sides, the empty one too.
+sed 's/^CONFIG_DEFAULT_HOSTNAME=.*/CONFIG_DEFAULT_HOSTNAME=""/' "$work/.config" \
+	> "$work/empty-name.config"
+tui_start 100 30 "$work" -- --diff empty-name.config
+check "a string value quoted, the empty one too" \
+	tui_wait 'DEFAULT_HOSTNAME  "" -> "toy-box"'
+
 tui_start 100 30 "$work" -- --diff no-such.config
 check "a --diff file that is not there: exit 1, named" \
 	tui_wait "kbrowse: --diff: no-such.config: No such file or directory" "[exit 1]"
