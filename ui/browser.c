@@ -522,6 +522,8 @@ static void history_move(struct browser *br, bool back)
 
 /* --- search and goto ---------------------------------------------------------- */
 
+static char *prompt_with(struct browser *br, const struct input_options *tmpl);
+
 static void search_changed(void *ctx, const char *text)
 {
 	struct browser *br = ctx;
@@ -545,14 +547,40 @@ static bool search_key(void *ctx, int key, bool function_key)
 	return false;
 }
 
+/* The search history: the query last, once (an earlier copy goes). */
+static void remember_query(struct browser *br, const char *query)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < br->nsearch_history; i++) {
+		if (strcmp(br->search_history[i], query) == 0)
+			free(br->search_history[i]);
+		else
+			br->search_history[n++] = br->search_history[i];
+	}
+	if (n == SEARCH_HISTORY_MAX) {
+		free(br->search_history[0]);
+		memmove(br->search_history, br->search_history + 1,
+			--n * sizeof(*br->search_history));
+	}
+	br->search_history[n++] = xstrdup(query);
+	br->nsearch_history = n;
+}
+
 static void run_search(struct browser *br)
 {
 	char *query;
 	struct entry *hit;
 
 	browser_show(br, VIEW_SEARCH);
-	query = browser_prompt(br, "/", search_query(&br->views[VIEW_SEARCH]),
-			       search_changed, search_key, br);
+	query = prompt_with(br, &(struct input_options){
+		.label = "/", .initial = search_query(&br->views[VIEW_SEARCH]),
+		.on_change = search_changed, .on_key = search_key, .ctx = br,
+		.select_initial = true, .history = br->search_history,
+		.nhistory = br->nsearch_history,
+	});
+	if (query && query[0])
+		remember_query(br, query);
 	hit = query ? search_selected(&br->views[VIEW_SEARCH]) : NULL;
 	search_remember(&br->views[VIEW_SEARCH]);
 	if (query && !hit)
@@ -602,21 +630,25 @@ static void run_goto(struct browser *br)
 	free(name);
 }
 
-static char *prompt(struct browser *br, const char *label, const char *initial,
-		    input_change_fn *on_change, input_key_fn *on_key,
-		    input_complete_fn *complete, void *ctx)
+/* input_run() in the status line with the options of tmpl (win, text...: set here). */
+static char *prompt_with(struct browser *br, const struct input_options *tmpl)
 {
-	char *text = initial ? strdup(initial) : NULL;
+	char *text = tmpl->initial ? xstrdup(tmpl->initial) : NULL;
+	bool first = true;
 
 	for (;;) {
-		struct input_options opts = {
-			.win = br->status, .row = 0, .col = 0, .width = COLS,
-			.label = label, .initial = text, .on_change = on_change,
-			.on_key = on_key, .complete = complete, .ctx = ctx,
-		};
+		struct input_options opts = *tmpl;
 		char *result;
 		enum input_result how;
 
+		opts.win = br->status;
+		opts.row = 0;
+		opts.col = 0;
+		opts.width = COLS;
+		opts.initial = text;
+		/* After a resize, what was typed is kept as typed. */
+		opts.select_initial = tmpl->select_initial && first;
+		first = false;
 		br->message[0] = '\0';
 		browser_paint(br);
 		if (br->too_small) {
@@ -632,6 +664,18 @@ static char *prompt(struct browser *br, const char *label, const char *initial,
 			return text;
 		browser_layout(br);
 	}
+}
+
+static char *prompt(struct browser *br, const char *label, const char *initial,
+		    input_change_fn *on_change, input_key_fn *on_key,
+		    input_complete_fn *complete, void *ctx)
+{
+	struct input_options opts = {
+		.label = label, .initial = initial, .on_change = on_change,
+		.on_key = on_key, .complete = complete, .ctx = ctx,
+	};
+
+	return prompt_with(br, &opts);
 }
 
 char *browser_prompt(struct browser *br, const char *label, const char *initial,
@@ -745,12 +789,19 @@ static bool may_discard(struct browser *br, const char *doing)
 	if (br->modified)
 		snprintf(question, sizeof(question),
 			 "Save the configuration before %s? (y)es (n)o (c)ancel", doing);
+	else if (!br->s->read_from)
+		/* Nothing was changed: there is simply no file yet. */
+		snprintf(question, sizeof(question),
+			 "There is no %s yet: write one before %s? (y)es (n)o (c)ancel",
+			 br->s->config_name, doing);
 	else
-		/* Loading changed values, or there is no file: a save writes. */
+		/* Loading changed values: a save writes. */
 		snprintf(question, sizeof(question),
 			 "Saving changes %s: save before %s? (y)es (n)o (c)ancel",
 			 br->s->config_name, doing);
-	answer = dialog_ask(br, " Unsaved changes ", question, "ync");
+	answer = dialog_ask(br, br->modified || br->s->read_from ? " Unsaved changes "
+								 : " No configuration file ",
+			    question, "ync");
 	return answer == 'n' || (answer == 'y' && browser_save(br, NULL));
 }
 
@@ -1100,6 +1151,9 @@ static void free_views(struct browser *br)
 		free(br->views[i].priv);
 		free(br->views[i].lines);
 	}
+	for (size_t i = 0; i < br->nsearch_history; i++)
+		free(br->search_history[i]);
+	br->nsearch_history = 0;
 }
 
 static int run(struct browser *br)

@@ -149,6 +149,9 @@ struct browser {
 	struct history history;
 	char message[256];
 	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
+#define SEARCH_HISTORY_MAX 32
+	char *search_history[SEARCH_HISTORY_MAX];	/* the oldest first */
+	size_t nsearch_history;
 };
 
 /* --- view.c: the generic view --------------------------------------------- */
@@ -284,6 +287,17 @@ struct input_options {
 	input_key_fn *on_key;
 	input_complete_fn *complete;	/* optional */
 	void *ctx;
+	/*
+	 * The initial text starts selected: the first key typed replaces
+	 * it, an editing key (Left, Home, Ctrl-E...) keeps it to edit.
+	 */
+	bool select_initial;
+	/*
+	 * Earlier texts, the oldest first: while the text is selected, Up
+	 * recalls the one before it and Down the one after.
+	 */
+	char *const *history;
+	size_t nhistory;
 };
 
 enum input_result {
@@ -317,9 +331,18 @@ char *search_complete_name(void *browser, const char *text);
 
 /* --- dialog.c: panels over the screen --------------------------------------- */
 
-/* Ask a question; returns the key pressed among answers ("ync"). */
+/*
+ * Ask a question, wrapped to the screen's width so that every answer
+ * shows; returns the key pressed among answers ("ync").
+ */
 int dialog_ask(struct browser *br, const char *title, const char *question,
 	       const char *answers);
+/*
+ * The same about what a view shows (a plan): the panel sits at the
+ * bottom, and the arrows, PgUp, PgDn, Home and End scroll the view.
+ */
+int dialog_ask_over(struct browser *br, struct view *over, const char *title,
+		    const char *question, const char *answers);
 /* Edit a symbol's value in a panel, checked by the value model. */
 bool dialog_edit_value(struct browser *br, const struct symbol *sym);
 

@@ -38,7 +38,8 @@ check "I from the help screen shows it" tui_wait "Press any key to start."
 tui_keys Space
 tui_wait "Kernel hacking  --->"
 tui_keys q
-tui_wait "Saving changes .config"
+check "q with nothing changed and no .config: says there is none yet" \
+	tui_wait "No configuration file" "There is no .config yet: write one before"
 tui_keys n
 tui_wait "[exit 0]"
 

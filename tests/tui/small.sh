@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The browser at 40x12, the smallest terminal it promises to work in:
+# the quit question wraps and keeps all three answers in sight; the
+# plan's question sits below the plan, which PgDn scrolls while the
+# question waits; and / after a search starts with the old query
+# selected, so that typing replaces it, while Up recalls the one before.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+
+work=$TUI_TMP/work
+mkdir -p "$work"
+
+# tui_start_small: the teaching tree at 40x12, past its first page.
+tui_start_small() {
+	tui_start 40 12 "$work"
+	if [ "$TUI_WELCOME_DUE" = yes ]; then
+		tui_wait "any key starts"
+		tui_keys Space
+	fi
+	tui_wait "General setup"
+}
+
+tui_start_small
+tui_keys q
+check "40x12: the quit question shows all its answers" \
+	tui_wait "No configuration file" "(y)es (n)o" "(c)ancel"
+tui_keys c
+check "c: back in the tree" tui_wait_gone "(c)ancel"
+
+tui_keys g
+tui_type PRINTK
+tui_keys Enter
+tui_wait "Why: PRINTK"
+tui_keys p
+check "40x12: the plan's first question shows all its answers" \
+	tui_wait "Make PRINTK y, n, or v: visible?" "(Esc: cancel)"
+tui_keys v
+check "40x12: the question to apply the plan shows its answers and how to scroll" \
+	tui_wait "Apply these 1 step? (y/n)" "PgUp PgDn: scroll"
+tui_screen > "$TUI_TMP/before"
+tui_keys NPage
+check "PgDn scrolls the plan while the question waits" \
+	tui_poll sh -c "! cmp -s - '$TUI_TMP/before'"
+check "... and the question is still there" tui_wait "Apply these 1 step? (y/n)"
+tui_keys NPage NPage NPage PPage
+tui_keys y
+check "y applies the plan" tui_wait "the prompt of PRINTK is visible"
+
+tui_keys /
+tui_type printk
+tui_wait "PRINTK [=y]"
+tui_keys Enter
+tui_wait_gone "/printk"
+tui_keys /
+check "/ starts with the last query" tui_wait_line '^/printk *$'
+tui_type smp
+check "typing replaces it" tui_wait_line '^/smp *$'
+check "... and searches the new text" tui_wait "SMP [=y]"
+tui_keys Enter
+tui_wait_gone "/smp"
+tui_keys /
+tui_wait_line '^/smp *$'
+tui_keys Up
+check "Up recalls the query before" tui_wait_line '^/printk *$'
+tui_keys Down
+check "Down the one after" tui_wait_line '^/smp *$'
+tui_keys End
+tui_type _x
+check "End keeps the query to edit" tui_wait_line '^/smp_x *$'
+tui_keys Escape
+
+tui_keys q
+tui_wait "Save the configuration before"
+tui_keys n
+check "quits" tui_wait "[exit 0]"
+
+tui_done
