@@ -836,6 +836,26 @@ static void load(struct browser *br)
 
 /* --- the editor ------------------------------------------------------------- */
 
+/* What tells that a file changed: its size and modification time. */
+struct file_stamp {
+	off_t size;
+	long long sec, nsec;
+	bool exists;
+};
+
+static void file_stamp(const char *path, struct file_stamp *stamp)
+{
+	struct stat st;
+
+	memset(stamp, 0, sizeof(*stamp));
+	if (stat(path, &st) != 0)
+		return;
+	stamp->exists = true;
+	stamp->size = st.st_size;
+	stamp->sec = (long long)st.st_mtim.tv_sec;
+	stamp->nsec = (long long)st.st_mtim.tv_nsec;
+}
+
 void browser_edit_source(struct browser *br, const struct entry *entry)
 {
 	const char *editor = getenv("VISUAL");
@@ -844,6 +864,7 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 	char *cmd, *path;
 	size_t len;
 	int status;
+	struct file_stamp before, after;
 
 	if (!loc.file || !loc.line) {
 		browser_message(br, "this entry has no place in a Kconfig file");
@@ -880,8 +901,13 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 			snprintf(cmd + n, len - n, "%c", *p);
 	}
 	strncat(cmd, "'", len - strlen(cmd) - 1);
+	file_stamp(path, &before);
 	endwin();
 	status = system(cmd);
+	file_stamp(path, &after);
+	/* The file changed: the tree is read again once this request is over. */
+	if (memcmp(&before, &after, sizeof(before)) != 0)
+		br->reload_pending = true;
 	/* The screen as it was: the editor drew over all of it. */
 	clearok(curscr, TRUE);
 	refresh();
@@ -889,8 +915,9 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		browser_message(br, "%s exited with an error (status %d)", editor,
 				status == -1 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	else
-		browser_message(br, "back from %s +%d %s", editor, loc.line, path);
+	else if (!br->reload_pending)
+		browser_message(br, "back from %s +%d %s (unchanged)", editor, loc.line,
+				path);
 	free(cmd);
 	free(path);
 }
@@ -998,11 +1025,14 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_LOAD: load(br); break;
 	case REQ_SAVE_AS: save_as(br); break;
 	case REQ_WELCOME: show_welcome(br, false); break;
+	case REQ_RELOAD: br->reload_pending = true; break;
 	default: break;
 	}
 }
 
 /* --- the loop ------------------------------------------------------------- */
+
+static void reload(struct browser *br);
 
 static void main_loop(struct browser *br)
 {
@@ -1043,6 +1073,8 @@ static void main_loop(struct browser *br)
 			continue;
 		}
 		browser_request(br, key_request((int)ch, got == KEY_CODE_YES));
+		if (br->reload_pending)
+			reload(br);
 	}
 }
 
@@ -1132,6 +1164,77 @@ void browser_startup_message(struct browser *br)
 				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
 }
 
+static void init_views(struct browser *br);
+static void free_views(struct browser *br);
+
+/* The symbol the cursor is on, by name (heap; NULL: none). */
+static char *cursor_symbol(struct browser *br)
+{
+	struct entry *entry = tree_selected(br);
+
+	return entry && entry->node->sym && entry->node->sym->name
+		? xstrdup(entry->node->sym->name) : NULL;
+}
+
+/* "2 changes kept; gone: A, B" (the edits whose symbol no longer exists). */
+static void say_reloaded(struct browser *br, const struct session_reload *r)
+{
+	char gone[160] = "";
+	size_t len = 0;
+
+	for (unsigned i = 0; i < r->ngone && len < sizeof(gone); i++)
+		len += (size_t)snprintf(gone + len, sizeof(gone) - len, "%s%s",
+					i ? ", " : "", r->gone[i]);
+	if (r->ngone)
+		browser_message(br, "Kconfig read again: %u change%s kept; %u gone with "
+				"their symbol: %s", r->kept, r->kept == 1 ? "" : "s",
+				r->ngone, gone);
+	else
+		browser_message(br, "Kconfig read again: %u change%s made here kept",
+				r->kept, r->kept == 1 ? "" : "s");
+}
+
+/*
+ * Read the tree again (R, or a file changed under e): every view and the
+ * history point into the old tree, so they start again, on the symbol
+ * the cursor was on.
+ */
+static void reload(struct browser *br)
+{
+	struct session_reload r;
+	char *name = cursor_symbol(br);
+	const struct symbol *sym;
+	struct entry *entry;
+
+	br->reload_pending = false;
+	if (!session_reload(br->s, &r)) {
+		browser_message(br, "not read again: %s", r.error);
+		free(name);
+		return;
+	}
+	free_views(br);
+	tree_model_free(br->model);
+	br->model = tree_model_build(br->s->cfg);
+	memset(&br->history, 0, sizeof(br->history));
+	br->current = NULL;
+	for (int i = 0; i < VIEW_COUNT; i++)
+		br->views[i] = (struct view){ .win = br->views[i].win,
+					      .height = br->views[i].height,
+					      .width = br->views[i].width };
+	init_views(br);
+	if (r.kept || r.ngone)
+		br->modified = true;
+	browser_layout(br);
+	br->main->ops->open(br->main);
+	sym = name ? session_find_symbol(br->s, name) : NULL;
+	entry = sym ? browser_symbol_entry(br, sym) : NULL;
+	if (entry)
+		show_entry(br, entry);
+	say_reloaded(br, &r);
+	session_reload_free(&r);
+	free(name);
+}
+
 static void init_views(struct browser *br)
 {
 	for (int i = 0; i < VIEW_COUNT; i++) {
@@ -1151,9 +1254,6 @@ static void free_views(struct browser *br)
 		free(br->views[i].priv);
 		free(br->views[i].lines);
 	}
-	for (size_t i = 0; i < br->nsearch_history; i++)
-		free(br->search_history[i]);
-	br->nsearch_history = 0;
 }
 
 static int run(struct browser *br)
@@ -1187,6 +1287,9 @@ static int run(struct browser *br)
 	replay_stop(br);
 	stop_curses(br);
 	free_views(br);
+	for (size_t i = 0; i < br->nsearch_history; i++)
+		free(br->search_history[i]);
+	br->nsearch_history = 0;
 	text_free(br->text);
 	free(br->loaded_text);
 	return EXIT_OK;

@@ -149,6 +149,8 @@ struct browser {
 	struct history history;
 	char message[256];
 	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
+	/* A Kconfig file changed (e): read the tree again after this request. */
+	bool reload_pending;
 #define SEARCH_HISTORY_MAX 32
 	char *search_history[SEARCH_HISTORY_MAX];	/* the oldest first */
 	size_t nsearch_history;
