@@ -71,6 +71,17 @@ struct macro_env {
 	size_t nused;
 	size_t used_cap;
 
+	/*
+	 * The progress line of the commands run (shell.c): when the first
+	 * started, how many ran, whether the line is on the terminal.
+	 */
+	struct probe_progress {
+		unsigned long long start_ms;
+		unsigned long long shown_ms;
+		unsigned count;
+		bool shown;
+	} progress;
+
 	/* macro_env_setenv(): values that replace the process environment. */
 	char **set_names;
 	char **set_values;
