@@ -228,6 +228,9 @@ void browser_layout(struct browser *br)
 	/* Explanations are wrapped to the pane's width. */
 	if (br->views[VIEW_EXPLAIN].win)
 		br->views[VIEW_EXPLAIN].ops->open(&br->views[VIEW_EXPLAIN]);
+	/* So are the source view's long lines. */
+	if (br->main == &br->views[VIEW_SOURCE] && br->main->win)
+		br->main->ops->open(br->main);
 }
 
 /* --- drawing --------------------------------------------------------------- */
