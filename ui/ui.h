@@ -171,6 +171,9 @@ const struct view_line *view_current(const struct view *view);
 /* Draw utf8 in the row from column col with a style; returns the column after. */
 int view_put(struct view *view, int row, int col, const char *utf8,
 	     enum ui_style style);
+/* The same in at most cols columns, ending in "…" when it is cut. */
+int view_put_cut(struct view *view, int row, int col, const char *utf8, int cols,
+		 enum ui_style style);
 typedef void view_wrap_fn(void *ctx, const char *line);
 /* Break utf8 into lines of at most width columns; emit gets each one. */
 void view_wrap(struct view *view, const char *utf8, int width,

@@ -54,6 +54,8 @@ check "y applies the plan" tui_wait "the prompt of PRINTK is visible"
 tui_keys /
 tui_type printk
 tui_wait "PRINTK [=y]"
+check "a result too wide for the screen ends in an ellipsis" \
+	tui_wait_line '^PRINTK \[=y\] +Enable support …$'
 tui_keys Enter
 tui_wait_gone "/printk"
 tui_keys /
@@ -72,6 +74,19 @@ check "Down the one after" tui_wait_line '^/smp *$'
 tui_keys End
 tui_type _x
 check "End keeps the query to edit" tui_wait_line '^/smp_x *$'
+tui_keys Escape
+
+# Relevance: names that start with the query, then names that hold it as
+# a word, then names that merely contain it.
+tui_resize 100 40
+tui_keys /
+tui_keys C-u
+tui_type page
+tui_wait 'Search "page"'
+tui_screen | grep -nE '^(PAGE_SHIFT|HAVE_PAGE_SIZE_4KB|TRANSPARENT_HUGEPAGE) ' |
+	cut -d: -f1 | tr '\n' ' ' > "$TUI_TMP/order"
+check "search results by relevance: name prefix, name word, name ($(cat "$TUI_TMP/order"))" \
+	sh -c 'set -- $(cat "$1"); [ $# -eq 3 ] && [ "$1" -lt "$2" ] && [ "$2" -lt "$3" ]' - "$TUI_TMP/order"
 tui_keys Escape
 
 tui_keys q
