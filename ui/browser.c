@@ -479,8 +479,9 @@ static void show_entry(struct browser *br, struct entry *entry)
 	line = view_current(tree);
 	if ((!line || line->data != entry) && !br->show_hidden) {
 		br->show_hidden = true;
-		browser_message(br, "%s is not visible now: showing all entries (z hides them)",
-				entry_label(entry));
+		br->hidden_for = entry;
+		browser_message(br, "%s is not visible now: showing all entries until "
+				"you leave it (z keeps them)", entry_label(entry));
 		tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
 	}
 }
@@ -710,8 +711,32 @@ static void toggle_focus(struct browser *br)
 		explain->ops->focus(explain);
 }
 
+/*
+ * Show-all that a jump turned on ends when the cursor leaves the entry it
+ * was turned on for (or the tree is left for another view).
+ */
+static void end_jump_show_all(struct browser *br)
+{
+	struct view *tree = &br->views[VIEW_TREE];
+	struct entry *on;
+
+	if (!br->hidden_for)
+		return;
+	on = br->main == tree ? tree_selected(br) : NULL;
+	if (on == br->hidden_for || (br->main != tree && br->main != &br->views[VIEW_SOURCE]))
+		return;
+	br->hidden_for = NULL;
+	if (!br->show_hidden)
+		return;
+	br->show_hidden = false;
+	browser_values_changed(br);
+	if (on)
+		tree_goto(br, (struct place){ .page = entry_page(on), .selected = on });
+}
+
 static void toggle_hidden(struct browser *br)
 {
+	br->hidden_for = NULL;
 	br->show_hidden = !br->show_hidden;
 	browser_message(br, br->show_hidden ? "showing all entries, invisible ones dimmed"
 					    : "showing visible entries only");
@@ -1078,6 +1103,7 @@ static void main_loop(struct browser *br)
 		browser_request(br, key_request((int)ch, got == KEY_CODE_YES));
 		if (br->reload_pending)
 			reload(br);
+		end_jump_show_all(br);
 	}
 }
 
@@ -1220,6 +1246,7 @@ static void reload(struct browser *br)
 	br->model = tree_model_build(br->s->cfg);
 	memset(&br->history, 0, sizeof(br->history));
 	br->current = NULL;
+	br->hidden_for = NULL;
 	for (int i = 0; i < VIEW_COUNT; i++)
 		br->views[i] = (struct view){ .win = br->views[i].win,
 					      .height = br->views[i].height,

@@ -149,6 +149,11 @@ struct browser {
 	struct history history;
 	char message[256];
 	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
+	/*
+	 * A jump to an invisible entry turned show-all on for it: leaving
+	 * that entry turns it off again (z turns it on for good).
+	 */
+	struct entry *hidden_for;
 	/* A Kconfig file changed (e): read the tree again after this request. */
 	bool reload_pending;
 #define SEARCH_HISTORY_MAX 32

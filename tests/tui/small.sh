@@ -76,6 +76,21 @@ tui_type _x
 check "End keeps the query to edit" tui_wait_line '^/smp_x *$'
 tui_keys Escape
 
+# Show-all that a jump turns on lasts while the cursor is on that entry.
+tui_keys g
+tui_type PAGE_SIZE_8KB
+tui_keys Enter
+check "a jump to an invisible entry shows all entries while on it" \
+	tui_wait "8KiB pages is not visible now" "[all]"
+tui_keys Up
+check "leaving the entry hides the invisible ones again" tui_wait_gone "[all]"
+tui_keys z
+check "z turns show-all on for good" tui_wait "[all]"
+tui_keys Down Down
+check "... and moving does not turn it off" tui_wait "[all]"
+tui_keys z
+tui_wait_gone "[all]"
+
 # Relevance: names that start with the query, then names that hold it as
 # a word, then names that merely contain it.
 tui_resize 100 40
