@@ -475,13 +475,16 @@ static void show_entry(struct browser *br, struct entry *entry)
 	if (br->main != tree)
 		browser_show(br, VIEW_TREE);
 	br->focus = tree;
+	/* Show-all from an earlier jump now lasts for this invisible entry. */
+	if (br->hidden_for && !entry_visible(br, entry))
+		br->hidden_for = entry;
 	tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
 	line = view_current(tree);
 	if ((!line || line->data != entry) && !br->show_hidden) {
 		br->show_hidden = true;
 		br->hidden_for = entry;
-		browser_message(br, "%s is not visible now: showing all entries until "
-				"you leave it (z keeps them)", entry_label(entry));
+		browser_message(br, "%s is not visible now: all entries shown while on it",
+				entry_label(entry));
 		tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
 	}
 }
@@ -712,18 +715,19 @@ static void toggle_focus(struct browser *br)
 }
 
 /*
- * Show-all that a jump turned on ends when the cursor leaves the entry it
- * was turned on for (or the tree is left for another view).
+ * Show-all that a jump turned on ends when the tree's cursor leaves the
+ * entry it was turned on for.
  */
 static void end_jump_show_all(struct browser *br)
 {
 	struct view *tree = &br->views[VIEW_TREE];
 	struct entry *on;
 
-	if (!br->hidden_for)
+	/* In another view (its source, the help) the tree waits as it was. */
+	if (!br->hidden_for || br->main != tree)
 		return;
-	on = br->main == tree ? tree_selected(br) : NULL;
-	if (on == br->hidden_for || (br->main != tree && br->main != &br->views[VIEW_SOURCE]))
+	on = tree_selected(br);
+	if (on == br->hidden_for)
 		return;
 	br->hidden_for = NULL;
 	if (!br->show_hidden)
@@ -763,12 +767,67 @@ static void remember_loaded(struct browser *br)
 	}
 }
 
+/*
+ * The symbols whose own Kconfig lines hold a command that did not run
+ * (Ctrl-C at the start, a time limit, --no-shell): their values may not
+ * be conf's.  Their names into buf (", "-separated, cut with "..."),
+ * and how many.
+ */
+static unsigned values_without_commands(struct browser *br, char *buf, size_t size)
+{
+	const struct kconfig *kc = br->s->kc;
+	size_t nskipped, len = 0;
+	unsigned count = 0;
+
+	buf[0] = '\0';
+	kconfig_shell_skipped(kc, &nskipped);
+	if (!nskipped)
+		return 0;
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+		bool hit = false;
+
+		if (!sym->name || !(sym->flags & SYMBOL_DEFINED))
+			continue;
+		for (const struct property *p = sym->props; p && !hit; p = p->next)
+			hit = kconfig_shell_skipped_at(kc, p->loc);
+		if (!hit)
+			continue;
+		if (len + strlen(sym->name) + 6 < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+						count ? ", " : "", sym->name);
+		else if (len + 5 < size && !strstr(buf, "..."))
+			len += (size_t)snprintf(buf + len, size - len, ", ...");
+		count++;
+	}
+	return count;
+}
+
+/* Commands did not run: say which values may not be conf's, and ask. */
+static bool save_without_commands(struct browser *br)
+{
+	char names[200], question[400];
+	unsigned n = values_without_commands(br, names, sizeof(names));
+
+	if (!n)
+		return true;
+	snprintf(question, sizeof(question),
+		 "Commands did not run: %u value%s may differ from conf's (%s). "
+		 "Save anyway? (y/n)", n, n == 1 ? "" : "s", names);
+	return dialog_ask(br, " Commands not run ", question, "yn") == 'y';
+}
+
 bool browser_save(struct browser *br, const char *name)
 {
 	char msg[600];
-	enum config_write_result result = name ?
-		session_save_as(br->s, name, msg, sizeof(msg)) :
-		session_save(br->s, msg, sizeof(msg));
+	enum config_write_result result;
+
+	if (!save_without_commands(br)) {
+		browser_message(br, "not saved");
+		return false;
+	}
+	result = name ? session_save_as(br->s, name, msg, sizeof(msg)) :
+			session_save(br->s, msg, sizeof(msg));
 
 	browser_message(br, "%s", msg);
 	if (result == CONFIG_WRITE_FAILED)

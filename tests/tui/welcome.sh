@@ -30,7 +30,11 @@ tui_wait "Kernel hacking  --->"
 tui_keys '?'
 check "the help screen says how to get it back first" \
 	tui_wait "The built-in teaching tree: I shows its first page again."
+# The keys end a page above the end (the line-editing keys and the
+# values come after them).
 tui_keys End
+tui_wait "Values"
+tui_keys PPage
 check "... and lists I with the keys" \
 	tui_wait "  I                    the teaching tree's first page again: what to try"
 tui_keys I
