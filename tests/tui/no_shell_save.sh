@@ -28,7 +28,7 @@ check "saving asks first, naming the value computed without its command" \
 tui_keys n
 check "n: not saved" tui_wait "not saved"
 check "... no .config written" test ! -e "$tree/.config"
-tui_keys q
+tui_start 100 30 "$tree" -- --no-shell
 tui_wait "[*] Other"
 tui_keys s
 tui_wait "s: save"
