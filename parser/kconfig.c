@@ -542,6 +542,8 @@ struct kconfig *kconfig_load(const struct kconfig_options *opts)
 		prop->text = "Main menu";
 		kc->root.prompt = prop;
 	}
+	/* The commands' progress line, if one was shown, goes. */
+	macro_env_shell_done(kc->macros);
 	kconfig_finish(kc);
 	return kc;
 }

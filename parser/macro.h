@@ -57,6 +57,8 @@ struct macro_shell_options {
 };
 void macro_env_set_shell_options(struct macro_env *env,
 				 const struct macro_shell_options *opts);
+/* The tree is read: the commands' progress line (shell.c), if shown, goes. */
+void macro_env_shell_done(struct macro_env *env);
 
 /* A $(shell,...) that gave "" because it did not run to its end. */
 enum shell_skip_reason {

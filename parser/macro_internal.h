@@ -86,6 +86,16 @@ struct macro_env {
 	 * stops the tree: every later expansion yields nothing at once.
 	 */
 	bool stopped;
+	/*
+	 * The progress line of the commands run (shell.c): when the first
+	 * started, how many ran, whether the line is on the terminal.
+	 */
+	struct probe_progress {
+		unsigned long long start_ms;
+		unsigned long long shown_ms;
+		unsigned count;
+		bool shown;
+	} progress;
 
 	/* macro_env_setenv(): values that replace the process environment. */
 	char **set_names;

@@ -131,6 +131,7 @@ struct command {
 	FILE *err_echo;		/* what is kept of stderr, also written here */
 	size_t err_dropped;	/* stderr bytes past SHELL_ERR_MAX, not kept */
 	const struct macro_shell_options *opts;
+	struct probe_progress *progress;	/* the progress line's state */
 	unsigned timeout_ms;	/* 0: wait as long as it takes */
 	enum command_end {
 		COMMAND_EXITED,
@@ -380,6 +381,80 @@ static bool esc_typed(void)
 	return n > 0 && memchr(keys, 0x1b, (size_t)n) != NULL;
 }
 
+/* --- the progress line ------------------------------------------------------- */
+
+/*
+ * On a terminal, once the commands have taken PROGRESS_AFTER_MS since the
+ * first started, one line says how many ran and which runs now, redrawn
+ * in place; it goes when the tree is read (macro_env_shell_done()).
+ * Elsewhere (a file, a pipe) only the slow-command notice is written.
+ */
+#define PROGRESS_AFTER_MS	200
+#define PROGRESS_EVERY_MS	100
+#define PROGRESS_COMMAND_MAX	50
+
+/*
+ * The line goes to the terminal behind the notice stream: stderr, which
+ * main() wraps to escape control characters (the line's own \r and
+ * clear-to-end are written past it, to the descriptor; the command's
+ * are shown as '?').
+ */
+static int progress_fd(const struct macro_shell_options *opts)
+{
+	if (opts->notice != stderr || !isatty(STDERR_FILENO))
+		return -1;
+	return STDERR_FILENO;
+}
+
+static bool progress_on(const struct macro_shell_options *opts)
+{
+	return progress_fd(opts) >= 0;
+}
+
+static void progress_show(const struct command *cmd, bool new_command)
+{
+	struct probe_progress *p = cmd->progress;
+	unsigned long long now = now_ms();
+	char line[256];
+	size_t i, len;
+
+	if (!p || !progress_on(cmd->opts) || now - p->start_ms < PROGRESS_AFTER_MS)
+		return;
+	if (!new_command && p->shown && now - p->shown_ms < PROGRESS_EVERY_MS)
+		return;
+	len = (size_t)snprintf(line, sizeof(line), "\rrunning compiler probe %u: ",
+			       p->count);
+	for (i = 0; cmd->text[i] && i < PROGRESS_COMMAND_MAX; i++) {
+		unsigned char c = (unsigned char)cmd->text[i];
+
+		line[len++] = c < 0x20 || c >= 0x7f ? '?' : (char)c;
+	}
+	len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s\033[K",
+				cmd->text[i] ? "..." : "",
+				cmd->opts->interactive ? " (Ctrl-C skips it)" : "");
+	fflush(cmd->opts->notice);
+	if (write(progress_fd(cmd->opts), line, len) < 0)
+		return;
+	p->shown = true;
+	p->shown_ms = now;
+}
+
+/* A command is about to run: count it. */
+static void progress_start(struct probe_progress *p)
+{
+	if (!p->start_ms)
+		p->start_ms = now_ms();
+	p->count++;
+}
+
+void macro_env_shell_done(struct macro_env *env)
+{
+	if (env->progress.shown && progress_on(&env->shell_opts) &&
+	    write(progress_fd(&env->shell_opts), "\r\033[K", 4) < 0)
+		env->progress.shown = false;
+	env->progress.shown = false;
+}
+
 /* The pid's exit as a file descriptor that poll() can wait for, or -1. */
 static int exit_fd(pid_t pid)
 {
@@ -441,6 +516,9 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
 		}
 		if (opts->interactive && (wait < 0 || wait > 250))
 			wait = 250;	/* a signal between checks waits no longer */
+		if (cmd->progress && progress_on(opts) && (wait < 0 || wait > PROGRESS_EVERY_MS))
+			wait = PROGRESS_EVERY_MS;
+		progress_show(cmd, false);
 		if (caught_signal) {
 			if (opts->interactive && caught_signal == SIGINT)
 				cmd->end = COMMAND_SKIPPED;
@@ -451,6 +529,16 @@ static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
 		if (cmd->timeout_ms && elapsed >= cmd->timeout_ms) {
 			cmd->end = COMMAND_TIMED_OUT;
 			break;
+		}
+		if (!named && opts->notice && elapsed >= 1000 && progress_on(opts) &&
+		    cmd->progress && cmd->progress->shown) {
+			/* The progress line names it already: only listen for Esc. */
+			named = true;
+			if (opts->interactive) {
+				key_watch_start(&keys);
+				if (keys.on)
+					fds[WATCH_KEY].fd = STDIN_FILENO;
+			}
 		}
 		if (!named && opts->notice && elapsed >= 1000) {
 			named = true;
@@ -843,6 +931,9 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 
 	run.envp = command_environment(env);
 	run.err_echo = open_err_echo(env);
+	run.progress = &env->progress;
+	progress_start(&env->progress);
+	progress_show(&run, true);
 	err = run_command(&run);
 	close_err_echo(run.err_echo);
 	free_environment(run.envp);

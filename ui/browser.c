@@ -228,6 +228,9 @@ void browser_layout(struct browser *br)
 	/* Explanations are wrapped to the pane's width. */
 	if (br->views[VIEW_EXPLAIN].win)
 		br->views[VIEW_EXPLAIN].ops->open(&br->views[VIEW_EXPLAIN]);
+	/* So are the source view's long lines. */
+	if (br->main == &br->views[VIEW_SOURCE] && br->main->win)
+		br->main->ops->open(br->main);
 }
 
 /* --- drawing --------------------------------------------------------------- */
@@ -490,11 +493,15 @@ static void show_entry(struct browser *br, struct entry *entry)
 	if (br->main != tree)
 		browser_show(br, VIEW_TREE);
 	br->focus = tree;
+	/* Show-all from an earlier jump now lasts for this invisible entry. */
+	if (br->hidden_for && !entry_visible(br, entry))
+		br->hidden_for = entry;
 	tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
 	line = view_current(tree);
 	if ((!line || line->data != entry) && !br->show_hidden) {
 		br->show_hidden = true;
-		browser_message(br, "%s is not visible now: showing all entries (z hides them)",
+		br->hidden_for = entry;
+		browser_message(br, "%s is not visible now: all entries shown while on it",
 				entry_label(entry));
 		tree_goto(br, (struct place){ .page = entry_page(entry), .selected = entry });
 	}
@@ -540,6 +547,8 @@ static void history_move(struct browser *br, bool back)
 
 /* --- search and goto ---------------------------------------------------------- */
 
+static char *prompt_with(struct browser *br, const struct input_options *tmpl);
+
 static void search_changed(void *ctx, const char *text)
 {
 	struct browser *br = ctx;
@@ -563,14 +572,40 @@ static bool search_key(void *ctx, int key, bool function_key)
 	return false;
 }
 
+/* The search history: the query last, once (an earlier copy goes). */
+static void remember_query(struct browser *br, const char *query)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < br->nsearch_history; i++) {
+		if (strcmp(br->search_history[i], query) == 0)
+			free(br->search_history[i]);
+		else
+			br->search_history[n++] = br->search_history[i];
+	}
+	if (n == SEARCH_HISTORY_MAX) {
+		free(br->search_history[0]);
+		memmove(br->search_history, br->search_history + 1,
+			--n * sizeof(*br->search_history));
+	}
+	br->search_history[n++] = xstrdup(query);
+	br->nsearch_history = n;
+}
+
 static void run_search(struct browser *br)
 {
 	char *query;
 	struct entry *hit;
 
 	browser_show(br, VIEW_SEARCH);
-	query = browser_prompt(br, "/", search_query(&br->views[VIEW_SEARCH]),
-			       search_changed, search_key, br);
+	query = prompt_with(br, &(struct input_options){
+		.label = "/", .initial = search_query(&br->views[VIEW_SEARCH]),
+		.on_change = search_changed, .on_key = search_key, .ctx = br,
+		.select_initial = true, .history = br->search_history,
+		.nhistory = br->nsearch_history,
+	});
+	if (query && query[0])
+		remember_query(br, query);
 	hit = query ? search_selected(&br->views[VIEW_SEARCH]) : NULL;
 	search_remember(&br->views[VIEW_SEARCH]);
 	if (query && !hit)
@@ -620,21 +655,25 @@ static void run_goto(struct browser *br)
 	free(name);
 }
 
-static char *prompt(struct browser *br, const char *label, const char *initial,
-		    input_change_fn *on_change, input_key_fn *on_key,
-		    input_complete_fn *complete, void *ctx)
+/* input_run() in the status line with the options of tmpl (win, text...: set here). */
+static char *prompt_with(struct browser *br, const struct input_options *tmpl)
 {
-	char *text = initial ? strdup(initial) : NULL;
+	char *text = tmpl->initial ? xstrdup(tmpl->initial) : NULL;
+	bool first = true;
 
 	for (;;) {
-		struct input_options opts = {
-			.win = br->status, .row = 0, .col = 0, .width = COLS,
-			.label = label, .initial = text, .on_change = on_change,
-			.on_key = on_key, .complete = complete, .ctx = ctx,
-		};
+		struct input_options opts = *tmpl;
 		char *result;
 		enum input_result how;
 
+		opts.win = br->status;
+		opts.row = 0;
+		opts.col = 0;
+		opts.width = COLS;
+		opts.initial = text;
+		/* After a resize, what was typed is kept as typed. */
+		opts.select_initial = tmpl->select_initial && first;
+		first = false;
 		br->message[0] = '\0';
 		browser_paint(br);
 		if (br->too_small) {
@@ -650,6 +689,18 @@ static char *prompt(struct browser *br, const char *label, const char *initial,
 			return text;
 		browser_layout(br);
 	}
+}
+
+static char *prompt(struct browser *br, const char *label, const char *initial,
+		    input_change_fn *on_change, input_key_fn *on_key,
+		    input_complete_fn *complete, void *ctx)
+{
+	struct input_options opts = {
+		.label = label, .initial = initial, .on_change = on_change,
+		.on_key = on_key, .complete = complete, .ctx = ctx,
+	};
+
+	return prompt_with(br, &opts);
 }
 
 char *browser_prompt(struct browser *br, const char *label, const char *initial,
@@ -681,8 +732,33 @@ static void toggle_focus(struct browser *br)
 		explain->ops->focus(explain);
 }
 
+/*
+ * Show-all that a jump turned on ends when the tree's cursor leaves the
+ * entry it was turned on for.
+ */
+static void end_jump_show_all(struct browser *br)
+{
+	struct view *tree = &br->views[VIEW_TREE];
+	struct entry *on;
+
+	/* In another view (its source, the help) the tree waits as it was. */
+	if (!br->hidden_for || br->main != tree)
+		return;
+	on = tree_selected(br);
+	if (on == br->hidden_for)
+		return;
+	br->hidden_for = NULL;
+	if (!br->show_hidden)
+		return;
+	br->show_hidden = false;
+	browser_values_changed(br);
+	if (on)
+		tree_goto(br, (struct place){ .page = entry_page(on), .selected = on });
+}
+
 static void toggle_hidden(struct browser *br)
 {
+	br->hidden_for = NULL;
 	br->show_hidden = !br->show_hidden;
 	browser_message(br, br->show_hidden ? "showing all entries, invisible ones dimmed"
 					    : "showing visible entries only");
@@ -709,12 +785,67 @@ static void remember_loaded(struct browser *br)
 	}
 }
 
+/*
+ * The symbols whose own Kconfig lines hold a command that did not run
+ * (Ctrl-C at the start, a time limit, --no-shell): their values may not
+ * be conf's.  Their names into buf (", "-separated, cut with "..."),
+ * and how many.
+ */
+static unsigned values_without_commands(struct browser *br, char *buf, size_t size)
+{
+	const struct kconfig *kc = br->s->kc;
+	size_t nskipped, len = 0;
+	unsigned count = 0;
+
+	buf[0] = '\0';
+	kconfig_shell_skipped(kc, &nskipped);
+	if (!nskipped)
+		return 0;
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+		bool hit = false;
+
+		if (!sym->name || !(sym->flags & SYMBOL_DEFINED))
+			continue;
+		for (const struct property *p = sym->props; p && !hit; p = p->next)
+			hit = kconfig_shell_skipped_at(kc, p->loc);
+		if (!hit)
+			continue;
+		if (len + strlen(sym->name) + 6 < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+						count ? ", " : "", sym->name);
+		else if (len + 5 < size && !strstr(buf, "..."))
+			len += (size_t)snprintf(buf + len, size - len, ", ...");
+		count++;
+	}
+	return count;
+}
+
+/* Commands did not run: say which values may not be conf's, and ask. */
+static bool save_without_commands(struct browser *br)
+{
+	char names[200], question[400];
+	unsigned n = values_without_commands(br, names, sizeof(names));
+
+	if (!n)
+		return true;
+	snprintf(question, sizeof(question),
+		 "Commands did not run: %u value%s may differ from conf's (%s). "
+		 "Save anyway? (y/n)", n, n == 1 ? "" : "s", names);
+	return dialog_ask(br, " Commands not run ", question, "yn") == 'y';
+}
+
 bool browser_save(struct browser *br, const char *name)
 {
 	char msg[600];
-	enum config_write_result result = name ?
-		session_save_as(br->s, name, msg, sizeof(msg)) :
-		session_save(br->s, msg, sizeof(msg));
+	enum config_write_result result;
+
+	if (!save_without_commands(br)) {
+		browser_message(br, "not saved");
+		return false;
+	}
+	result = name ? session_save_as(br->s, name, msg, sizeof(msg)) :
+			session_save(br->s, msg, sizeof(msg));
 
 	browser_message(br, "%s", msg);
 	if (result == CONFIG_WRITE_FAILED)
@@ -763,12 +894,19 @@ static bool may_discard(struct browser *br, const char *doing)
 	if (br->modified)
 		snprintf(question, sizeof(question),
 			 "Save the configuration before %s? (y)es (n)o (c)ancel", doing);
+	else if (!br->s->read_from)
+		/* Nothing was changed: there is simply no file yet. */
+		snprintf(question, sizeof(question),
+			 "There is no %s yet: write one before %s? (y)es (n)o (c)ancel",
+			 br->s->config_name, doing);
 	else
-		/* Loading changed values, or there is no file: a save writes. */
+		/* Loading changed values: a save writes. */
 		snprintf(question, sizeof(question),
 			 "Saving changes %s: save before %s? (y)es (n)o (c)ancel",
 			 br->s->config_name, doing);
-	answer = dialog_ask(br, " Unsaved changes ", question, "ync");
+	answer = dialog_ask(br, br->modified || br->s->read_from ? " Unsaved changes "
+								 : " No configuration file ",
+			    question, "ync");
 	return answer == 'n' || (answer == 'y' && browser_save(br, NULL));
 }
 
@@ -803,6 +941,26 @@ static void load(struct browser *br)
 
 /* --- the editor ------------------------------------------------------------- */
 
+/* What tells that a file changed: its size and modification time. */
+struct file_stamp {
+	off_t size;
+	long long sec, nsec;
+	bool exists;
+};
+
+static void file_stamp(const char *path, struct file_stamp *stamp)
+{
+	struct stat st;
+
+	memset(stamp, 0, sizeof(*stamp));
+	if (stat(path, &st) != 0)
+		return;
+	stamp->exists = true;
+	stamp->size = st.st_size;
+	stamp->sec = (long long)st.st_mtim.tv_sec;
+	stamp->nsec = (long long)st.st_mtim.tv_nsec;
+}
+
 void browser_edit_source(struct browser *br, const struct entry *entry)
 {
 	const char *editor = getenv("VISUAL");
@@ -811,6 +969,7 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 	char *cmd, *path;
 	size_t len;
 	int status;
+	struct file_stamp before, after;
 
 	if (!loc.file || !loc.line) {
 		browser_message(br, "this entry has no place in a Kconfig file");
@@ -847,8 +1006,13 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 			snprintf(cmd + n, len - n, "%c", *p);
 	}
 	strncat(cmd, "'", len - strlen(cmd) - 1);
+	file_stamp(path, &before);
 	endwin();
 	status = system(cmd);
+	file_stamp(path, &after);
+	/* The file changed: the tree is read again once this request is over. */
+	if (memcmp(&before, &after, sizeof(before)) != 0)
+		br->reload_pending = true;
 	/* The screen as it was: the editor drew over all of it. */
 	clearok(curscr, TRUE);
 	refresh();
@@ -856,8 +1020,9 @@ void browser_edit_source(struct browser *br, const struct entry *entry)
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		browser_message(br, "%s exited with an error (status %d)", editor,
 				status == -1 ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	else
-		browser_message(br, "back from %s +%d %s", editor, loc.line, path);
+	else if (!br->reload_pending)
+		browser_message(br, "back from %s +%d %s (unchanged)", editor, loc.line,
+				path);
 	free(cmd);
 	free(path);
 }
@@ -965,11 +1130,14 @@ static void browser_request(struct browser *br, enum request req)
 	case REQ_LOAD: load(br); break;
 	case REQ_SAVE_AS: save_as(br); break;
 	case REQ_WELCOME: show_welcome(br, false); break;
+	case REQ_RELOAD: br->reload_pending = true; break;
 	default: break;
 	}
 }
 
 /* --- the loop ------------------------------------------------------------- */
+
+static void reload(struct browser *br);
 
 static void main_loop(struct browser *br)
 {
@@ -1010,6 +1178,9 @@ static void main_loop(struct browser *br)
 			continue;
 		}
 		browser_request(br, key_request((int)ch, got == KEY_CODE_YES));
+		if (br->reload_pending)
+			reload(br);
+		end_jump_show_all(br);
 	}
 }
 
@@ -1099,6 +1270,78 @@ void browser_startup_message(struct browser *br)
 				kconfig_warnings, kconfig_warnings == 1 ? "" : "s");
 }
 
+static void init_views(struct browser *br);
+static void free_views(struct browser *br);
+
+/* The symbol the cursor is on, by name (heap; NULL: none). */
+static char *cursor_symbol(struct browser *br)
+{
+	struct entry *entry = tree_selected(br);
+
+	return entry && entry->node->sym && entry->node->sym->name
+		? xstrdup(entry->node->sym->name) : NULL;
+}
+
+/* "2 changes kept; gone: A, B" (the edits whose symbol no longer exists). */
+static void say_reloaded(struct browser *br, const struct session_reload *r)
+{
+	char gone[160] = "";
+	size_t len = 0;
+
+	for (unsigned i = 0; i < r->ngone && len < sizeof(gone); i++)
+		len += (size_t)snprintf(gone + len, sizeof(gone) - len, "%s%s",
+					i ? ", " : "", r->gone[i]);
+	if (r->ngone)
+		browser_message(br, "Kconfig read again: %u change%s kept; %u gone with "
+				"their symbol: %s", r->kept, r->kept == 1 ? "" : "s",
+				r->ngone, gone);
+	else
+		browser_message(br, "Kconfig read again: %u change%s made here kept",
+				r->kept, r->kept == 1 ? "" : "s");
+}
+
+/*
+ * Read the tree again (R, or a file changed under e): every view and the
+ * history point into the old tree, so they start again, on the symbol
+ * the cursor was on.
+ */
+static void reload(struct browser *br)
+{
+	struct session_reload r;
+	char *name = cursor_symbol(br);
+	const struct symbol *sym;
+	struct entry *entry;
+
+	br->reload_pending = false;
+	if (!session_reload(br->s, &r)) {
+		browser_message(br, "not read again: %s", r.error);
+		free(name);
+		return;
+	}
+	free_views(br);
+	tree_model_free(br->model);
+	br->model = tree_model_build(br->s->cfg);
+	memset(&br->history, 0, sizeof(br->history));
+	br->current = NULL;
+	br->hidden_for = NULL;
+	for (int i = 0; i < VIEW_COUNT; i++)
+		br->views[i] = (struct view){ .win = br->views[i].win,
+					      .height = br->views[i].height,
+					      .width = br->views[i].width };
+	init_views(br);
+	if (r.kept || r.ngone)
+		br->modified = true;
+	browser_layout(br);
+	br->main->ops->open(br->main);
+	sym = name ? session_find_symbol(br->s, name) : NULL;
+	entry = sym ? browser_symbol_entry(br, sym) : NULL;
+	if (entry)
+		show_entry(br, entry);
+	say_reloaded(br, &r);
+	session_reload_free(&r);
+	free(name);
+}
+
 static void init_views(struct browser *br)
 {
 	for (int i = 0; i < VIEW_COUNT; i++) {
@@ -1151,6 +1394,9 @@ static int run(struct browser *br)
 	replay_stop(br);
 	stop_curses(br);
 	free_views(br);
+	for (size_t i = 0; i < br->nsearch_history; i++)
+		free(br->search_history[i]);
+	br->nsearch_history = 0;
 	text_free(br->text);
 	free(br->loaded_text);
 	return EXIT_OK;

@@ -79,19 +79,121 @@ static void relayout(struct browser *br)
 	browser_redraw(br);
 }
 
-int dialog_ask(struct browser *br, const char *title, const char *question,
-	       const char *answers)
+/* Columns text takes on the screen: UTF-8 continuation bytes take none. */
+static int text_columns(const char *text, size_t len)
 {
+	int cols = 0;
+
+	for (size_t i = 0; i < len; i++)
+		cols += ((unsigned char)text[i] & 0xc0) != 0x80;
+	return cols;
+}
+
+/*
+ * Break text into lines of at most width columns, at spaces where it can
+ * (a word longer than a line is cut); returns how many, at most max.
+ */
+static int wrap_lines(const char *text, int width, const char **starts,
+		      size_t *lens, int max)
+{
+	int n = 0;
+
+	while (*text && n < max) {
+		size_t len = strlen(text), take = 0, at = 0;
+
+		while (at < len) {
+			size_t word = at;
+
+			while (word < len && text[word] == ' ')
+				word++;
+			while (word < len && text[word] != ' ')
+				word++;
+			if (text_columns(text, word) > width)
+				break;
+			at = take = word;
+		}
+		if (!take) {	/* one word wider than the line: cut it */
+			while (take < len && text_columns(text, take + 1) <= width)
+				take++;
+			while (take < len && ((unsigned char)text[take] & 0xc0) == 0x80)
+				take--;
+			if (!take)
+				take = 1;
+		}
+		starts[n] = text;
+		lens[n++] = take;
+		text += take;
+		while (*text == ' ')
+			text++;
+	}
+	return n;
+}
+
+#define DIALOG_MAX_LINES 16
+
+/*
+ * The question's panel: centred, or (over != NULL) at the bottom so that
+ * the view it asks about stays in sight above it.
+ */
+static bool ask_open(struct browser *br, struct dialog *d, const char *title,
+		     const char *question, bool at_bottom)
+{
+	const char *starts[DIALOG_MAX_LINES];
+	size_t lens[DIALOG_MAX_LINES];
+	int width = (int)strlen(question) + 6, n;
+
+	if (width > COLS - 2)
+		width = COLS - 2;
+	/* At the bottom, as wide and as low as it can be: the view shows above. */
+	if (at_bottom)
+		width = COLS;
+	n = wrap_lines(question, width - 4, starts, lens, DIALOG_MAX_LINES);
+	if (!dialog_open(br, d, n + (at_bottom ? 2 : 4), width, title))
+		return false;
+	if (at_bottom && LINES > d->height + 1)
+		mvwin(d->win, LINES - 1 - d->height, (COLS - d->width) / 2);
+	for (int i = 0; i < n; i++) {
+		int room = d->width - 4;
+
+		wmove(d->win, (at_bottom ? 1 : 2) + i, 2);
+		text_draw(br->text, d->win, starts[i], lens[i], &room);
+	}
+	if (at_bottom)
+		mvwaddstr(d->win, d->height - 1, 2, " PgUp PgDn: scroll ");
+	return true;
+}
+
+/* Keys that scroll the view a question is about. */
+static enum request scroll_request(int got, wint_t ch)
+{
+	if (got != KEY_CODE_YES)
+		return REQ_NONE;
+	switch (ch) {
+	case KEY_UP: return REQ_MOVE_UP;
+	case KEY_DOWN: return REQ_MOVE_DOWN;
+	case KEY_PPAGE: return REQ_PAGE_UP;
+	case KEY_NPAGE: return REQ_PAGE_DOWN;
+	case KEY_HOME: return REQ_MOVE_FIRST;
+	case KEY_END: return REQ_MOVE_LAST;
+	}
+	return REQ_NONE;
+}
+
+int dialog_ask_over(struct browser *br, struct view *over, const char *title,
+		    const char *question, const char *answers)
+{
+	int cancel = answers[strlen(answers) - 1];
+
 	for (;;) {
 		struct dialog d = { 0 };
+		enum request scroll;
 		wint_t ch;
 		int got;
 
-		if (!dialog_open(br, &d, 5, (int)strlen(question) + 6, title)) {
+		if (!ask_open(br, &d, title, question, over && over->win)) {
 			dialog_close(&d);
-			return answers[strlen(answers) - 1];
+			return cancel;
 		}
-		dialog_text(br, &d, 2, question, STYLE_NORMAL);
 		update_panels();
 		doupdate();
 		got = ui_get_wch(br, &ch);
@@ -99,18 +201,27 @@ int dialog_ask(struct browser *br, const char *title, const char *question,
 		if (got == KEY_CODE_YES && ch == KEY_RESIZE) {
 			relayout(br);
 			if (br->too_small)
-				return answers[strlen(answers) - 1];
+				return cancel;
 			continue;
 		}
 		if (got == ERR && errno != EINTR)
-			return answers[strlen(answers) - 1];
+			return cancel;
 		/* Esc and Ctrl-C: the last answer (cancel). */
 		if (got == OK && (ch == 0x1b || ch == 0x03))
-			return answers[strlen(answers) - 1];
+			return cancel;
 		if (got == OK && ch < 0x80 && strchr(answers, (int)ch) && ch)
 			return (int)ch;
+		scroll = scroll_request(got, ch);
+		if (over && over->win && scroll != REQ_NONE)
+			view_scroll(over, scroll);
 		browser_redraw(br);
 	}
+}
+
+int dialog_ask(struct browser *br, const char *title, const char *question,
+	       const char *answers)
+{
+	return dialog_ask_over(br, NULL, title, question, answers);
 }
 
 /* "an int from 2 to 512", "a hex value", "a string". */

@@ -26,6 +26,9 @@ struct input {
 	WINDOW *sub;
 	/* A key changed the text (moving the cursor does not). */
 	bool edited;
+	/* The whole text is selected: typing replaces it. */
+	bool selected;
+	size_t recalled;	/* the history entry shown (nhistory: none) */
 };
 
 /* The field's text as UTF-8, trailing padding removed (heap). */
@@ -42,6 +45,14 @@ static char *input_text(struct input *in)
 	utf8 = text_from_locale(in->br->text, local);
 	free(local);
 	return utf8;
+}
+
+/* Show the text as selected (reverse video), or not. */
+static void select_all(struct input *in, bool on)
+{
+	in->selected = on;
+	set_field_fore(in->fields[0], ui_style(in->br, STYLE_NORMAL) |
+				      (on ? A_REVERSE : A_NORMAL));
 }
 
 static bool input_open(struct input *in)
@@ -68,6 +79,9 @@ static bool input_open(struct input *in)
 	initial = text_to_locale(in->br->text, o->initial ? o->initial : "");
 	set_field_buffer(in->fields[0], 0, initial);
 	free(initial);
+	in->recalled = o->nhistory;
+	if (o->select_initial && o->initial && o->initial[0])
+		select_all(in, true);
 	in->form = new_form(in->fields);
 	in->sub = derwin(o->win, 1, width, o->row, o->col + label_width);
 	if (!in->form || !in->sub)
@@ -152,10 +166,64 @@ static int edit_request(int key, bool function_key)
 	return 0;
 }
 
+/* Up and Down on a selected text: an earlier query, or a later one. */
+static bool recall(struct input *in, int key, bool function_key)
+{
+	const struct input_options *o = in->opts;
+	const char *text;
+	char *local, *shown;
+
+	if (!function_key || !in->selected || (key != KEY_UP && key != KEY_DOWN))
+		return false;
+	if (key == KEY_DOWN && in->recalled >= o->nhistory)
+		return false;	/* not in the history: the key does its usual */
+	shown = input_text(in);
+	/* The next one that is not what shows already (the last query, often). */
+	do {
+		if (key == KEY_UP && in->recalled == 0) {
+			free(shown);
+			return true;
+		}
+		in->recalled += key == KEY_UP ? (size_t)-1 : 1;
+		text = in->recalled < o->nhistory ? o->history[in->recalled]
+						  : (o->initial ? o->initial : "");
+	} while (in->recalled < o->nhistory && strcmp(text, shown) == 0);
+	free(shown);
+	local = text_to_locale(in->br->text, text);
+	set_field_buffer(in->fields[0], 0, local);
+	free(local);
+	form_driver(in->form, REQ_END_LINE);
+	in->edited = true;
+	notify(in);
+	return true;
+}
+
+/*
+ * A key on the selected text: a character or a deletion replaces it,
+ * a movement keeps it to edit; the selection goes either way.
+ */
+static void end_selection(struct input *in, int req, int key, bool function_key)
+{
+	bool replaces = req == REQ_DEL_PREV || req == REQ_DEL_CHAR ||
+			req == REQ_CLR_FIELD || (!req && !function_key && key >= 0x20);
+
+	select_all(in, false);
+	if (replaces) {
+		form_driver(in->form, REQ_CLR_FIELD);
+		in->edited = true;
+		notify(in);
+	}
+}
+
 /* Feed one key; returns the result when the input is over, -1 otherwise. */
 static int input_key(struct input *in, int key, bool function_key)
 {
 	int req = edit_request(key, function_key);
+
+	if (in->opts->nhistory && recall(in, key, function_key))
+		return -1;
+	if (in->selected && (req || (!function_key && key >= 0x20)))
+		end_selection(in, req, key, function_key);
 
 	if (function_key && key == KEY_RESIZE)
 		return INPUT_RESIZED;

@@ -47,6 +47,7 @@ const struct key_binding key_bindings[] = {
 	CH('u', PARENT),
 	CH('v', SOURCE),
 	CH('e', EDIT_SOURCE),
+	CH('R', RELOAD),
 	CH('C', CHANGES),
 	CH('!', WARNINGS),
 	CH('L', LOAD),			FN(KEY_F(7), LOAD),

@@ -53,6 +53,7 @@
 	_(SAVE_AS,       "save-as",       "save the configuration to another file") \
 	_(SOURCE,        "source",        "show the entry's Kconfig lines, with their line numbers") \
 	_(EDIT_SOURCE,   "edit-source",   "open $VISUAL or $EDITOR at the entry's file and line") \
+	_(RELOAD,        "reload",        "read the Kconfig files again (e does when it changed one)") \
 	_(WELCOME,       "welcome",       "the teaching tree's first page again: what to try")
 
 enum request {

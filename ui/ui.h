@@ -149,6 +149,16 @@ struct browser {
 	struct history history;
 	char message[256];
 	struct replay *replay;		/* KBROWSE_REPLAY keys (replay.c) */
+	/*
+	 * A jump to an invisible entry turned show-all on for it: leaving
+	 * that entry turns it off again (z turns it on for good).
+	 */
+	struct entry *hidden_for;
+	/* A Kconfig file changed (e): read the tree again after this request. */
+	bool reload_pending;
+#define SEARCH_HISTORY_MAX 32
+	char *search_history[SEARCH_HISTORY_MAX];	/* the oldest first */
+	size_t nsearch_history;
 };
 
 /* --- view.c: the generic view --------------------------------------------- */
@@ -166,6 +176,9 @@ const struct view_line *view_current(const struct view *view);
 /* Draw utf8 in the row from column col with a style; returns the column after. */
 int view_put(struct view *view, int row, int col, const char *utf8,
 	     enum ui_style style);
+/* The same in at most cols columns, ending in "…" when it is cut. */
+int view_put_cut(struct view *view, int row, int col, const char *utf8, int cols,
+		 enum ui_style style);
 typedef void view_wrap_fn(void *ctx, const char *line);
 /* Break utf8 into lines of at most width columns; emit gets each one. */
 void view_wrap(struct view *view, const char *utf8, int width,
@@ -286,6 +299,17 @@ struct input_options {
 	input_key_fn *on_key;
 	input_complete_fn *complete;	/* optional */
 	void *ctx;
+	/*
+	 * The initial text starts selected: the first key typed replaces
+	 * it, an editing key (Left, Home, Ctrl-E...) keeps it to edit.
+	 */
+	bool select_initial;
+	/*
+	 * Earlier texts, the oldest first: while the text is selected, Up
+	 * recalls the one before it and Down the one after.
+	 */
+	char *const *history;
+	size_t nhistory;
 };
 
 enum input_result {
@@ -319,9 +343,18 @@ char *search_complete_name(void *browser, const char *text);
 
 /* --- dialog.c: panels over the screen --------------------------------------- */
 
-/* Ask a question; returns the key pressed among answers ("ync"). */
+/*
+ * Ask a question, wrapped to the screen's width so that every answer
+ * shows; returns the key pressed among answers ("ync").
+ */
 int dialog_ask(struct browser *br, const char *title, const char *question,
 	       const char *answers);
+/*
+ * The same about what a view shows (a plan): the panel sits at the
+ * bottom, and the arrows, PgUp, PgDn, Home and End scroll the view.
+ */
+int dialog_ask_over(struct browser *br, struct view *over, const char *title,
+		    const char *question, const char *answers);
 /* Edit a symbol's value in a panel, checked by the value model. */
 bool dialog_edit_value(struct browser *br, const struct symbol *sym);
 

@@ -143,6 +143,31 @@ int view_put(struct view *view, int row, int col, const char *utf8,
 	return view->width - cols;
 }
 
+int view_put_cut(struct view *view, int row, int col, const char *utf8, int cols,
+		 enum ui_style style)
+{
+	struct text *text = view->br->text;
+	size_t len = utf8 ? strlen(utf8) : 0;
+	const char *more = text_is_utf8(text) ? "\xe2\x80\xa6" : ".";
+	int room;
+
+	if (cols > view->width - col)
+		cols = view->width - col;
+	if (cols <= 0 || !utf8)
+		return col;
+	wattrset(view->win, ui_style(view->br, style));
+	wmove(view->win, row, col);
+	room = cols;
+	if (text_width(text, utf8, len) <= cols) {
+		text_draw(text, view->win, utf8, len, &room);
+	} else {
+		text_draw(text, view->win, utf8, text_fit(text, utf8, len, cols - 1), &room);
+		text_draw(text, view->win, more, strlen(more), &room);
+	}
+	wattrset(view->win, ui_style(view->br, STYLE_NORMAL));
+	return col + cols - room;
+}
+
 void view_fill(struct view *view, int row, int col, enum ui_style style)
 {
 	if (col >= view->width)

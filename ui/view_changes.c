@@ -143,6 +143,22 @@ static void free_settings(struct setting *list, size_t count)
 	free(list);
 }
 
+/* A value as a row shows it: a string quoted, so that "" still shows. */
+static char *shown_value(const struct symbol *sym, const char *value)
+{
+	struct strbuf b = { 0 };
+	char *out;
+
+	if (!value)
+		return NULL;
+	if (!sym || sym->type != S_STRING)
+		return xstrdup(value);
+	strbuf_addf(&b, "\"%s\"", value);
+	out = xstrdup(strbuf_str(&b));
+	strbuf_release(&b);
+	return out;
+}
+
 static void add_change(struct browser *br, struct changes_state *st, const char *name,
 		       const char *was, const char *now)
 {
@@ -154,7 +170,7 @@ static void add_change(struct browser *br, struct changes_state *st, const char 
 	}
 	st->changes[st->count++] = (struct change){
 		.name = xstrdup(name),
-		.was = was ? xstrdup(was) : NULL,
+		.was = was ? xstrdup(was) : NULL,	/* as the file writes it */
 		.now = now ? xstrdup(now) : NULL,
 		.entry = sym ? browser_symbol_entry(br, sym) : NULL,
 	};
@@ -327,8 +343,10 @@ static struct change *entry_row(struct browser *br, struct changes_state *st,
 		copy->now = row->now ? xstrdup(row->now) : NULL;
 	} else {
 		copy->name = xstrdup(e->sym->name);
-		copy->was = xstrdup(diff_value_text(&e->old));
-		copy->now = xstrdup(diff_value_text(&e->new));
+		copy->was = e->old.written ? shown_value(e->sym, e->old.value)
+					   : xstrdup(diff_value_text(&e->old));
+		copy->now = e->new.written ? shown_value(e->sym, e->new.value)
+					   : xstrdup(diff_value_text(&e->new));
 		copy->entry = browser_symbol_entry(br, e->sym);
 	}
 	copy->depth = depth;

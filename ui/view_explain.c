@@ -792,7 +792,7 @@ static void plan(struct view *view)
 	browser_redraw(br);
 	snprintf(question, sizeof(question), "Apply these %u step%s? (y/n)",
 		 nsteps, nsteps == 1 ? "" : "s");
-	if (dialog_ask(br, " Plan ", question, "yn") == 'y') {
+	if (dialog_ask_over(br, view, " Plan ", question, "yn") == 'y') {
 		bool all;
 
 		p = explain_change(br->s->ex, sym, goal, 8, session_fresh_config, br->s);

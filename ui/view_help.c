@@ -38,6 +38,24 @@ static const char *const notation[] = {
 	NULL,
 };
 
+/* The keys of the one-line input (input.c): search, goto, values, files. */
+static const char *const line_editing[] = {
+	"Left Right          move in the text",
+	"Home, Ctrl-A        to its start",
+	"End, Ctrl-E         to its end",
+	"Backspace           delete the character before the cursor",
+	"Delete, Ctrl-D      delete the character under the cursor",
+	"Ctrl-U              delete the whole text",
+	"Tab                 goto: complete the symbol name",
+	"Up Down             /: an earlier or later query, while the text",
+	"                    shown is still selected (else: the results)",
+	"Enter               done",
+	"Esc, Ctrl-C         cancel",
+	"/ starts with the last query selected: typing replaces it, an",
+	"editing key (Left, End...) keeps it to change.",
+	NULL,
+};
+
 static void add(struct view *view, struct help_state *st, enum help_kind kind,
 		const char *text)
 {
@@ -149,6 +167,12 @@ static void help_open(struct view *view)
 			continue;
 		keys_of(req, keys, sizeof(keys));
 		add_binding(view, st, keys, request_help(req));
+	}
+	add(view, st, HELP_TEXT, "");
+	add(view, st, HELP_HEADING, "Typing a search, a name, a value or a file name");
+	for (int i = 0; line_editing[i]; i++) {
+		snprintf(line, sizeof(line), "  %s", line_editing[i]);
+		add(view, st, HELP_TEXT, line);
 	}
 	add(view, st, HELP_TEXT, "");
 	add(view, st, HELP_HEADING, "Values");

@@ -2,7 +2,8 @@
 /*
  * The search view: every entry whose name, prompt or help contains the
  * text typed so far (case ignored), best matches first: the exact name,
- * then names starting with it, names containing it, prompts, help, and
+ * then names starting with it, names holding it as a word (SHIFT in
+ * PAGE_SHIFT), names containing it, prompts, help, and
  * last the entries that hold every word of the query somewhere.  A name
  * may be typed with its CONFIG_ prefix.  A query with a regular
  * expression's special characters (^ $ . * [ ] \ + ? ( ) { } |) is a
@@ -24,6 +25,7 @@
 enum rank {
 	RANK_NAME_EXACT,
 	RANK_NAME_PREFIX,
+	RANK_NAME_WORD,		/* a whole word of the name: SHIFT in PAGE_SHIFT */
 	RANK_NAME,
 	RANK_PROMPT,
 	RANK_HELP,
@@ -124,6 +126,15 @@ static bool word_in(const struct menu_node *node, const char *word)
 	       (node->help && strcasestr(node->help, word));
 }
 
+/* Is word (len bytes) one of name's '_'-separated words, case ignored? */
+static bool name_has_word(const char *name, const char *word, size_t len)
+{
+	for (const char *p = name; (p = strcasestr(p, word)); p++)
+		if ((p == name || p[-1] == '_') && (p[len] == '\0' || p[len] == '_'))
+			return true;
+	return false;
+}
+
 static enum rank rank_entry(const struct search_state *st, const struct entry *entry)
 {
 	const struct menu_node *node = entry->node;
@@ -137,6 +148,8 @@ static enum rank rank_entry(const struct search_state *st, const struct entry *e
 		return RANK_NAME_EXACT;
 	if (name && strncasecmp(name, nq, qlen) == 0)
 		return RANK_NAME_PREFIX;
+	if (name && name_has_word(name, nq, qlen))
+		return RANK_NAME_WORD;
 	if (name && strcasestr(name, nq))
 		return RANK_NAME;
 	if (node->prompt && node->prompt->text && strcasestr(node->prompt->text, query))
@@ -259,6 +272,14 @@ static bool narrows(const struct search_state *st)
 	       !strchr(st->prev_query, ' ') == !strchr(st->query, ' ');
 }
 
+static int by_tree_order(const void *a, const void *b)
+{
+	unsigned x = ((const struct hit *)a)->entry->index;
+	unsigned y = ((const struct hit *)b)->entry->index;
+
+	return x < y ? -1 : x > y;
+}
+
 static void search_open(struct view *view)
 {
 	struct search_state *st = view->priv;
@@ -289,6 +310,8 @@ static void search_open(struct view *view)
 			if (rank != RANK_NONE)
 				st->hits[st->nhits++] = (struct hit){ st->hits[i].entry, rank };
 		}
+		/* Back in tree order: the ranks are sorted again below. */
+		qsort(st->hits, st->nhits, sizeof(*st->hits), by_tree_order);
 	} else {
 		for (size_t i = 0; i < model->count; i++) {
 			struct entry *entry = model->all[i];
@@ -340,10 +363,24 @@ static void search_draw(struct view *view, const struct view_line *line, int row
 		col = view_put(view, row, col, value, style);
 	}
 	col = col + 2 < 24 ? 24 : col + 2;
-	if (node->prompt && node->prompt->text)
-		col = view_put(view, row, col, node->prompt->text, style) + 2;
 	snprintf(where, sizeof(where), "%s:%d", location_file(node->loc), node->loc.line);
-	view_put(view, row, col, where, selected ? style : STYLE_DIM);
+	if (node->prompt && node->prompt->text) {
+		struct text *text = br->text;
+		const char *prompt = node->prompt->text;
+		int room = view->width - col;
+		int need = text_width(text, prompt, strlen(prompt));
+		int where_w = text_width(text, where, strlen(where));
+
+		/* Cut with a "…": the place goes first when there is no room for both. */
+		if (need + 2 + where_w > room && room - where_w - 2 >= 12) {
+			view_put_cut(view, row, col, prompt, room - where_w - 2, style);
+			view_put(view, row, view->width - where_w, where,
+				 selected ? style : STYLE_DIM);
+			return;
+		}
+		col = view_put_cut(view, row, col, prompt, room, style) + 2;
+	}
+	view_put_cut(view, row, col, where, view->width - col, selected ? style : STYLE_DIM);
 }
 
 static void jump_to_selected(struct view *view)

@@ -169,6 +169,52 @@ static int entry_end(const struct line_span *lines, int n, int first, int help)
 	return last;
 }
 
+/* The columns of the number before each line ("  179  "). */
+#define NUMBER_COLUMNS 7
+
+/*
+ * A numbered line wider than the view goes on in lines of its own, under
+ * its text with the number column blank and a "+" where the number was:
+ * nothing is cut (a `depends on` keeps its last word).  Breaks at a
+ * blank where one is in the second half of the room, else anywhere but
+ * inside a UTF-8 character.
+ */
+static void add_wrapped(struct view *view, struct source_state *st, const char *buf,
+			size_t len)
+{
+	size_t room = view->width > NUMBER_COLUMNS + 10 ?
+		      (size_t)(view->width - NUMBER_COLUMNS) : 0;
+	const char *text = buf + NUMBER_COLUMNS;
+	size_t left = len - NUMBER_COLUMNS;
+	char part[4096 + NUMBER_COLUMNS + 1];
+	bool first = true;
+
+	if (!room || len < NUMBER_COLUMNS || left <= room) {
+		add(view, st, SOURCE_LINE, buf);
+		return;
+	}
+	while (first || left) {
+		size_t take = left <= room ? left : room;
+
+		if (take < left) {
+			size_t at = take;
+
+			while (at > room / 2 && text[at - 1] != ' ')
+				at--;
+			if (at > room / 2)
+				take = at;
+			while (take > 1 && ((unsigned char)text[take] & 0xc0) == 0x80)
+				take--;
+		}
+		snprintf(part, sizeof(part), "%.*s%.*s", NUMBER_COLUMNS,
+			 first ? buf : "    +  ", (int)take, text);
+		add(view, st, SOURCE_LINE, part);
+		text += take;
+		left -= take;
+		first = false;
+	}
+}
+
 /* A line as shown: its number, then the text with tabs expanded. */
 static void add_numbered(struct view *view, struct source_state *st, int number,
 			 const struct line_span *line)
@@ -190,7 +236,7 @@ static void add_numbered(struct view *view, struct source_state *st, int number,
 		}
 	}
 	buf[len] = '\0';
-	add(view, st, SOURCE_LINE, buf);
+	add_wrapped(view, st, buf, len);
 }
 
 static void source_open(struct view *view)

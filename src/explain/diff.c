@@ -292,7 +292,10 @@ static void describe(struct explainer *ex, const struct side *s,
 	switch (c->kind) {
 	case ORIGIN_USER:
 		r->loc = user_loc(s, x);
-		r->text = arena_printf(&ex->arena, "user value %s", x->user.value);
+		/* Strings quoted: an empty one must still show. */
+		r->text = x->sym->type == S_STRING
+			? arena_printf(&ex->arena, "user value \"%s\"", x->user.value)
+			: arena_printf(&ex->arena, "user value %s", x->user.value);
 		if (x->user.reason != UNUSED_NOTHING)
 			r->text = arena_printf(&ex->arena, "%s (%s)", r->text,
 					       unused_reason_name(x->user.reason));
@@ -549,6 +552,51 @@ static bool user_root(struct builder *b, const struct diff_entry *e,
 		return false;
 	/* A member set to n now follows the member set to y. */
 	return !symbol_is_choice_member(e->sym) || !config_has_user(b->new.cfg, e->sym);
+}
+
+/*
+ * Would the value be the same without the user value: a select or imply
+ * gives it anyway, or the default the user value overrode gives the same?
+ * A saved .config writes every visible value back as a user value, so a
+ * symbol that just became visible has a "new" user value that chose
+ * nothing: such a change follows what made it visible.
+ */
+static bool user_value_redundant(const struct explanation *x)
+{
+	const struct xdefault *unused = NULL;
+
+	if (x->origin.kind != ORIGIN_USER)
+		return x->origin.kind == ORIGIN_SELECT || x->origin.kind == ORIGIN_IMPLY ||
+		       x->origin.kind == ORIGIN_DEFAULT;
+	for (unsigned i = 0; i < x->nalso; i++)
+		if (x->also[i].kind == ORIGIN_SELECT || x->also[i].kind == ORIGIN_IMPLY)
+			return true;
+	for (unsigned i = 0; i < x->ndefaults && !unused; i++)
+		if (x->defaults[i].status == DEFAULT_UNUSED)
+			unused = &x->defaults[i];
+	if (type_is_bool_or_tristate(x->sym->type)) {
+		tristate t = TRI_NO;
+
+		if (unused)
+			t = tri_and(unused->value ? unused->value->value : TRI_NO,
+				    unused->active);
+		if (t == TRI_MOD && x->type == S_BOOLEAN)
+			t = TRI_YES;
+		return t == x->tri;
+	}
+	return strcmp(unused ? unused->value_text : "", x->value) == 0;
+}
+
+/*
+ * A user root stays one only when nothing else that changed explains it:
+ * its new user value chose nothing (see above) and a changed symbol is
+ * among its causes (the one that selects it, gives its default, or made
+ * its prompt visible).
+ */
+static bool explained_by_others(const struct diff_entry *e,
+				const struct explanation *xn, unsigned ncauses)
+{
+	return e->root == DIFF_ROOT_USER && ncauses && xn && user_value_redundant(xn);
 }
 
 /* Is `to` reached from `from` going up through parents (a bounded walk)? */
@@ -860,6 +908,8 @@ static void build_graph(struct builder *b)
 					 (b->ncand ? b->ncand : 1));
 		if (b->ncand)
 			memcpy(e->parents, b->cand, b->ncand * sizeof(*e->parents));
+		if (explained_by_others(e, xn, e->nparents))
+			e->root = DIFF_NOT_ROOT;
 		if (!e->nparents && !e->root)
 			e->root = xo ? DIFF_ROOT_NO_CAUSE : DIFF_ROOT_NEW;
 	}

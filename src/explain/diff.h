@@ -14,7 +14,12 @@
  * cause that is itself behind another cause of the same symbol is left
  * out.  A root is a changed symbol whose own user value changed and
  * decides (or would decide) the value, or one for which no changed cause
- * is found; every other changed symbol is shown under its causes.
+ * is found; every other changed symbol is shown under its causes.  A user
+ * value that chose nothing (the value would be the same without it: the
+ * default it overrides, or what a select gives anyway) does not make a
+ * root when a changed cause is found: a saved .config writes back every
+ * visible value, so the prompts a change made visible come with "new"
+ * user values that are only their defaults.
  *
  * Across trees (the sides' configurations belong to two trees, as for
  * `kbrowse diff --from-tree`: one .config read into an old tree and into

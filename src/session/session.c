@@ -345,3 +345,140 @@ const struct symbol *session_find_symbol(const struct session *s,
 		sym = symbol_find(s->kc, name + plen);
 	return sym;
 }
+
+/* --- reloading -------------------------------------------------------------------- */
+
+/* A user value set in this session, by name (to outlive the old tree). */
+struct kept_edit {
+	char *name;
+	bool has_user;
+	bool is_tri;
+	tristate tri;
+	char *str;
+	bool picked;		/* a choice member set to y: the choice's pick */
+};
+
+static struct kept_edit *collect_edits(const struct session *s, unsigned *count)
+{
+	struct kept_edit *list = NULL;
+	unsigned n = 0;
+
+	for (size_t i = 0; i < s->kc->nsymbols; i++) {
+		const struct symbol *sym = s->kc->symbols[i];
+		struct kept_edit *k;
+
+		if (!sym->name || !session_edited(s, sym, NULL))
+			continue;
+		list = xrealloc(list, (n + 1) * sizeof(*list));
+		k = &list[n++];
+		*k = (struct kept_edit){ .name = xstrdup(sym->name) };
+		k->has_user = config_has_user(s->cfg, sym);
+		k->is_tri = type_is_bool_or_tristate(sym->type);
+		if (k->has_user && k->is_tri)
+			k->tri = config_user_tri(s->cfg, sym);
+		else if (k->has_user)
+			k->str = xstrdup(config_user_str(s->cfg, sym));
+		k->picked = k->has_user && k->is_tri && k->tri == TRI_YES &&
+			    symbol_is_choice_member(sym);
+	}
+	*count = n;
+	return list;
+}
+
+/* Set the edits again in the new tree; those without a symbol go to r->gone. */
+static void apply_edits(struct session *s, struct kept_edit *list, unsigned n,
+			struct session_reload *r)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct kept_edit *k = &list[i];
+		const struct symbol *sym = symbol_find(s->kc, k->name);
+
+		if (!sym || !(sym->flags & SYMBOL_DEFINED) || (sym->flags & SYMBOL_CONST) ||
+		    type_is_bool_or_tristate(sym->type) != k->is_tri) {
+			r->gone = xrealloc(r->gone, (r->ngone + 1) * sizeof(*r->gone));
+			r->gone[r->ngone++] = k->name;
+			k->name = NULL;
+			continue;
+		}
+		if (!k->has_user)
+			config_clear_user(s->cfg, sym);
+		else if (k->is_tri)
+			config_set_user_tri(s->cfg, sym, k->tri);
+		else
+			config_set_user_str(s->cfg, sym, k->str);
+		if (k->picked && symbol_is_choice_member(sym))
+			config_choice_prefer(s->cfg, sym);
+		r->kept++;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		free(list[i].name);
+		free(list[i].str);
+	}
+	free(list);
+}
+
+static void first_error(const struct kconfig *kc, char *buf, size_t size)
+{
+	for (const struct diag *d = kc->diags.first; d; d = d->next)
+		if (d->severity == DIAG_ERROR) {
+			snprintf(buf, size, "%s:%d:%d: error: %s", location_file(d->loc),
+				 d->loc.line, d->loc.column, d->message);
+			return;
+		}
+	snprintf(buf, size, "the Kconfig files have errors");
+}
+
+bool session_reload(struct session *s, struct session_reload *r)
+{
+	struct kconfig_options opts = s->kc->opts;
+	struct kconfig *old = s->kc, *kc;
+	struct kept_edit *edits;
+	struct user_lines *lines = NULL;
+	unsigned nedits;
+	const char *name;
+
+	memset(r, 0, sizeof(*r));
+	/* The screen is the browser's: nothing printed, nothing asked. */
+	opts.diag_echo = NULL;
+	opts.info_out = NULL;
+	opts.shell.interactive = false;
+	kc = kconfig_load(&opts);
+	if (kc->diags.errors) {
+		first_error(kc, r->error, sizeof(r->error));
+		kconfig_free(kc);
+		return false;
+	}
+	edits = collect_edits(s, &nedits);
+	explainer_free(s->ex);
+	s->ex = NULL;
+	user_lines_free(s->user_lines);
+	s->user_lines = NULL;
+	config_free(s->cfg);
+	free(s->read_values);
+	s->read_values = NULL;
+	/* The names were interned in the old tree: into the new one. */
+	s->config_name = intern(&kc->strings, s->config_name);
+	name = s->read_from ? intern(&kc->strings, s->read_from) : NULL;
+	s->read_from = name;
+	s->kc = kc;
+	config_io_for_dialect(&s->io, opts.srctree, kc->dialect);
+	s->cfg = config_new(kc);
+	diag_release(&s->read_diags);
+	diag_init(&s->read_diags);
+	if (name && s->config_text)
+		lines = config_read_text_recorded(s->cfg, name, s->config_text,
+						  s->config_len, &s->io, &s->read_diags);
+	set_provenance(s, lines);
+	apply_edits(s, edits, nedits, r);
+	kconfig_free(old);
+	return true;
+}
+
+void session_reload_free(struct session_reload *r)
+{
+	for (unsigned i = 0; i < r->ngone; i++)
+		free(r->gone[i]);
+	free(r->gone);
+	r->gone = NULL;
+	r->ngone = 0;
+}

@@ -113,6 +113,26 @@ bool session_save_would_change(struct session *s);
  */
 struct config *session_fresh_config(void *session);
 
+/*
+ * Read the Kconfig files again (they were edited), and the .config the
+ * values came from, into a new tree; the user values set in this session
+ * are set again where their symbol still exists.  The options are the
+ * tree's own, but nothing is printed and no command asks the terminal.
+ * On success the session holds the new tree (every pointer into the old
+ * one is stale) and *gone lists, by name, the edits whose symbol is no
+ * longer there (heap: session_reload_free()).  On failure (the files now
+ * have errors) the session is unchanged and error says the first one.
+ */
+struct session_reload {
+	char **gone;
+	unsigned ngone;
+	unsigned kept;			/* edits set again */
+	char error[512];		/* "file:line:column: error: ..." */
+};
+
+bool session_reload(struct session *s, struct session_reload *r);
+void session_reload_free(struct session_reload *r);
+
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,
 					 const char *name);

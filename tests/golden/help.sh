@@ -152,6 +152,19 @@ check_all "kbrowse --help lists every variable read" main.help \
 	$(printf '%s\n' $read_vars | grep -vx -e PATH -e HOME -e TERM)
 
 # --- the manual page ------------------------------------------------------
+# The line-editing keys of input.c, in the manual page and the help screen.
+editing_missing=
+for key in Ctrl-A Ctrl-E Ctrl-D Ctrl-U Home End Delete; do
+	grep -qF -- "$key" man.txt || editing_missing="$editing_missing man:$key"
+	grep -qF -- "\"$key" "$(source_of view_help.c)" ||
+		grep -qF -- " $key" "$(source_of view_help.c)" ||
+		editing_missing="$editing_missing help:$key"
+done
+if [ -z "$editing_missing" ]; then
+	ok "the line-editing keys, in the manual page and the help screen"
+else
+	not_ok "line-editing keys missing:$editing_missing"
+fi
 # The keys as README.md lists them ("Left, h, Backspace   leave the menu"):
 # the same keys in the KEYS section (".BR Left \", \" h ..." lines), and
 # each description.

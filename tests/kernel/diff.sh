@@ -10,7 +10,9 @@
 # form says the same in its summary; that `diff --apply` of a fragment
 # holding "# CONFIG_NET is not set" over OLD finds the same changes; and
 # the exit statuses (0 with differences or none, 1 for a missing file,
-# 2 for a usage error).
+# 2 for a usage error); and that ten edits by hand (WIREGUARD=m,
+# LOCALVERSION_AUTO=n, LOCALVERSION="-nc test", NR_CPUS=128, KVM=m and five
+# more), then conf --olddefconfig, give exactly those ten roots.
 #
 # usage: diff.sh [OPTIONS] [KBROWSE]        (default: $KBROWSE)
 # Takes the arguments run.sh gives every kernel script; the options change
@@ -186,5 +188,40 @@ run_in "$work/old" "$kbrowse" diff .config >/dev/null 2>&1
 rc=$?
 [ $rc -eq 2 ]
 tap_result $? "one file only: exit 2 (exit $rc)"
+
+# Ten edits a person makes by hand in the defconfig's .config, then
+# conf --olddefconfig: each edit is one root, and what the edits bring
+# with them (the symbols WIREGUARD selects, the prompts KVM makes visible
+# and their defaults written back) follows its edit.
+mkdir -p "$work/ten"
+sed -e 's/^# CONFIG_WIREGUARD is not set$/CONFIG_WIREGUARD=m/' \
+	-e 's/^CONFIG_LOCALVERSION_AUTO=y$/# CONFIG_LOCALVERSION_AUTO is not set/' \
+	-e 's/^CONFIG_LOCALVERSION=""$/CONFIG_LOCALVERSION="-nc test"/' \
+	-e 's/^CONFIG_NR_CPUS=.*/CONFIG_NR_CPUS=128/' \
+	-e 's/^# CONFIG_KVM is not set$/CONFIG_KVM=m/' \
+	-e 's/^CONFIG_E1000E=y$/CONFIG_E1000E=m/' \
+	-e 's/^# CONFIG_BTRFS_FS is not set$/CONFIG_BTRFS_FS=m/' \
+	-e 's/^# CONFIG_CAN is not set$/CONFIG_CAN=m/' \
+	-e 's/^CONFIG_SOUND=y$/# CONFIG_SOUND is not set/' \
+	-e 's/^# CONFIG_HZ_250 is not set$/CONFIG_HZ_250=y/' \
+	-e 's/^CONFIG_HZ_1000=y$/# CONFIG_HZ_1000 is not set/' \
+	"$work/old/.config" >"$work/ten/.config"
+edits=$(diff "$work/old/.config" "$work/ten/.config" | grep -c '^>')
+run_in "$work/ten" "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
+tap_result $? "ten edits ($edits lines changed), then conf --olddefconfig"
+run_in "$work/ten" "$kbrowse" diff ../old/.config .config >"$work/ten.txt" 2>&1
+rc=$?
+roots=$(grep -E '^[A-Z0-9_]+  ' "$work/ten.txt" | cut -d' ' -f1 | tr '\n' ' ')
+nroots=$(grep -cE '^[A-Z0-9_]+  ' "$work/ten.txt")
+echo "# ten edits: $(head -n 1 "$work/ten.txt"): $roots"
+[ $rc -eq 0 ] && [ "$edits" -eq 11 ] && [ "$nroots" -le 10 ] &&
+	[ "$roots" = "LOCALVERSION LOCALVERSION_AUTO NR_CPUS HZ_250 KVM CAN WIREGUARD E1000E SOUND BTRFS_FS " ]
+tap_result $? "ten edits: the ten edits are the roots, nothing else ($nroots roots)"
+grep -q '^  CRYPTO_BLAKE2S_X86  n -> y   (drivers/net/Kconfig:[0-9]* selected by WIREGUARD \[=m\]' "$work/ten.txt" &&
+	grep -q '^  KVM_SMM  - -> y ' "$work/ten.txt" &&
+	grep -q '^  KVM_MAX_NR_VCPUS  - -> 1024 ' "$work/ten.txt"
+tap_result $? "ten edits: what WIREGUARD selects and KVM's newly visible defaults follow them"
+grep -q '^LOCALVERSION  "" -> "-nc test"   (\.config:[0-9]* user value "-nc test"; was user value "" at \.\./old/\.config:[0-9]*)$' "$work/ten.txt"
+tap_result $? "ten edits: string user values quoted, the empty one too"
 
 tap_summary

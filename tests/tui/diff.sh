@@ -5,7 +5,8 @@
 # and the configuration loaded (each root, what followed from it under
 # it), Enter follows a row to its entry and explanation; the edits made
 # since loading are grouped the same way (NR_CPUS under SMP once SMP is
-# off); and a missing or absent --diff file is an error.
+# off); a user value written back where a prompt became visible follows
+# the change that made it visible; and a missing or absent --diff file is an error.
 # shellcheck source=tests/lib/tmux.sh
 . "$(dirname "$0")/../lib/tmux.sh"
 
@@ -23,11 +24,12 @@ sed 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$work/.config" > "$work/other.c
 
 tui_start 100 30 "$work" -- --diff other.config
 tap_check "--diff opens the changes view on OTHER against the configuration loaded" \
-	tui_wait "Differs from other.config: 2 root changes, 0 values followed" \
-	"SMP  n -> y   [root: its user value]" \
-	"NR_CPUS  (not written) -> 64   [root: its user value]"
-tap_check "a symbol with a second cause is named there, shown in full once" \
-	tui_wait "    NR_CPUS   (a root change of its own)"
+	tui_wait "Differs from other.config: 1 root change, 1 value followed" \
+	"  SMP  n -> y   [root: its user value]"
+# NR_CPUS's user value 64 is its default, written back once SMP made its
+# prompt visible: it chose nothing, so it follows SMP.
+tap_check "a user value that is the default follows the change that showed it" \
+	tui_wait_line '^    NR_CPUS  \(not written\) -> 64 *$'
 tap_check "the edits since loading: none yet" tui_wait "Since loading .config: 0" "(none)"
 tap_check "the pane explains the row under the cursor" tui_wait "Why: SMP" "SMP = y"
 tui_keys Enter
@@ -46,6 +48,13 @@ tui_keys q
 tui_wait "Save the configuration before leaving?"
 tui_keys n
 tap_check "quits" tui_wait "[exit 0]"
+
+# A string is shown quoted on both sides, the empty one too.
+sed 's/^CONFIG_DEFAULT_HOSTNAME=.*/CONFIG_DEFAULT_HOSTNAME=""/' "$work/.config" \
+	> "$work/empty-name.config"
+tui_start 100 30 "$work" -- --diff empty-name.config
+check "a string value quoted, the empty one too" \
+	tui_wait 'DEFAULT_HOSTNAME  "" -> "toy-box"'
 
 tui_start 100 30 "$work" -- --diff no-such.config
 tap_check "a --diff file that is not there: exit 1, named" \

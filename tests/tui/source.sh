@@ -40,7 +40,9 @@ mkdir -p "$tree"
 printf '%s\n' 'mainmenu "Small"' '' 'config FIRST' '	bool "First"' \
 	'' 'config SECOND' '	int "Second"' '	range 1 10' '	default 3' \
 	'	help' '	  The second one.' '' '	  Two paragraphs.' '' \
-	'config THIRD' '	bool "Third"' > "$tree/Kconfig"
+	'config THIRD' '	bool "Third"' \
+	'	depends on SECOND > 2 && (SECOND < 5 || SECOND = 7) && !(SECOND = 4) && SECOND != 9 && (SECOND > 1 || m)' \
+	> "$tree/Kconfig"
 cat > "$TUI_TMP/editor" <<EOS
 #!/bin/sh
 echo "\$*" > "$TUI_TMP/editor.args"
@@ -56,10 +58,15 @@ tap_check "a real tree: the lines from its file, the help's two paragraphs" \
 tap_check "... and not THIRD" tui_poll has_none "config THIRD"
 tui_keys e
 tap_check "e starts \$VISUAL +LINE FILE and comes back" \
-	tui_wait "back from $TUI_TMP/editor +6 Kconfig"
+	tui_wait "back from $TUI_TMP/editor +6 Kconfig (unchanged)"
 tap_check "the editor got +6 and the file" grep -qx "+6 Kconfig" "$TUI_TMP/editor.args"
 tui_keys q
 tui_wait "(3) Second"
+tui_keys Down v
+check "a line wider than the view goes on below it, nothing cut" \
+	tui_wait "   17          depends on SECOND > 2 && (SECOND < 5 ||" \
+	"    +  " "(SECOND > 1 || m)"
+tui_keys q
 tui_keys q n
 tui_wait "[exit 0]"
 

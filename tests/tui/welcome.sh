@@ -30,7 +30,11 @@ tui_wait "Kernel hacking  --->"
 tui_keys '?'
 tap_check "the help screen says how to get it back first" \
 	tui_wait "The built-in teaching tree: I shows its first page again."
+# The keys end a page above the end (the line-editing keys and the
+# values come after them).
 tui_keys End
+tui_wait "Values"
+tui_keys PPage
 tap_check "... and lists I with the keys" \
 	tui_wait "  I                    the teaching tree's first page again: what to try"
 tui_keys I
@@ -38,7 +42,8 @@ tap_check "I from the help screen shows it" tui_wait "Press any key to start."
 tui_keys Space
 tui_wait "Kernel hacking  --->"
 tui_keys q
-tui_wait "Saving changes .config"
+check "q with nothing changed and no .config: says there is none yet" \
+	tui_wait "No configuration file" "There is no .config yet: write one before"
 tui_keys n
 tui_wait "[exit 0]"
 
