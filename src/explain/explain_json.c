@@ -483,7 +483,7 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 {
 	static const char *const kinds[] = {
 		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
-		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
+		[STEP_BLOCKED] = "blocked",
 	};
 
 	strbuf_adds(out, ",\"change\":{\"want\":");
@@ -491,6 +491,31 @@ static void json_plan(struct explainer *ex, const struct change_plan *plan,
 	json_field("now", plan->now, out);
 	json_bool("already", plan->already, out);
 	json_bool("feasible", plan->feasible, out);
+	json_bool("impossible", plan->impossible, out);
+	json_field("drastic", plan->drastic, out);
+	strbuf_adds(out, ",\"proof\":[");
+	for (unsigned i = 0; i < plan->nproof; i++) {
+		if (i)
+			strbuf_addc(out, ',');
+		json_string(plan->proof[i], out);
+	}
+	strbuf_adds(out, "],\"alternatives\":[");
+	for (const struct change_plan *p = plan->next; p; p = p->next) {
+		if (p != plan->next)
+			strbuf_addc(out, ',');
+		strbuf_addc(out, '[');
+		for (unsigned i = 0; i < p->nsteps; i++) {
+			if (i)
+				strbuf_addc(out, ',');
+			strbuf_adds(out, "{\"action\":");
+			json_string(kinds[p->steps[i].kind], out);
+			json_field("symbol", p->steps[i].sym->name, out);
+			json_field("value", p->steps[i].value, out);
+			strbuf_addc(out, '}');
+		}
+		strbuf_addc(out, ']');
+	}
+	strbuf_adds(out, "]");
 	strbuf_adds(out, ",\"steps\":[");
 	for (unsigned i = 0; i < plan->nsteps; i++) {
 		const struct change_step *s = &plan->steps[i];

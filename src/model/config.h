@@ -85,6 +85,16 @@ const struct property *config_active_range(struct config *cfg,
  */
 const char *config_default_str(struct config *cfg, const struct symbol *sym);
 
+/*
+ * How a comparison orders two values given as text with the types of
+ * their symbols (<0, 0, >0): the rule every `<`, `=`... reads, for the
+ * planner, which compares candidate values that are not computed yet.
+ */
+int config_compare_text(const char *ta, enum symbol_type a,
+			const char *tb, enum symbol_type b);
+/* The text of an int, hex or string symbol that gets no value. */
+const char *config_empty_str(const struct config *cfg, enum symbol_type type);
+
 /* --- why: what decided each value, recorded as it was computed ------------ */
 
 /*

@@ -491,9 +491,6 @@ static char *steps_text(const struct change_plan *plan)
 		case STEP_BLOCKED:
 			fprintf(out, "blocked %s", s->sym ? s->sym->name : "");
 			break;
-		case STEP_NEED_EXPR:
-			fputs("needs", out);
-			break;
 		}
 	}
 	fclose(out);
