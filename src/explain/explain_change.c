@@ -208,6 +208,7 @@ struct change_plan *explain_change(struct explainer *ex, const struct symbol *sy
 	/* A prompt shown with its value fixed by a select is shown: nothing to plan. */
 	plan->already = strcmp(plan->now, want) == 0 ||
 			(plan->visible && strcmp(plan->now, "hidden") != 0);
+	plan->feasible = plan->already;
 	if (plan->already)
 		return plan;
 	why = not_a_value(ex, sym, want);

@@ -97,6 +97,11 @@ struct plan_enc {
 	/* Constants each int/hex/string symbol is compared with. */
 	const char ***compared;
 	unsigned *ncompared;
+	/*
+	 * Assumed while it can be: no select forces a symbol above its
+	 * dependencies where none did (conf's "unmet direct dependencies").
+	 */
+	int clean;
 	/* Something was encoded approximately: no proof of impossibility. */
 	bool approximate;
 	const struct property *reading;	/* the property being encoded */

@@ -383,6 +383,15 @@ static struct text_domain *domain_of(struct plan_enc *enc, const struct symbol *
 	return d;
 }
 
+static bool is_named(const struct plan_enc *enc, const struct symbol *sym,
+		     const char *text)
+{
+	for (unsigned i = 0; i < enc->ncompared[sym->index]; i++)
+		if (strcmp(enc->compared[sym->index][i], text) == 0)
+			return true;
+	return false;
+}
+
 /* One literal per candidate, exactly one true. */
 static void domain_lits(struct plan_enc *enc, struct text_domain *d)
 {
@@ -640,6 +649,14 @@ static void define_bool(struct plan_enc *enc, const struct symbol *sym)
 	imp = lift(enc, sym->implied ? prop_expr(enc, sym, NULL, sym->implied) : none,
 		   as_bool);
 	enc->rev[sym->index] = rev;
+	if (config_dir_dep(enc->cfg, sym) >= config_rev_dep(enc->cfg, sym)) {
+		int c[3] = { -enc->clean, -rev.m, dir.m };
+
+		plan_enc_clause(enc, c, 3);
+		c[1] = -rev.y;
+		c[2] = dir.y;
+		plan_enc_clause(enc, c, 3);
+	}
 	if (enc->kc->dialect->implied_needs_deps)
 		imp = (struct tri_lits){ and2(enc, imp.m, dir.m), and2(enc, imp.y, dir.m) };
 	if (config_has_user(enc->cfg, sym))
@@ -890,8 +907,12 @@ static void define_text(struct plan_enc *enc, const struct symbol *sym)
 
 		v->dom = d;
 		v->user_text = xmalloc((d->n + 1) * sizeof(int));
-		for (unsigned i = 0; i < d->n; i++)
+		for (unsigned i = 0; i < d->n; i++) {
 			v->user_text[i] = plan_enc_var(enc);
+			/* Rather a value the tree names than one beside it. */
+			picosat_set_default_phase_lit(enc->ps, v->user_text[i],
+						      is_named(enc, sym, d->texts[i]) ? 1 : -1);
+		}
 		picosat_add(enc->ps, v->keep);
 		for (unsigned i = 0; i < d->n; i++)
 			picosat_add(enc->ps, v->user_text[i]);
@@ -1045,6 +1066,7 @@ void plan_enc_init(struct plan_enc *enc, struct explainer *ex)
 	enc->t = plan_enc_var(enc);
 	picosat_add(enc->ps, enc->t);
 	picosat_add(enc->ps, 0);
+	enc->clean = plan_enc_var(enc);
 	enc->val = xcalloc(n, sizeof(*enc->val));
 	enc->vis = xcalloc(n, sizeof(*enc->vis));
 	enc->rev = xcalloc(n, sizeof(*enc->rev));

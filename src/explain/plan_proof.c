@@ -19,10 +19,17 @@
 #include <unistd.h>
 
 #include "file_read.h"
+#include "strbuf.h"
 #include "plan.h"
 #include "util.h"
 
-#define LINE_MAX_READ 4096
+static bool has_prompt_text(const struct symbol *sym)
+{
+	for (const struct property *p = sym->props; p; p = p->next)
+		if ((p->type == P_PROMPT || p->type == P_MENU) && p->text)
+			return true;
+	return false;
+}
 
 /* The text of a line of a Kconfig file (under srctree), or NULL. */
 static char *source_line(const struct kconfig *kc, const char *file, int line)
@@ -374,6 +381,35 @@ static const char *fact_text(struct plan_enc *enc, const struct plan_fact *f)
 	}
 }
 
+/* A goal that no user value reaches by itself: what bounds it. */
+static const char *goal_reason(struct plan_enc *enc, const struct plan_goal *g)
+{
+	struct explainer *ex = enc->ex;
+	struct strbuf ranges = { 0 };
+	const char *name = g->sym->name, *out = NULL;
+
+	if (strcmp(g->want, EXPLAIN_VISIBLE) == 0)
+		return arena_printf(&ex->arena, "no prompt of %s can be shown", name);
+	if (g->sym->type == S_INT || g->sym->type == S_HEX) {
+		for (const struct property *p = g->sym->props; p; p = p->next)
+			if (p->type == P_RANGE)
+				strbuf_addf(&ranges, "%s`%s` (%s)", ranges.len ? ", " : "",
+					    property_text(ex, p), location_text(ex, p->loc));
+		if (ranges.len)
+			out = arena_printf(&ex->arena, "%s cannot be %s: whatever is set, "
+					   "the range that applies excludes it: %s",
+					   name, g->want, strbuf_str(&ranges));
+		strbuf_release(&ranges);
+		if (out)
+			return out;
+	}
+	if (!has_prompt_text(g->sym))
+		return arena_printf(&ex->arena, "%s cannot be %s: it has no prompt, and no "
+				    "default, select or imply can give it %s",
+				    name, g->want, g->want);
+	return arena_printf(&ex->arena, "%s cannot be %s whatever is set", name, g->want);
+}
+
 const char **plan_proof_lines(struct plan_enc *enc, const struct plan_goal *goals,
 			      unsigned ngoals, const struct plan_result *res,
 			      unsigned *count)
@@ -387,7 +423,9 @@ const char **plan_proof_lines(struct plan_enc *enc, const struct plan_goal *goal
 		const char *text = NULL;
 
 		for (unsigned g = 0; g < ngoals && !text; g++)
-			if (goals[g].lit == lit)
+			if (goals[g].lit == lit && ngoals == 1)
+				text = goal_reason(enc, &goals[g]);
+			else if (goals[g].lit == lit)
 				text = arena_printf(&enc->ex->arena, "the goal %s=%s%s%s",
 						    goals[g].sym->name, goals[g].want,
 						    goals[g].loc.line ? " at " : "",

@@ -75,7 +75,20 @@ struct trial {
 	const struct plan_goal *goals;
 	unsigned ngoals;
 	unsigned tried;
+	/* Refuse plans where a select goes past unmet dependencies anew. */
+	struct config *before;
+	bool clean;
+	bool unmet;
 };
+
+static void note_unmet(void *ctx, struct config *cfg, const struct symbol *sym)
+{
+	struct trial *t = ctx;
+
+	(void)cfg;
+	if (config_dir_dep(t->before, sym) >= config_rev_dep(t->before, sym))
+		t->unmet = true;
+}
 
 /* changes without the one at skip (-1: all of them), on a fresh copy. */
 static struct config *apply_copy(struct trial *t, const struct plan_change *changes,
@@ -83,6 +96,8 @@ static struct config *apply_copy(struct trial *t, const struct plan_change *chan
 {
 	struct config *copy = t->fresh(t->ctx);
 
+	if (t->clean)
+		config_on_unmet(copy, note_unmet, t);
 	for (unsigned i = 0; i < n; i++)
 		if ((int)i != skip)
 			plan_apply(copy, &changes[i], 1);
@@ -93,8 +108,12 @@ static struct config *apply_copy(struct trial *t, const struct plan_change *chan
 static bool works(struct trial *t, const struct plan_change *changes, unsigned n,
 		  int skip)
 {
-	struct config *copy = apply_copy(t, changes, n, skip);
-	bool ok = plan_goals_hold(copy, t->goals, t->ngoals);
+	struct config *copy;
+	bool ok;
+
+	t->unmet = false;
+	copy = apply_copy(t, changes, n, skip);
+	ok = plan_goals_hold(copy, t->goals, t->ngoals) && !t->unmet;
 
 	config_free(copy);
 	return ok;
@@ -192,6 +211,7 @@ struct search {
 	unsigned ngoals;
 	int *atleast;		/* atleast[j]: j or more values change */
 	unsigned bound;
+	bool clean;		/* assume enc->clean */
 };
 
 static int solve(struct search *s, int at_most)
@@ -202,6 +222,8 @@ static int solve(struct search *s, int at_most)
 		picosat_assume(enc->ps, enc->facts[i].lit);
 	for (unsigned i = 0; i < s->ngoals; i++)
 		picosat_assume(enc->ps, s->goals[i].lit);
+	if (s->clean)
+		picosat_assume(enc->ps, enc->clean);
 	if (at_most >= 0 && (unsigned)at_most < s->bound)
 		picosat_assume(enc->ps, -s->atleast[at_most + 1]);
 	return picosat_sat(enc->ps, -1);
@@ -304,17 +326,24 @@ static void direct_reads(const struct symbol *goal, struct reads_list *r)
 			expr_for_each_symbol(p->visible, add_read, r);
 }
 
-static const char *step_purpose(struct plan_enc *enc, const struct plan_change *c,
-				struct config *full, struct config *without,
-				const struct reads_list *reads)
+static bool in_reads(const struct reads_list *r, const struct symbol *sym)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->syms[i] == sym)
+			return true;
+	return false;
+}
+
+/* The first symbol of reads that the step moves: "X must become v". */
+static const char *moved_read(struct plan_enc *enc, const struct reads_list *reads,
+			      struct config *full, struct config *without,
+			      const struct symbol *skip)
 {
 	for (unsigned i = 0; i < reads->n; i++) {
 		const struct symbol *x = reads->syms[i];
 		const char *after = config_str(full, x);
 
-		if (x == c->sym)
-			return NULL;
-		if (strcmp(after, config_str(without, x)) != 0 &&
+		if (x != skip && strcmp(after, config_str(without, x)) != 0 &&
 		    strcmp(after, config_str(enc->cfg, x)) != 0)
 			return arena_printf(&enc->ex->arena, "%s must become %s",
 					    x->name, after);
@@ -323,12 +352,71 @@ static const char *step_purpose(struct plan_enc *enc, const struct plan_change *
 }
 
 /*
- * Drop each step the goals hold without; then, where a goal wants m,
- * try m for each y the plan sets (m is enough more often than not);
- * then say what each remaining step is for.
+ * What step i is for: another step's symbol that reads it ("for
+ * PAGE_SIZE_256KB"), a value such a symbol or the goal reads that it
+ * moves ("HAVE_PAGE_SIZE_256KB must become y, for PAGE_SIZE_256KB"), or
+ * nothing when the goal reads it directly.
+ */
+static const char *step_purpose(struct plan_enc *enc, const struct plan_change *c,
+				unsigned n, unsigned i, struct config *full,
+				struct config *without, const struct reads_list *goal_reads)
+{
+	const char *why = NULL;
+
+	if (in_reads(goal_reads, c[i].sym))
+		return NULL;
+	for (unsigned j = 0; j < n && !why; j++) {
+		struct reads_list r = { xcalloc(4096, sizeof(*r.syms)), 0 };
+		const char *moved;
+
+		if (j == i || in_reads(goal_reads, c[j].sym) == false)
+			goto next;
+		direct_reads(c[j].sym, &r);
+		if (in_reads(&r, c[i].sym))
+			why = arena_printf(&enc->ex->arena, "for %s", c[j].sym->name);
+		else if ((moved = moved_read(enc, &r, full, without, c[i].sym)))
+			why = arena_printf(&enc->ex->arena, "%s, for %s", moved,
+					   c[j].sym->name);
+next:
+		free(r.syms);
+	}
+	return why ? why : moved_read(enc, goal_reads, full, without, c[i].sym);
+}
+
+static unsigned values_changed(struct plan_enc *enc, struct config *copy)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < enc->kc->nsymbols; i++) {
+		const struct symbol *sym = enc->kc->symbols[i];
+
+		if (sym->name && (sym->flags & SYMBOL_DEFINED) &&
+		    !(sym->flags & SYMBOL_CONST) &&
+		    strcmp(config_str(enc->cfg, sym), config_str(copy, sym)) != 0)
+			n++;
+	}
+	return n;
+}
+
+static bool reads_directly(const struct reads_list *reads, const struct trial *t,
+			   const struct symbol *sym)
+{
+	for (unsigned g = 0; g < t->ngoals; g++)
+		if (t->goals[g].sym == sym)
+			return true;
+	for (unsigned i = 0; i < reads->n; i++)
+		if (reads->syms[i] == sym)
+			return true;
+	return false;
+}
+
+/*
+ * Which of several plans as short reads best: steps on what the goal
+ * reads directly (CONTIG_ALLOC reads CMA) before steps further away,
+ * then the fewest other values changed.
  */
 static unsigned prune(struct plan_enc *enc, struct trial *t,
-		      struct plan_change *c, unsigned n)
+		      struct plan_change *c, unsigned n, unsigned long *score)
 {
 	bool wants_m = false;
 	struct reads_list reads = { 0 };
@@ -351,17 +439,38 @@ static unsigned prune(struct plan_enc *enc, struct trial *t,
 		if (!works(t, c, n, -1))
 			c[i].value = "y";
 	}
+	/* A number the tree names (N <= 16: 16) reads better than one beside it. */
+	for (unsigned i = 0; i < n; i++) {
+		const char *was = c[i].value;
+
+		if (c[i].choose || type_is_bool_or_tristate(c[i].sym->type))
+			continue;
+		for (unsigned k = 0; k < enc->ncompared[c[i].sym->index]; k++) {
+			const char *named = enc->compared[c[i].sym->index][k];
+
+			if (strcmp(named, was) == 0)
+				break;
+			c[i].value = named;
+			if (works(t, c, n, -1))
+				break;
+			c[i].value = was;
+		}
+	}
 	reads.syms = xcalloc(4096, sizeof(*reads.syms));
 	for (unsigned g = 0; g < t->ngoals; g++)
 		direct_reads(t->goals[g].sym, &reads);
 	full = apply_copy(t, c, n, -1);
+	*score = values_changed(enc, full);
+	for (unsigned i = 0; i < n; i++)
+		if (!reads_directly(&reads, t, c[i].sym))
+			*score += 100000;
 	for (unsigned i = 0; i < n && t->ngoals == 1; i++) {
 		struct config *without;
 
 		if (c[i].sym == t->goals[0].sym)
 			continue;
 		without = apply_copy(t, c, n, (int)i);
-		c[i].why = step_purpose(enc, &c[i], full, without, &reads);
+		c[i].why = step_purpose(enc, c, n, i, full, without, &reads);
 		config_free(without);
 	}
 	config_free(full);
@@ -380,15 +489,45 @@ static bool same_plan(const struct plan_change *a, unsigned na,
 	return true;
 }
 
-static void record(struct plan_result *out, struct plan_change *c, unsigned n)
+#define FOUND_MAX 6
+
+struct found {
+	struct plan_change *plans[FOUND_MAX];
+	unsigned n[FOUND_MAX];
+	unsigned long score[FOUND_MAX];
+	unsigned count;
+};
+
+static void record(struct found *f, struct plan_change *c, unsigned n,
+		   unsigned long score)
 {
-	for (unsigned i = 0; i < out->nplans; i++)
-		if (same_plan(out->plans[i], out->nchanges[i], c, n)) {
+	for (unsigned i = 0; i < f->count; i++)
+		if (same_plan(f->plans[i], f->n[i], c, n)) {
 			free(c);
 			return;
 		}
-	out->plans[out->nplans] = c;
-	out->nchanges[out->nplans++] = n;
+	f->plans[f->count] = c;
+	f->n[f->count] = n;
+	f->score[f->count++] = score;
+}
+
+/* The best three, best first. */
+static void keep_best(struct found *f, struct plan_result *out)
+{
+	while (f->count && out->nplans < 3) {
+		unsigned best = 0;
+
+		for (unsigned i = 1; i < f->count; i++)
+			if (f->score[i] < f->score[best])
+				best = i;
+		out->plans[out->nplans] = f->plans[best];
+		out->nchanges[out->nplans++] = f->n[best];
+		f->plans[best] = f->plans[--f->count];
+		f->n[best] = f->n[f->count];
+		f->score[best] = f->score[f->count];
+	}
+	for (unsigned i = 0; i < f->count; i++)
+		free(f->plans[i]);
 }
 
 static void prove(struct search *s, struct plan_result *out)
@@ -411,29 +550,36 @@ static void prove(struct search *s, struct plan_result *out)
 void plan_search(struct plan_enc *enc, struct plan_goal *goals, unsigned ngoals,
 		 explain_fresh_fn *fresh, void *fresh_ctx, struct plan_result *out)
 {
-	struct search s = { .enc = enc, .goals = goals, .ngoals = ngoals };
-	struct trial t = { fresh, fresh_ctx, goals, ngoals, 0 };
+	struct search s = { .enc = enc, .goals = goals, .ngoals = ngoals, .clean = true };
+	struct trial t = { fresh, fresh_ctx, goals, ngoals, 0, enc->cfg, true, false };
 	unsigned best, k, asked = 0;
+	struct found found = { 0 };
 
 	memset(out, 0, sizeof(*out));
 	for (unsigned i = 0; i < ngoals; i++)
 		if (!goals[i].lit)
 			goals[i].lit = -enc->t;
 	if (solve(&s, -1) != PICOSAT_SATISFIABLE) {
-		prove(&s, out);
-		return;
+		/* Only with a select past unmet dependencies, if at all. */
+		s.clean = t.clean = false;
+		if (solve(&s, -1) != PICOSAT_SATISFIABLE) {
+			prove(&s, out);
+			return;
+		}
 	}
 	best = count_changed(enc);
 	build_counter(&s, best + 4);
 	/* Fewer and fewer changes, until the solver finds none. */
 	while (best > 0 && solve(&s, (int)best - 1) == PICOSAT_SATISFIABLE)
 		best = count_changed(enc);
-	for (k = best; k <= s.bound && out->nplans < 3 && asked < CANDIDATES_MAX; asked++) {
+	for (k = best; k <= s.bound && found.count < FOUND_MAX && asked < CANDIDATES_MAX;
+	     asked++) {
 		struct plan_change *c;
+		unsigned long score;
 		unsigned n;
 
 		if (solve(&s, (int)k) != PICOSAT_SATISFIABLE) {
-			if (out->nplans)
+			if (found.count)
 				break;
 			k++;
 			continue;
@@ -445,9 +591,10 @@ void plan_search(struct plan_enc *enc, struct plan_goal *goals, unsigned ngoals,
 			continue;
 		}
 		exclude_set(enc, c, n);
-		n = prune(enc, &t, c, n);
-		record(out, c, n);
+		n = prune(enc, &t, c, n, &score);
+		record(&found, c, n, score);
 	}
+	keep_best(&found, out);
 	if (!out->nplans)
 		out->no_plan = true;
 	out->candidates = asked;
