@@ -589,8 +589,9 @@ static struct plan_var *new_var(struct plan_enc *enc, const struct symbol *sym)
 	v->sym = sym;
 	v->keep = plan_enc_var(enc);
 	enc->var_of[sym->index] = (int)enc->nvars;
-	/* The first answer keeps every value it can. */
+	/* The solver decides these first, keeping: a first answer near the fewest. */
 	picosat_set_default_phase_lit(enc->ps, v->keep, 1);
+	picosat_set_more_important_lit(enc->ps, v->keep);
 	return v;
 }
 

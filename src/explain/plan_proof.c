@@ -163,7 +163,7 @@ static const char *shell_reason(struct explainer *ex, const char *line)
 			return arena_printf(&ex->arena, "`%s` ($(%s)) is not installed",
 					    value, name);
 	}
-	return arena_printf(&ex->arena, "a $(shell,...) answer, fixed when the files were read");
+	return arena_printf(&ex->arena, "of a $(shell,...) answer, fixed when the files were read");
 }
 
 /* Why a fixed symbol's default line gives what it gives. */
@@ -179,10 +179,11 @@ static const char *fixed_reason(struct plan_enc *enc, const struct symbol *sym,
 
 	if (!d)
 		return "nothing gives it a value";
+	/* The default line as written: a $(shell,...) there or in a macro it names. */
 	*where = d->loc;
 	line = source_line(enc->kc, location_file(d->loc), d->loc.line);
 	if (!line)
-		return arena_printf(&ex->arena, "its default `%s`", property_text(ex, d));
+		return arena_printf(&ex->arena, "of its default `%s`", property_text(ex, d));
 	if (strstr(line, "$(shell,")) {
 		why = shell_reason(ex, line);
 	} else {
@@ -197,7 +198,7 @@ static const char *fixed_reason(struct plan_enc *enc, const struct symbol *sym,
 		}
 	}
 	if (!why)
-		why = arena_printf(&ex->arena, "its default `%s`", property_text(ex, d));
+		why = arena_printf(&ex->arena, "of its default `%s`", property_text(ex, d));
 	free(line);
 	return why;
 }
@@ -373,7 +374,7 @@ static const char *fact_text(struct plan_enc *enc, const struct plan_fact *f)
 				    f->sym->name, reader_text(enc, f));
 	default:
 		why = fixed_reason(enc, f->sym, &where);
-		return arena_printf(&ex->arena, "%s is %s, fixed for this tree: %s%s%s; %s",
+		return arena_printf(&ex->arena, "%s is %s, fixed for this tree, because %s%s%s; %s",
 				    f->sym->name, config_str(enc->cfg, f->sym), why,
 				    where.line ? ": " : "",
 				    where.line ? location_text(ex, where) : "",
@@ -416,6 +417,7 @@ const char **plan_proof_lines(struct plan_enc *enc, const struct plan_goal *goal
 {
 	const char **lines = arena_alloc(&enc->ex->arena,
 					 (res->nfailed + 1) * sizeof(*lines));
+	const char *goal_line = NULL;
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < res->nfailed; i++) {
@@ -424,7 +426,7 @@ const char **plan_proof_lines(struct plan_enc *enc, const struct plan_goal *goal
 
 		for (unsigned g = 0; g < ngoals && !text; g++)
 			if (goals[g].lit == lit && ngoals == 1)
-				text = goal_reason(enc, &goals[g]);
+				text = goal_line = goal_reason(enc, &goals[g]);
 			else if (goals[g].lit == lit)
 				text = arena_printf(&enc->ex->arena, "the goal %s=%s%s%s",
 						    goals[g].sym->name, goals[g].want,
@@ -442,6 +444,14 @@ const char **plan_proof_lines(struct plan_enc *enc, const struct plan_goal *goal
 		if (text)
 			lines[n++] = text;
 	}
+	/* A single goal's own line says less than the facts beside it. */
+	if (ngoals == 1 && n > 1)
+		for (unsigned k = 0; k < n; k++)
+			if (lines[k] == goal_line) {
+				memmove(&lines[k], &lines[k + 1], (n - k - 1) * sizeof(*lines));
+				n--;
+				break;
+			}
 	*count = n;
 	return lines;
 }

@@ -151,8 +151,13 @@ static bool same_as_user(struct plan_enc *enc, const struct plan_var *v,
 	return strcmp(tri_text(config_user_tri(enc->cfg, v->sym)), value) == 0;
 }
 
-/* Steps in the order the tree computes them: what a prompt needs comes first. */
-static void sort_changes(struct plan_enc *enc, struct plan_change *c, unsigned n)
+/*
+ * Steps in the order the tree computes them (what a prompt needs comes
+ * first), the goals' own steps last (a range bound may be widened by an
+ * earlier step, and that order does not follow range bounds).
+ */
+static void sort_changes(struct plan_enc *enc, struct plan_change *c, unsigned n,
+			 const struct plan_goal *goals, unsigned ngoals)
 {
 	const struct kconfig *kc = enc->kc;
 	unsigned *pos = xcalloc(kc->nsymbols + 1, sizeof(*pos));
@@ -161,6 +166,8 @@ static void sort_changes(struct plan_enc *enc, struct plan_change *c, unsigned n
 		pos[i] = (unsigned)kc->ncalc_order + (unsigned)i;
 	for (size_t i = 0; i < kc->ncalc_order; i++)
 		pos[kc->calc_order[i]->index] = (unsigned)i;
+	for (unsigned g = 0; g < ngoals; g++)
+		pos[goals[g].sym->index] = (unsigned)(kc->ncalc_order + kc->nsymbols + g);
 	for (unsigned i = 1; i < n; i++)
 		for (unsigned j = i; j > 0 && pos[c[j - 1].sym->index] > pos[c[j].sym->index]; j--) {
 			struct plan_change tmp = c[j];
@@ -171,7 +178,8 @@ static void sort_changes(struct plan_enc *enc, struct plan_change *c, unsigned n
 	free(pos);
 }
 
-static unsigned read_changes(struct plan_enc *enc, struct plan_change **out)
+static unsigned read_changes(struct plan_enc *enc, const struct plan_goal *goals,
+			     unsigned ngoals, struct plan_change **out)
 {
 	struct plan_change *c = xcalloc(enc->nvars + 1, sizeof(*c));
 	unsigned n = 0;
@@ -189,7 +197,7 @@ static unsigned read_changes(struct plan_enc *enc, struct plan_change **out)
 		c[n].value = value;
 		c[n++].choose = v->choose;
 	}
-	sort_changes(enc, c, n);
+	sort_changes(enc, c, n, goals, ngoals);
 	*out = c;
 	return n;
 }
@@ -217,6 +225,7 @@ struct search {
 static int solve(struct search *s, int at_most)
 {
 	struct plan_enc *enc = s->enc;
+	int r;
 
 	for (unsigned i = 0; i < enc->nfacts; i++)
 		picosat_assume(enc->ps, enc->facts[i].lit);
@@ -226,7 +235,13 @@ static int solve(struct search *s, int at_most)
 		picosat_assume(enc->ps, enc->clean);
 	if (at_most >= 0 && (unsigned)at_most < s->bound)
 		picosat_assume(enc->ps, -s->atleast[at_most + 1]);
-	return picosat_sat(enc->ps, -1);
+	r = picosat_sat(enc->ps, -1);
+	if (getenv("KBROWSE_PLAN_TRACE"))
+		fprintf(stderr, "solve at_most=%d -> %d (vars %d clauses %d, %u changeable, %.2fs)\n",
+			at_most, r, picosat_variables(enc->ps),
+			picosat_added_original_clauses(enc->ps), enc->nvars,
+			picosat_seconds(enc->ps));
+	return r;
 }
 
 /* A sequential counter over the changed values, up to bound + 1. */
@@ -369,7 +384,11 @@ static const char *step_purpose(struct plan_enc *enc, const struct plan_change *
 		struct reads_list r = { xcalloc(4096, sizeof(*r.syms)), 0 };
 		const char *moved;
 
-		if (j == i || in_reads(goal_reads, c[j].sym) == false)
+		/* Only a step whose own outcome needs step i. */
+		if (j == i || !in_reads(goal_reads, c[j].sym) ||
+		    (strcmp(config_str(full, c[j].sym), config_str(without, c[j].sym)) == 0 &&
+		     (config_visibility(full, c[j].sym) != TRI_NO) ==
+		     (config_visibility(without, c[j].sym) != TRI_NO)))
 			goto next;
 		direct_reads(c[j].sym, &r);
 		if (in_reads(&r, c[i].sym))
@@ -418,7 +437,6 @@ static bool reads_directly(const struct reads_list *reads, const struct trial *t
 static unsigned prune(struct plan_enc *enc, struct trial *t,
 		      struct plan_change *c, unsigned n, unsigned long *score)
 {
-	bool wants_m = false;
 	struct reads_list reads = { 0 };
 	struct config *full;
 
@@ -430,10 +448,14 @@ static unsigned prune(struct plan_enc *enc, struct trial *t,
 			i++;
 		}
 	}
-	for (unsigned g = 0; g < t->ngoals; g++)
-		wants_m |= strcmp(t->goals[g].want, "m") == 0;
-	for (unsigned i = 0; wants_m && i < n; i++) {
-		if (c[i].choose || c[i].sym->type != S_TRISTATE || strcmp(c[i].value, "y"))
+	/* Raise no more than needed: m where m is enough (but the goal's own y). */
+	for (unsigned i = 0; i < n; i++) {
+		bool is_goal = false;
+
+		for (unsigned g = 0; g < t->ngoals; g++)
+			is_goal |= t->goals[g].sym == c[i].sym;
+		if (c[i].choose || c[i].sym->type != S_TRISTATE || strcmp(c[i].value, "y") ||
+		    is_goal)
 			continue;
 		c[i].value = "m";
 		if (!works(t, c, n, -1))
@@ -584,7 +606,7 @@ void plan_search(struct plan_enc *enc, struct plan_goal *goals, unsigned ngoals,
 			k++;
 			continue;
 		}
-		n = read_changes(enc, &c);
+		n = read_changes(enc, goals, ngoals, &c);
 		if (!works(&t, c, n, -1)) {
 			exclude_exactly(enc);
 			free(c);
