@@ -457,6 +457,8 @@ struct want_result {
 void explain_want(struct explainer *ex, const struct want_goal *goals,
 		  unsigned ngoals, explain_fresh_fn *fresh, void *fresh_ctx,
 		  struct want_result *out);
+/* Give cfg the user values of a result that met its goals. */
+void explain_want_apply(struct config *cfg, const struct want_result *res);
 
 /* --- the why-chain (why_chain.c) ------------------------------------------- */
 

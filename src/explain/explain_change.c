@@ -265,6 +265,17 @@ void explain_want(struct explainer *ex, const struct want_goal *goals,
 	plan_enc_free(&enc);
 }
 
+void explain_want_apply(struct config *cfg, const struct want_result *res)
+{
+	for (unsigned i = 0; i < res->n; i++) {
+		struct plan_change c = {
+			.sym = res->syms[i], .value = res->values[i], .choose = res->choose[i],
+		};
+
+		plan_apply(cfg, &c, 1);
+	}
+}
+
 /* --- text -------------------------------------------------------------------------- */
 
 /* Names in lines of at most 78 columns, each line indented by two. */
