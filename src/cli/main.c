@@ -26,6 +26,8 @@ static const char usage_text[] =
 "                                     of an older tree, and why\n"
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
+"       %1$s conf --want FRAGMENT [--want FRAGMENT...] [--dry-run] [KCONFIG]\n"
+"                                     a .config meeting every goal line, or why not\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
 "       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
 "       %1$s --write-examples DIR         write the teaching tree to DIR\n"

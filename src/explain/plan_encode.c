@@ -622,9 +622,11 @@ static struct tri_lits bool_default(struct plan_enc *enc, const struct symbol *s
 	unsigned n = 0;
 	struct tri_lits r = tri_const(enc, TRI_NO);
 
-	for (const struct property *p = sym->props; p && n < 256; p = p->next)
-		if (p->type == P_DEFAULT)
+	for (const struct property *p = sym->props; p; p = p->next)
+		if (p->type == P_DEFAULT && n < 256)
 			defs[n++] = p;
+		else if (p->type == P_DEFAULT)
+			enc->approximate = true;	/* the rest are left out */
 	while (n--) {
 		struct tri_lits cond = prop_expr(enc, sym, defs[n], defs[n]->visible);
 		struct tri_lits value = prop_expr(enc, sym, defs[n], defs[n]->expr);
@@ -712,8 +714,11 @@ struct pick_list {
 	unsigned n;
 };
 
-static void pick_add(struct pick_list *l, int guard, int member)
+static void pick_add(struct plan_enc *enc, struct pick_list *l, int guard,
+		     int member)
 {
+	if (l->n == 512)
+		enc->approximate = true;	/* a choice larger than any kernel's */
 	if (l->n < 512) {
 		l->guard[l->n] = guard;
 		l->member[l->n++] = member;
@@ -753,15 +758,15 @@ static void define_choice(struct plan_enc *enc, const struct menu_node *choice)
 		for (unsigned j = i + 1; j < n; j++)
 			clause2(enc, -picks[i], -picks[j]);
 	for (unsigned i = 0; i < n; i++)
-		pick_add(l, and2(enc, picks[i], vis[i]), (int)i);
+		pick_add(enc, l, and2(enc, picks[i], vis[i]), (int)i);
 	for (unsigned i = 0; i < n; i++)
 		if (members[i] == now && config_user_tri(enc->cfg, now) == TRI_YES &&
 		    config_has_user(enc->cfg, now))
-			pick_add(l, vis[i], (int)i);
+			pick_add(enc, l, vis[i], (int)i);
 	for (unsigned i = 0; i < n; i++)
 		if (members[i] != now && config_has_user(enc->cfg, members[i]) &&
 		    config_user_tri(enc->cfg, members[i]) == TRI_YES)
-			pick_add(l, vis[i], (int)i);
+			pick_add(enc, l, vis[i], (int)i);
 	for (const struct property *p = choice->sym->props; p; p = p->next) {
 		unsigned i;
 
@@ -771,12 +776,12 @@ static void define_choice(struct plan_enc *enc, const struct menu_node *choice)
 			;
 		if (i == n)
 			continue;
-		pick_add(l, and2(enc, prop_expr(enc, choice->sym, p, p->visible).m, vis[i]),
+		pick_add(enc, l, and2(enc, prop_expr(enc, choice->sym, p, p->visible).m, vis[i]),
 			 config_has_user(enc->cfg, members[i]) &&
 			 config_user_tri(enc->cfg, members[i]) == TRI_NO ? -1 : (int)i);
 	}
 	for (unsigned i = 0; i < n; i++)
-		pick_add(l, vis[i], config_has_user(enc->cfg, members[i]) &&
+		pick_add(enc, l, vis[i], config_has_user(enc->cfg, members[i]) &&
 			 config_user_tri(enc->cfg, members[i]) == TRI_NO ? -1 : (int)i);
 	/* The first guard that holds decides. */
 	fall_through = -enc->t;
@@ -791,9 +796,9 @@ static void define_choice(struct plan_enc *enc, const struct menu_node *choice)
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (!config_has_user(enc->cfg, members[i]))
-			pick_add(low, vis[i], (int)i);
+			pick_add(enc, low, vis[i], (int)i);
 	for (unsigned i = n; i-- > 0;)
-		pick_add(low, vis[i], (int)i);
+		pick_add(enc, low, vis[i], (int)i);
 	low_earlier = -enc->t;
 	for (unsigned k = 0; k < low->n; k++) {
 		int first = and2(enc, and2(enc, low->guard[k], -low_earlier), fall_through);

@@ -225,8 +225,6 @@ struct search {
 static int solve(struct search *s, int at_most)
 {
 	struct plan_enc *enc = s->enc;
-	int r;
-
 	for (unsigned i = 0; i < enc->nfacts; i++)
 		picosat_assume(enc->ps, enc->facts[i].lit);
 	for (unsigned i = 0; i < s->ngoals; i++)
@@ -235,13 +233,7 @@ static int solve(struct search *s, int at_most)
 		picosat_assume(enc->ps, enc->clean);
 	if (at_most >= 0 && (unsigned)at_most < s->bound)
 		picosat_assume(enc->ps, -s->atleast[at_most + 1]);
-	r = picosat_sat(enc->ps, -1);
-	if (getenv("KBROWSE_PLAN_TRACE"))
-		fprintf(stderr, "solve at_most=%d -> %d (vars %d clauses %d, %u changeable, %.2fs)\n",
-			at_most, r, picosat_variables(enc->ps),
-			picosat_added_original_clauses(enc->ps), enc->nvars,
-			picosat_seconds(enc->ps));
-	return r;
+	return picosat_sat(enc->ps, -1);
 }
 
 /* A sequential counter over the changed values, up to bound + 1. */
