@@ -116,6 +116,8 @@ int usage_error(const struct cli *cli, const char *fmt, ...)
 
 int cmd_dump(struct cli *cli, int argc, char **argv);
 int cmd_conf(struct cli *cli, int argc, char **argv);
+/* conf --want FRAGMENT... (conf_want.c) */
+int cmd_conf_want(struct cli *cli, int argc, char **argv);
 int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
 int cmd_learn(struct cli *cli, int argc, char **argv);

@@ -25,6 +25,12 @@ int cmd_conf(struct cli *cli, int argc, char **argv)
 	bool help = false;
 	int status;
 
+	/* Goals instead of a mode: the solver writes the .config (conf_want.c). */
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--want") == 0 || strncmp(argv[i], "--want=", 7) == 0) {
+			free(conf_argv);
+			return cmd_conf_want(cli, argc, argv);
+		}
 	conf_argv[conf_argc++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		int used = cli_common_option(cli, argc, argv, i);

@@ -106,6 +106,8 @@ static void conf_usage(const char *prog)
 	       "  --listnewconfig         list the symbols that are new to .config\n"
 	       "  --helpnewconfig         list them with their help texts\n"
 	       "  --olddefconfig          read .config, give new symbols their default\n"
+	       "  --want FRAGMENT         write .config meeting FRAGMENT's goal lines with\n"
+	       "                          the fewest changes (repeatable; --dry-run: print)\n"
 	       "  --defconfig=FILE        new config from the minimal config FILE\n"
 	       "  --savedefconfig=FILE    write the minimal config of .config to FILE\n"
 	       "  --allnoconfig           new config where all options are answered with no\n"

@@ -26,6 +26,8 @@ static const char usage_text[] =
 "                                     of an older tree, and why\n"
 "       %1$s conf [OPTIONS] MODE [KCONFIG]\n"
 "                                     batch modes of scripts/kconfig/conf\n"
+"       %1$s conf --want FRAGMENT [--want FRAGMENT...] [--dry-run] [KCONFIG]\n"
+"                                     a .config meeting every goal line, or why not\n"
 "       %1$s merge [OPTIONS] BASE FRAGMENT...\n"
 "                                     merge_config.sh and olddefconfig, and why\n"
 "                                     each requested value that was lost\n"

@@ -410,10 +410,9 @@ void reverse_index_free(struct reverse_index *index);
 /* --- how to change it (explain_change.c) ------------------------------------ */
 
 enum step_kind {
-	STEP_SET,		/* the user sets sym to value (visible now or after the steps before) */
+	STEP_SET,		/* the user sets sym to value */
 	STEP_CHOOSE,		/* the user picks sym in its choice */
-	STEP_BLOCKED,		/* cannot: no prompt and nothing else gives it, a constant... */
-	STEP_NEED_EXPR,		/* a comparison that must hold, not solved further */
+	STEP_BLOCKED,		/* not a value the symbol can have (why says so) */
 };
 
 struct change_step {
@@ -422,11 +421,10 @@ struct change_step {
 	const char *value;		/* wanted */
 	const char *now;		/* current */
 	bool visible_now;
-	int depth;			/* 0: the step for the goal itself */
-	const char *why;		/* what needs it / what blocks */
-	struct location loc;		/* the line that makes it needed */
-	const struct expr *expr;	/* STEP_NEED_EXPR */
-	bool refused;			/* the setter refused it when the plan was tried */
+	int depth;			/* 0: the goal's own step, 1: a prerequisite */
+	const char *why;		/* the intermediate goal it serves, or what blocks */
+	struct location loc;		/* the entry of sym */
+	bool refused;			/* unused: plans are applied as user values */
 };
 
 struct change_effect {
@@ -438,6 +436,11 @@ struct change_effect {
 /* The target that asks for the prompt to be shown rather than a value. */
 #define EXPLAIN_VISIBLE "visible"
 
+/*
+ * A plan: the fewest user values that give the goal its value, found by
+ * the solver (plan_search.c) and verified by the model on a copy of the
+ * configuration; or the proof that no user values can.
+ */
 struct change_plan {
 	const struct symbol *goal;
 	const char *want;		/* a value, or "visible" */
@@ -445,7 +448,8 @@ struct change_plan {
 					 * or "fixed" (shown, a select fixes the value) */
 	bool visible;			/* the target is the prompt shown, not a value */
 	bool already;			/* the value is already the wanted one */
-	bool feasible;			/* no STEP_BLOCKED among the steps */
+	bool feasible;			/* a verified plan was found */
+	bool impossible;		/* proved: no user values reach it */
 	struct change_step *steps;	/* in the order to apply them */
 	unsigned nsteps;
 	/* After applying the steps to a copy of the configuration: */
@@ -453,19 +457,54 @@ struct change_plan {
 	const char *result;		/* the value it got (for "visible": as now) */
 	struct change_effect *effects;	/* every other value or visibility that changes */
 	unsigned neffects;
+	unsigned nvalues;		/* effects whose value changes */
+	const char *drastic;		/* "turns 64BIT off", "changes 252 values" */
+	/* impossible: why, one fact of the solver's core a line. */
+	const char **proof;
+	unsigned nproof;
+	unsigned candidates;		/* solver answers tried with the model */
+	struct change_plan *next;	/* another plan with as few steps */
 };
 
 /*
  * What must change for sym to get the value `want` ("y", "m", "n", a
  * number or a string), or for its prompt to be shown (`want` is
- * EXPLAIN_VISIBLE: "visible" is never taken as a string value).  fresh gives a new configuration with the same
- * user values as ex->cfg, on which the plan is tried (NULL: the plan is
- * not tried).  max_depth limits how far requirements are followed.
+ * EXPLAIN_VISIBLE: "visible" is never taken as a string value).  fresh
+ * gives a new configuration with the same user values as ex->cfg, on
+ * which every candidate is verified (NULL: no plan is given).
+ * max_depth is not used (the solver's search is complete).
  */
 typedef struct config *explain_fresh_fn(void *ctx);
 struct change_plan *explain_change(struct explainer *ex, const struct symbol *sym,
 				   const char *want, int max_depth,
 				   explain_fresh_fn *fresh, void *fresh_ctx);
+
+/*
+ * Several goals at once (conf --want): the fewest user changes meeting
+ * all of them, verified; or the goals that conflict and why.
+ */
+struct want_goal {
+	const struct symbol *sym;
+	const char *want;
+	struct location loc;
+};
+
+struct want_result {
+	bool met;			/* a verified set of changes was found */
+	bool impossible;		/* proved */
+	const struct symbol **syms;	/* the changes, as user values */
+	const char **values;
+	bool *choose;
+	unsigned n;
+	const char **proof;		/* the conflicting goals and facts */
+	unsigned nproof;
+};
+
+void explain_want(struct explainer *ex, const struct want_goal *goals,
+		  unsigned ngoals, explain_fresh_fn *fresh, void *fresh_ctx,
+		  struct want_result *out);
+/* Give cfg the user values of a result that met its goals. */
+void explain_want_apply(struct config *cfg, const struct want_result *res);
 
 /* --- the why-chain (why_chain.c) ------------------------------------------- */
 

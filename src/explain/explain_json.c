@@ -379,16 +379,22 @@ static json_t *reverse_json(struct explainer *ex, const struct explanation *x)
 	return a;
 }
 
-static void plan_step_fill(void *ctx, const void *item, json_t *o)
+static const char *step_kind_name(enum step_kind kind)
 {
 	static const char *const kinds[] = {
 		[STEP_SET] = "set", [STEP_CHOOSE] = "choose",
-		[STEP_BLOCKED] = "blocked", [STEP_NEED_EXPR] = "condition",
+		[STEP_BLOCKED] = "blocked",
 	};
+
+	return kinds[kind];
+}
+
+static void plan_step_fill(void *ctx, const void *item, json_t *o)
+{
 	struct explainer *ex = ctx;
 	const struct change_step *s = item;
 
-	json_put_text(o, "action", kinds[s->kind]);
+	json_put_text(o, "action", step_kind_name(s->kind));
 	json_put_text(o, "symbol", s->sym && s->sym->name ? s->sym->name : NULL);
 	json_put_text(o, "value", s->value);
 	json_put_text(o, "now", s->now);
@@ -404,15 +410,42 @@ static json_t *plan_steps_json(struct explainer *ex, const struct change_plan *p
 	return JSON_ARRAY_OF(plan->steps, plan->nsteps, plan_step_fill, ex);
 }
 
+/* Another plan of the same size: its steps, as action, symbol and value. */
+static json_t *alternative_json(const struct change_plan *plan)
+{
+	json_t *steps = json_new_array();
+
+	for (unsigned i = 0; i < plan->nsteps; i++) {
+		json_t *s = json_new_object();
+
+		json_put_text(s, "action", step_kind_name(plan->steps[i].kind));
+		json_put_text(s, "symbol", plan->steps[i].sym->name);
+		json_put_text(s, "value", plan->steps[i].value);
+		json_append(steps, s);
+	}
+	return steps;
+}
+
 static json_t *plan_json(struct explainer *ex, const struct change_plan *plan)
 {
 	json_t *o = json_new_object();
 	json_t *effects = json_new_array();
+	json_t *proof, *alternatives;
 
 	json_put_text(o, "want", plan->want);
 	json_put_text(o, "now", plan->now);
 	put_bool(o, "already", plan->already);
 	put_bool(o, "feasible", plan->feasible);
+	put_bool(o, "impossible", plan->impossible);
+	json_put_text(o, "drastic", plan->drastic);
+	proof = json_new_array();
+	for (unsigned i = 0; i < plan->nproof; i++)
+		json_append(proof, json_text(plan->proof[i]));
+	json_put(o, "proof", proof);
+	alternatives = json_new_array();
+	for (const struct change_plan *p = plan->next; p; p = p->next)
+		json_append(alternatives, alternative_json(p));
+	json_put(o, "alternatives", alternatives);
 	json_put(o, "steps", plan_steps_json(ex, plan));
 	put_bool(o, "verified", plan->verified);
 	json_put_text(o, "result", plan->result);

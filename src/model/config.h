@@ -74,6 +74,8 @@ struct kernel_menu;
 const struct kernel_menu *config_kernel_menu(struct config *cfg);
 
 /* The first range whose condition holds; NULL if none. */
+const struct property *config_active_default(struct config *cfg,
+					     const struct symbol *sym);
 const struct property *config_active_range(struct config *cfg,
 					   const struct symbol *sym);
 /*
@@ -81,6 +83,16 @@ const struct property *config_active_range(struct config *cfg,
  * sym_get_string_default, which savedefconfig compares with).
  */
 const char *config_default_str(struct config *cfg, const struct symbol *sym);
+
+/*
+ * How a comparison orders two values given as text with the types of
+ * their symbols (<0, 0, >0): the rule every `<`, `=`... reads, for the
+ * planner, which compares candidate values that are not computed yet.
+ */
+int config_compare_text(const char *ta, enum symbol_type a,
+			const char *tb, enum symbol_type b);
+/* The text of an int, hex or string symbol that gets no value. */
+const char *config_empty_str(const struct config *cfg, enum symbol_type type);
 
 /* --- why: what decided each value, recorded as it was computed ------------ */
 

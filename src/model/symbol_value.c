@@ -74,22 +74,28 @@ static enum number_kind read_number(const char *text, enum symbol_type type,
 	return kind;
 }
 
-static int compare_symbols(struct config *cfg, const struct symbol *a,
-			   const struct symbol *b)
+int config_compare_text(const char *ta, enum symbol_type a,
+			const char *tb, enum symbol_type b)
 {
-	const char *ta = config_str(cfg, a), *tb = config_str(cfg, b);
 	enum number_kind ka = NUM_TEXT, kb = NUM_TEXT;
 	union number na = { 0 }, nb = { 0 };
 
-	if (a->type != S_STRING || b->type != S_STRING) {
-		ka = read_number(ta, a->type, &na);
-		kb = read_number(tb, b->type, &nb);
+	if (a != S_STRING || b != S_STRING) {
+		ka = read_number(ta, a, &na);
+		kb = read_number(tb, b, &nb);
 	}
 	if (ka == NUM_TEXT || kb == NUM_TEXT)
 		return strcmp(ta, tb);
 	if (ka == NUM_UNSIGNED || kb == NUM_UNSIGNED)
 		return (na.u > nb.u) - (na.u < nb.u);
 	return (na.s > nb.s) - (na.s < nb.s);
+}
+
+static int compare_symbols(struct config *cfg, const struct symbol *a,
+			   const struct symbol *b)
+{
+	return config_compare_text(config_str(cfg, a), a->type,
+				   config_str(cfg, b), b->type);
 }
 
 static tristate eval_node(struct config *cfg, const struct expr *e);
@@ -466,6 +472,11 @@ static void clamp_to_range(struct config *cfg, const struct symbol *sym,
 
 /* The value of a symbol that gets none (the dialect's empty_numbers). */
 static const char *empty_value(const struct config *cfg, enum symbol_type type)
+{
+	return config_empty_str(cfg, type);
+}
+
+const char *config_empty_str(const struct config *cfg, enum symbol_type type)
 {
 	bool empty_numbers = cfg->kc->dialect->empty_numbers;
 
@@ -965,6 +976,13 @@ tristate config_expr(struct config *cfg, const struct expr *e)
 {
 	config_settle(cfg);
 	return eval_uncached(cfg, e);
+}
+
+const struct property *config_active_default(struct config *cfg,
+					     const struct symbol *sym)
+{
+	config_settle(cfg);
+	return first_active(cfg, sym, P_DEFAULT);
 }
 
 const struct property *config_active_range(struct config *cfg,

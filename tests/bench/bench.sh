@@ -102,6 +102,9 @@ run()
 		(cd "$work/run" && KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 \
 			script -qec "$* $kbrowse Kconfig" /dev/null >"$work/screen.out" </dev/null) ;;
 	kb-explain) (cd "$work/run" && "$@" "$kbrowse" explain --json --all >"$work/explain.json") ;;
+	kb-plan)	# PLAN_WANT and PLAN_SYM set by the caller
+		(cd "$work/run" && "$@" "$kbrowse" explain --no-help --to "$PLAN_WANT" "$PLAN_SYM" \
+			>"$work/plan.out") ;;
 	kb-keys)	# KBROWSE_REPLAY set by the caller
 		(cd "$work/run" && KBROWSE_REPLAY_LOG=$work/keys.log \
 			script -qec "$* $kbrowse Kconfig" /dev/null >/dev/null </dev/null) ;;
@@ -293,6 +296,19 @@ if have script; then
 else
 	printf '%-40s %13s\n' "keystrokes" "n/a (no script(1))"
 fi
+# Plans (issue 20): the solver, the model verifying each candidate, from
+# loading the tree to the printed plan (or proof).  conf has no such mode.
+for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
+	export PLAN_WANT=${plan%%:*} PLAN_SYM=${plan#*:}
+	read -r wall_plan cpu_plan < <(timed kb-plan)
+	if grep -q "^To make $PLAN_SYM" "$work/plan.out" 2>/dev/null; then
+		row "plan --to $PLAN_WANT $PLAN_SYM, ms" "$wall_plan" "$wall_conf" "<= 1000 ms" 1000
+		row "  cpu ms" "$cpu_plan" "$cpu_conf"
+		row "  peak RSS KiB" "$(rss_tree kb-plan)" "$rss_conf" "<= 204800 KiB" 204800
+	else
+		printf '%-40s %13s\n' "plan --to $PLAN_WANT $PLAN_SYM" "n/a (no plan printed)"
+	fi
+done
 echo
 echo "ratio = kbrowse / conf; wall and cpu ms are medians of $runs runs;"
 echo "wall times depend on the machine's load, instructions do not."

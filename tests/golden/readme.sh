@@ -66,7 +66,6 @@ want net/Kconfig:[0-9]+ \(entry\): INET \[=n\]
 want net/Kconfig:[0-9]+ \(if\): NET \[=y\]
 cmd kbrowse explain --to n CRC32
 want set EXT4_FS=n
-want set EXPERT=y
 want CRC32 becomes n\.
 cmd kbrowse explain --to n CRC16
 want set EXPERT=y

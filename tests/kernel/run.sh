@@ -29,6 +29,9 @@
 #                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
 #   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
+#   plans_solver.sh the solver's plans and proofs (issue 20) and conf
+#                   --want, checked with conf (a handful of allyesconfig
+#                   symbols; many with --full)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
 #                   --to visible plans, applied and checked with conf
 #   lessons.sh      every fixture of `kbrowse learn` (examples/lessons/)
@@ -71,7 +74,7 @@ fi
 
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 explain_source.sh \
-	plans.sh plans_visible.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
+	plans.sh plans_visible.sh plans_solver.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
 	unmet_warnings.sh merge.sh lessons.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}

@@ -430,43 +430,64 @@ struct plan_case {
 	const char *steps;	/* "set A=y, choose X, blocked B" */
 	bool feasible;
 	bool verified;
+	bool impossible;	/* proved from the solver's core */
+	const char *proof;	/* in the first line of the proof, or NULL */
 };
 
 static const struct plan_case plan_cases[] = {
 	{ "enable through a dependency",
 	  "config A\n\tbool \"a\"\nconfig X\n\tbool \"x\"\n\tdepends on A\n",
-	  NULL, "X", "y", "set A=y, set X=y", true, true },
+	  NULL, "X", "y", "set A=y, set X=y", true, true, false, NULL },
 	{ "two levels of dependencies",
 	  "config A\n\tbool \"a\"\nconfig B\n\tbool \"b\"\n\tdepends on A\n"
 	  "config X\n\tbool \"x\"\n\tdepends on B\n",
-	  NULL, "X", "y", "set A=y, set B=y, set X=y", true, true },
+	  NULL, "X", "y", "set A=y, set B=y, set X=y", true, true, false, NULL },
 	{ "no prompt: through a select",
 	  "config X\n\tbool\nconfig S\n\tbool \"s\"\n\tselect X\n",
-	  NULL, "X", "y", "set S=y", true, true },
+	  NULL, "X", "y", "set S=y", true, true, false, NULL },
 	{ "no prompt: through a default's condition",
 	  "config X\n\tbool\n\tdefault y if A\nconfig A\n\tbool \"a\"\n",
-	  NULL, "X", "y", "set A=y", true, true },
+	  NULL, "X", "y", "set A=y", true, true, false, NULL },
 	{ "down: the selector first",
 	  "config X\n\tbool \"x\"\nconfig S\n\tbool \"s\"\n\tselect X\n",
-	  "CONFIG_S=y\nCONFIG_X=y\n", "X", "n", "set S=n, set X=n", true, true },
+	  "CONFIG_S=y\nCONFIG_X=y\n", "X", "n", "set S=n, set X=n", true, true, false, NULL },
 	{ "an int through a choice",
-	  page_shift_tree, NULL, "PAGE_SHIFT", "16", "choose PAGE_SIZE_64KB", true, true },
+	  page_shift_tree, NULL, "PAGE_SHIFT", "16", "choose PAGE_SIZE_64KB", true, true, false, NULL },
 	{ "an int with a prompt, in range",
 	  "config N\n\tint \"n\"\n\trange 1 8\n\tdefault 2\n",
-	  NULL, "N", "4", "set N=4", true, true },
+	  NULL, "N", "4", "set N=4", true, true, false, NULL },
 	{ "an int out of range",
 	  "config N\n\tint \"n\"\n\trange 1 8\n\tdefault 2\n",
-	  NULL, "N", "9", "blocked N", false, false },
+	  NULL, "N", "9", "", false, false, true, "N cannot be 9" },
 	{ "a dependency that is never defined",
 	  "config X\n\tbool \"x\"\n\tdepends on BROKEN\n",
-	  NULL, "X", "y", "blocked BROKEN, set X=y", false, false },
+	  NULL, "X", "y", "", false, false, true, "BROKEN is not defined in this tree" },
 	{ "a bool cannot be m",
-	  "config X\n\tbool \"x\"\n", NULL, "X", "m", "blocked X", false, false },
+	  "config X\n\tbool \"x\"\n", NULL, "X", "m", "blocked X", false, false, true, NULL },
 	{ "already there",
-	  "config X\n\tbool \"x\"\n\tdefault y\n", NULL, "X", "y", "", true, false },
+	  "config X\n\tbool \"x\"\n\tdefault y\n", NULL, "X", "y", "", true, false, false, NULL },
 	{ "a comparison with a number",
 	  "config N\n\tint \"n\"\n\tdefault 20\nconfig X\n\tbool \"x\"\n\tdepends on N <= 16\n",
-	  NULL, "X", "y", "set N=16, set X=y", true, true },
+	  NULL, "X", "y", "set N=16, set X=y", true, true, false, NULL },
+	{ "a default's value, not only its condition",
+	  "config A\n\tbool \"a\"\nconfig B\n\tbool \"b\"\nconfig X\n\tbool\n"
+	  "\tdefault (A && B) || C\nconfig C\n\tbool \"c\"\n",
+	  NULL, "X", "y", "set C=y", true, true, false, NULL },
+	{ "a range widened by its bound's default",
+	  "config WIDE\n\tbool \"wide\"\nconfig END\n\tint\n\tdefault 64 if !WIDE\n"
+	  "\tdefault 4096\nconfig N\n\tint \"n\"\n\trange 2 END\n\tdefault 8\n",
+	  "CONFIG_N=8\n", "N", "4096", "set WIDE=y, set N=4096", true, true, false, NULL },
+	{ "m where m is enough",
+	  "config MODULES\n\tbool \"modules\"\n\tmodules\n\tdefault y\n"
+	  "config CAN\n\ttristate \"can\"\nconfig UCAN\n\ttristate \"ucan\"\n\tdepends on CAN\n",
+	  NULL, "UCAN", "m", "set CAN=m, set UCAN=m", true, true, false, NULL },
+	{ "a value fixed for the tree",
+	  "config VERSION\n\tint\n\tdefault 0\nconfig X\n\tbool \"x\"\n"
+	  "\tdepends on VERSION >= 116\n",
+	  NULL, "X", "y", "", false, false, true, "VERSION is 0, fixed for this tree" },
+	{ "down: only what selects it, not the rest",
+	  "config S\n\tbool \"s\"\n\tselect X\nconfig T\n\tbool \"t\"\nconfig X\n\tbool\n",
+	  "CONFIG_S=y\nCONFIG_T=y\n", "X", "n", "set S=n", true, true, false, NULL },
 };
 
 static char *steps_text(const struct change_plan *plan)
@@ -491,9 +512,6 @@ static char *steps_text(const struct change_plan *plan)
 		case STEP_BLOCKED:
 			fprintf(out, "blocked %s", s->sym ? s->sym->name : "");
 			break;
-		case STEP_NEED_EXPR:
-			fputs("needs", out);
-			break;
 		}
 	}
 	fclose(out);
@@ -515,6 +533,12 @@ static void test_plans(void **state)
 		assert_text(steps_text(plan), c->steps);
 		assert_int_equal(plan->feasible, c->feasible);
 		assert_int_equal(plan->verified, c->verified);
+		assert_int_equal(plan->impossible, c->impossible);
+		if (c->proof) {
+			assert_true(plan->nproof > 0);
+			if (!strstr(plan->proof[0], c->proof))
+				fail_msg("proof \"%s\" does not say \"%s\"", plan->proof[0], c->proof);
+		}
 		fixture_free(&f);
 	}
 }
