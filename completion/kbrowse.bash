@@ -97,7 +97,7 @@ _kbrowse()
 		return
 		;;
 	--dialect)
-		_kbrowse_value "" -W "linux-7.0 linux-6.18 linux-6.11 linux-6.2 linux-4.18 linux-4.17 kconfig-frontends u-boot buildroot kconfiglib"
+		_kbrowse_value "" -W "linux-7.0 linux-6.18 linux-6.11 linux-6.2 linux-5.x linux-4.18 linux-4.17 linux-2.6 kconfig-frontends u-boot buildroot busybox kconfiglib"
 		return
 		;;
 	--depth)
@@ -146,7 +146,8 @@ _kbrowse()
 				--allyesconfig --allmodconfig --randconfig
 				--defconfig= --savedefconfig= --listnewconfig
 				--helpnewconfig --yes2modconfig --mod2yesconfig
-				--mod2noconfig --oldconfig --oldaskconfig --syncconfig"
+				--mod2noconfig --oldconfig --oldaskconfig --syncconfig
+				--want"
 		else
 			_kbrowse_value "" -f
 		fi
@@ -154,6 +155,14 @@ _kbrowse()
 	diff)
 		if [[ $cur == -* ]]; then
 			_kbrowse_value "" -W "$common --kconfig --json --apply --from-tree"
+		else
+			_kbrowse_value "" -f
+		fi
+		;;
+	merge)
+		if [[ $cur == -* ]]; then
+			_kbrowse_value "" -W "$common -m -n -y -r -s -Q -O --alldefconfig
+				--strict --json --format=github"
 		else
 			_kbrowse_value "" -f
 		fi
@@ -178,7 +187,7 @@ _kbrowse()
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else
-			_kbrowse_value "" -W "explain diff conf dump learn"
+			_kbrowse_value "" -W "explain diff conf merge dump learn"
 			local -a files
 			mapfile -t files < <(compgen -f -- "$cur")
 			((${#files[@]})) && compopt -o filenames 2>/dev/null

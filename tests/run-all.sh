@@ -57,13 +57,16 @@ fi
 
 # --- the trees of the other dialects ------------------------------------------------
 
-# U-Boot from Debian's source package, for tests/dialects/uboot.sh (which
-# skips without it); Buildroot and NuttX come only from their own git
-# servers, so they are fetched by hand (tests/dialects/fetch.sh).
+# U-Boot and BusyBox from Debian's source packages, for
+# tests/dialects/uboot.sh and busybox.sh (which skip without them);
+# Buildroot, NuttX and barebox come only from their own git servers, so
+# they are fetched by hand (tests/dialects/fetch.sh).
 if [ "$mode" != no ]; then
-	stage "the U-Boot tree"
-	sh "$srcdir/tests/dialects/fetch.sh" u-boot ||
-		echo "could not fetch U-Boot: tests/dialects/uboot.sh will skip"
+	stage "the U-Boot and BusyBox trees"
+	for tree in u-boot busybox; do
+		sh "$srcdir/tests/dialects/fetch.sh" "$tree" ||
+			echo "could not fetch $tree: tests/dialects/$tree.sh will skip"
+	done
 fi
 
 # --- make check ----------------------------------------------------------------------

@@ -177,6 +177,10 @@ static const char *fixed_reason(struct plan_enc *enc, const struct symbol *sym,
 	char name[128];
 	int dline = 0;
 
+	/* A plan never writes an old name back: only an old .config sets it. */
+	if (sym->flags & SYMBOL_TRANSITIONAL)
+		return "it is transitional, an old name that only a .config from "
+		       "before the rename sets; set the option whose default reads it";
 	if (!d)
 		return "nothing gives it a value";
 	/* The default line as written: a $(shell,...) there or in a macro it names. */

@@ -128,11 +128,6 @@ start_config='' exact=1 extra_env=(SOURCE_DATE_EPOCH=1700000000 TZ=UTC)
 check "allyesconfig, the header's time too" -y -- --allyesconfig
 
 # the top file found by -C: Config.in, with no argument and no $srctree
-n=$((n + 1))
-if (cd "$obj" && env -u srctree "$KBROWSE" -C "$src" dump >"$work/dump" 2>"$work/dump.err") &&
-   grep -q '^config HAVE_DOT_CONFIG' "$work/dump"; then
-	echo "ok $n - kbrowse -C TREE dump"
-else
-	echo "not ok $n - kbrowse -C TREE dump"
-	head -n 5 "$work/dump.err" | sed 's/^/# /'
-fi
+(cd "$obj" && env -u srctree "$KBROWSE" -C "$src" dump >"$work/dump" 2>"$work/dump.err") &&
+	grep -q '^config HAVE_DOT_CONFIG' "$work/dump"
+tap_result $? "kbrowse -C TREE dump" "$work/dump.err"

@@ -209,6 +209,7 @@ cd .. || exit 99
 printf 'config A\n\tbool "a"\n' > Kconfig
 awk 'BEGIN { for (i = 0; i < 1000000; i++) print "CONFIG_A=y" }' > dup.config
 echo 0 > rss
+# shellcheck disable=SC2086 # $timer: words
 (exec timeout 300 $timer env KCONFIG_CONFIG=dup.config "$KBROWSE" conf \
 	--olddefconfig) >out 2>err </dev/null
 tap_result $? "a .config assigning one symbol 1,000,000 times" err

@@ -101,6 +101,7 @@ pair()
 	shift
 	run_in "$series" "$work/$name.conf" "$input" "${envs[@]}" -- \
 		"$(cat "$work/conf-$series")" "$@" Kconfig &
+	# shellcheck disable=SC2031 # kbrowse is set once, before any subshell
 	run_in "$series" "$work/$name.kb" "$input" "${envs[@]}" -- \
 		"$kbrowse" conf "$@" Kconfig
 	wait

@@ -191,7 +191,7 @@ if [ -d "$tests/$name" ]; then
 		mkdir -p "$work/conf.$name"
 		cp "$tests/$name/config" "$work/conf.$name/.config"
 		(set +o pipefail; cd "$work/conf.$name" && { printf y; yes '' 2>/dev/null; } |
-			srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST= \
+			srctree="$tests/$name" KCONFIG_DEFCONFIG_LIST='' \
 			"$conf" --oldaskconfig Kconfig >stdout 2>/dev/null) &&
 			cmp -s "$work/conf.$name/.config" "$out/.config" &&
 			cmp -s "$work/conf.$name/stdout" "$out/stdout" || good=0

@@ -1,10 +1,12 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The browser's cold start on Linux 6.12 (x86_64, the environment make
 # gives conf) with an empty $(shell,...) cache: a progress line naming the
-# probe that runs shows within a second, long before the tree is read.
+# probe that runs shows before the tree is read.
 # Skipped when the extracted tree is not in the kernel test cache
 # (tests/kernel/lib.sh makes it: make check-kernel).
+# tests/kernel/lib.sh is bash's.
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 # shellcheck source=tests/kernel/lib.sh
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/kernel/lib.sh"
 # shellcheck source=tests/lib/tmux.sh

@@ -36,8 +36,7 @@ else
 	echo "ok $n - no link in a prompt, a help text or a menu title"
 fi
 n=$((n + 1))
-grep -q '^    if: {KVM} \[=y\] && !NOT_DEFINED \[=n\]  => y$' "$work/out/VIRT"
-if [ $? -eq 0 ]; then
+if grep -q '^    if: {KVM} \[=y\] && !NOT_DEFINED \[=n\]  => y$' "$work/out/VIRT"; then
 	echo "ok $n - a symbol of a condition is a link, an undefined one is not"
 else
 	echo "not ok $n - a symbol of a condition is a link, an undefined one is not"

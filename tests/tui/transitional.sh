@@ -4,11 +4,11 @@
 # (tmux): the old name is no option in the tree, even with hidden
 # entries shown, yet goto finds it and says what it is, and the new
 # option's pane names the old one and its .config line.  TAP output.
-. "${top_srcdir:-$(dirname "$0")/../..}/tests/tui/lib.sh"
+# shellcheck source=tests/lib/tmux.sh
+. "$(dirname "$0")/../lib/tmux.sh"
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP needs tmux"
-	exit 0
+	tap_skip_all "needs tmux"
 fi
 work=$TUI_TMP/work
 mkdir -p "$work"
@@ -27,24 +27,24 @@ printf 'CONFIG_OLD_OPTION=y\n' > "$work/.config"
 
 tui_start 160 40 "$work"
 tui_wait "New option"
-check "the tree lists the new option, set through the old name" \
+tap_check "the tree lists the new option, set through the old name" \
 	tui_wait "[*] New option"
 # tree_lacks TEXT: the tree (the left half; the pane explains on the
 # right, and may name it) does not show TEXT.
 tree_lacks() { ! tui_screen | cut -c1-70 | grep -q "$1"; }
-check "the old name is not listed as an option" tree_lacks OLD_OPTION
+tap_check "the old name is not listed as an option" tree_lacks OLD_OPTION
 tui_keys z
 sleep 0.3
-check "nor with hidden entries shown" tree_lacks OLD_OPTION
+tap_check "nor with hidden entries shown" tree_lacks OLD_OPTION
 tui_keys g
 tui_type OLD_OPTION
 tui_keys Enter
-check "goto finds it and says it is transitional" \
+tap_check "goto finds it and says it is transitional" \
 	tui_wait "OLD_OPTION is transitional: an old name read from .config, not an option"
 tui_keys g
 tui_type NEW_OPTION
 tui_keys Enter
-check "the new option's pane names the old one and its .config line" \
+tap_check "the new option's pane names the old one and its .config line" \
 	tui_wait "OLD_OPTION is transitional: its value y comes from .config:1"
 tui_keys q
 
@@ -54,7 +54,7 @@ mkdir -p "$newer/scripts/kconfig"
 printf 'VERSION = 7\nPATCHLEVEL = 9\nSUBLEVEL = 0\n' > "$newer/Makefile"
 cp "$work/Kconfig" "$work/.config" "$newer/"
 tui_start 160 40 "$newer"
-check "a kernel newer than the table: opened, with the newest rules named so" \
+tap_check "a kernel newer than the table: opened, with the newest rules named so" \
 	tui_wait "New option" "linux-7.0 rules (kernel newer than kbrowse)"
 tui_keys q
-tui_done
+tap_done
