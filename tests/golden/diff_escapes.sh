@@ -6,6 +6,8 @@
 # iconv accept, with the values as they are (non-UTF-8 bytes as U+FFFD).
 # TAP.
 : "${KBROWSE:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 LC_ALL=C
 export LC_ALL
 work=$(mktemp -d /tmp/kbrowse-golden-diff-escapes.XXXXXX) || exit 99
@@ -13,15 +15,10 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
 
-n=0
+# check STATUS DESC: a case
 check()
 {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-	fi
+	tap_result "$1" "$2"
 }
 # raw FILE...: does any file hold ESC, BEL, CSI (C2 9B) or RLO (E2 80 AE)?
 raw()
@@ -29,7 +26,7 @@ raw()
 	LC_ALL=C grep -q "$(printf '\033\|\007\|\302\233\|\342\200\256')" "$@"
 }
 
-echo "1..12"
+tap_plan 12
 printf 'config S\n\tstring "s"\nconfig T\n\tstring "t"\n' > Kconfig
 printf 'CONFIG_S="a"\nCONFIG_T="x"\n' > old.config
 printf 'CONFIG_S="b \033]0;x\007"\nCONFIG_T="\355\240\200 \302\233 \342\200\256"\n' > new.config

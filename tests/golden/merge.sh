@@ -7,6 +7,8 @@
 # --json, --format=github; bad input (a missing fragment, a directory, a
 # line that is no config line) is an error at its line and writes nothing.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 LC_ALL=C
 export LC_ALL
 work=$(mktemp -d /tmp/kbrowse-golden-merge.XXXXXX) || exit 99
@@ -16,16 +18,11 @@ unset KCONFIG_CONFIG KCONFIG_ALLCONFIG CONFIG_
 srctree=$top_srcdir/examples
 export srctree
 
-n=0
+# check STATUS DESC: a case, with stdout and stderr as its diagnostics
 check()
 {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		sed 's/^/# /' out err 2>/dev/null | head -n 20
-	fi
+	cat out err >diag 2>/dev/null
+	tap_result "$1" "$2" diag
 }
 has() { grep -qxF -- "$1" out; }
 
@@ -106,4 +103,4 @@ done
 [ $? = 2 ]
 check $? "no BASE: a usage error"
 
-echo "1..$n"
+tap_done

@@ -7,6 +7,8 @@
 # build is at hand), and --savedefconfig through /dev/stdout or a
 # symbolic link writes through the link, never replacing it.
 : "${KBROWSE:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
 LC_ALL=C
 export LC_ALL
 work=$(mktemp -d /tmp/kbrowse-golden-streams.XXXXXX) || exit 99
@@ -14,15 +16,10 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
 
-n=0
+# check STATUS DESC: a case
 check()
 {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-	fi
+	tap_result "$1" "$2"
 }
 skip()
 {
@@ -35,7 +32,7 @@ raw()
 }
 conf=${KBROWSE_KERNEL_CACHE:-/var/cache/kbrowse}/obj-conf/scripts/kconfig/conf
 
-echo "1..14"
+tap_plan 14
 printf 'config S\n\tstring "s"\n\tdefault "x"\nconfig T\n\tstring "t"\n\tdefault "a\033]0;x\007"\n' > Kconfig
 printf 'CONFIG_S="\033]0;y\007"\n' > .config
 
