@@ -59,7 +59,6 @@ mapfile -d '' envs <"$work/env"
 yes '' | head -n 100000 >"$work/answers"
 
 echo "1..$((8 + $#))"
-n=0
 
 # the .config without conf's time line (the 4th, "# Thu Dec  3 ...")
 untimed()
