@@ -546,18 +546,29 @@ static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 	}
 }
 
+/*
+ * A select or imply row: the other symbol with its value, the line, and
+ * what the line gives (dimmed when it gives n).
+ */
+static void print_prop_row(struct explainer *ex, const struct symbol *sym,
+			   const char *value, const struct property *prop,
+			   tristate gives, struct render *out)
+{
+	if (gives == TRI_NO)
+		rstyle(out, XSTYLE_DIM);
+	rputs("    ", out);
+	rsym(sym, out);
+	rprintf(out, " [=%s]  ", value);
+	rloc(ex, prop->loc, out);
+	rputs("  ", out);
+	rprop(prop, out);
+	rprintf(out, "  => %s", tri_text(gives));
+}
+
 static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
 			       const struct xreverse *r, struct render *out)
 {
-	if (r->value == TRI_NO)
-		rstyle(out, XSTYLE_DIM);
-	rputs("    ", out);
-	rsym(r->from, out);
-	rprintf(out, " [=%s]  ", r->from_value);
-	rloc(ex, r->prop->loc, out);
-	rputs("  ", out);
-	rprop(r->prop, out);
-	rprintf(out, "  => %s", tri_text(r->value));
+	print_prop_row(ex, r->from, r->from_value, r->prop, r->value, out);
 	if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
 		rprintf(out, " (m counts as y for a bool)");
 	rputc('\n', out);
@@ -612,15 +623,8 @@ static void print_forward_props(struct explainer *ex, const char *what,
 	for (unsigned i = 0; i < n; i++) {
 		const struct xforward *f = &list[i];
 
-		if (f->value == TRI_NO)
-			rstyle(out, XSTYLE_DIM);
-		rputs("    ", out);
-		rsym(f->to, out);
-		rprintf(out, " [=%s]  ", f->to_value);
-		rloc(ex, f->prop->loc, out);
-		rputs("  ", out);
-		rprop(f->prop, out);
-		rprintf(out, "  => %s\n", tri_text(f->value));
+		print_prop_row(ex, f->to, f->to_value, f->prop, f->value, out);
+		rputc('\n', out);
 		if (f->cond)
 			print_condition("      ", f->cond, NULL, out);
 	}
