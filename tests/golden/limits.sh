@@ -25,7 +25,11 @@ cd "$work" || exit 99
 # 10 s of CPU time (a loop; the wall clock allows 120 s, for a read that
 # blocks: a loaded machine is not a hang), the status and the message;
 # for an error, under 100 MB of peak memory (when /usr/bin/time can say).
-if /usr/bin/time -f %M true >/dev/null 2>&1; then
+# Under ASan the peak is its shadow and quarantine, not kbrowse's: the
+# plain build's run of this script is the one that measures memory.
+if kbrowse_sanitized; then
+	timer=
+elif /usr/bin/time -f %M true >/dev/null 2>&1; then
 	timer="/usr/bin/time -o rss -f %M"
 else
 	timer=
@@ -216,8 +220,12 @@ tap_result $? "a .config assigning one symbol 1,000,000 times" err
 rss=$(tail -n 1 rss)
 [ "$(grep -c 'warning: override: reassigning to symbol A' err)" = 999999 ]
 tap_result $? "... every override warned, as conf does" err
-[ "${rss:-0}" -le 100000 ] 2>/dev/null
-tap_result $? "... in under 100 MB (peak $rss KB)" err
+if [ -n "$timer" ]; then
+	[ "${rss:-0}" -le 100000 ] 2>/dev/null
+	tap_result $? "... in under 100 MB (peak $rss KB)" err
+else
+	tap_skip "... in under 100 MB" "no peak memory measured (no /usr/bin/time, or a sanitizer build)"
+fi
 
 # One symbol defined 20,000 times: each entry walks its own lines only
 # (dump took 30 s).

@@ -41,3 +41,10 @@ test_env_clean()
 }
 
 test_env_clean
+
+# kbrowse_sanitized: whether $KBROWSE was built with --enable-sanitizers
+# (its memory peaks are then ASan's shadow and quarantine, not its own).
+kbrowse_sanitized()
+{
+	grep -q __asan_init "${KBROWSE:?}" 2>/dev/null
+}
