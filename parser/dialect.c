@@ -20,6 +20,7 @@
 
 #include "dialect.h"
 #include "kconfig_copy.h"
+#include "util.h"
 
 static const struct kconfig_dialect linux_7_0 = {
 	.name = "linux-7.0",
@@ -301,10 +302,8 @@ const struct kconfig_dialect *dialect_find(const char *name)
 static char *tree_path(const char *srctree, const char *rel)
 {
 	size_t len = (srctree ? strlen(srctree) : 1) + strlen(rel) + 2;
-	char *path = malloc(len);
+	char *path = xmalloc(len);
 
-	if (!path)
-		abort();
 	snprintf(path, len, "%s/%s", srctree ? srctree : ".", rel);
 	return path;
 }

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "kconfig_copy.h"
+#include "util.h"
 
 /* Where projects keep their copy, most common first. */
 static const char *const copy_dirs[] = {
@@ -40,9 +41,7 @@ static char *read_text(const char *srctree, const char *dir, const char *name)
 	f = fopen(path, "r");
 	if (!f)
 		return NULL;
-	text = malloc((size_t)4 << 20);
-	if (!text)
-		abort();
+	text = xmalloc((size_t)4 << 20);
 	len = fread(text, 1, ((size_t)4 << 20) - 1, f);
 	fclose(f);
 	text[len] = '\0';
