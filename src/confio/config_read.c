@@ -251,9 +251,7 @@ static void read_text(struct config *cfg, const char *name, const char *text,
 
 		if (n + 1 > cap) {
 			cap = n + 64;
-			line = realloc(line, cap);
-			if (!line)
-				abort();
+			line = xrealloc(line, cap);
 		}
 		memcpy(line, text + start, n);
 		line[n] = '\0';
