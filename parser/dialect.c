@@ -369,7 +369,7 @@ static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 		"kconfiglib.py",
 	};
 
-	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
 		if (tree_has(srctree, marks[i])) {
 			snprintf(why, why_size, "%s", marks[i]);
 			return &kconfiglib;
@@ -389,7 +389,7 @@ static const struct kconfig_dialect *linux_tree(const char *srctree,
 {
 	int version = makefile_number(srctree, "VERSION");
 	int patchlevel = makefile_number(srctree, "PATCHLEVEL");
-	size_t n = sizeof(linux_generations) / sizeof(linux_generations[0]);
+	size_t n = ARRAY_SIZE(linux_generations);
 	const struct kconfig_dialect *found = NULL;
 	struct kconfig_copy copy;
 

@@ -340,7 +340,7 @@ static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
 		}
 		if (node->sym->type == S_UNKNOWN)
 			node->sym->type = choice->sym->type;
-		if (nopen == sizeof(open) / sizeof(open[0]))
+		if (nopen == ARRAY_SIZE(open))
 			nopen--;	/* absurdly deep: nest under the last */
 		open[nopen++] = node->sym;
 	}

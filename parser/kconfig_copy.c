@@ -135,7 +135,7 @@ static void scan_lexer(const char *srctree, struct kconfig_copy *copy)
 	char *text = NULL;
 	const char *hit;
 
-	for (size_t i = 0; !text && i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; !text && i < ARRAY_SIZE(names); i++)
 		text = read_text(srctree, copy->dir, names[i]);
 	if (!text)
 		return;
@@ -167,7 +167,7 @@ bool kconfig_copy_scan(const char *srctree, struct kconfig_copy *copy)
 	char *text;
 
 	memset(copy, 0, sizeof(*copy));
-	for (size_t i = 0; i < sizeof(copy_dirs) / sizeof(copy_dirs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(copy_dirs); i++) {
 		if (copy_has(srctree, copy_dirs[i], "confdata.c")) {
 			snprintf(copy->dir, sizeof(copy->dir), "%s", copy_dirs[i]);
 			break;

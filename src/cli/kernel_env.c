@@ -184,7 +184,7 @@ void kernel_env_subarch(const char *machine, char *buf, size_t size)
 	size_t i;
 
 	copy_string(buf, size, machine);
-	for (i = 0; i < sizeof(machine_rules) / sizeof(machine_rules[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(machine_rules); i++)
 		apply_machine_rule(&machine_rules[i], buf, size);
 }
 
@@ -388,7 +388,7 @@ static const char *clang_target(const char *srcarch)
 
 	if (!strcmp(srcarch, "um") && getenv("SUBARCH"))
 		srcarch = getenv("SUBARCH");
-	for (i = 0; i < sizeof(clang_targets) / sizeof(clang_targets[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(clang_targets); i++)
 		if (!strcmp(clang_targets[i][0], srcarch))
 			return clang_targets[i][1];
 	return NULL;

@@ -304,7 +304,7 @@ int main(int argc, char **argv)
 		i += used - 1;
 	}
 	if (i < argc) {
-		for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+		for (size_t c = 0; c < ARRAY_SIZE(commands); c++)
 			if (strcmp(argv[i], commands[c].name) == 0)
 				return run_command(&cli, &commands[c], argc - i, argv + i);
 		/* The browser's own options go to it (browse_option()). */
