@@ -454,8 +454,9 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 				   kc->opts.info_out);
 	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
 	macro_env_set_unknown_functions(kc->macros, kc->dialect->unknown_functions);
-	if (kc->opts.shell_cache && !kc->opts.shell.no_shell) {
-		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
+	if (kc->opts.shell_cache_dir && !kc->opts.shell.no_shell) {
+		kc->shell_cache = shell_cache_open(kc->opts.shell_cache_dir,
+						   &kc->diags);
 		macro_env_set_shell_cache(kc->macros, kc->shell_cache);
 	}
 	return kc;

@@ -36,8 +36,12 @@ struct kconfig_options {
 	FILE *info_out;
 	/* Print each diagnostic here as it is found (NULL: only keep them). */
 	FILE *diag_echo;
-	/* Keep $(shell,...) results across runs (shell_cache.h). */
-	bool shell_cache;
+	/*
+	 * Keep $(shell,...) results across runs in this directory
+	 * (shell_cache.h); NULL: every command runs.  The front-end decides
+	 * (--no-cache, $KBROWSE_NO_CACHE, $XDG_CACHE_HOME).
+	 */
+	const char *shell_cache_dir;
 	/* How commands run: no_shell (--no-shell), interactive (macro.h). */
 	struct macro_shell_options shell;
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */

@@ -446,29 +446,10 @@ static void add_implicit_tools(struct shell_cache *cache, struct buf *b)
 
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 {
-	const char *off = getenv("KBROWSE_NO_CACHE");
 	struct shell_cache *cache;
 	struct buf tools = { 0 };
-	char *path;
+	char *path = xstrdup(dir);
 
-	if (off && *off && strcmp(off, "0") != 0)
-		return NULL;
-	if (dir) {
-		path = xstrdup(dir);
-	} else {
-		const char *xdg = getenv("XDG_CACHE_HOME");
-		const char *home = getenv("HOME");
-
-		if (xdg && *xdg == '/') {
-			path = xmalloc(strlen(xdg) + sizeof("/kbrowse"));
-			sprintf(path, "%s/kbrowse", xdg);
-		} else if (home && *home) {
-			path = xmalloc(strlen(home) + sizeof("/.cache/kbrowse"));
-			sprintf(path, "%s/.cache/kbrowse", home);
-		} else {
-			return NULL;
-		}
-	}
 	cache = xcalloc(1, sizeof(*cache));
 	cache->dir = path;
 	cache->diags = diags;

@@ -26,6 +26,8 @@ struct cli {
 	/* With the teaching tree: a directory above with a Kconfig, or NULL. */
 	const char *hint_dir;
 	struct kconfig_options opts;
+	/* opts.shell_cache_dir's text (cli_resolve_tree()); "" when off. */
+	char shell_cache_dir[4096];
 	/* Characters escaped on stdout so far (main() installs the stream). */
 	unsigned long stdout_escaped;
 };
