@@ -547,7 +547,7 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.tree = cli->opts,
 			.config_name = config,
 			.tree_only = tree_only,
-			.defconfig_list = true,
+			.defconfig_list = kernel_env_defconfig_list(),
 			.warnings = stderr,
 		}, &errors);
 	/* No errors in the tree: the .config could not be read (said so). */

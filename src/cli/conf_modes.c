@@ -16,6 +16,7 @@
 #include "autoconf.h"
 #include "conf_ask.h"
 #include "conf_modes.h"
+#include "kernel_env.h"
 #include "kernel_expr.h"
 #include "config.h"
 #include "config_internal.h"
@@ -175,7 +176,7 @@ static int read_existing(struct conf_run *run)
 	if (read_file(run, name ? name : ".config") == 0)
 		return 0;
 	run->changed = true;
-	list = getenv("KCONFIG_DEFCONFIG_LIST");
+	list = kernel_env_defconfig_list();
 	if (!list)
 		return -1;
 	copy = xstrdup(list);

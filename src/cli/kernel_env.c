@@ -525,7 +525,7 @@ static void derive_defconfig_list(const char *srctree,
 {
 	char defconfig[256], list[VALUE_MAX];
 
-	if (getenv("KCONFIG_DEFCONFIG_LIST"))
+	if (kernel_env_defconfig_list())
 		return;
 	if (getenv("KBUILD_DEFCONFIG"))
 		copy_string(defconfig, sizeof(defconfig), getenv("KBUILD_DEFCONFIG"));
@@ -537,6 +537,11 @@ static void derive_defconfig_list(const char *srctree,
 		 " arch/%s/configs/%s", host->release, host->release,
 		 getenv("SRCARCH"), defconfig);
 	set_default("KCONFIG_DEFCONFIG_LIST", list);
+}
+
+const char *kernel_env_defconfig_list(void)
+{
+	return getenv("KCONFIG_DEFCONFIG_LIST");
 }
 
 void kernel_env_derive(const char *srctree)

@@ -33,6 +33,13 @@
 void kernel_env_derive(const char *srctree);
 
 /*
+ * $KCONFIG_DEFCONFIG_LIST (derived above on a kernel tree, if unset):
+ * the files tried in turn when there is no .config; NULL: none.  The
+ * one place it is read; the session and conf's modes get it from here.
+ */
+const char *kernel_env_defconfig_list(void);
+
+/*
  * The variables that name one tree rather than the toolchain or the
  * architecture (srctree, KERNELVERSION, VERSION..., KCONFIG_DEFCONFIG_LIST,
  * KBUILD_DEFCONFIG), as they were before kernel_env_enter().

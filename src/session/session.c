@@ -149,16 +149,15 @@ static bool read_config_file(struct session *s, const char *name,
 }
 
 /*
- * As menuconfig: config_name, else the first file of
- * $KCONFIG_DEFCONFIG_LIST that exists, else nothing (all defaults).
+ * As menuconfig: config_name, else the first file of list
+ * ($KCONFIG_DEFCONFIG_LIST) that exists, else nothing (all defaults).
  */
-static struct user_lines *read_first_config(struct session *s, bool defconfig_list)
+static struct user_lines *read_first_config(struct session *s, const char *list)
 {
-	const char *list = getenv("KCONFIG_DEFCONFIG_LIST");
 	struct user_lines *lines = NULL;
 	char *copy, *word, *save = NULL;
 
-	if (read_config_file(s, s->config_name, &lines) || !defconfig_list || !list)
+	if (read_config_file(s, s->config_name, &lines) || !list)
 		return lines;
 	copy = xstrdup(list);
 	for (word = strtok_r(copy, " \t\n", &save); word;

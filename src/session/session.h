@@ -26,8 +26,12 @@ struct session_options {
 	 * build no explainer.
 	 */
 	bool tree_only;
-	/* Without $KCONFIG_CONFIG, try $KCONFIG_DEFCONFIG_LIST as menuconfig. */
-	bool defconfig_list;
+	/*
+	 * Without the .config, the first of these files (blank-separated)
+	 * that exists, as menuconfig reads $KCONFIG_DEFCONFIG_LIST; NULL:
+	 * none.
+	 */
+	const char *defconfig_list;
 	/* Print the .config warnings here as conf does; NULL keeps them. */
 	FILE *warnings;
 };
