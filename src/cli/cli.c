@@ -537,10 +537,12 @@ int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
 struct session *cli_open_session(struct cli *cli, bool tree_only)
 {
 	const char *config = getenv("KCONFIG_CONFIG");
+	struct config_io_options io = { 0 };
 	struct session *s;
 	int errors;
 
 	cli_resolve_tree(cli);
+	kernel_env_config_io(&io);
 	if (cli->builtin_examples)
 		cli_say_builtin(cli);
 	s = session_open(&(struct session_options){
@@ -549,6 +551,7 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.tree_only = tree_only,
 			.defconfig_list = kernel_env_defconfig_list(),
 			.warnings = stderr,
+			.io = io,
 		}, &errors);
 	/* No errors in the tree: the .config could not be read (said so). */
 	if (!s && errors)

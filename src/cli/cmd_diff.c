@@ -285,6 +285,7 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 				      const char *as_given)
 {
 	struct kconfig_options opts = cli->opts;
+	struct config_io_options io = { 0 };
 	struct kernel_env_saved saved;
 	struct session *old;
 	int errors, here;
@@ -307,7 +308,9 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 	opts.kconfig = "Kconfig";
 	opts.dialect = NULL;
 	opts.dialect_why = NULL;
-	old = session_open(&(struct session_options){ .tree = opts, .tree_only = true },
+	kernel_env_config_io(&io);
+	old = session_open(&(struct session_options){ .tree = opts,
+						     .tree_only = true, .io = io },
 			   &errors);
 	kernel_env_leave(&saved);
 	if (fchdir(here) != 0) {

@@ -609,7 +609,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 		fprintf(run->opts.out, "#\n# merged configuration written to %s "
 			"(needs make)\n#\n", config);
 		/* What olddefconfig will keep: the model's values, as conf writes them. */
-		final = config_write_text(s->cfg, s->io.prefix, &final_len);
+		final = config_write_text(s->cfg, &s->io, &final_len);
 	} else {
 		status = run_conf_mode(cli, run, config, temp, text, len);
 		if (status)

@@ -678,7 +678,7 @@ static int write_defconfig(struct conf_run *run)
 		goto error;
 	/* conf computes everything again for savedefconfig. */
 	recompute_all(run);
-	failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+	failed = config_write_defconfig_stream(run->cfg, out, &run->io);
 	warn_changed_input(run);
 	if (in_place) {
 		if (fclose(out) != 0 || failed)
@@ -700,7 +700,6 @@ error:
 static int write_output(struct conf_run *run)
 {
 	const char *name;
-	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
 	char err[512];
 
 	if (run->mode == MODE_SAVEDEFCONFIG)
@@ -715,8 +714,7 @@ static int write_output(struct conf_run *run)
 		recompute_all(run);
 	if (run->no_dotconfig_write)
 		goto build_files;
-	switch (config_write_file(run->cfg, name, run->io.prefix,
-				  overwrite && *overwrite, err, sizeof(err))) {
+	switch (config_write_file(run->cfg, name, &run->io, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
 		warn_changed_input(run);
 		if (err[0])
@@ -739,7 +737,7 @@ build_files:
 	 * object tree has none yet (make needs include/config/auto.conf to
 	 * exist; errors do not count then).
 	 */
-	if (autoconf_write(run->cfg, run->io.prefix, run->sync) && run->sync) {
+	if (autoconf_write(run->cfg, &run->io, run->sync) && run->sync) {
 		fprintf(stderr, "\n*** Error during sync of the configuration.\n\n");
 		return 1;
 	}
@@ -772,6 +770,7 @@ static int run_conf(struct conf_run *run)
 		seed_random();
 	run->cfg = config_new(run->kc);
 	config_on_unmet(run->cfg, report_unmet, run);
+	kernel_env_config_io(&run->io);
 	config_io_for_dialect(&run->io, run->kc->opts.srctree, run->kc->dialect);
 
 	if (read_input(run))

@@ -539,6 +539,28 @@ static void derive_defconfig_list(const char *srctree,
 	set_default("KCONFIG_DEFCONFIG_LIST", list);
 }
 
+/* Set and not empty, as conf tests most of its switches. */
+static bool env_set_nonempty(const char *name)
+{
+	const char *value = getenv(name);
+
+	return value && *value;
+}
+
+void kernel_env_config_io(struct config_io_options *io)
+{
+	io->env_prefix = getenv("CONFIG_");
+	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
+	io->kernel_version = getenv("KERNELVERSION");
+	io->source_date_epoch = getenv("SOURCE_DATE_EPOCH");
+	io->no_timestamp = env_set_nonempty("KCONFIG_NOTIMESTAMP");
+	io->config_header = getenv("KCONFIG_CONFIG_HEADER");
+	io->autoconf = getenv("KCONFIG_AUTOCONFIG");
+	io->autoheader = getenv("KCONFIG_AUTOHEADER");
+	io->rustccfg = getenv("KCONFIG_RUSTCCFG");
+	io->overwrite_in_place = env_set_nonempty("KCONFIG_OVERWRITECONFIG");
+}
+
 const char *kernel_env_defconfig_list(void)
 {
 	return getenv("KCONFIG_DEFCONFIG_LIST");

@@ -29,14 +29,13 @@
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect)
 {
-	const char *prefix = getenv("CONFIG_");
-
-	if (!prefix)
-		prefix = dialect && dialect->config_prefix ?
-			 dialect->config_prefix : "CONFIG_";
-	io->prefix = prefix;
-	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
-	io->srctree = srctree ? srctree : getenv("srctree");
+	if (io->env_prefix)
+		io->prefix = io->env_prefix;
+	else
+		io->prefix = dialect && dialect->config_prefix ?
+			     dialect->config_prefix : "CONFIG_";
+	if (srctree)
+		io->srctree = srctree;
 }
 
 void config_warning_print(const struct diag *diag, FILE *out)

@@ -208,6 +208,7 @@ void config_write_title(struct config *cfg, FILE *out)
 struct dotconfig_writer {
 	struct config *cfg;
 	struct strbuf *out;
+	const struct config_io_options *io;
 	const char *prefix;
 	unsigned char *written;		/* by symbol index */
 	bool need_newline;		/* a blank line before the next value */
@@ -297,11 +298,11 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
  * $KERNELVERSION, which the Makefile passes, and the time, as ctime()
  * writes it, of $SOURCE_DATE_EPOCH or now, unless $KCONFIG_NOTIMESTAMP.
  */
-static void write_version_header(struct config *cfg, struct strbuf *out)
+static void write_version_header(struct config *cfg, struct strbuf *out,
+				 const struct config_io_options *io)
 {
-	const char *version = getenv("KERNELVERSION");
-	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	const char *no_stamp = getenv("KCONFIG_NOTIMESTAMP");
+	const char *version = io->kernel_version;
+	const char *epoch = io->source_date_epoch;
 	time_t now = epoch && *epoch ? (time_t)strtoull(epoch, NULL, 10)
 				     : time(NULL);
 
@@ -310,7 +311,7 @@ static void write_version_header(struct config *cfg, struct strbuf *out)
 	strbuf_adds(out, ": ");
 	strbuf_adds(out, version ? version : "");
 	strbuf_addc(out, '\n');
-	if (!no_stamp || !*no_stamp) {
+	if (!io->no_timestamp) {
 		char stamp[64];
 		struct tm tm;
 
@@ -326,16 +327,17 @@ static void write_version_header(struct config *cfg, struct strbuf *out)
 }
 
 /* The lines before the values, as the dialect's writer puts them. */
-static void write_header(struct config *cfg, struct strbuf *out)
+static void write_header(struct config *cfg, struct strbuf *out,
+			 const struct config_io_options *io)
 {
 	const char *text;
 
 	switch (cfg->kc->dialect->header) {
 	case HEADER_VERSION_DATE:
-		write_version_header(cfg, out);
+		write_version_header(cfg, out, io);
 		return;
 	case HEADER_KCONFIGLIB:
-		text = getenv("KCONFIG_CONFIG_HEADER");
+		text = io->config_header;
 		if (text)
 			strbuf_adds(out, text);
 		return;
@@ -349,32 +351,35 @@ static void write_header(struct config *cfg, struct strbuf *out)
 }
 
 static void build_dotconfig(struct config *cfg, struct strbuf *out,
-			    const char *prefix)
+			    const struct config_io_options *io)
 {
-	struct dotconfig_writer w = { .cfg = cfg, .out = out, .prefix = prefix };
+	struct dotconfig_writer w = { .cfg = cfg, .out = out, .io = io,
+				      .prefix = io->prefix };
 	const struct menu_node *node;
 
 	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	write_header(cfg, out);
+	write_header(cfg, out, io);
 	for (node = cfg->kc->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);
 }
 
-char *config_write_text(struct config *cfg, const char *prefix, size_t *len)
+char *config_write_text(struct config *cfg, const struct config_io_options *io,
+			size_t *len)
 {
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, prefix);
+	build_dotconfig(cfg, &text, io);
 	*len = text.len;
 	return strbuf_take(&text);
 }
 
-int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
+int config_write_stream(struct config *cfg, FILE *out,
+			const struct config_io_options *io)
 {
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, prefix);
+	build_dotconfig(cfg, &text, io);
 	return flush_text(&text, out);
 }
 
@@ -396,15 +401,16 @@ static bool is_choice_default(struct config *cfg, const struct symbol *sym)
 }
 
 int config_write_defconfig_stream(struct config *cfg, FILE *out,
-				  const char *prefix)
+				  const struct config_io_options *io)
 {
+	const char *prefix = io->prefix;
 	const struct menu_node *root = &cfg->kc->root, *node;
 	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
 	struct strbuf text = { 0 };
 
 	/* Kconfiglib's write_min_config() starts with the header too. */
 	if (cfg->kc->dialect->header == HEADER_KCONFIGLIB)
-		write_header(cfg, &text);
+		write_header(cfg, &text, io);
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
@@ -537,9 +543,10 @@ static bool keep_backup(const char *name, const char *oldname)
 }
 
 enum config_write_result config_write_file(struct config *cfg, const char *name,
-					   const char *prefix, bool in_place,
+					   const struct config_io_options *io,
 					   char *err, size_t errlen)
 {
+	bool in_place = io->overwrite_in_place;
 	char *text = NULL, *old = NULL, *oldname;
 	char dummy[8], why[128];
 	size_t len = 0, old_len = 0;
@@ -588,7 +595,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 		goto out;
 	}
 	/* All of it in memory first: a failed write leaves no half file. */
-	text = config_write_text(cfg, prefix, &len);
+	text = config_write_text(cfg, io, &len);
 	if (old && old_len == len && memcmp(old, text, len) == 0) {
 		result = CONFIG_UNCHANGED;
 		goto out;

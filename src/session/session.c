@@ -182,6 +182,7 @@ struct session *session_open(const struct session_options *opts, int *errors)
 	}
 	diag_init(&s->read_diags);
 	s->warnings_out = opts->warnings;
+	s->io = opts->io;
 	config_io_for_dialect(&s->io, opts->tree.srctree, s->kc->dialect);
 	s->config_name = opts->config_name && *opts->config_name ?
 		opts->config_name : ".config";
@@ -231,15 +232,14 @@ bool session_read_config(struct session *s, const char *name)
 
 enum config_write_result session_save(struct session *s, char *msg, size_t len)
 {
-	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
 	enum config_write_result result;
 	char err[512] = "";
 	char *text;
 	size_t n;
 
 	errno = 0;
-	result = config_write_file(s->cfg, s->config_name, s->io.prefix,
-				   overwrite && *overwrite, err, sizeof(err));
+	result = config_write_file(s->cfg, s->config_name, &s->io, err,
+				   sizeof(err));
 	/* The writer says why only for some failures: the call that failed does. */
 	if (result == CONFIG_WRITE_FAILED && !err[0] && errno)
 		snprintf(err, sizeof(err), "%s", strerror(errno));
@@ -289,7 +289,7 @@ enum config_write_result session_save_as(struct session *s, const char *name,
 
 char *session_text_to_save(struct session *s, size_t *len)
 {
-	return config_write_text(s->cfg, s->io.prefix, len);
+	return config_write_text(s->cfg, &s->io, len);
 }
 
 bool session_save_would_change(struct session *s)

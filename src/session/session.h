@@ -34,6 +34,9 @@ struct session_options {
 	const char *defconfig_list;
 	/* Print the .config warnings here as conf does; NULL keeps them. */
 	FILE *warnings;
+	/* What the environment says of .config files (the prefix is
+	 * completed from the tree's dialect). */
+	struct config_io_options io;
 };
 
 struct session {
