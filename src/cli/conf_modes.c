@@ -19,7 +19,6 @@
 #include "kernel_env.h"
 #include "kernel_expr.h"
 #include "config.h"
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
 #include "file_replace.h"
@@ -300,19 +299,18 @@ static int read_probabilities(struct probabilities *p)
 /* Each choice member without a value may become the preferred y. */
 static void randomize_choice(struct config *cfg, const struct menu_node *choice)
 {
-	const struct choice_info *info = config_choice_of(cfg, choice->sym);
-	unsigned left = 0;
+	unsigned nentries, left = 0;
+	const struct symbol *const *entries =
+		config_choice_entries(cfg, choice->sym, &nentries);
 
-	if (!info)
-		return;
-	for (unsigned i = 0; i < info->nentries; i++)
-		if (!config_has_user(cfg, info->entries[i]))
+	for (unsigned i = 0; i < nentries; i++)
+		if (!config_has_user(cfg, entries[i]))
 			left++;
 	for (; left > 0; left--) {
 		int x = rand() % (int)left;
 
-		for (unsigned i = 0; i < info->nentries; i++) {
-			const struct symbol *sym = info->entries[i];
+		for (unsigned i = 0; i < nentries; i++) {
+			const struct symbol *sym = entries[i];
 
 			if (!config_has_user(cfg, sym))
 				x--;

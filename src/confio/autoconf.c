@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "autoconf.h"
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_replace.h"
 #include "kernel_expr.h"
