@@ -151,7 +151,7 @@ static const struct kconfig_dialect buildroot = {
 	.header = HEADER_MAINMENU_EXPANDED,
 };
 
-/* ---- issue 19: the rows of the lineages and forks found by their copy ---- */
+/* ---- the rows of the lineages and forks found by their copy of kconfig ---- */
 
 /*
  * Linux 5.x's writer, as barebox carries it (5.13's scripts/kconfig):
@@ -213,7 +213,7 @@ static const struct kconfig_dialect busybox = {
 	.top_file = "Config.in",
 };
 
-/* ---- end of issue 19's rows ---- */
+/* ---- end of the rows found by a tree's copy ---- */
 
 /*
  * Zephyr's devicetree functions (scripts/kconfig/kconfigfunctions.py)
@@ -263,7 +263,7 @@ static const struct kconfig_dialect *const dialects[] = {
 	&linux_7_0, &linux_6_18, &linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
 	&u_boot, &buildroot,
 	&kconfiglib,
-	/* issue 19 */
+	/* found by their copy of kconfig (kconfig_copy.c) */
 	&linux_5, &linux_2_6, &busybox,
 	NULL,
 };

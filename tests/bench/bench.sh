@@ -296,7 +296,7 @@ if have script; then
 else
 	printf '%-40s %13s\n' "keystrokes" "n/a (no script(1))"
 fi
-# Plans (issue 20): the solver, the model verifying each candidate, from
+# Plans (explain --to): the solver, the model verifying each candidate, from
 # loading the tree to the printed plan (or proof).  conf has no such mode.
 for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
 	export PLAN_WANT=${plan%%:*} PLAN_SYM=${plan#*:}

@@ -29,7 +29,7 @@
 #                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
 #   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
-#   plans_solver.sh the solver's plans and proofs (issue 20) and conf
+#   plans_solver.sh the solver's plans and proofs (explain --to) and conf
 #                   --want, checked with conf (a handful of allyesconfig
 #                   symbols; many with --full)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
