@@ -162,6 +162,9 @@ static const struct command commands[] = {
 	{ "dump", cmd_dump, false },
 	{ "explain", cmd_explain, false },
 	{ "learn", cmd_learn, false },
+	/* The protocol owns stdout: its bytes go out as they are. */
+	{ "lsp", cmd_lsp, true },
+	{ "mcp", cmd_mcp, true },
 	{ "merge", cmd_merge, false },
 };
 

@@ -131,6 +131,15 @@ struct session_reload {
 };
 
 bool session_reload(struct session *s, struct session_reload *r);
+/*
+ * The two halves of session_reload(), for a front-end that wants every
+ * diagnostic of the new tree (the language server): the Kconfig files
+ * read again with the session's options, nothing printed (the caller
+ * frees the tree unless it adopts it); and the session moved onto kc,
+ * which must have no errors (the session owns it from then on).
+ */
+struct kconfig *session_load_again(const struct session *s);
+void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r);
 void session_reload_free(struct session_reload *r);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
