@@ -129,6 +129,13 @@ static enum jsonrpc_read read_framed(struct jsonrpc *rpc, json_t **msg,
 	enum jsonrpc_read got;
 	char *body;
 
+	if (rpc->skip) {
+		bool whole = skip_bytes(rpc->in, rpc->skip);
+
+		rpc->skip = 0;
+		if (!whole)
+			return JSONRPC_EOF;
+	}
 	do {
 		error[0] = '\0';
 		got = read_headers(rpc, &length, error, size);
@@ -136,10 +143,10 @@ static enum jsonrpc_read read_framed(struct jsonrpc *rpc, json_t **msg,
 	if (got != JSONRPC_MESSAGE)
 		return got;
 	if ((unsigned long long)length > JSONRPC_MESSAGE_MAX) {
+		/* Said first, dropped on the next read: the client hears at once. */
 		snprintf(error, size, "a message of %lld bytes is over the limit of %lu MiB: skipped",
 			 length, JSONRPC_MESSAGE_MAX >> 20);
-		if (!skip_bytes(rpc->in, (unsigned long long)length))
-			return JSONRPC_EOF;
+		rpc->skip = (unsigned long long)length;
 		return JSONRPC_BAD;
 	}
 	body = xmalloc((size_t)length + 1);

@@ -41,6 +41,8 @@ struct jsonrpc {
 	enum jsonrpc_framing framing;
 	FILE *log;		/* where protocol errors are said (stderr) */
 	const char *prog;
+	/* Bytes of a refused message still to be dropped before the next one. */
+	unsigned long long skip;
 };
 
 enum jsonrpc_read {
