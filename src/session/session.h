@@ -142,6 +142,16 @@ struct kconfig *session_load_again(const struct session *s);
 void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r);
 void session_reload_free(struct session_reload *r);
 
+/*
+ * `kbrowse diff`: files[0] and files[1] (two .config texts) compared by
+ * root cause, or with apply the fragments files[1..n) merged over
+ * files[0]; as text or JSON on out, conf's warnings about the files'
+ * lines on warnings (NULL: none).  session_diff.c.
+ */
+struct diff_file;
+void session_diff_texts(struct session *s, const struct diff_file *files, unsigned n,
+			bool apply, bool json, FILE *out, FILE *warnings);
+
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,
 					 const char *name);

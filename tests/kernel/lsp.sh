@@ -65,4 +65,20 @@ else
 	tap_result "$rc" "nvim ran to its end (status $rc)" "$work/nvim.out"
 fi
 
+if ! command -v python3 >/dev/null 2>&1; then
+	tap_skip "kbrowse mcp on 6.12" "python3 is not installed"
+else
+	run_in "$obj" x86_64 python3 "$top/tests/lsp/mcp_client.py" "$kbrowse" "$obj" \
+		arch/Kconfig:1241 >"$work/mcp.tap" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) tap_result 0 "mcp: ${line#ok * - }" ;;
+		"not ok "*) tap_result 1 "mcp: ${line#not ok * - }" ;;
+		"# "*) echo "$line" ;;
+		esac
+	done <"$work/mcp.tap"
+	tap_result "$rc" "the MCP client ran to its end (status $rc)" "$work/mcp.tap"
+fi
+
 tap_summary
