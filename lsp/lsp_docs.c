@@ -209,16 +209,16 @@ struct lsp_doc *lsp_doc_by_name(struct lsp_server *srv, const char *name)
 	struct lsp_doc *found = NULL;
 	char *path = NULL;
 
+	/*
+	 * A re-read asks for every file of the tree (Linux: 1,700), most of
+	 * them named Kconfig like the open one: compare the joined name as
+	 * it is, no realpath() (the root is canonical already).
+	 */
 	for (struct lsp_doc *d = srv->docs; d && !found; d = d->next) {
-		/* Most files of a tree are not open: compare the cheap part first. */
 		if (strcmp(base_name(d->path), base) != 0)
 			continue;
-		if (!path) {
-			char *abs = absolute_name(srv, name);
-
-			path = canonical(abs);
-			free(abs);
-		}
+		if (!path)
+			path = absolute_name(srv, name);
 		if (strcmp(d->path, path) == 0)
 			found = d;
 	}
