@@ -33,6 +33,7 @@ static const char usage_text[] =
 "                                     each requested value that was lost\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
 "       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
+"       %1$s lsp | mcp [OPTIONS]         language server / agent server over stdio\n"
 "       %1$s --write-examples DIR         write the teaching tree to DIR\n"
 "       %1$s --help | --version\n"
 "'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
