@@ -108,6 +108,20 @@ json_t *lsp_location(struct lsp_server *srv, struct location loc, const char *wo
 bool lsp_params_position(json_t *params, const char **uri, unsigned *line,
 			 unsigned *character);
 
+/*
+ * A .config line: "CONFIG_FOO=value" or "# CONFIG_FOO is not set" (word
+ * is CONFIG_FOO); value gets the text after '=' ("n" for the comment).
+ */
+bool lsp_config_line_value(const char *line, size_t len, const char *word,
+			   char *value, size_t size);
+/*
+ * Would the line's value (a string unquoted in place) be sym's value,
+ * set as a .config line over the configuration now?  *got (heap): the
+ * value it would get.
+ */
+bool lsp_line_takes_effect(struct lsp_server *srv, const struct symbol *sym, char *value,
+			   char **got);
+
 /* --- requests (one file each) ---------------------------------------------- */
 
 json_t *lsp_hover(struct lsp_server *srv, json_t *params);

@@ -71,77 +71,22 @@ static json_t *markdown(struct strbuf *b, const char *line, size_t len, unsigned
 	return hover;
 }
 
-/*
- * A .config line: "CONFIG_FOO=value" or "# CONFIG_FOO is not set".
- * value gets the text after '=' (quotes kept, as the reader takes it).
- */
-static bool config_line_value(const char *line, size_t len, const char *word,
-			      char *value, size_t size)
-{
-	size_t n = strlen(word);
-	const char *p = line;
-
-	while (p < line + len && (*p == ' ' || *p == '\t'))
-		p++;
-	if ((size_t)(line + len - p) > n && memcmp(p, word, n) == 0 && p[n] == '=') {
-		size_t vlen = (size_t)(line + len - (p + n + 1));
-
-		if (vlen >= size)
-			return false;
-		memcpy(value, p + n + 1, vlen);
-		value[vlen] = '\0';
-		return true;
-	}
-	if (len > 2 && line[0] == '#' && strstr(line, " is not set")) {
-		snprintf(value, size, "n");
-		return true;
-	}
-	return false;
-}
-
-/* "value" -> value (a string symbol's line, as the .config reader unquotes it). */
-static void unquote(char *value)
-{
-	size_t n = strlen(value), j = 0;
-
-	if (n < 2 || value[0] != '"' || value[n - 1] != '"')
-		return;
-	for (size_t i = 1; i + 1 < n; i++) {
-		if (value[i] == '\\' && i + 2 < n)
-			i++;
-		value[j++] = value[i];
-	}
-	value[j] = '\0';
-}
-
-/* Try the line on a copy of the configuration: does the symbol get its value? */
+/* Whether the line takes effect, tried on a copy of the configuration. */
 static void append_line_effect(struct lsp_server *srv, const struct symbol *sym,
 			       char *value, struct strbuf *out)
 {
-	struct config *copy = session_fresh_config(srv->s);
-	const char *now = config_str(srv->s->cfg, sym), *got;
+	const char *now = config_str(srv->s->cfg, sym);
+	char *got = NULL;
 
-	if (sym->type == S_STRING)
-		unquote(value);
-	if (type_is_bool_or_tristate(sym->type)) {
-		tristate t = value[0] == 'y' ? TRI_YES : value[0] == 'm' ? TRI_MOD : TRI_NO;
-
-		config_set_user_tri(copy, sym, t);
-		if (t == TRI_YES && symbol_is_choice_member(sym))
-			config_choice_prefer(copy, sym);
-	} else {
-		config_set_user_str(copy, sym, value);
-	}
-	got = config_str(copy, sym);
 	if (!(sym->flags & SYMBOL_DEFINED))
 		strbuf_addf(out, "**%s is not defined in this tree**: the line does nothing.\n\n",
 			    sym->name);
-	else if (strcmp(got, value) == 0)
+	else if (lsp_line_takes_effect(srv, sym, value, &got))
 		strbuf_addf(out, "**Takes effect**: %s = %s (now %s).\n\n", sym->name, got, now);
 	else
 		strbuf_addf(out, "**Does not take effect**: asks %s = %s, the configuration gives %s.\n\n",
 			    sym->name, value, got);
-	config_free(copy);
+	free(got);
 }
 
 json_t *lsp_hover(struct lsp_server *srv, json_t *params)
@@ -161,7 +106,7 @@ json_t *lsp_hover(struct lsp_server *srv, json_t *params)
 		return json_null();
 	line = lsp_doc_line(doc, lineno, &len);
 	if (doc->kind == DOC_CONFIG &&
-	    config_line_value(line, len, word, value, sizeof(value)))
+	    lsp_config_line_value(line, len, word, value, sizeof(value)))
 		append_line_effect(srv, sym, value, &b);
 	append_why(srv, sym, &b);
 	strbuf_addf(&b, "\nWhole explanation: `kbrowse explain %s`; what would change it: "

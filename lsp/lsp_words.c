@@ -158,3 +158,69 @@ bool lsp_params_position(json_t *params, const char **uri, unsigned *line,
 	*character = (unsigned)json_integer_value(c);
 	return true;
 }
+
+/*
+ * A .config line: "CONFIG_FOO=value" or "# CONFIG_FOO is not set".
+ * value gets the text after '=' (quotes kept, as the reader takes it).
+ */
+bool lsp_config_line_value(const char *line, size_t len, const char *word,
+			      char *value, size_t size)
+{
+	size_t n = strlen(word);
+	const char *p = line;
+
+	while (p < line + len && (*p == ' ' || *p == '\t'))
+		p++;
+	if ((size_t)(line + len - p) > n && memcmp(p, word, n) == 0 && p[n] == '=') {
+		size_t vlen = (size_t)(line + len - (p + n + 1));
+
+		if (vlen >= size)
+			return false;
+		memcpy(value, p + n + 1, vlen);
+		value[vlen] = '\0';
+		return true;
+	}
+	if (len > 2 && line[0] == '#' && strstr(line, " is not set")) {
+		snprintf(value, size, "n");
+		return true;
+	}
+	return false;
+}
+
+/* "value" -> value (a string symbol's line, as the .config reader unquotes it). */
+static void unquote(char *value)
+{
+	size_t n = strlen(value), j = 0;
+
+	if (n < 2 || value[0] != '"' || value[n - 1] != '"')
+		return;
+	for (size_t i = 1; i + 1 < n; i++) {
+		if (value[i] == '\\' && i + 2 < n)
+			i++;
+		value[j++] = value[i];
+	}
+	value[j] = '\0';
+}
+
+bool lsp_line_takes_effect(struct lsp_server *srv, const struct symbol *sym, char *value,
+			   char **got)
+{
+	struct config *copy = session_fresh_config(srv->s);
+	bool takes;
+
+	if (sym->type == S_STRING)
+		unquote(value);
+	if (type_is_bool_or_tristate(sym->type)) {
+		tristate t = value[0] == 'y' ? TRI_YES : value[0] == 'm' ? TRI_MOD : TRI_NO;
+
+		config_set_user_tri(copy, sym, t);
+		if (t == TRI_YES && symbol_is_choice_member(sym))
+			config_choice_prefer(copy, sym);
+	} else {
+		config_set_user_str(copy, sym, value);
+	}
+	*got = xstrdup(config_str(copy, sym));
+	takes = (sym->flags & SYMBOL_DEFINED) && strcmp(*got, value) == 0;
+	config_free(copy);
+	return takes;
+}

@@ -131,6 +131,33 @@ def features():
     tap.check("Does not take effect" in text and "gives 12" in text,
               "hover on a fragment line that does not (no prompt)", text)
 
+    # Code actions: a verified plan as an edit of .config; a fragment line fixed.
+    uri = open_doc(server, arch)
+    line = line_of(arch, "config PAGE_SIZE_16KB")
+    asked = {"textDocument": {"uri": uri}, "range": {"start": {"line": line, "character": 9},
+                                                    "end": {"line": line, "character": 9}}}
+    answer = server.request("textDocument/codeAction", dict(asked, context={
+        "diagnostics": [], "triggerKind": 2}))
+    tap.check(answer.get("result") == [], "codeAction asked automatically: none (no solver run)",
+              answer)
+    answer = server.request("textDocument/codeAction", dict(asked, context={
+        "diagnostics": [], "triggerKind": 1}))
+    edits = [(a["title"], e) for a in answer.get("result") or []
+             for u, es in a["edit"]["changes"].items() for e in es if u == uri_of(tree + "/.config")]
+    tap.check(any("PAGE_SIZE_16KB=y" in t and "CONFIG_PAGE_SIZE_16KB=y\n" in e["newText"] and
+                  "CONFIG_PAGE_SHIFT=14\n" in e["newText"] for t, e in edits),
+              "codeAction on PAGE_SIZE_16KB: the plan for y as the .config a save would write",
+              answer)
+    answer = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": f_uri}, "context": {"diagnostics": []},
+        "range": {"start": {"line": 1, "character": 9}, "end": {"line": 1, "character": 9}}})
+    fixes = [e for a in answer.get("result") or [] for es in a["edit"]["changes"].values()
+             for e in es]
+    tap.check(fixes and fixes[0]["newText"] == "CONFIG_PAGE_SIZE_64KB=y\n" and
+              fixes[0]["range"]["start"] == {"line": 1, "character": 0},
+              "codeAction on CONFIG_PAGE_SHIFT=16 in a fragment: the line it needs, above it",
+              answer)
+
     answer = server.request("shutdown")
     tap.check("error" not in answer, "shutdown", answer)
     server.notify("exit")
