@@ -24,8 +24,9 @@ static void server_usage(const char *prog, const char *cmd)
 	bool lsp = strcmp(cmd, "lsp") == 0;
 
 	printf("Usage: %s %s [OPTIONS] [KCONFIG]\n"
-	       "%s over stdin and stdout for the tree and the .config\n"
-	       "($KCONFIG_CONFIG, default .config) that the other commands would use.\n"
+	       "%s\n"
+	       "over stdin and stdout, for the tree and the .config ($KCONFIG_CONFIG,\n"
+	       "default .config) that the other commands would use.\n"
 	       "\n"
 	       "Options:\n"
 	       "  -C, --srctree DIR   the source tree (see '%s --help')\n"
