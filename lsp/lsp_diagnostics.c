@@ -12,12 +12,16 @@
  * conditions, selects and defaults use but no `config` line anywhere
  * defines (what the kernel's scripts/checkkconfigsymbols.py reports),
  * each at its own column.  For the .config the session read, the
- * warnings its reader gave.
+ * warnings its reader gave; for any other .config or fragment, the lines
+ * that would not take effect merged over it (`kbrowse diff --apply`'s
+ * fates, from the same comparison).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "json_out.h"
 #include "lsp.h"
 #include "strbuf.h"
@@ -212,16 +216,65 @@ static void add_undefined(struct lsp_server *srv, const struct lsp_doc *doc, jso
 			scan_line(srv, doc, n, line, len, out);
 }
 
+struct fates {
+	const struct lsp_doc *doc;
+	json_t *out;
+};
+
+static void add_fates(void *ctx, struct explainer *ex, const struct diff_result *d)
+{
+	struct fates *f = ctx;
+
+	(void)ex;
+	for (unsigned i = 0; i < d->nfragment; i++) {
+		const struct diff_fragment_value *v = &d->fragment[i];
+		struct strbuf msg = { 0 };
+		unsigned lineno = v->loc.line > 0 ? (unsigned)v->loc.line - 1 : 0;
+
+		if (v->fate == FATE_IGNORED)
+			strbuf_addf(&msg, "%s=%s does not take effect (%s): the value is %s",
+				    v->name, v->text, unused_reason_name(v->reason),
+				    v->written ? v->result : "not written");
+		else if (v->fate == FATE_UNDEFINED)
+			strbuf_addf(&msg, "%s is not defined in this tree: the line does nothing",
+				    v->name);
+		else
+			continue;
+		json_array_append_new(f->out, diagnostic(f->doc, lineno, 0, (size_t)-1, DS_WARNING,
+							 strbuf_str(&msg)));
+		strbuf_release(&msg);
+	}
+}
+
+/* A fragment (any .config but the one read): its lines merged over the session's. */
+static void add_fragment_fates(struct lsp_server *srv, const struct lsp_doc *doc, json_t *out)
+{
+	struct session *s = srv->s;
+	const char *read = s->read_from;
+	struct fates f = { doc, out };
+	struct diff_file files[2];
+	char here[PATH_MAX];
+
+	if (read && realpath(read, here) && strcmp(here, doc->path) == 0)
+		return;
+	files[0] = (struct diff_file){ read ? read : s->config_name,
+				       s->config_text ? s->config_text : "",
+				       s->config_text ? s->config_len : 0 };
+	files[1] = (struct diff_file){ doc->name, doc->text, doc->len };
+	session_diff_each(s, files, 2, true, NULL, add_fates, &f);
+}
+
 void lsp_publish_diagnostics(struct lsp_server *srv, struct lsp_doc *doc)
 {
 	json_t *params = json_object(), *list = json_array();
-	const struct session *s = srv->s;
+	struct session *s = srv->s;
 
 	if (doc->kind == DOC_KCONFIG) {
 		add_diags_of(srv->have_tree_diags ? &srv->tree_diags : &s->kc->diags, doc, list);
 		add_undefined(srv, doc, list);
 	} else if (doc->kind == DOC_CONFIG) {
 		add_diags_of(&s->read_diags, doc, list);
+		add_fragment_fates(srv, doc, list);
 	}
 	json_object_set_new(params, "uri", json_text(doc->uri));
 	json_object_set_new(params, "diagnostics", list);

@@ -28,6 +28,7 @@ enum {
 };
 
 #define WORKSPACE_SYMBOLS_MAX	500
+#define REFERENCES_WITH_COLUMNS	200
 
 /* The symbol under the position of params, or NULL. */
 static const struct symbol *symbol_at(struct lsp_server *srv, json_t *params)
@@ -77,9 +78,11 @@ json_t *lsp_references(struct lsp_server *srv, json_t *params)
 	if (json_is_true(json_object_get(context, "includeDeclaration")))
 		add_definitions(srv, sym, list);
 	uses = explain_reverse(srv->s->ex, sym, &count);
+	/* The name's column needs each file's text: not for thousands of uses. */
 	for (unsigned i = 0; i < count; i++)
 		if (uses[i].loc.file && uses[i].loc.line > 0)
-			json_array_append_new(list, lsp_location(srv, uses[i].loc, sym->name));
+			json_array_append_new(list, lsp_location(srv, uses[i].loc,
+				count <= REFERENCES_WITH_COLUMNS ? sym->name : NULL));
 	return list;
 }
 

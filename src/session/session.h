@@ -149,8 +149,13 @@ void session_reload_free(struct session_reload *r);
  * lines on warnings (NULL: none).  session_diff.c.
  */
 struct diff_file;
+struct diff_result;
 void session_diff_texts(struct session *s, const struct diff_file *files, unsigned n,
 			bool apply, bool json, FILE *out, FILE *warnings);
+/* The same comparison handed to fn (the language server's diagnostics). */
+typedef void session_diff_fn(void *ctx, struct explainer *ex, const struct diff_result *d);
+void session_diff_each(struct session *s, const struct diff_file *files, unsigned n,
+		       bool apply, FILE *warnings, session_diff_fn *fn, void *ctx);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,

@@ -63,8 +63,8 @@ static char *merge_texts(const struct diff_file *files, unsigned n, size_t *len)
 	return b.data ? strbuf_take(&b) : xstrdup("");
 }
 
-void session_diff_texts(struct session *s, const struct diff_file *files, unsigned n,
-			bool apply, bool json, FILE *out, FILE *warnings)
+void session_diff_each(struct session *s, const struct diff_file *files, unsigned n,
+		       bool apply, FILE *warnings, session_diff_fn *fn, void *ctx)
 {
 	const struct diff_file *old_t = &files[0], *new_last = &files[n - 1];
 	struct config *old_cfg = config_new(s->kc), *new_cfg = config_new_sibling(old_cfg);
@@ -94,10 +94,7 @@ void session_diff_texts(struct session *s, const struct diff_file *files, unsign
 	new_in = apply ? (struct diff_input){ new_ex, files, n }
 		       : (struct diff_input){ new_ex, files + 1, 1 };
 	d = diff_configs(&old_in, &new_in, s->io.prefix, apply);
-	if (json)
-		diff_print_json(new_ex, d, out);
-	else
-		diff_print_text(new_ex, d, out);
+	fn(ctx, new_ex, d);
 	diff_free(d);
 	explainer_free(old_ex);
 	explainer_free(new_ex);
@@ -105,4 +102,27 @@ void session_diff_texts(struct session *s, const struct diff_file *files, unsign
 	user_lines_free(new_lines);
 	config_free(new_cfg);
 	config_free(old_cfg);
+}
+
+struct diff_print {
+	bool json;
+	FILE *out;
+};
+
+static void print_diff(void *ctx, struct explainer *ex, const struct diff_result *d)
+{
+	struct diff_print *p = ctx;
+
+	if (p->json)
+		diff_print_json(ex, d, p->out);
+	else
+		diff_print_text(ex, d, p->out);
+}
+
+void session_diff_texts(struct session *s, const struct diff_file *files, unsigned n,
+			bool apply, bool json, FILE *out, FILE *warnings)
+{
+	struct diff_print p = { json, out };
+
+	session_diff_each(s, files, n, apply, warnings, print_diff, &p);
 }

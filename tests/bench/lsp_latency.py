@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+sys.dont_write_bytecode = True  # nothing written beside the sources
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lsp"))
 from lspclient import Server, open_doc, position, uri_of  # noqa: E402
 

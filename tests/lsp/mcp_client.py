@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # nothing written beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lspclient import Server, Tap, Timeout  # noqa: E402
 

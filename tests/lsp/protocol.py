@@ -13,6 +13,7 @@ vanishes.  Each must give a clear error, never a crash or a hang.
 import os
 import sys
 
+sys.dont_write_bytecode = True  # nothing written beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lspclient import Server, Tap, Timeout, open_doc, position, uri_of  # noqa: E402
 
@@ -123,6 +124,10 @@ def features():
     tap.check("SWAP = y" in text, "hover on IS_ENABLED(CONFIG_SWAP) in C: the value", text)
     frag = os.path.join(tree, "lsp_test.config")
     f_uri = open_doc(server, frag, "CONFIG_NR_CPUS=8\nCONFIG_PAGE_SHIFT=16\n", "kconfig")
+    diags = server.diagnostics(f_uri)
+    tap.check(len(diags) == 1 and diags[0]["range"]["start"]["line"] == 1 and
+              diags[0]["message"] == "PAGE_SHIFT=16 does not take effect (no-prompt): the value is 12",
+              "a fragment's line that does not take effect: a warning on it", diags)
     hover = server.request("textDocument/hover", position(f_uri, 0, 9))
     text = (hover.get("result") or {}).get("contents", {}).get("value", "")
     tap.check("Takes effect" in text, "hover on a fragment line that takes effect", text)
