@@ -11,7 +11,10 @@
  * Each Kconfig document of the tree is also scanned for names that its
  * conditions, selects and defaults use but no `config` line anywhere
  * defines (what the kernel's scripts/checkkconfigsymbols.py reports),
- * each at its own column.  For the .config the session read, the
+ * each at its own column; and the selects that force a symbol past its
+ * unmet dependencies in the current configuration (conf's "unmet direct
+ * dependencies" warning), at the selected name.  For the .config the
+ * session read, the
  * warnings its reader gave; for any other .config or fragment, the lines
  * that would not take effect merged over it (`kbrowse diff --apply`'s
  * fates, from the same comparison).
@@ -264,6 +267,69 @@ static void add_fragment_fates(struct lsp_server *srv, const struct lsp_doc *doc
 	session_diff_each(s, files, 2, true, NULL, add_fates, &f);
 }
 
+/* Where name stands on line lineno of doc: [*start, *end), or the whole line. */
+static void name_columns(const struct lsp_doc *doc, unsigned lineno, const char *name,
+			 size_t *start, size_t *end)
+{
+	size_t len, n = strlen(name);
+	const char *line = lsp_doc_line(doc, lineno, &len);
+
+	*start = 0;
+	*end = (size_t)-1;
+	for (size_t i = 0; line && i + n <= len; i++)
+		if (memcmp(line + i, name, n) == 0 && (i == 0 || !ident_char(line[i - 1])) &&
+		    (i + n == len || !ident_char(line[i + n]))) {
+			*start = i;
+			*end = i + n;
+			return;
+		}
+}
+
+/*
+ * Active selects in doc of a symbol whose own dependencies are lower
+ * than what the select gives it: the value goes past them.
+ */
+static void add_unmet_selects(struct lsp_server *srv, const struct lsp_doc *doc, json_t *out)
+{
+	struct kconfig *kc = srv->s->kc;
+	struct config *cfg = srv->s->cfg;
+
+	if (srv->tree_stale)
+		return;
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *owner = kc->symbols[i];
+		const struct property *p;
+
+		for (p = owner->props; p; p = p->next) {
+			const struct symbol *target = p->target;
+			tristate given, deps;
+
+			if (p->type != P_SELECT || !target || !p->loc.file ||
+			    !type_is_bool_or_tristate(target->type) ||
+			    strcmp(p->loc.file->name, doc->name) != 0)
+				continue;
+			given = tri_and(config_tri(cfg, owner),
+					p->visible ? config_expr(cfg, p->visible) : TRI_YES);
+			deps = config_dir_dep(cfg, target);
+			if (given <= deps)
+				continue;
+
+			struct strbuf msg = { 0 };
+			size_t start, end;
+			unsigned lineno = (unsigned)p->loc.line - 1;
+
+			strbuf_addf(&msg, "%s = %s selects %s past its unmet dependencies "
+				    "(they give %s): conf warns \"unmet direct dependencies detected "
+				    "for %s\"", owner->name, tri_text(config_tri(cfg, owner)),
+				    target->name, tri_text(deps), target->name);
+			name_columns(doc, lineno, target->name, &start, &end);
+			json_array_append_new(out, diagnostic(doc, lineno, start, end, DS_WARNING,
+							      strbuf_str(&msg)));
+			strbuf_release(&msg);
+		}
+	}
+}
+
 void lsp_publish_diagnostics(struct lsp_server *srv, struct lsp_doc *doc)
 {
 	json_t *params = json_object(), *list = json_array();
@@ -272,6 +338,8 @@ void lsp_publish_diagnostics(struct lsp_server *srv, struct lsp_doc *doc)
 	if (doc->kind == DOC_KCONFIG) {
 		add_diags_of(srv->have_tree_diags ? &srv->tree_diags : &s->kc->diags, doc, list);
 		add_undefined(srv, doc, list);
+		if (in_tree(srv, doc))
+			add_unmet_selects(srv, doc, list);
 	} else if (doc->kind == DOC_CONFIG) {
 		add_diags_of(&s->read_diags, doc, list);
 		add_fragment_fates(srv, doc, list);

@@ -218,9 +218,29 @@ def robustness():
               "status %r" % status)
 
 
+def unmet_select():
+    """PAGE_OWNER=y selects DEBUG_PAGEALLOC past DEBUG_KERNEL=n: conf warns."""
+    with open(os.path.join(tree, ".config"), "w") as f:
+        f.write("CONFIG_PAGE_OWNER=y\n")
+    server = start()
+    initialize(server)
+    debug = os.path.join(tree, "lib/Kconfig.debug")
+    uri = open_doc(server, debug)
+    diags = server.diagnostics(uri)
+    line = line_of(debug, "\tselect DEBUG_PAGEALLOC")
+    tap.check(len(diags) == 1 and diags[0]["range"]["start"] == {"line": line, "character": 8}
+              and "unmet direct dependencies detected for DEBUG_PAGEALLOC" in diags[0]["message"],
+              "a select past unmet dependencies in the .config read: a warning at the name", diags)
+    server.request("shutdown")
+    server.notify("exit")
+    server.close()
+    os.unlink(os.path.join(tree, ".config"))
+
+
 try:
     features()
     robustness()
+    unmet_select()
 except (Timeout, EOFError, AssertionError, OSError) as e:
     tap.check(False, "the server answered every message", repr(e))
 sys.exit(tap.done())
