@@ -5,6 +5,7 @@
  *
  * Where a file is looked for, in order (the kernel's zconf_fopen, plus
  * the teaching tree):
+ *  0. opts.overlay_file(name), when set (an editor's unsaved text);
  *  1. opts.builtin_file(name), when set (the built-in teaching tree);
  *  2. name as given (relative to the current directory);
  *  3. srctree/name, when name is relative and opts.srctree is set.
@@ -50,6 +51,12 @@ static bool read_disk(const char *path, struct file_text *out)
 	return out->data != NULL;
 }
 
+static void copy_text(const char *text, size_t len, struct file_text *out)
+{
+	out->data = xmemdup(text, len);
+	out->len = len;
+}
+
 static bool read_builtin(const struct kconfig *kc, const char *name,
 			 struct file_text *out)
 {
@@ -61,8 +68,23 @@ static bool read_builtin(const struct kconfig *kc, const char *name,
 	text = kc->opts.builtin_file(name, &len);
 	if (!text)
 		return false;
-	out->data = xmemdup(text, len);
-	out->len = len;
+	copy_text(text, len, out);
+	return true;
+}
+
+/* An editor's unsaved text for the file, when the front-end has one. */
+static bool read_overlay(const struct kconfig *kc, const char *name,
+			 struct file_text *out)
+{
+	const char *text;
+	size_t len;
+
+	if (!kc->opts.overlay_file)
+		return false;
+	text = kc->opts.overlay_file(kc->opts.overlay_ctx, name, &len);
+	if (!text)
+		return false;
+	copy_text(text, len, out);
 	return true;
 }
 
@@ -86,13 +108,14 @@ static bool read_named(struct kconfig *kc, const char *name,
 	char *path;
 	bool ok;
 
-	if (read_builtin(kc, name, out) || read_disk(name, out))
+	if (read_overlay(kc, name, out) || read_builtin(kc, name, out) ||
+	    read_disk(name, out))
 		return true;
 	if (name[0] == '/' || !kc->opts.srctree)
 		return false;
 	saved = errno;
 	path = join_path(kc->opts.srctree, name);
-	ok = read_disk(path, out);
+	ok = read_overlay(kc, path, out) || read_disk(path, out);
 	if (!ok && errno == ENOENT)
 		errno = saved;
 	free(path);

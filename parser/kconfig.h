@@ -47,6 +47,13 @@ struct kconfig_options {
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
 	const char *(*builtin_file)(const char *name, size_t *len);
 	/*
+	 * Text that stands in for a file on disk (an editor's unsaved
+	 * buffer, `kbrowse lsp`): asked with the name as sourced, then with
+	 * srctree/name; NULL answers "read the file".  May be NULL.
+	 */
+	const char *(*overlay_file)(void *ctx, const char *name, size_t *len);
+	void *overlay_ctx;
+	/*
 	 * Read help texts but keep none (node->help stays NULL; help_loc is
 	 * still set): for the conf modes, which never show one, so that a
 	 * Linux tree takes 3 MB less.

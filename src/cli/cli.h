@@ -124,5 +124,8 @@ int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
 int cmd_learn(struct cli *cli, int argc, char **argv);
 int cmd_merge(struct cli *cli, int argc, char **argv);
+/* The language and agent servers (cmd_lsp.c, built with main.c). */
+int cmd_lsp(struct cli *cli, int argc, char **argv);
+int cmd_mcp(struct cli *cli, int argc, char **argv);
 
 #endif

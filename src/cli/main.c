@@ -33,6 +33,8 @@ static const char usage_text[] =
 "                                     each requested value that was lost\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
 "       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
+"       %1$s lsp [OPTIONS]                a language server (LSP) on stdin and stdout\n"
+"       %1$s mcp [OPTIONS]                an MCP server, for agents, on stdin and stdout\n"
 "       %1$s --write-examples DIR         write the teaching tree to DIR\n"
 "       %1$s --help | --version\n"
 "'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
@@ -162,6 +164,9 @@ static const struct command commands[] = {
 	{ "dump", cmd_dump, false },
 	{ "explain", cmd_explain, false },
 	{ "learn", cmd_learn, false },
+	/* The protocol owns stdout: its bytes go out as they are. */
+	{ "lsp", cmd_lsp, true },
+	{ "mcp", cmd_mcp, true },
 	{ "merge", cmd_merge, false },
 };
 

@@ -427,26 +427,40 @@ static void first_error(const struct kconfig *kc, char *buf, size_t size)
 	snprintf(buf, size, "the Kconfig files have errors");
 }
 
-bool session_reload(struct session *s, struct session_reload *r)
+struct kconfig *session_load_again(const struct session *s)
 {
 	struct kconfig_options opts = s->kc->opts;
-	struct kconfig *old = s->kc, *kc;
+
+	/* The screen is the front-end's: nothing printed, nothing asked. */
+	opts.diag_echo = NULL;
+	opts.info_out = NULL;
+	opts.shell.interactive = false;
+	return kconfig_load(&opts);
+}
+
+bool session_reload(struct session *s, struct session_reload *r)
+{
+	struct kconfig *kc = session_load_again(s);
+
+	memset(r, 0, sizeof(*r));
+	if (kc->diags.errors) {
+		first_error(kc, r->error, sizeof(r->error));
+		kconfig_free(kc);
+		return false;
+	}
+	session_adopt_tree(s, kc, r);
+	return true;
+}
+
+void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r)
+{
+	struct kconfig *old = s->kc;
 	struct kept_edit *edits;
 	struct user_lines *lines = NULL;
 	unsigned nedits;
 	const char *name;
 
 	memset(r, 0, sizeof(*r));
-	/* The screen is the browser's: nothing printed, nothing asked. */
-	opts.diag_echo = NULL;
-	opts.info_out = NULL;
-	opts.shell.interactive = false;
-	kc = kconfig_load(&opts);
-	if (kc->diags.errors) {
-		first_error(kc, r->error, sizeof(r->error));
-		kconfig_free(kc);
-		return false;
-	}
 	edits = collect_edits(s, &nedits);
 	explainer_free(s->ex);
 	s->ex = NULL;
@@ -460,7 +474,7 @@ bool session_reload(struct session *s, struct session_reload *r)
 	name = s->read_from ? intern(&kc->strings, s->read_from) : NULL;
 	s->read_from = name;
 	s->kc = kc;
-	config_io_for_dialect(&s->io, opts.srctree, kc->dialect);
+	config_io_for_dialect(&s->io, kc->opts.srctree, kc->dialect);
 	s->cfg = config_new(kc);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
@@ -470,7 +484,6 @@ bool session_reload(struct session *s, struct session_reload *r)
 	set_provenance(s, lines);
 	apply_edits(s, edits, nedits, r);
 	kconfig_free(old);
-	return true;
 }
 
 void session_reload_free(struct session_reload *r)

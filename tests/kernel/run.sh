@@ -19,6 +19,7 @@
 #                   --oldconfig and --oldaskconfig (6.1's defconfig taken
 #                   to 6.12: the questions and answers byte for byte)
 #   explain.sh      kbrowse explain against the values conf computes
+#   lsp.sh          kbrowse lsp (Neovim headless) and kbrowse mcp on x86_64 defconfig
 #   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
 #   explain_source.sh  explain shows lines as written with their commands'
 #                   answers, symbolic ranges, false terms, the user's pick
@@ -75,7 +76,7 @@ fi
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 explain_source.sh \
 	plans.sh plans_visible.sh plans_solver.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh merge.sh lessons.sh; do
+	unmet_warnings.sh merge.sh lessons.sh lsp.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=
