@@ -122,5 +122,7 @@ int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
 int cmd_learn(struct cli *cli, int argc, char **argv);
 int cmd_merge(struct cli *cli, int argc, char **argv);
+/* survey: every defconfig of every architecture (cmd_survey.c) */
+int cmd_survey(struct cli *cli, int argc, char **argv);
 
 #endif

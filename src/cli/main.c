@@ -163,6 +163,7 @@ static const struct command commands[] = {
 	{ "explain", cmd_explain, false },
 	{ "learn", cmd_learn, false },
 	{ "merge", cmd_merge, false },
+	{ "survey", cmd_survey, false },
 };
 
 /*
