@@ -43,14 +43,10 @@ static json_t *new_record(struct eval_ctx *ctx)
 	return item;
 }
 
+/* One line to the parent (json_write_line() frees item). */
 static void send_record(struct eval_ctx *ctx, json_t *item)
 {
-	char *line = json_dumps(item, JSON_COMPACT);
-
-	fputs(line, ctx->out);
-	fputc('\n', ctx->out);
-	free(line);
-	json_decref(item);
+	json_write_line(item, ctx->out);
 }
 
 /* mkdir -p of the directory part of path. */

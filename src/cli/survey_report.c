@@ -72,8 +72,7 @@ int survey_report_write(const struct survey_request *rq,
 		json_put(o, "configurations", json_integer(t->nconfigs));
 		json_put(o, "written", json_integer(written));
 		json_put(o, "failed", failures_json(rec));
-		json_write_line(o, stdout);
-		json_decref(o);
+		json_write_line(o, stdout);	/* frees o */
 	} else {
 		printf("%u of %u configurations of %u architectures written to %s\n",
 		       written, t->nconfigs, t->narches, rq->outdir);
