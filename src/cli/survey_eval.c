@@ -16,6 +16,9 @@
 #include "conf_modes.h"
 #include "config.h"
 #include "config_io.h"
+#include "diff.h"
+#include "explain.h"
+#include "file_read.h"
 #include "file_replace.h"
 #include "json_out.h"
 #include "survey_eval.h"
@@ -87,6 +90,73 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 	return result;
 }
 
+/*
+ * Which line of the defconfig gave each user value: the file read again
+ * into a scratch configuration that only records (no value is computed),
+ * so that explanations cite arch/ARCH/configs/NAME:LINE.  NULL when the
+ * file cannot be read again.
+ */
+static struct user_lines *defconfig_lines(struct eval_ctx *ctx,
+					  struct config *cfg, const char *path)
+{
+	size_t len, flen = strlen(ctx->kc->opts.srctree) + strlen(path) + 2;
+	char *full = xmalloc(flen);
+	int err = 0;
+	char *text;
+	struct config *scratch;
+	struct user_lines *lines;
+	struct diag_list diags;
+
+	snprintf(full, flen, "%s/%s", ctx->kc->opts.srctree, path);
+	text = file_read(full, FILE_READ_MAX, &len, &err);
+	free(full);
+	if (!text)
+		return NULL;
+	diag_init(&diags);
+	diags.max_kept = 1;
+	scratch = config_new_sibling(cfg);
+	lines = config_read_text_recorded(scratch, path, text, len, &ctx->io, &diags);
+	config_free(scratch);
+	diag_release(&diags);
+	free(text);
+	return lines;
+}
+
+/*
+ * SYMBOL...: per symbol its value, whether conf writes it, and what
+ * decided it in one line (explain's words, diff_describe()).
+ */
+static void send_symbols(struct eval_ctx *ctx, struct config *cfg, const char *path)
+{
+	struct user_lines *lines = defconfig_lines(ctx, cfg, path);
+	struct explainer *ex = explainer_new(cfg, lines);
+
+	for (unsigned i = 0; i < ctx->rq->nsymbols; i++) {
+		const struct symbol *sym = symbol_find(ctx->kc, ctx->rq->symbols[i]);
+		json_t *item = new_record(ctx);
+
+		json_put_text(item, "symbol", ctx->rq->symbols[i]);
+		if (!sym || !(sym->flags & SYMBOL_DEFINED)) {
+			json_put(item, "defined", json_false());
+		} else {
+			struct explanation *x = explain_symbol(ex, sym);
+			struct diff_reason r = { 0 };
+
+			diff_describe(ex, x, &r);
+			json_put(item, "defined", json_true());
+			json_put_text(item, "value", x->value);
+			json_put(item, "written", json_boolean(x->written));
+			json_put_text(item, "kind", origin_kind_name(r.kind));
+			json_put_text(item, "reason", r.text ? r.text : "");
+			json_put_text(item, "location", location_text(ex, r.loc));
+		}
+		send_record(ctx, item);
+	}
+	explainer_free(ex);
+	if (lines)
+		user_lines_free(lines);
+}
+
 /* Evaluate one configuration and do what the request asks with it. */
 static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 {
@@ -108,6 +178,9 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 		switch (ctx->rq->task) {
 		case SURVEY_WRITE_CONFIGS:
 			failed = write_config(ctx, cfg, err, sizeof(err));
+			break;
+		case SURVEY_SYMBOLS:
+			send_symbols(ctx, cfg, path);
 			break;
 		default:
 			break;

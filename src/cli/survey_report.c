@@ -80,13 +80,200 @@ int survey_report_write(const struct survey_request *rq,
 	return written == t->nconfigs ? EXIT_OK : EXIT_INPUT;
 }
 
+/* Configurations with the same value for the same reason. */
+struct cause_group {
+	const char *value;		/* NULL: the symbol is not defined there */
+	const char *kind, *reason, *location;
+	json_t *configs;		/* "ARCH/NAME" strings */
+};
+
+struct symbol_groups {
+	struct cause_group *groups;
+	unsigned n, cap;
+};
+
+static bool same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* A user value's line is its own file's: those group by value alone. */
+static const char *group_location(const json_t *item)
+{
+	return strcmp(text_of(item, "kind"), "user") == 0 ? "" : text_of(item, "location");
+}
+
+static void group_record(struct symbol_groups *g, const json_t *item)
+{
+	bool defined = json_is_true(json_object_get(item, "defined"));
+	const char *value = defined ? text_of(item, "value") : NULL;
+	const char *reason = defined ? text_of(item, "reason") : "";
+	const char *kind = defined ? text_of(item, "kind") : "";
+	const char *loc = defined ? group_location(item) : "";
+	char name[1024];
+	unsigned i;
+
+	for (i = 0; i < g->n; i++)
+		if (same(g->groups[i].value, value) && same(g->groups[i].reason, reason) &&
+		    same(g->groups[i].kind, kind) && same(g->groups[i].location, loc))
+			break;
+	if (i == g->n) {
+		if (g->n == g->cap) {
+			g->cap = g->cap ? 2 * g->cap : 16;
+			g->groups = xrealloc(g->groups, g->cap * sizeof(*g->groups));
+		}
+		g->groups[g->n++] = (struct cause_group){
+			.value = value, .kind = kind, .reason = reason,
+			.location = loc, .configs = json_new_array(),
+		};
+	}
+	snprintf(name, sizeof(name), "%s/%s", text_of(item, "arch"),
+		 text_of(item, "config"));
+	json_append(g->groups[i].configs, json_text(name));
+}
+
+/* y, m, n first, then other values, then "not defined"; larger groups first. */
+static int value_rank(const char *v)
+{
+	if (!v)
+		return 4;
+	return !strcmp(v, "y") ? 0 : !strcmp(v, "m") ? 1 : !strcmp(v, "n") ? 2 : 3;
+}
+
+static int by_value_then_size(const void *a, const void *b)
+{
+	const struct cause_group *x = a, *y = b;
+	int c = value_rank(x->value) - value_rank(y->value);
+
+	if (!c && x->value && y->value)
+		c = strcmp(x->value, y->value);
+	if (!c)
+		c = (int)json_array_size(y->configs) - (int)json_array_size(x->configs);
+	return c;
+}
+
+static void collect_groups(struct symbol_groups *g, const struct survey_records *rec,
+			   const char *symbol)
+{
+	memset(g, 0, sizeof(*g));
+	for (size_t i = 0; i < rec->n; i++)
+		if (!is_done(rec->items[i]) && same(text_of(rec->items[i], "symbol"), symbol))
+			group_record(g, rec->items[i]);
+	qsort(g->groups, g->n, sizeof(*g->groups), by_value_then_size);
+}
+
+static void free_groups(struct symbol_groups *g)
+{
+	for (unsigned i = 0; i < g->n; i++)
+		json_decref(g->groups[i].configs);
+	free(g->groups);
+}
+
+/* How many configurations have the value of group i (and the groups after it). */
+static size_t value_total(const struct symbol_groups *g, unsigned i)
+{
+	size_t n = 0;
+
+	for (unsigned j = i; j < g->n && same(g->groups[j].value, g->groups[i].value); j++)
+		n += json_array_size(g->groups[j].configs);
+	return n;
+}
+
+/* The configurations' names, wrapped at 80 columns. */
+static void print_config_names(const json_t *configs)
+{
+	size_t col = 0, i;
+	json_t *name;
+
+	json_array_foreach(configs, i, name) {
+		const char *s = json_string_value(name);
+		size_t len = strlen(s);
+
+		if (col && col + len + 2 > 80) {
+			putchar('\n');
+			col = 0;
+		}
+		col += (size_t)printf("%s%s", col ? " " : "      ", s);
+	}
+	if (col)
+		putchar('\n');
+}
+
+static void print_symbol_text(const char *symbol, const struct symbol_groups *g)
+{
+	printf("%s\n", symbol);
+	for (unsigned i = 0; i < g->n; i++) {
+		const struct cause_group *c = &g->groups[i];
+		size_t n = json_array_size(c->configs);
+
+		if (i == 0 || !same(g->groups[i - 1].value, c->value)) {
+			size_t total = value_total(g, i);
+
+			if (c->value)
+				printf("  %s%s%s in %zu configuration%s\n",
+				       *c->value ? "" : "\"", c->value, *c->value ? "" : "\"",
+				       total, total == 1 ? "" : "s");
+			else
+				printf("  not defined in %zu configuration%s\n", total,
+				       total == 1 ? "" : "s");
+		}
+		if (c->value)
+			printf("    %zu: %s%s%s%s\n", n, c->reason,
+			       !strcmp(c->kind, "user") ? " (a line of the defconfig)" : "",
+			       *c->location ? " at " : "", c->location);
+		print_config_names(c->configs);
+	}
+}
+
+static json_t *symbol_json(const char *symbol, const struct symbol_groups *g)
+{
+	json_t *o = json_new_object(), *causes = json_new_array();
+
+	json_put_text(o, "symbol", symbol);
+	for (unsigned i = 0; i < g->n; i++) {
+		const struct cause_group *c = &g->groups[i];
+		json_t *cause = json_new_object();
+
+		json_put(cause, "value", c->value ? json_text(c->value) : json_null());
+		json_put(cause, "count", json_integer((json_int_t)json_array_size(c->configs)));
+		if (c->value) {
+			json_put_text(cause, "kind", c->kind);
+			json_put_text(cause, "reason", c->reason);
+			json_put(cause, "location", *c->location ? json_text(c->location)
+								 : json_null());
+		}
+		json_put(cause, "configs", json_incref(c->configs));
+		json_append(causes, cause);
+	}
+	json_put(o, "groups", causes);
+	return o;
+}
+
 int survey_report_symbols(const struct survey_request *rq,
 			  const struct survey_records *rec, bool json)
 {
-	(void)rq;
-	(void)json;
+	json_t *all = json ? json_new_array() : NULL;
+
 	print_failures(rec);
-	return EXIT_OK;
+	for (unsigned i = 0; i < rq->nsymbols; i++) {
+		struct symbol_groups g;
+
+		collect_groups(&g, rec, rq->symbols[i]);
+		if (json)
+			json_append(all, symbol_json(rq->symbols[i], &g));
+		else
+			print_symbol_text(rq->symbols[i], &g);
+		free_groups(&g);
+	}
+	if (json) {
+		json_t *o = json_new_object();
+
+		json_put(o, "configurations", json_integer(rec->configs_done));
+		json_put(o, "symbols", all);
+		json_put(o, "failed", failures_json(rec));
+		json_write_line(o, stdout);
+	}
+	return rec->configs_failed ? EXIT_INPUT : EXIT_OK;
 }
 
 int survey_report_stale(const struct survey_request *rq,
