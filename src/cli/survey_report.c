@@ -84,6 +84,7 @@ int survey_report_write(const struct survey_request *rq,
 struct cause_group {
 	const char *value;		/* NULL: the symbol is not defined there */
 	const char *kind, *reason, *location;
+	bool written;			/* conf writes a line for it */
 	json_t *configs;		/* "ARCH/NAME" strings */
 };
 
@@ -110,12 +111,14 @@ static void group_record(struct symbol_groups *g, const json_t *item)
 	const char *reason = defined ? text_of(item, "reason") : "";
 	const char *kind = defined ? text_of(item, "kind") : "";
 	const char *loc = defined ? group_location(item) : "";
+	bool written = json_is_true(json_object_get(item, "written"));
 	char name[1024];
 	unsigned i;
 
 	for (i = 0; i < g->n; i++)
 		if (same(g->groups[i].value, value) && same(g->groups[i].reason, reason) &&
-		    same(g->groups[i].kind, kind) && same(g->groups[i].location, loc))
+		    same(g->groups[i].kind, kind) && same(g->groups[i].location, loc) &&
+		    g->groups[i].written == written)
 			break;
 	if (i == g->n) {
 		if (g->n == g->cap) {
@@ -124,7 +127,8 @@ static void group_record(struct symbol_groups *g, const json_t *item)
 		}
 		g->groups[g->n++] = (struct cause_group){
 			.value = value, .kind = kind, .reason = reason,
-			.location = loc, .configs = json_new_array(),
+			.location = loc, .written = written,
+			.configs = json_new_array(),
 		};
 	}
 	snprintf(name, sizeof(name), "%s/%s", text_of(item, "arch"),
@@ -218,7 +222,8 @@ static void print_symbol_text(const char *symbol, const struct symbol_groups *g)
 				       total == 1 ? "" : "s");
 		}
 		if (c->value)
-			printf("    %zu: %s%s%s%s\n", n, c->reason,
+			printf("    %zu%s: %s%s%s%s\n", n, c->written ? "" : " (not written)",
+			       c->reason,
 			       !strcmp(c->kind, "user") ? " (a line of the defconfig)" : "",
 			       *c->location ? " at " : "", c->location);
 		print_config_names(c->configs);
@@ -237,6 +242,7 @@ static json_t *symbol_json(const char *symbol, const struct symbol_groups *g)
 		json_put(cause, "value", c->value ? json_text(c->value) : json_null());
 		json_put(cause, "count", json_integer((json_int_t)json_array_size(c->configs)));
 		if (c->value) {
+			json_put(cause, "written", json_boolean(c->written));
 			json_put_text(cause, "kind", c->kind);
 			json_put_text(cause, "reason", c->reason);
 			json_put(cause, "location", *c->location ? json_text(c->location)

@@ -99,6 +99,54 @@ written=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["written"])' \
 	<"$work/summary.json" 2>/dev/null)
 tap_same "--json summary counts the files written" "$nexpected" "$written"
 
+# SYMBOL...: every configuration's value in the JSON groups must be the
+# value conf's .config gives it (n for "is not set"; a group marked not
+# written: conf writes no line), each
+# configuration once per symbol, and every group of a defined symbol has a
+# reason; a name no tree defines is "not defined" everywhere.
+symbols="MMU NET SMP MODULES 64BIT KVM NR_CPUS HZ CMDLINE PAGE_SHIFT NOSUCH_SYMBOL"
+# shellcheck disable=SC2086 # a list of names
+(cd "$work/run" && "$kbrowse" survey -C "$tree" -j "$jobs" --json \
+	${arches:+--arches "$arches"} $symbols >"$work/symbols.json" 2>"$work/symbols.err")
+tap_exit $? 0 "survey SYMBOL... --json exits 0" || tap_diag <"$work/symbols.err"
+python3 - "$work/symbols.json" "$work/expected" >"$work/symbols.check" 2>&1 <<'PY'
+import json, re, sys
+report = json.load(open(sys.argv[1]))
+expected = dict(line.rstrip("\n").split("\t") for line in open(sys.argv[2]))
+problems = []
+for entry in report["symbols"]:
+    sym = entry["symbol"]
+    seen = {}
+    for group in entry["groups"]:
+        if group["value"] is not None and not group.get("reason"):
+            problems.append(f"{sym}: a group without a reason")
+        for name in group["configs"]:
+            seen[name] = seen.get(name, 0) + 1
+            text = open(expected[name] + "/files/.config").read()
+            m = re.search(rf"^CONFIG_{sym}=(.*)$", text, re.M)
+            want = m.group(1) if m else "n"
+            if want.startswith('"'):
+                want = json.loads(want)
+            got = group["value"]
+            if got is None:
+                if m:
+                    problems.append(f"{name}: {sym} not defined, conf writes {want}")
+            elif not group["written"]:
+                if m:
+                    problems.append(f"{name}: {sym} not written, conf writes {want}")
+            elif got != want:
+                problems.append(f"{name}: {sym}={got}, conf: {want}")
+    for name in expected:
+        if seen.get(name) != 1:
+            problems.append(f"{name}: {sym} reported {seen.get(name, 0)} times")
+print("\n".join(problems[:20]))
+sys.exit(1 if problems else 0)
+PY
+tap_result $? "survey SYMBOL...: every value is the one conf writes" ||
+	tap_diag <"$work/symbols.check"
+grep -q '"symbol":"NOSUCH_SYMBOL","groups":\[{"value":null' "$work/symbols.json"
+tap_result $? "a symbol no tree defines: not defined everywhere"
+
 # Usage errors: 2, and no crash.
 "$kbrowse" survey -C "$tree" >/dev/null 2>&1
 tap_exit $? 2 "survey with no question is a usage error"
