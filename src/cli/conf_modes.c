@@ -821,6 +821,39 @@ struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
 	return run.cfg;
 }
 
+char *conf_savedefconfig_text(struct config *cfg, size_t *len)
+{
+	struct conf_run run = {
+		.mode = MODE_SAVEDEFCONFIG, .prog = "kbrowse", .silent = true,
+		.quiet_unmet = true, .kc = config_tree(cfg),
+	};
+	size_t dotconfig_len;
+	char *dotconfig, *text = NULL;
+	FILE *out;
+
+	diag_init(&run.read_diags);
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
+	dotconfig = config_write_text(cfg, run.io.prefix, &dotconfig_len);
+	run.cfg = config_new_sibling(cfg);
+	config_on_unmet(run.cfg, report_unmet, &run);
+	/* As `conf --savedefconfig` on the .config conf wrote. */
+	config_read_text(run.cfg, ".config", dotconfig, dotconfig_len, &run.io,
+			 &run.read_diags);
+	compute_after_read(&run);
+	recompute_all(&run);
+	out = open_memstream(&text, len);
+	if (!out)
+		out_of_memory();
+	config_write_defconfig_stream(run.cfg, out, run.io.prefix);
+	if (fclose(out) != 0)
+		out_of_memory();
+	config_free(run.cfg);
+	diag_release(&run.read_diags);
+	free(dotconfig);
+	return text;
+}
+
 int conf_main(int argc, char **argv, const struct kconfig_options *opts)
 {
 	struct conf_run run = { .mode = MODE_OLDASKCONFIG, .prog = "kbrowse" };

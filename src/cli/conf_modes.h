@@ -35,6 +35,12 @@ struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
 				     const char *file, struct diag_list *warnings);
 
 /*
+ * What `conf --savedefconfig` writes for cfg's configuration, as conf
+ * reading the .config cfg gives (heap, NUL-terminated; *len its length).
+ */
+char *conf_savedefconfig_text(struct config *cfg, size_t *len);
+
+/*
  * What all*config does to a configuration after reading
  * KCONFIG_ALLCONFIG: every bool and tristate prompt without a user value
  * gets the answer (alldefconfig: none; choices keep their default).

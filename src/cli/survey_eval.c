@@ -21,6 +21,7 @@
 #include "file_read.h"
 #include "file_replace.h"
 #include "json_out.h"
+#include "merge_text.h"
 #include "survey_eval.h"
 #include "util.h"
 
@@ -90,6 +91,19 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 	return result;
 }
 
+/* The defconfig file's text (heap), or NULL. */
+static char *defconfig_text(struct eval_ctx *ctx, const char *path, size_t *len)
+{
+	size_t flen = strlen(ctx->kc->opts.srctree) + strlen(path) + 2;
+	char *full = xmalloc(flen), *text;
+	int err = 0;
+
+	snprintf(full, flen, "%s/%s", ctx->kc->opts.srctree, path);
+	text = file_read(full, FILE_READ_MAX, len, &err);
+	free(full);
+	return text;
+}
+
 /*
  * Which line of the defconfig gave each user value: the file read again
  * into a scratch configuration that only records (no value is computed),
@@ -99,17 +113,12 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 static struct user_lines *defconfig_lines(struct eval_ctx *ctx,
 					  struct config *cfg, const char *path)
 {
-	size_t len, flen = strlen(ctx->kc->opts.srctree) + strlen(path) + 2;
-	char *full = xmalloc(flen);
-	int err = 0;
-	char *text;
+	size_t len;
+	char *text = defconfig_text(ctx, path, &len);
 	struct config *scratch;
 	struct user_lines *lines;
 	struct diag_list diags;
 
-	snprintf(full, flen, "%s/%s", ctx->kc->opts.srctree, path);
-	text = file_read(full, FILE_READ_MAX, &len, &err);
-	free(full);
 	if (!text)
 		return NULL;
 	diag_init(&diags);
@@ -157,6 +166,125 @@ static void send_symbols(struct eval_ctx *ctx, struct config *cfg, const char *p
 		user_lines_free(lines);
 }
 
+/* The lines of a that b does not have, in a's order, as a JSON array. */
+static json_t *lines_missing(const char *a, const char *b)
+{
+	json_t *list = json_new_array();
+
+	for (const char *p = a; *p;) {
+		size_t n = strcspn(p, "\n");
+		bool found = false;
+
+		for (const char *q = b; *q && !found;) {
+			size_t m = strcspn(q, "\n");
+
+			found = m == n && strncmp(p, q, n) == 0;
+			q += m + (q[m] == '\n');
+		}
+		if (!found && n) {
+			char *line = xmalloc(n + 1);
+
+			memcpy(line, p, n);
+			line[n] = '\0';
+			json_append(list, json_text(line));
+			free(line);
+		}
+		p += n + (p[n] == '\n');
+	}
+	return list;
+}
+
+/* savedefconfig against the file: a record when a refresh is due. */
+static void send_refresh(struct eval_ctx *ctx, struct config *cfg, const char *text)
+{
+	size_t len;
+	char *saved = conf_savedefconfig_text(cfg, &len);
+	json_t *item;
+
+	if (strcmp(saved, text) != 0) {
+		item = new_record(ctx);
+		json_put_text(item, "type", "refresh");
+		json_put(item, "removed", lines_missing(text, saved));
+		json_put(item, "added", lines_missing(saved, text));
+		send_record(ctx, item);
+	}
+	free(saved);
+}
+
+/* One defconfig line whose value conf does not keep, as merge --strict words it. */
+static void send_lost(struct eval_ctx *ctx, struct explainer *ex,
+		      const struct merge_text *t, const char *name, char *want,
+		      char *got)
+{
+	const struct merge_line *at = merge_text_request(t, name);
+	const struct symbol *sym = symbol_find(ctx->kc, name + strlen(ctx->io.prefix));
+	json_t *item = new_record(ctx);
+	const char *reason;
+	char *why;
+
+	if (!sym || !(sym->flags & SYMBOL_DEFINED)) {
+		reason = "undefined";
+		why = xstrdup("no symbol of that name in this tree");
+	} else {
+		why = merge_why_text(ex, explain_symbol(ex, sym), &reason);
+	}
+	json_put_text(item, "type", "line");
+	json_put(item, "line", json_integer(at ? at->line : 0));
+	json_put_text(item, "name", name);
+	json_put_text(item, "requested", want);
+	json_put_text(item, "actual", got);
+	json_put_text(item, "reason", reason);
+	json_put_text(item, "why", why);
+	send_record(ctx, item);
+	free(why);
+}
+
+/*
+ * --stale: whether savedefconfig gives the file back, and each line of
+ * it whose value the .config does not keep (compared as merge_config.sh
+ * compares a fragment with the result, merge_text.h).
+ */
+static void send_stale(struct eval_ctx *ctx, struct config *cfg, const char *path)
+{
+	struct merge_options opts = { .prefix = ctx->io.prefix };
+	struct merge_text t = { 0 };
+	struct user_lines *lines;
+	struct explainer *ex;
+	size_t len, flen, nnames;
+	char *text = defconfig_text(ctx, path, &len);
+	char *final, **names;
+
+	if (!text)
+		return;
+	send_refresh(ctx, cfg, text);
+	final = config_write_text(cfg, ctx->io.prefix, &flen);
+	opts.out = fopen("/dev/null", "w");
+	if (!opts.out)
+		out_of_memory();
+	merge_text_start(&t, &opts, path, text, len);
+	lines = defconfig_lines(ctx, cfg, path);
+	ex = explainer_new(cfg, lines);
+	names = merge_text_names(&t, &nnames);
+	for (size_t i = 0; i < nnames; i++) {
+		char *want = merge_text_requested(&t, names[i]);
+		char *got = merge_text_grep(final, flen, names[i]);
+
+		if (strcmp(want, got) != 0)
+			send_lost(ctx, ex, &t, names[i], want, got);
+		free(want);
+		free(got);
+		free(names[i]);
+	}
+	free(names);
+	explainer_free(ex);
+	if (lines)
+		user_lines_free(lines);
+	merge_text_free(&t);
+	fclose(opts.out);
+	free(final);
+	free(text);
+}
+
 /* Evaluate one configuration and do what the request asks with it. */
 static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 {
@@ -181,6 +309,9 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 			break;
 		case SURVEY_SYMBOLS:
 			send_symbols(ctx, cfg, path);
+			break;
+		case SURVEY_STALE:
+			send_stale(ctx, cfg, path);
 			break;
 		default:
 			break;

@@ -282,11 +282,110 @@ int survey_report_symbols(const struct survey_request *rq,
 	return rec->configs_failed ? EXIT_INPUT : EXIT_OK;
 }
 
+/* The records of one configuration: items[first .. end). */
+static size_t config_end(const struct survey_records *rec, size_t first)
+{
+	size_t end = first;
+
+	while (end < rec->n &&
+	       same(text_of(rec->items[end], "arch"), text_of(rec->items[first], "arch")) &&
+	       same(text_of(rec->items[end], "config"), text_of(rec->items[first], "config")))
+		end++;
+	return end;
+}
+
+static bool has_type(const json_t *item, const char *type)
+{
+	return same(text_of(item, "type"), type);
+}
+
+static void print_stale_text(const struct survey_records *rec, size_t first,
+			     size_t end)
+{
+	printf("arch/%s/configs/%s\n", text_of(rec->items[first], "arch"),
+	       text_of(rec->items[first], "config"));
+	for (size_t i = first; i < end; i++) {
+		const json_t *item = rec->items[i];
+		size_t k;
+		json_t *line;
+
+		if (has_type(item, "refresh")) {
+			printf("  savedefconfig differs: a refresh is due\n");
+			json_array_foreach(json_object_get(item, "removed"), k, line)
+				printf("    -%s\n", json_string_value(line));
+			json_array_foreach(json_object_get(item, "added"), k, line)
+				printf("    +%s\n", json_string_value(line));
+		} else if (has_type(item, "line")) {
+			printf("  line %lld: %s: %s\n",
+			       (long long)json_integer_value(json_object_get(item, "line")),
+			       text_of(item, "requested"), text_of(item, "why"));
+		}
+	}
+}
+
+static json_t *stale_json(const struct survey_records *rec, size_t first, size_t end)
+{
+	json_t *o = json_new_object(), *lines = json_new_array();
+
+	json_put_text(o, "arch", text_of(rec->items[first], "arch"));
+	json_put_text(o, "config", text_of(rec->items[first], "config"));
+	json_put(o, "refresh", json_false());
+	for (size_t i = first; i < end; i++) {
+		json_t *item = rec->items[i];
+
+		if (has_type(item, "refresh")) {
+			json_put(o, "refresh", json_true());
+			json_put(o, "removed", json_incref(json_object_get(item, "removed")));
+			json_put(o, "added", json_incref(json_object_get(item, "added")));
+		} else if (has_type(item, "line")) {
+			json_t *l = json_deep_copy(item);
+
+			json_object_del(l, "arch");
+			json_object_del(l, "config");
+			json_object_del(l, "seq");
+			json_object_del(l, "type");
+			json_append(lines, l);
+		}
+	}
+	json_put(o, "lines", lines);
+	return o;
+}
+
 int survey_report_stale(const struct survey_request *rq,
 			const struct survey_records *rec, bool json)
 {
+	json_t *list = json_new_array();
+	unsigned stale = 0, refresh = 0;
+
 	(void)rq;
-	(void)json;
 	print_failures(rec);
-	return EXIT_OK;
+	for (size_t first = 0, end; first < rec->n; first = end) {
+		bool any = false;
+
+		end = config_end(rec, first);
+		for (size_t i = first; i < end; i++) {
+			any |= !is_done(rec->items[i]);
+			refresh += has_type(rec->items[i], "refresh");
+		}
+		if (!any)
+			continue;
+		stale++;
+		if (json)
+			json_append(list, stale_json(rec, first, end));
+		else
+			print_stale_text(rec, first, end);
+	}
+	if (json) {
+		json_t *o = json_new_object();
+
+		json_put(o, "configurations", json_integer(rec->configs_done));
+		json_put(o, "stale", list);
+		json_put(o, "failed", failures_json(rec));
+		json_write_line(o, stdout);
+	} else {
+		json_decref(list);
+		printf("%u of %u configurations stale (%u with a savedefconfig that "
+		       "differs)\n", stale, rec->configs_done, refresh);
+	}
+	return rec->configs_failed ? EXIT_INPUT : EXIT_OK;
 }
