@@ -439,7 +439,13 @@ if [ "${1:-}" = --run-case ]; then
 	exit 0
 fi
 if [ "${1:-}" = --conf-case ]; then
-	entry=$(conf_result "$2") && printf '%s\t%s\n' "$2" "$entry"
+	parse_case "$2" || exit 0
+	input=
+	if [ "$c_mode" = savedefconfig ]; then
+		base_entry=$(conf_result "$c_base") || exit 0
+		input=$base_entry/files/.config
+	fi
+	entry=$(conf_result "$2" "$input") && printf '%s\t%s\n' "$2" "$entry"
 	exit 0
 fi
 
@@ -542,6 +548,8 @@ export KBC_RUN KBC_CACHE KBC_LOGS KBC_KBROWSE KBC_ALL_FILES KBC_TIMEOUT
 
 if [ -n "$conf_only" ]; then
 	printf '%s\n' "$cases" | grep -v '/savedefconfig(' |
+		xargs -r -d '\n' -P "$jobs" -n 1 "$self" --conf-case
+	printf '%s\n' "$cases" | grep '/savedefconfig(' |
 		xargs -r -d '\n' -P "$jobs" -n 1 "$self" --conf-case
 	exit 0
 fi

@@ -152,6 +152,49 @@ tap_result $? "survey SYMBOL...: every value is the one conf writes" ||
 grep -q '"symbol":"NOSUCH_SYMBOL","groups":\[{"value":null' "$work/symbols.json"
 tap_result $? "a symbol no tree defines: not defined everywhere"
 
+# --stale on x86, arm64 and riscv (with --full too): a configuration is
+# listed as due for a refresh exactly when conf --savedefconfig on conf's
+# .config does not give the file back, and the lines it says are gone and
+# new are those of conf's output.
+stale_arches="x86,arm64,riscv"
+extra=$(grep -E "^(${stale_arches//,/|})/" "$work/expected" | cut -f1 |
+	sed 's|^\([^/]*\)/\(.*\)$|\1/savedefconfig(defconfig:\2)|')
+KBC_EXTRA_CASES=$extra bash "$here/conformance.sh" --conf-results --full -j "$jobs" \
+	-k 'savedefconfig\(defconfig:' >"$work/saved.list" 2>"$work/saved.err"
+(cd "$run" && "$kbrowse" survey -C "$tree" -j "$jobs" --json --arches "$stale_arches" \
+	--stale >"$work/stale.json" 2>"$work/stale.err")
+tap_exit $? 0 "survey --stale --json exits 0" || tap_diag <"$work/stale.err"
+python3 - "$work/stale.json" "$work/saved.list" "$tree" >"$work/stale.check" 2>&1 <<'PY'
+import json, re, sys
+report = json.load(open(sys.argv[1]))
+listed = {f'{s["arch"]}/{s["config"]}': s for s in report["stale"]}
+problems, checked, due = [], 0, 0
+for line in open(sys.argv[2]):
+    case, entry = line.rstrip("\n").split("\t")
+    arch, name = re.match(r"([^/]+)/savedefconfig\(defconfig:(.*)\)$", case).groups()
+    text = open(f"{sys.argv[3]}/arch/{arch}/configs/{name}").read()
+    saved = open(entry + "/files/defconfig").read()
+    s = listed.get(f"{arch}/{name}")
+    refresh = bool(s and s["refresh"])
+    checked += 1
+    due += saved != text
+    if refresh != (saved != text):
+        problems.append(f"{arch}/{name}: survey says refresh={refresh}, conf's savedefconfig "
+                        + ("differs" if saved != text else "gives the file back"))
+    elif refresh:
+        tl, sl = text.splitlines(), saved.splitlines()
+        if s["removed"] != [l for l in tl if l and l not in sl]:
+            problems.append(f"{arch}/{name}: lines gone differ from conf's")
+        if s["added"] != [l for l in sl if l and l not in tl]:
+            problems.append(f"{arch}/{name}: new lines differ from conf's")
+print(f"{checked} checked with conf, {due} due for a refresh")
+print("\n".join(problems[:20]))
+sys.exit(1 if problems or not checked else 0)
+PY
+tap_result $? "survey --stale: refresh due exactly where conf's savedefconfig differs" ||
+	tap_diag <"$work/stale.check"
+head -n 1 "$work/stale.check" | tap_diag
+
 # Usage errors: 2, and no crash.
 "$kbrowse" survey -C "$tree" >/dev/null 2>&1
 tap_exit $? 2 "survey with no question is a usage error"
