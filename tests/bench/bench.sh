@@ -309,6 +309,9 @@ for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
 		printf '%-40s %13s\n' "plan --to $PLAN_WANT $PLAN_SYM" "n/a (no plan printed)"
 	fi
 done
+# Every defconfig at once (survey_bench.sh says how it is measured).
+echo
+bash "$here/survey_bench.sh" "$kbrowse"
 echo
 echo "ratio = kbrowse / conf; wall and cpu ms are medians of $runs runs;"
 echo "wall times depend on the machine's load, instructions do not."
