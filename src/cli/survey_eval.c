@@ -211,6 +211,14 @@ static void send_refresh(struct eval_ctx *ctx, struct config *cfg, const char *t
 	free(saved);
 }
 
+static void chomp(char *s)
+{
+	size_t n = strlen(s);
+
+	if (n && s[n - 1] == '\n')
+		s[n - 1] = '\0';
+}
+
 /* One defconfig line whose value conf does not keep, as merge --strict words it. */
 static void send_lost(struct eval_ctx *ctx, struct explainer *ex,
 		      const struct merge_text *t, const char *name, char *want,
@@ -228,6 +236,9 @@ static void send_lost(struct eval_ctx *ctx, struct explainer *ex,
 	} else {
 		why = merge_why_text(ex, explain_symbol(ex, sym), &reason);
 	}
+	/* grep's lines, without the last newline. */
+	chomp(want);
+	chomp(got);
 	json_put_text(item, "type", "line");
 	json_put(item, "line", json_integer(at ? at->line : 0));
 	json_put_text(item, "name", name);

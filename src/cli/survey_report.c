@@ -206,6 +206,8 @@ static void print_config_names(const json_t *configs)
 static void print_symbol_text(const char *symbol, const struct symbol_groups *g)
 {
 	printf("%s\n", symbol);
+	if (!g->n)
+		printf("  in no configuration\n");
 	for (unsigned i = 0; i < g->n; i++) {
 		const struct cause_group *c = &g->groups[i];
 		size_t n = json_array_size(c->configs);
