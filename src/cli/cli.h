@@ -127,5 +127,7 @@ int cmd_merge(struct cli *cli, int argc, char **argv);
 /* The language and agent servers (cmd_lsp.c, built with main.c). */
 int cmd_lsp(struct cli *cli, int argc, char **argv);
 int cmd_mcp(struct cli *cli, int argc, char **argv);
+/* survey: every defconfig of every architecture (cmd_survey.c) */
+int cmd_survey(struct cli *cli, int argc, char **argv);
 
 #endif

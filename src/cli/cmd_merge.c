@@ -245,8 +245,8 @@ static char *write_temp(const char *text, size_t len)
 
 /* --- why a value did not survive -------------------------------------------- */
 
-static char *why_text(struct explainer *ex, const struct explanation *x,
-		      const char **reason)
+char *merge_why_text(struct explainer *ex, const struct explanation *x,
+		     const char **reason)
 {
 	const struct xuser *u = &x->user;
 	char buf[1024];
@@ -370,7 +370,7 @@ static void explain_lost(struct session *s, struct lost_value *lost,
 		lost->why = xstrdup("no symbol of that name in this tree");
 		return;
 	}
-	lost->why = why_text(s->ex, explain_symbol(s->ex, sym), &lost->reason);
+	lost->why = merge_why_text(s->ex, explain_symbol(s->ex, sym), &lost->reason);
 	lost->plan = plan_text(s, sym, lost->requested, prefix);
 }
 

@@ -64,6 +64,8 @@ struct conf_run {
 	bool read_failed;	/* an input is there but could not be read */
 	/* KCONFIG_NOSILENTUPDATE with nothing to update: .config stays. */
 	bool no_dotconfig_write;
+	/* Count the unmet-dependency warnings without printing them (survey). */
+	bool quiet_unmet;
 };
 
 static const struct option conf_options[] = {
@@ -467,7 +469,8 @@ static void report_unmet(void *ctx, struct config *cfg, const struct symbol *sym
 	struct conf_run *run = ctx;
 
 	run->unmet_warnings++;
-	kernel_print_unmet(cfg, sym, stderr);
+	if (!run->quiet_unmet)
+		kernel_print_unmet(cfg, sym, stderr);
 }
 
 /* --- main --------------------------------------------------------------------- */
@@ -784,6 +787,69 @@ static int run_conf(struct conf_run *run)
 	if (run->unmet_warnings && werror)
 		return 1;
 	return write_output(run);
+}
+
+struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
+				     const char *file, struct diag_list *warnings)
+{
+	struct conf_run run = {
+		.mode = MODE_DEFCONFIG, .prog = "kbrowse", .silent = true,
+		.quiet_unmet = true, .mode_file = file, .kc = kc,
+	};
+
+	diag_init(&run.read_diags);
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	run.cfg = sibling ? config_new_sibling(sibling) : config_new(kc);
+	config_on_unmet(run.cfg, report_unmet, &run);
+	config_io_for_dialect(&run.io, kc->opts.srctree, kc->dialect);
+	/* Errors only on stderr: survey says which configuration failed. */
+	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run))) {
+		config_free(run.cfg);
+		diag_release(&run.read_diags);
+		return NULL;
+	}
+	/* The values written are computed now: nothing may call back into run. */
+	config_on_unmet(run.cfg, NULL, NULL);
+	if (warnings) {
+		*warnings = run.read_diags;
+		if (!warnings->first)	/* tail pointed into run */
+			warnings->tail = &warnings->first;
+	} else
+		diag_release(&run.read_diags);
+	return run.cfg;
+}
+
+char *conf_savedefconfig_text(struct config *cfg, size_t *len)
+{
+	struct conf_run run = {
+		.mode = MODE_SAVEDEFCONFIG, .prog = "kbrowse", .silent = true,
+		.quiet_unmet = true, .kc = config_tree(cfg),
+	};
+	size_t dotconfig_len;
+	char *dotconfig, *text = NULL;
+	FILE *out;
+
+	diag_init(&run.read_diags);
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
+	dotconfig = config_write_text(cfg, run.io.prefix, &dotconfig_len);
+	run.cfg = config_new_sibling(cfg);
+	config_on_unmet(run.cfg, report_unmet, &run);
+	/* As `conf --savedefconfig` on the .config conf wrote. */
+	config_read_text(run.cfg, ".config", dotconfig, dotconfig_len, &run.io,
+			 &run.read_diags);
+	compute_after_read(&run);
+	recompute_all(&run);
+	out = open_memstream(&text, len);
+	if (!out)
+		out_of_memory();
+	config_write_defconfig_stream(run.cfg, out, run.io.prefix);
+	if (fclose(out) != 0)
+		out_of_memory();
+	config_free(run.cfg);
+	diag_release(&run.read_diags);
+	free(dotconfig);
+	return text;
 }
 
 int conf_main(int argc, char **argv, const struct kconfig_options *opts)

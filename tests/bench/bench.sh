@@ -332,6 +332,9 @@ if have python3; then
 else
 	printf '%-40s %13s\n' "lsp latency" "n/a (no python3)"
 fi
+# Every defconfig at once (survey_bench.sh says how it is measured).
+echo
+bash "$here/survey_bench.sh" "$kbrowse"
 echo
 echo "ratio = kbrowse / conf; wall and cpu ms are medians of $runs runs;"
 echo "wall times depend on the machine's load, instructions do not."

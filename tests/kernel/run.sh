@@ -28,6 +28,9 @@
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
 #   diff_from_tree.sh  kbrowse diff --from-tree from 6.1 to 6.12 on 6.1's
 #                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
+#   survey.sh       kbrowse survey --write-configs: every .config identical
+#                   to conf's for the same defconfig (x86, arm64, riscv;
+#                   all 322 defconfigs with --full)
 #   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
 #   plans_solver.sh the solver's plans and proofs (explain --to) and conf
@@ -76,7 +79,7 @@ fi
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 explain_source.sh \
 	plans.sh plans_visible.sh plans_solver.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh merge.sh lessons.sh lsp.sh; do
+	unmet_warnings.sh merge.sh lessons.sh lsp.sh survey.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=
