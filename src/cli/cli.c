@@ -525,6 +525,7 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.tree_only = tree_only,
 			.defconfig_list = true,
 			.warnings = stderr,
+			.keep_errors = cli->keep_tree_errors,
 		}, &errors);
 	/* No errors in the tree: the .config could not be read (said so). */
 	if (!s && errors)

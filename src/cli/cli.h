@@ -26,6 +26,8 @@ struct cli {
 	/* With the teaching tree: a directory above with a Kconfig, or NULL. */
 	const char *hint_dir;
 	struct kconfig_options opts;
+	/* Open a tree with errors (the language server shows them). */
+	bool keep_tree_errors;
 	/* Characters escaped on stdout so far (main() installs the stream). */
 	unsigned long stdout_escaped;
 };

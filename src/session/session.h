@@ -30,6 +30,12 @@ struct session_options {
 	bool defconfig_list;
 	/* Print the .config warnings here as conf does; NULL keeps them. */
 	FILE *warnings;
+	/*
+	 * Open the tree even with errors (as far as the parser recovered):
+	 * the language server reports them in the editor that is fixing
+	 * them.  *errors still counts them.
+	 */
+	bool keep_errors;
 };
 
 struct session {
