@@ -237,6 +237,8 @@ int lsp_serve(struct session *s, const struct lsp_options *opts, FILE *in, FILE 
 	char error[512];
 
 	diag_init(&srv.tree_diags);
+	/* Opened with errors: what the parser left undefined is no finding. */
+	srv.tree_stale = s->kc->diags.errors > 0;
 	/* Unbuffered: poll() then tells truly whether a message is waiting. */
 	setvbuf(in, NULL, _IONBF, 0);
 	s->kc->opts.overlay_file = lsp_overlay;

@@ -552,6 +552,7 @@ struct session *cli_open_session(struct cli *cli, bool tree_only)
 			.defconfig_list = kernel_env_defconfig_list(),
 			.warnings = stderr,
 			.io = io,
+			.keep_errors = cli->keep_tree_errors,
 		}, &errors);
 	/* No errors in the tree: the .config could not be read (said so). */
 	if (!s && errors)

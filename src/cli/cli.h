@@ -28,6 +28,8 @@ struct cli {
 	struct kconfig_options opts;
 	/* opts.shell_cache_dir's text (cli_resolve_tree()); "" when off. */
 	char shell_cache_dir[4096];
+	/* Open a tree with errors (the language server shows them). */
+	bool keep_tree_errors;
 	/* Characters escaped on stdout so far (main() installs the stream). */
 	unsigned long stdout_escaped;
 };

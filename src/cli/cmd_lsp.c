@@ -35,12 +35,15 @@ static void server_usage(const char *prog, const char *cmd)
 	       "      --dialect NAME  the Kconfig rules to use (see '%s --help')\n"
 	       "  -h, --help          show this help and exit\n"
 	       "\n"
-	       "Exit status: 0 after %s, 1 when the input ended first or the\n"
-	       "tree has errors, 2 usage errors.\n",
+	       "%s"
+	       "Exit status: 0 after %s, 1 when %s, 2 usage errors.\n",
 	       prog, cmd,
 	       lsp ? "Serve the Language Server Protocol (3.17, Content-Length framing)"
 		   : "Serve the Model Context Protocol (JSON-RPC, one message a line)",
-	       prog, prog, lsp ? "shutdown and exit" : "the end of the input");
+	       prog, prog,
+	       lsp ? "A tree with errors is served all the same, its errors shown.\n\n" : "",
+	       lsp ? "shutdown and exit" : "the end of the input",
+	       lsp ? "the input ended first" : "the tree has errors");
 }
 
 static enum cli_arg help_option(void *ctx, const char *arg)
@@ -84,6 +87,8 @@ static int serve(struct cli *cli, int argc, char **argv, bool lsp)
 	/* $(info,...) would land in the protocol: keep it as notes. */
 	cli->keep_info = true;
 	cli->opts.shell.keep_stderr = true;
+	/* An editor fixing a broken Kconfig file needs the server most. */
+	cli->keep_tree_errors = lsp;
 	s = cli_open_session(cli, false);
 	if (!s) {
 		fclose(out);

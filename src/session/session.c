@@ -175,7 +175,7 @@ struct session *session_open(const struct session_options *opts, int *errors)
 
 	s->kc = kconfig_load(&opts->tree);
 	*errors = s->kc->diags.errors;
-	if (*errors) {
+	if (*errors && !opts->keep_errors) {
 		kconfig_free(s->kc);
 		free(s);
 		return NULL;

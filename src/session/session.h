@@ -37,6 +37,12 @@ struct session_options {
 	/* What the environment says of .config files (the prefix is
 	 * completed from the tree's dialect). */
 	struct config_io_options io;
+	/*
+	 * Open the tree even with errors (as far as the parser recovered):
+	 * the language server reports them in the editor that is fixing
+	 * them.  *errors still counts them.
+	 */
+	bool keep_errors;
 };
 
 struct session {

@@ -237,8 +237,42 @@ def unmet_select():
     os.unlink(os.path.join(tree, ".config"))
 
 
+def broken_tree():
+    """A tree with a parse error at start: served, the error shown, fixed unsaved."""
+    arch = os.path.join(tree, "arch/Kconfig")
+    with open(arch, encoding="utf-8") as f:
+        good = f.read()
+    lines = good.split("\n")
+    shift = line_of(arch, "config PAGE_SHIFT")
+    lines.insert(shift + 1, "\tfrobnicate 12")
+    with open(arch, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    server = start()
+    answer = initialize(server)
+    tap.check("result" in answer, "a tree with errors at start is served", answer)
+    uri = open_doc(server, arch)
+    diags = server.diagnostics(uri)
+    tap.check(diags and diags[0]["severity"] == 1 and
+              diags[0]["range"]["start"] == {"line": shift + 1, "character": 1},
+              "... its error published at its line and column", diags)
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": good}]})
+    diags = server.diagnostics(uri)
+    hover = server.request("textDocument/hover", position(uri, shift, 10))
+    text = (hover.get("result") or {}).get("contents", {}).get("value", "")
+    tap.check(diags == [] and "PAGE_SHIFT = 12" in text,
+              "... fixed in the buffer: no diagnostics, the answers from the fixed text",
+              "%r\n%s" % (diags, text))
+    server.request("shutdown")
+    server.notify("exit")
+    server.close()
+    with open(arch, "w", encoding="utf-8") as f:
+        f.write(good)
+
+
 try:
     features()
+    broken_tree()
     robustness()
     unmet_select()
 except (Timeout, EOFError, AssertionError, OSError) as e:
