@@ -127,6 +127,8 @@ static const char usage_text[] =
 "  KBROWSE_SHELL_TIMEOUT\n"
 "                      seconds a $(shell,...) may run in batch modes\n"
 "                      (default 60, 0: no limit)\n"
+"  KBROWSE_SHELL_JOBS  $(shell,...) commands run at once (default: the\n"
+"                      processors and two more; 1: one after another)\n"
 "  KBROWSE_DIALECT     the same as --dialect\n"
 "  KCONFIG_CONFIG_HEADER\n"
 "                      kconfiglib rules: the .config's header, as it is\n"
