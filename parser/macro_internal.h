@@ -66,14 +66,15 @@ struct macro_env {
 	 * pass that adds them: speculate(speculate_ctx), called when a
 	 * command must run that no job was started for (jobs > 1), the
 	 * first time and whenever the parse has used answers since the last
-	 * pass (speculated_answers), which may predict more commands.  An
+	 * pass (speculated_answers), which may predict more commands, up to
+	 * a few passes (speculated counts them).  An
 	 * env made for that pass has speculating set and shares the real
 	 * env's pool and cache.
 	 */
 	struct shell_pool *pool;
 	void (*speculate)(void *ctx);
 	void *speculate_ctx;
-	bool speculated;
+	unsigned speculated;
 	size_t speculated_answers;
 	bool speculating;
 

@@ -632,6 +632,15 @@ static enum command_end wait_job(struct macro_env *env, struct shell_job *job,
 	return end;
 }
 
+/*
+ * Each speculative pass reads the whole tree again (without building
+ * symbols, but it lexes and expands every line): a few passes follow
+ * the short chains of real trees (Linux: the compiler's name and
+ * version, then the probes that test them); a command past those
+ * runs when it is reached.
+ */
+#define SPECULATIVE_PASSES_MAX	3
+
 /* The pool of the tree's commands, made when the first one runs. */
 static struct shell_pool *env_pool(struct macro_env *env)
 {
@@ -652,9 +661,10 @@ static struct shell_job *claim_job(struct macro_env *env, const char *key,
 	struct shell_job *job = shell_pool_claim(pool, key);
 
 	if (!job && env->speculate && env->shell_opts.jobs > 1 &&
+	    env->speculated < SPECULATIVE_PASSES_MAX &&
 	    (!env->speculated ||
 	     shell_pool_answers(pool) > env->speculated_answers)) {
-		env->speculated = true;
+		env->speculated++;
 		env->speculated_answers = shell_pool_answers(pool);
 		env->speculate(env->speculate_ctx);
 		job = shell_pool_claim(pool, key);
