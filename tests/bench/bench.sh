@@ -224,21 +224,33 @@ fi
 echo
 
 printf '%-40s %13s %13s %7s  %s\n' "measure" "kbrowse" "conf" "ratio" "target"
-# cold_rows [CONF_MS KBROWSE_MS]: the start with every probe run, against
-# conf's olddefconfig (timed here unless the caller timed both).
+# cold_rows: the start with every probe run, against conf's olddefconfig.
+# The three runs take turns ($runs rounds), so that a machine whose load
+# changes meanwhile weighs on each alike; the medians are compared.
 cold_rows()
 {
-	local wall_conf=${1:-} wall_cold=${2:-} wall_screen
-	[ -n "$wall_conf" ] || read -r wall_conf _ < <(timed conf)
-	[ -n "$wall_cold" ] || read -r wall_cold _ < <(timed kb-cold)
+	local who i wall_conf wall_cold wall_screen=
+	local list="conf kb-cold"
+	have script && list="$list kb-screen-cold"
+	for who in $list; do : >"$work/cold-$who"; done
+	for i in $(seq "$runs"); do
+		for who in $list; do
+			fresh_dir
+			{ TIMEFORMAT='%3R'; time run "$who"; } 2>>"$work/cold-$who"
+		done
+		[ "$i" = 1 ] && have script && ! grep -q 'Kernel Configuration' "$work/screen.out" 2>/dev/null &&
+			list="conf kb-cold"
+	done
+	wall_conf=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-conf" | median)
+	wall_cold=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-kb-cold" | median)
+	case $list in
+	*kb-screen-cold*) wall_screen=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-kb-screen-cold" | median) ;;
+	esac
 	row "cold start ms, olddefconfig (median)" "$wall_cold" "$wall_conf" "<= 0.50" 0.50
-	if have script; then
-		read -r wall_screen _ < <(timed kb-screen-cold)
-		if grep -q 'Kernel Configuration' "$work/screen.out" 2>/dev/null; then
-			row "cold start ms, to the first screen" "$wall_screen" "$wall_conf" "<= 0.50" 0.50
-		else
-			printf '%-40s %13s\n' "cold start, first screen" "no screen drawn"
-		fi
+	if [ -n "$wall_screen" ]; then
+		row "cold start ms, to the first screen" "$wall_screen" "$wall_conf" "<= 0.50" 0.50
+	else
+		printf '%-40s %13s\n' "cold start, first screen" "no screen drawn (or no script(1))"
 	fi
 }
 if [ -n "$cold_only" ]; then
@@ -255,7 +267,8 @@ row "instructions, shell cache warm" "$(instructions kb-warm)" "$ir_conf" "<= $i
 read -r wall_conf cpu_conf < <(timed conf)
 read -r wall_cold cpu_cold < <(timed kb-cold)
 read -r wall_warm cpu_warm < <(timed kb-warm)
-cold_rows "$wall_conf" "$wall_cold"
+row "wall ms, cold (median of $runs)" "$wall_cold" "$wall_conf"
+cold_rows
 row "wall ms, warm (median of $runs)" "$wall_warm" "$wall_conf" "<= 0.10" 0.10
 row "cpu ms incl. children, cold" "$cpu_cold" "$cpu_conf"
 row "cpu ms incl. children, warm" "$cpu_warm" "$cpu_conf" "<= 0.10" 0.10
