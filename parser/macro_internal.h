@@ -76,6 +76,8 @@ struct macro_env {
 	void *speculate_ctx;
 	unsigned speculated;
 	size_t speculated_answers;
+	/* In a speculative pass: the job of the last command met, or NULL. */
+	struct shell_job *pool_cursor;
 	bool speculating;
 
 	struct macro_var **buckets;	/* power-of-two hash table */

@@ -670,7 +670,7 @@ static struct shell_job *claim_job(struct macro_env *env, const char *key,
 		job = shell_pool_claim(pool, key);
 	}
 	if (!job) {
-		shell_pool_add(pool, key, cmd, env->shell_dir,
+		shell_pool_add(pool, NULL, key, cmd, env->shell_dir,
 			       command_environment(env));
 		job = shell_pool_claim(pool, key);
 	}
@@ -685,6 +685,7 @@ static void speculate_output(struct macro_env *env, const char *cmd,
 			     const char *key, struct strbuf *out)
 {
 	struct shell_result cached;
+	struct shell_job *waiting;
 	const char *known;
 	size_t known_len;
 
@@ -702,10 +703,15 @@ static void speculate_output(struct macro_env *env, const char *cmd,
 		add_kernel_output(out, copy, known_len);
 		return;
 	}
-	if (shell_pool_has(env->pool, key))
-		return;		/* started in an earlier pass */
-	shell_pool_add(env->pool, key, cmd, env->shell_dir,
-		       command_environment(env));
+	waiting = shell_pool_waiting(env->pool, key);
+	if (waiting) {
+		env->pool_cursor = waiting;	/* added by an earlier pass */
+		return;
+	}
+	/* In the parse's order: after the last job this pass met. */
+	env->pool_cursor = shell_pool_add(env->pool, env->pool_cursor, key, cmd,
+					  env->shell_dir,
+					  command_environment(env));
 	shell_pool_pump(env->pool, 0, -1);
 }
 

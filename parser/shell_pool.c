@@ -269,18 +269,22 @@ struct shell_pool *shell_pool_new(unsigned jobs)
 	return pool;
 }
 
-struct shell_job *shell_pool_add(struct shell_pool *pool, const char *key,
+struct shell_job *shell_pool_add(struct shell_pool *pool,
+				 struct shell_job *after, const char *key,
 				 const char *text, const char *dir, char **envp)
 {
 	struct shell_job *job = xcalloc(1, sizeof(*job));
+	struct shell_job **link = after ? &after->next : &pool->jobs;
 
 	job->key = xstrdup(key);
 	job->text = xstrdup(text);
 	job->dir = dir ? xstrdup(dir) : NULL;
 	job->envp = envp;
 	job->out_fd = job->err_fd = job->exit_fd = -1;
-	*pool->tail = job;
-	pool->tail = &job->next;
+	job->next = *link;
+	*link = job;
+	if (pool->tail == link)
+		pool->tail = &job->next;
 	pool->added++;
 	start_waiting(pool);
 	return job;
@@ -330,14 +334,14 @@ bool shell_pool_known(const struct shell_pool *pool, const char *key,
 	return false;
 }
 
-bool shell_pool_has(const struct shell_pool *pool, const char *key)
+struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key)
 {
-	const struct shell_job *job;
+	struct shell_job *job;
 
 	for (job = pool->jobs; job; job = job->next)
 		if (!job->claimed && strcmp(job->key, key) == 0)
-			return true;
-	return false;
+			return job;
+	return NULL;
 }
 
 size_t shell_pool_answers(const struct shell_pool *pool)

@@ -65,9 +65,12 @@ void shell_pool_free(struct shell_pool *pool);
 
 /*
  * Add a command (envp is the pool's from now on, malloc'd strings in a
- * malloc'd array, or NULL).  It starts when a place is free.
+ * malloc'd array, or NULL) after the job `after` (NULL: first).  Jobs
+ * start in the order of the list when a place is free: a later
+ * speculative pass puts what it adds where the parse will need it.
  */
-struct shell_job *shell_pool_add(struct shell_pool *pool, const char *key,
+struct shell_job *shell_pool_add(struct shell_pool *pool,
+				 struct shell_job *after, const char *key,
 				 const char *text, const char *dir, char **envp);
 /*
  * The first unclaimed job with this key, now claimed and started if it
@@ -80,8 +83,8 @@ struct shell_job *shell_pool_claim(struct shell_pool *pool, const char *key);
  */
 bool shell_pool_known(const struct shell_pool *pool, const char *key,
 		      const char **out, size_t *out_len);
-/* Is a job with this key waiting to be claimed? */
-bool shell_pool_has(const struct shell_pool *pool, const char *key);
+/* The job with this key waiting to be claimed, or NULL. */
+struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key);
 /* How many answers the parse has used (each a chance to guess better). */
 size_t shell_pool_answers(const struct shell_pool *pool);
 /* How many jobs were added, in all. */
