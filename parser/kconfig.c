@@ -450,6 +450,31 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 
 /* --- the tree ------------------------------------------------------------ */
 
+/*
+ * The speculative pass: the tree read again from the top with the flat
+ * scan of parser.c, its commands started in kc's pool (shell_pool.h).
+ * Messages and $(info,...) of that pass go nowhere: the real parse
+ * says them in their place.
+ */
+static void speculate(void *ctx)
+{
+	struct kconfig *kc = ctx;
+	struct kconfig_options opts = kc->opts;
+	struct kconfig *spec;
+
+	opts.diag_echo = NULL;
+	opts.info_out = NULL;
+	opts.shell_cache = false;
+	opts.skip_help = true;
+	opts.dialect = kc->dialect;
+	opts.dialect_why = kc->dialect_why;
+	spec = kconfig_new(&opts);
+	spec->speculative = true;
+	macro_env_speculate_for(spec->macros, kc->macros);
+	kconfig_parse_file(spec, kc->top_name);
+	kconfig_free(spec);
+}
+
 struct kconfig *kconfig_new(const struct kconfig_options *opts)
 {
 	struct kconfig *kc = xcalloc(1, sizeof(*kc));
@@ -503,7 +528,12 @@ void kconfig_parse_file(struct kconfig *kc, const char *name)
 {
 	struct location from = { 0 };
 
+	if (!kc->speculative && !kc->opts.builtin_file) {
+		kc->top_name = name;
+		macro_env_set_speculation(kc->macros, speculate, kc);
+	}
 	kconfig_source(kc, NULL, &kc->root, name, SOURCE_PLAIN, from);
+	macro_env_set_speculation(kc->macros, NULL, NULL);
 	dedupe_files_read(kc);
 }
 

@@ -108,6 +108,14 @@ struct kconfig {
 	 */
 	struct symbol **calc_order;
 	size_t ncalc_order;
+	/*
+	 * The speculative pass over a tree (kconfig.c, shell_pool.h): only
+	 * `source` and macro assignments are read as statements, to meet the
+	 * tree's $(shell,...) commands early; the tree is thrown away.
+	 */
+	bool speculative;
+	/* The top file kconfig_parse_file() read, for that pass. */
+	const char *top_name;
 };
 
 /*

@@ -14,6 +14,7 @@
 #include "location.h"
 
 struct macro_env;
+struct strbuf;
 
 enum macro_flavor {
 	MACRO_RECURSIVE,	/* NAME = value: expanded at each use */
@@ -54,10 +55,40 @@ struct macro_shell_options {
 	 * way with control characters escaped and bounded (parser/shell.c).
 	 */
 	bool keep_stderr;
+	/*
+	 * KBROWSE_SHELL_TIMEOUT, read by the command line: with timeout_given,
+	 * the seconds a command may run (0: no limit), interactive or not.
+	 */
+	unsigned timeout_s;
+	bool timeout_given;
+	/*
+	 * Commands run at once (0 or 1: one after another).  More: a
+	 * speculative pass over the tree starts the commands it meets
+	 * (shell_pool.h) before the parse asks for their answers.
+	 */
+	unsigned jobs;
+	/*
+	 * Keys read from the terminal while a slow command ran (to see an
+	 * Esc), in order, for the browser to take as typed; NULL: dropped.
+	 */
+	struct strbuf *typed_keys;
 };
 void macro_env_set_shell_options(struct macro_env *env,
 				 const struct macro_shell_options *opts);
-/* The tree is read: the commands' progress line (shell.c), if shown, goes. */
+/*
+ * (added) The speculative pass (shell_pool.h): speculate(ctx) is called
+ * once, when the first command must run, to parse the tree with an env
+ * made by macro_env_speculate_for(), whose commands start jobs in real's
+ * pool and give their answer when it is known already, else "".
+ */
+void macro_env_set_speculation(struct macro_env *env,
+			       void (*speculate)(void *ctx), void *ctx);
+void macro_env_speculate_for(struct macro_env *spec,
+			     const struct macro_env *real);
+/*
+ * The tree is read: jobs nobody claimed are stopped, and the commands'
+ * progress line (shell.c), if shown, goes.
+ */
 void macro_env_shell_done(struct macro_env *env);
 
 /* A $(shell,...) that gave "" because it did not run to its end. */

@@ -61,6 +61,24 @@ struct macro_env {
 	size_t nskipped, skipped_cap;
 	struct shell_run *runs;		/* commands that ran, with their answers */
 	size_t nruns, runs_cap;
+	/*
+	 * The jobs of the tree's commands (shell_pool.h), and the speculative
+	 * pass that adds them: speculate(speculate_ctx), called when a
+	 * command must run that no job was started for (jobs > 1), the
+	 * first time and whenever the parse has used answers since the last
+	 * pass (speculated_answers), which may predict more commands, up to
+	 * a few passes (speculated counts them).  An
+	 * env made for that pass has speculating set and shares the real
+	 * env's pool and cache.
+	 */
+	struct shell_pool *pool;
+	void (*speculate)(void *ctx);
+	void *speculate_ctx;
+	unsigned speculated;
+	size_t speculated_answers;
+	/* In a speculative pass: the job of the last command met, or NULL. */
+	struct shell_job *pool_cursor;
+	bool speculating;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
 	size_t nbuckets;

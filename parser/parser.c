@@ -1466,6 +1466,39 @@ static void bad_statement(struct parser *p)
 }
 
 /*
+ * The speculative pass (kconfig.h): every line is read, so that the
+ * lexer expands what it holds, but only `source` and assignments are
+ * statements; help texts are passed over as the real parse does.
+ */
+static void scan_for_commands(struct parser *p, struct menu_node *parent)
+{
+	enum token_kind op;
+
+	while (TOK(p).kind != T_EOF && !p->stop) {
+		check_error_limit(p);
+		if (token_is_word(&TOK(p)) &&
+		    (op = lexer_assign_op(p->lx)) != T_EOF) {
+			assignment_stmt(p, op);
+			continue;
+		}
+		switch (TOK(p).kind) {
+		case T_SOURCE:
+		case T_OSOURCE:
+		case T_RSOURCE:
+		case T_ORSOURCE:
+			source_stmt(p, parent);
+			continue;
+		case T_HELP:
+			help_option(p, NULL);
+			continue;
+		default:
+			skip_line(p);
+			next(p);
+		}
+	}
+}
+
+/*
  * stmt_list: the statements of a file or block, until the end of the
  * file, or the end keyword of parent when parent is a block opened in
  * this file.
@@ -1562,7 +1595,10 @@ static void stmt_list(struct parser *p, struct menu_node *parent)
 		return;
 	}
 	p->nesting++;
-	stmt_list_body(p, parent, closes_here);
+	if (p->kc->speculative)
+		scan_for_commands(p, parent);
+	else
+		stmt_list_body(p, parent, closes_here);
 	p->nesting--;
 }
 

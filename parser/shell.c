@@ -21,20 +21,18 @@
  * retitle or clear the user's terminal.  In the browser
  * (macro_shell_options.keep_stderr) they become warnings instead, which
  * the browser lists.  A replayed hit goes the same way.
+ *
+ * Every command runs as a job of the tree's pool (shell_pool.h): with
+ * jobs > 1 a speculative pass has started most of them before the parse
+ * asks, and the parse takes each answer in its own order, waiting for it
+ * here, so that what it reads and prints is what a sequential run reads
+ * and prints.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* pipe2(), posix_spawn_file_actions_addchdir_np() */
-#endif
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,26 +40,18 @@
 #include "kconfig.h"
 #include "macro_internal.h"
 #include "shell_cache.h"
+#include "shell_pool.h"
 #include "text_escape.h"
 
 extern char **environ;
 
-/*
- * posix_spawn_file_actions_addchdir_np() came with glibc 2.29 (musl has
- * it too, but says so in no macro): elsewhere fork() and exec.
- */
-#if defined(__GLIBC__) && !defined(KBROWSE_FORCE_FORK) && \
-	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
-#define HAVE_SPAWN_CHDIR 1
-#endif
-
 /* The kernel's buffer size; one byte of it is kept for the NUL. */
-#define SHELL_READ_MAX	4096
+#define SHELL_READ_MAX	SHELL_POOL_OUT_MAX
 /*
  * Standard error kept (and shown) of one command: the rest is read and
  * dropped with a note, and such a result is not cached.
  */
-#define SHELL_ERR_MAX	(1 << 20)
+#define SHELL_ERR_MAX	SHELL_POOL_ERR_MAX
 /* Lines of one command's stderr that become warnings in the browser. */
 #define SHELL_ERR_WARNINGS	20
 /* Seconds a command may run in batch modes (KBROWSE_SHELL_TIMEOUT). */
@@ -109,173 +99,6 @@ static char **command_environment(const struct macro_env *env)
 	}
 	envp[n] = NULL;
 	return envp;
-}
-
-static void free_environment(char **envp)
-{
-	size_t i;
-
-	for (i = 0; envp && envp[i]; i++)
-		free(envp[i]);
-	free(envp);
-}
-
-struct command {
-	const char *text;
-	const char *dir;	/* NULL: the current directory */
-	char **envp;		/* NULL: environ */
-	char *out;		/* stdout, at most out_limit bytes of it */
-	size_t out_limit;
-	size_t out_len;
-	struct strbuf *err;	/* stderr, at most SHELL_ERR_MAX bytes of it */
-	FILE *err_echo;		/* what is kept of stderr, also written here */
-	size_t err_dropped;	/* stderr bytes past SHELL_ERR_MAX, not kept */
-	const struct macro_shell_options *opts;
-	struct probe_progress *progress;	/* the progress line's state */
-	unsigned timeout_ms;	/* 0: wait as long as it takes */
-	enum command_end {
-		COMMAND_EXITED,
-		COMMAND_SKIPPED,	/* Ctrl-C or Esc, interactively */
-		COMMAND_TIMED_OUT,
-	} end;
-};
-
-#ifdef HAVE_SPAWN_CHDIR
-/*
- * posix_spawn() does not copy the parent's page tables as fork() does:
- * with a big tree loaded that is 1 ms per command instead of 15.
- * glibc reports a failed chdir or exec as the return value.  The command
- * gets a process group of its own, so that a skipped or timed-out one is
- * killed with everything it started, and a Ctrl-C at the terminal reaches
- * kbrowse, which decides; its stdin is /dev/null, never the terminal.
- */
-static int start_command(const struct command *cmd, int out_fd, int err_fd,
-			 pid_t *pid)
-{
-	char sh[] = "sh", dash_c[] = "-c";
-	char *argv[] = { sh, dash_c, (char *)cmd->text, NULL };
-	posix_spawn_file_actions_t actions;
-	posix_spawnattr_t attr;
-	int err;
-
-	err = posix_spawn_file_actions_init(&actions);
-	if (err)
-		return err;
-	err = posix_spawnattr_init(&attr);
-	if (err) {
-		posix_spawn_file_actions_destroy(&actions);
-		return err;
-	}
-	err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-	if (!err)
-		err = posix_spawnattr_setpgroup(&attr, 0);
-	if (!err)
-		err = posix_spawn_file_actions_addopen(&actions, STDIN_FILENO,
-						       "/dev/null", O_RDONLY, 0);
-	if (!err)
-		err = posix_spawn_file_actions_adddup2(&actions, out_fd,
-						       STDOUT_FILENO);
-	if (!err)
-		err = posix_spawn_file_actions_adddup2(&actions, err_fd,
-						       STDERR_FILENO);
-	if (!err && cmd->dir)
-		err = posix_spawn_file_actions_addchdir_np(&actions, cmd->dir);
-	if (!err)
-		err = posix_spawn(pid, "/bin/sh", &actions, &attr, argv,
-				  cmd->envp ? cmd->envp : environ);
-	posix_spawnattr_destroy(&attr);
-	posix_spawn_file_actions_destroy(&actions);
-	return err;
-}
-#else
-/* In the child: report errno to the parent and give up. */
-static void __attribute__((noreturn)) child_fail(int report_fd)
-{
-	int err = errno;
-	ssize_t unused = write(report_fd, &err, sizeof(err));
-
-	(void)unused;
-	_exit(127);
-}
-
-static int start_command(const struct command *cmd, int out_fd, int err_fd,
-			 pid_t *pid)
-{
-	char *argv[] = { "sh", "-c", (char *)cmd->text, NULL };
-	int report[2], err = 0, null_fd;
-	ssize_t n;
-
-	if (pipe2(report, O_CLOEXEC) < 0)
-		return errno;
-	*pid = fork();
-	if (*pid == 0) {
-		null_fd = open("/dev/null", O_RDONLY);
-		if (setpgid(0, 0) < 0 || null_fd < 0 ||
-		    dup2(null_fd, STDIN_FILENO) < 0 ||
-		    dup2(out_fd, STDOUT_FILENO) < 0 ||
-		    dup2(err_fd, STDERR_FILENO) < 0 ||
-		    (cmd->dir && chdir(cmd->dir) < 0))
-			child_fail(report[1]);
-		execve("/bin/sh", argv, cmd->envp ? cmd->envp : environ);
-		child_fail(report[1]);
-	}
-	if (*pid < 0)
-		err = errno;
-	else
-		setpgid(*pid, *pid);	/* either side may come first */
-	close(report[1]);
-	if (*pid > 0) {
-		/* Nothing arrives if execve() succeeded (close-on-exec). */
-		do {
-			n = read(report[0], &err, sizeof(err));
-		} while (n < 0 && errno == EINTR);
-		if (n != (ssize_t)sizeof(err))
-			err = 0;
-		else
-			while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
-				;
-	}
-	close(report[0]);
-	return err;
-}
-#endif
-
-/*
- * A pipe whose ends are not 0, 1 or 2 (when the caller runs with some of
- * those closed), so that redirecting onto them in the child is never a
- * no-op that leaves close-on-exec set.
- */
-static int make_pipe(int fds[2])
-{
-	int i;
-
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return errno;
-	for (i = 0; i < 2; i++) {
-		if (fds[i] <= STDERR_FILENO) {
-			int moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
-			int err = errno;
-
-			close(fds[i]);
-			fds[i] = moved;
-			if (moved < 0) {
-				if (i == 0)
-					close(fds[1]);
-				else
-					close(fds[0]);
-				fds[0] = fds[1] = -1;
-				return err;
-			}
-		}
-	}
-	return 0;
-}
-
-static void close_fd(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
 }
 
 static unsigned long long now_ms(void)
@@ -372,13 +195,21 @@ static void key_watch_stop(struct key_watch *kw)
 	kw->on = false;
 }
 
-/* Was Esc typed?  Other keys are dropped. */
-static bool esc_typed(void)
+/*
+ * Was Esc typed, alone (not the start of an arrow key's sequence)?  The
+ * other bytes read are kept in order for the browser (opts->typed_keys),
+ * which takes them as typed once its first screen is up.
+ */
+static bool esc_typed(const struct macro_shell_options *opts)
 {
 	char keys[64];
 	ssize_t n = read(STDIN_FILENO, keys, sizeof(keys));
 
-	return n > 0 && memchr(keys, 0x1b, (size_t)n) != NULL;
+	if (n == 1 && keys[0] == 0x1b)
+		return true;
+	if (n > 0 && opts->typed_keys)
+		strbuf_add(opts->typed_keys, keys, (size_t)n);
+	return false;
 }
 
 /* --- the progress line ------------------------------------------------------- */
@@ -411,32 +242,40 @@ static bool progress_on(const struct macro_shell_options *opts)
 	return progress_fd(opts) >= 0;
 }
 
-static void progress_show(const struct command *cmd, bool new_command)
+/* "running compiler probe 23 of 107: gcc -Werror ..." */
+static void progress_show(struct macro_env *env, const char *text,
+			  bool new_command)
 {
-	struct probe_progress *p = cmd->progress;
+	const struct macro_shell_options *opts = &env->shell_opts;
+	const struct probe_progress *p = &env->progress;
 	unsigned long long now = now_ms();
+	size_t i, len, total = env->pool ? shell_pool_count(env->pool) : 0;
 	char line[256];
-	size_t i, len;
 
-	if (!p || !progress_on(cmd->opts) || now - p->start_ms < PROGRESS_AFTER_MS)
+	if (!progress_on(opts) || now - p->start_ms < PROGRESS_AFTER_MS)
 		return;
 	if (!new_command && p->shown && now - p->shown_ms < PROGRESS_EVERY_MS)
 		return;
-	len = (size_t)snprintf(line, sizeof(line), "\rrunning compiler probe %u: ",
-			       p->count);
-	for (i = 0; cmd->text[i] && i < PROGRESS_COMMAND_MAX; i++) {
-		unsigned char c = (unsigned char)cmd->text[i];
+	if (total > p->count)
+		len = (size_t)snprintf(line, sizeof(line),
+				       "\rrunning compiler probe %u of %zu: ",
+				       p->count, total);
+	else
+		len = (size_t)snprintf(line, sizeof(line),
+				       "\rrunning compiler probe %u: ", p->count);
+	for (i = 0; text[i] && i < PROGRESS_COMMAND_MAX; i++) {
+		unsigned char c = (unsigned char)text[i];
 
 		line[len++] = c < 0x20 || c >= 0x7f ? '?' : (char)c;
 	}
 	len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s\033[K",
-				cmd->text[i] ? "..." : "",
-				cmd->opts->interactive ? " (Ctrl-C skips it)" : "");
-	fflush(cmd->opts->notice);
-	if (write(progress_fd(cmd->opts), line, len) < 0)
+				text[i] ? "..." : "",
+				opts->interactive ? " (Ctrl-C skips it)" : "");
+	fflush(opts->notice);
+	if (write(progress_fd(opts), line, len) < 0)
 		return;
-	p->shown = true;
-	p->shown_ms = now;
+	env->progress.shown = true;
+	env->progress.shown_ms = now;
 }
 
 /* A command is about to run: count it. */
@@ -449,195 +288,15 @@ static void progress_start(struct probe_progress *p)
 
 void macro_env_shell_done(struct macro_env *env)
 {
+	/* What the parse never asked for goes now. */
+	if (!env->speculating) {
+		shell_pool_free(env->pool);
+		env->pool = NULL;
+	}
 	if (env->progress.shown && progress_on(&env->shell_opts) &&
 	    write(progress_fd(&env->shell_opts), "\r\033[K", 4) < 0)
 		env->progress.shown = false;
 	env->progress.shown = false;
-}
-
-/* The pid's exit as a file descriptor that poll() can wait for, or -1. */
-static int exit_fd(pid_t pid)
-{
-#ifdef SYS_pidfd_open
-	return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-	(void)pid;
-	return -1;
-#endif
-}
-
-enum { WATCH_OUT, WATCH_ERR, WATCH_EXIT, WATCH_KEY, NWATCH };
-
-/*
- * Read the child's stdout until out_limit bytes or end of file, and its
- * stderr until end of file, keeping (and echoing) SHELL_ERR_MAX bytes of
- * it; wait for the child.  Stdout is closed as soon as enough is read,
- * as the kernel's pclose() does: a long writer then gets EPIPE or
- * SIGPIPE, just as under the kernel.
- *
- * After a second the command is named (opts->notice); then Ctrl-C or Esc
- * skip it when interactive, and the time limit ends it otherwise: its
- * process group is killed.  A signal that is not a skip is passed on to
- * kbrowse's own handling once the group is gone.
- */
-static void wait_command(struct command *cmd, pid_t pid, int out_fd, int err_fd,
-			 const struct sigaction old[NWATCHED])
-{
-	struct pollfd fds[NWATCH] = {
-		[WATCH_OUT] = { .fd = out_fd, .events = POLLIN },
-		[WATCH_ERR] = { .fd = err_fd, .events = POLLIN },
-		[WATCH_EXIT] = { .fd = exit_fd(pid), .events = POLLIN },
-		[WATCH_KEY] = { .fd = -1, .events = POLLIN },
-	};
-	const struct macro_shell_options *opts = cmd->opts;
-	unsigned long long start = now_ms();
-	struct key_watch keys = { 0 };
-	bool exited = false, named = false;
-	unsigned backoff = 1;
-	int pass_on = 0, status;
-	char chunk[4096];
-	ssize_t n;
-
-	cmd->end = COMMAND_EXITED;
-	while (!exited || fds[WATCH_OUT].fd >= 0 || fds[WATCH_ERR].fd >= 0) {
-		unsigned long long elapsed = now_ms() - start;
-		int wait = -1;
-
-		if (!exited && fds[WATCH_EXIT].fd < 0)
-			wait = (int)(backoff < 100 ? backoff *= 2 : 100);
-		if (!named && opts->notice)
-			wait = wait < 0 || wait > 1000 ? 1000 : wait;
-		if (cmd->timeout_ms) {
-			unsigned long long left = elapsed >= cmd->timeout_ms ? 0 :
-				cmd->timeout_ms - elapsed;
-
-			if (wait < 0 || left < (unsigned long long)wait)
-				wait = (int)left;
-		}
-		if (opts->interactive && (wait < 0 || wait > 250))
-			wait = 250;	/* a signal between checks waits no longer */
-		if (cmd->progress && progress_on(opts) && (wait < 0 || wait > PROGRESS_EVERY_MS))
-			wait = PROGRESS_EVERY_MS;
-		progress_show(cmd, false);
-		if (caught_signal) {
-			if (opts->interactive && caught_signal == SIGINT)
-				cmd->end = COMMAND_SKIPPED;
-			else
-				pass_on = caught_signal;
-			break;
-		}
-		if (cmd->timeout_ms && elapsed >= cmd->timeout_ms) {
-			cmd->end = COMMAND_TIMED_OUT;
-			break;
-		}
-		if (!named && opts->notice && elapsed >= 1000 && progress_on(opts) &&
-		    cmd->progress && cmd->progress->shown) {
-			/* The progress line names it already: only listen for Esc. */
-			named = true;
-			if (opts->interactive) {
-				key_watch_start(&keys);
-				if (keys.on)
-					fds[WATCH_KEY].fd = STDIN_FILENO;
-			}
-		}
-		if (!named && opts->notice && elapsed >= 1000) {
-			named = true;
-			fputs("running: ", opts->notice);
-			print_command(opts->notice, cmd->text);
-			if (opts->interactive)
-				fputs(" (Ctrl-C skips it)\n", opts->notice);
-			else if (cmd->timeout_ms)
-				fprintf(opts->notice, " (stopped after %u s)\n",
-					cmd->timeout_ms / 1000);
-			else
-				fputs("\n", opts->notice);
-			fflush(opts->notice);
-			if (opts->interactive) {
-				key_watch_start(&keys);
-				if (keys.on)
-					fds[WATCH_KEY].fd = STDIN_FILENO;
-			}
-		}
-		if (poll(fds, NWATCH, wait) < 0 && errno != EINTR)
-			break;
-		if (fds[WATCH_KEY].fd >= 0 && fds[WATCH_KEY].revents && esc_typed()) {
-			cmd->end = COMMAND_SKIPPED;
-			break;
-		}
-		if (fds[WATCH_OUT].fd >= 0 && fds[WATCH_OUT].revents) {
-			n = read(fds[WATCH_OUT].fd, cmd->out + cmd->out_len,
-				 cmd->out_limit - cmd->out_len);
-			if (n > 0)
-				cmd->out_len += (size_t)n;
-			if ((n < 0 && errno != EINTR && errno != EAGAIN) || n == 0 ||
-			    cmd->out_len == cmd->out_limit)
-				close_fd(&fds[WATCH_OUT].fd);
-		}
-		if (fds[WATCH_ERR].fd >= 0 && fds[WATCH_ERR].revents) {
-			n = read(fds[WATCH_ERR].fd, chunk, sizeof(chunk));
-			if (n > 0) {
-				size_t room = SHELL_ERR_MAX - cmd->err->len;
-				size_t keep = (size_t)n < room ? (size_t)n : room;
-
-				strbuf_add(cmd->err, chunk, keep);
-				if (cmd->err_echo && keep)
-					fwrite(chunk, 1, keep, cmd->err_echo);
-				cmd->err_dropped += (size_t)n - keep;
-			} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-				close_fd(&fds[WATCH_ERR].fd);
-			}
-		}
-		if (!exited && (fds[WATCH_EXIT].fd < 0 || fds[WATCH_EXIT].revents)) {
-			pid_t done = waitpid(pid, &status, WNOHANG);
-
-			exited = done == pid || (done < 0 && errno != EINTR);
-			if (exited)
-				close_fd(&fds[WATCH_EXIT].fd);
-		}
-	}
-	key_watch_stop(&keys);
-	close_fd(&fds[WATCH_OUT].fd);
-	close_fd(&fds[WATCH_ERR].fd);
-	close_fd(&fds[WATCH_EXIT].fd);
-	if (cmd->end != COMMAND_EXITED || pass_on) {
-		/* The whole group: what the command started goes too. */
-		kill(-pid, SIGKILL);
-		if (!exited)
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
-	}
-	if (pass_on) {
-		unwatch_signals(old);
-		raise(pass_on);
-	}
-}
-
-/* Returns 0, or the errno that kept the command from starting. */
-static int run_command(struct command *cmd)
-{
-	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
-	struct sigaction old[NWATCHED];
-	int err;
-	pid_t pid;
-
-	cmd->out_len = 0;
-	/* Before the start: a Ctrl-C the moment it runs counts too. */
-	watch_signals(old);
-	err = make_pipe(out_pipe);
-	if (!err)
-		err = make_pipe(err_pipe);
-	if (!err)
-		err = start_command(cmd, out_pipe[1], err_pipe[1], &pid);
-	close_fd(&out_pipe[1]);
-	close_fd(&err_pipe[1]);
-	if (!err) {
-		wait_command(cmd, pid, out_pipe[0], err_pipe[0], old);
-		out_pipe[0] = err_pipe[0] = -1;
-	}
-	unwatch_signals(old);
-	close_fd(&out_pipe[0]);
-	close_fd(&err_pipe[0]);
-	return err;
 }
 
 /*
@@ -809,21 +468,15 @@ void macro_note_skip_use(struct expansion *x, const char *at, size_t index)
 }
 
 /*
- * The time limit: KBROWSE_SHELL_TIMEOUT seconds (0: none); by default
- * SHELL_TIMEOUT_DEFAULT in batch runs and none interactively, where the
- * person at the terminal skips a command instead.
+ * The time limit: opts->timeout_s (KBROWSE_SHELL_TIMEOUT, read by the
+ * command line; 0: none) when given; else SHELL_TIMEOUT_DEFAULT seconds
+ * in batch runs and none interactively, where the person at the
+ * terminal skips a command instead.
  */
 static unsigned timeout_ms(const struct macro_shell_options *opts)
 {
-	const char *text = getenv("KBROWSE_SHELL_TIMEOUT");
-	char *end;
-	unsigned long seconds;
-
-	if (text && *text) {
-		seconds = strtoul(text, &end, 10);
-		if (!*end && seconds < 1000000)
-			return (unsigned)seconds * 1000;
-	}
+	if (opts->timeout_given)
+		return opts->timeout_s < 1000000 ? opts->timeout_s * 1000 : 0;
 	return opts->interactive ? 0 : SHELL_TIMEOUT_DEFAULT * 1000;
 }
 
@@ -885,24 +538,228 @@ static void replay_stderr(struct expansion *x, const char *at, const char *cmd,
 	close_err_echo(echo);
 }
 
+/* How a command the parse waited for ended. */
+enum command_end {
+	COMMAND_EXITED,
+	COMMAND_SKIPPED,	/* Ctrl-C or Esc, interactively */
+	COMMAND_TIMED_OUT,
+};
+
+/* The command named once it takes a second (the progress line may do it). */
+static void name_slow_command(const struct macro_env *env, const char *text,
+			      unsigned limit_ms)
+{
+	const struct macro_shell_options *opts = &env->shell_opts;
+
+	if (progress_on(opts) && env->progress.shown)
+		return;
+	fputs("running: ", opts->notice);
+	print_command(opts->notice, text);
+	if (opts->interactive)
+		fputs(" (Ctrl-C skips it)\n", opts->notice);
+	else if (limit_ms)
+		fprintf(opts->notice, " (stopped after %u s)\n", limit_ms / 1000);
+	else
+		fputs("\n", opts->notice);
+	fflush(opts->notice);
+}
+
+/*
+ * Wait for the claimed job while the pool runs the others.  After a
+ * second the command is named (opts->notice); then Ctrl-C or Esc skip it
+ * when interactive, and the time limit (counted from its start) ends it
+ * otherwise: its process group is killed.  A signal that is not a skip
+ * stops every job and is passed on to kbrowse's own handling.
+ */
+static enum command_end wait_job(struct macro_env *env, struct shell_job *job,
+				 unsigned limit_ms)
+{
+	const struct macro_shell_options *opts = &env->shell_opts;
+	unsigned long long waiting_since = now_ms();
+	enum command_end end = COMMAND_EXITED;
+	struct sigaction old[NWATCHED];
+	struct key_watch keys = { 0 };
+	bool named = false;
+	int pass_on = 0;
+
+	watch_signals(old);
+	while (!shell_job_done(job)) {
+		unsigned long long now = now_ms(), ran = now - job->start_ms;
+		int wait = -1;
+
+		if (limit_ms) {
+			unsigned long long left = ran >= limit_ms ? 0 : limit_ms - ran;
+
+			wait = left > 1000 ? 1000 : (int)left;
+		}
+		if (opts->interactive && (wait < 0 || wait > 250))
+			wait = 250;	/* a signal between checks waits no longer */
+		if (progress_on(opts) && (wait < 0 || wait > PROGRESS_EVERY_MS))
+			wait = PROGRESS_EVERY_MS;
+		progress_show(env, job->text, false);
+		if (caught_signal) {
+			if (opts->interactive && caught_signal == SIGINT)
+				end = COMMAND_SKIPPED;
+			else
+				pass_on = caught_signal;
+			break;
+		}
+		if (limit_ms && ran >= limit_ms) {
+			end = COMMAND_TIMED_OUT;
+			break;
+		}
+		if (!named && opts->notice && now - waiting_since >= 1000) {
+			named = true;
+			name_slow_command(env, job->text, limit_ms);
+			if (opts->interactive)
+				key_watch_start(&keys);
+		}
+		if (shell_pool_pump(env->pool, wait, keys.on ? STDIN_FILENO : -1) &&
+		    esc_typed(opts)) {
+			end = COMMAND_SKIPPED;
+			break;
+		}
+	}
+	key_watch_stop(&keys);
+	if (end != COMMAND_EXITED || pass_on)
+		shell_job_kill(env->pool, job);
+	if (pass_on) {
+		shell_pool_kill_all(env->pool);
+		unwatch_signals(old);
+		raise(pass_on);
+	}
+	unwatch_signals(old);
+	return end;
+}
+
+/*
+ * Each speculative pass reads the whole tree again (without building
+ * symbols, but it lexes and expands every line): a few passes follow
+ * the short chains of real trees (Linux: the compiler's name and
+ * version, then the probes that test them); a command past those
+ * runs when it is reached.
+ */
+#define SPECULATIVE_PASSES_MAX	3
+
+/* The pool of the tree's commands, made when the first one runs. */
+static struct shell_pool *env_pool(struct macro_env *env)
+{
+	if (!env->pool)
+		env->pool = shell_pool_new(env->shell_opts.jobs);
+	return env->pool;
+}
+
+/*
+ * The job of this command: the one the speculative pass started for it,
+ * else (the first time a command must run) after that pass, else a
+ * job of its own, started now.
+ */
+static struct shell_job *claim_job(struct macro_env *env, const char *key,
+				   const char *cmd)
+{
+	struct shell_pool *pool = env_pool(env);
+	struct shell_job *job = shell_pool_claim(pool, key);
+
+	if (!job && env->speculate && env->shell_opts.jobs > 1 &&
+	    env->speculated < SPECULATIVE_PASSES_MAX &&
+	    (!env->speculated ||
+	     shell_pool_answers(pool) > env->speculated_answers)) {
+		env->speculated++;
+		env->speculated_answers = shell_pool_answers(pool);
+		env->speculate(env->speculate_ctx);
+		job = shell_pool_claim(pool, key);
+	}
+	if (!job) {
+		shell_pool_add(pool, NULL, key, cmd, env->shell_dir,
+			       command_environment(env));
+		job = shell_pool_claim(pool, key);
+	}
+	return job;
+}
+
+/*
+ * The speculative pass meets a command: its answer if known already (the
+ * cache, a job that finished), else "" while a job runs it.
+ */
+static void speculate_output(struct macro_env *env, const char *cmd,
+			     const char *key, struct strbuf *out)
+{
+	struct shell_result cached;
+	struct shell_job *waiting;
+	const char *known;
+	size_t known_len;
+
+	if (env->shell_cache &&
+	    shell_cache_peek(env->shell_cache, key, env->shell_dir, &cached)) {
+		add_kernel_output(out, cached.out, cached.out_len);
+		free(cached.out);
+		free(cached.err);
+		return;
+	}
+	if (shell_pool_known(env->pool, key, &known, &known_len)) {
+		char copy[SHELL_READ_MAX];
+
+		memcpy(copy, known, known_len);
+		add_kernel_output(out, copy, known_len);
+		return;
+	}
+	waiting = shell_pool_waiting(env->pool, key);
+	if (waiting) {
+		env->pool_cursor = waiting;	/* added by an earlier pass */
+		return;
+	}
+	/* In the parse's order: after the last job this pass met. */
+	env->pool_cursor = shell_pool_add(env->pool, env->pool_cursor, key, cmd,
+					  env->shell_dir,
+					  command_environment(env));
+	shell_pool_pump(env->pool, 0, -1);
+}
+
+/* A claimed job's stderr: what it wrote so far now, the rest as it comes. */
+static void echo_job_stderr(struct shell_job *job, FILE *echo)
+{
+	job->err_echo = echo;
+	if (echo && job->err.len)
+		fwrite(job->err.data, 1, job->err.len, echo);
+}
+
+/* The command's answer: cached when whole, appended, listed. */
+static void use_answer(struct expansion *x, const char *at, const char *cmd,
+		       const char *key, struct shell_job *job,
+		       struct strbuf *out)
+{
+	struct macro_env *env = x->env;
+	size_t start = out->len;
+
+	/*
+	 * Cached only whole: not when stdout filled the kernel's buffer (the
+	 * command was cut off) or stderr was cut short.
+	 */
+	if (env->shell_cache && !job->err_dropped &&
+	    job->out_len < SHELL_READ_MAX) {
+		char no_err[] = "";
+		struct shell_result result = {
+			.out = job->out, .out_len = job->out_len,
+			.err = job->err.data ? job->err.data : no_err,
+			.err_len = job->err.len,
+		};
+
+		shell_cache_put(env->shell_cache, key, env->shell_dir, &result);
+	}
+	add_kernel_output(out, job->out, job->out_len);
+	note_run(x, at, cmd, out->data ? out->data + start : "",
+		 out->len - start);
+}
+
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out)
 {
 	struct macro_env *env = x->env;
-	char buf[SHELL_READ_MAX];
-	struct strbuf err_text = { 0 };
-	struct command run = {
-		.text = cmd,
-		.dir = env->shell_dir,
-		.out = buf,
-		.out_limit = sizeof(buf),
-		.err = &err_text,
-		.opts = &env->shell_opts,
-		.timeout_ms = timeout_ms(&env->shell_opts),
-	};
+	unsigned limit_ms = timeout_ms(&env->shell_opts);
 	struct shell_result cached;
-	char *key = NULL;
-	int err;
+	struct shell_job *job;
+	enum command_end end;
+	char *key;
 
 	if (env->shell_opts.no_shell) {
 		if (!env->nskipped)
@@ -912,87 +769,84 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		note_skip(x, at, cmd, SHELL_SKIP_NO_SHELL);
 		return;
 	}
-	if (env->shell_cache) {
-		key = cache_key_command(env, cmd);
-		if (shell_cache_get(env->shell_cache, key, env->shell_dir,
-				    &cached)) {
-			size_t start = out->len;
+	key = cache_key_command(env, cmd);
+	if (env->speculating) {
+		speculate_output(env, cmd, key, out);
+		free(key);
+		return;
+	}
+	if (env->shell_cache &&
+	    shell_cache_get(env->shell_cache, key, env->shell_dir, &cached)) {
+		size_t start = out->len;
 
-			replay_stderr(x, at, cmd, &cached);
-			add_kernel_output(out, cached.out, cached.out_len);
-			note_run(x, at, cmd, out->data ? out->data + start : "",
-				 out->len - start);
-			free(cached.out);
-			free(cached.err);
-			free(key);
-			return;
-		}
+		replay_stderr(x, at, cmd, &cached);
+		add_kernel_output(out, cached.out, cached.out_len);
+		note_run(x, at, cmd, out->data ? out->data + start : "",
+			 out->len - start);
+		free(cached.out);
+		free(cached.err);
+		free(key);
+		return;
 	}
 
-	run.envp = command_environment(env);
-	run.err_echo = open_err_echo(env);
-	run.progress = &env->progress;
+	job = claim_job(env, key, cmd);
+	echo_job_stderr(job, open_err_echo(env));
 	progress_start(&env->progress);
-	progress_show(&run, true);
-	err = run_command(&run);
-	close_err_echo(run.err_echo);
-	free_environment(run.envp);
-	if (err) {
+	progress_show(env, cmd, true);
+	end = wait_job(env, job, limit_ms);
+	close_err_echo(job->err_echo);
+	job->err_echo = NULL;
+	if (job->start_error) {
 		if (env->shell_dir)
 			expansion_diag(x, DIAG_ERROR, at,
 				       "cannot run '%s' in '%s': %s", cmd,
-				       env->shell_dir, strerror(err));
+				       env->shell_dir, strerror(job->start_error));
 		else
 			expansion_diag(x, DIAG_ERROR, at, "cannot run '%s': %s",
-				       cmd, strerror(err));
+				       cmd, strerror(job->start_error));
 		goto out;
 	}
 	if (env->shell_opts.keep_stderr)
-		stderr_as_warnings(x, at, cmd, err_text.data, err_text.len);
-	if (run.err_dropped)
+		stderr_as_warnings(x, at, cmd, job->err.data, job->err.len);
+	if (job->err_dropped)
 		expansion_diag(x, DIAG_NOTE, at,
 			       "$(shell,%s): %zu more bytes of standard error "
-			       "dropped (%d kept)", cmd, run.err_dropped,
+			       "dropped (%d kept)", cmd, job->err_dropped,
 			       SHELL_ERR_MAX);
-	if (run.end == COMMAND_SKIPPED) {
+	if (end == COMMAND_SKIPPED) {
 		expansion_diag(x, DIAG_WARNING, at,
 			       "$(shell,%s) skipped at your request: its result "
 			       "is empty", cmd);
 		note_skip(x, at, cmd, SHELL_SKIP_KEY);
 		goto out;
 	}
-	if (run.end == COMMAND_TIMED_OUT) {
+	if (end == COMMAND_TIMED_OUT) {
 		expansion_diag(x, DIAG_ERROR, at,
 			       "$(shell,%s) still running after %u s: stopped "
 			       "(KBROWSE_SHELL_TIMEOUT=SECONDS sets the limit, "
-			       "0 none)", cmd, run.timeout_ms / 1000);
+			       "0 none)", cmd, limit_ms / 1000);
 		note_skip(x, at, cmd, SHELL_SKIP_TIMEOUT);
 		goto out;
 	}
-	/*
-	 * Cached only whole: not when stdout filled the kernel's buffer (the
-	 * command was cut off) or stderr was cut short.
-	 */
-	if (env->shell_cache && !run.err_dropped && run.out_len < run.out_limit) {
-		char no_err[] = "";
-		struct shell_result result = {
-			.out = buf, .out_len = run.out_len,
-			.err = err_text.data ? err_text.data : no_err,
-			.err_len = err_text.len,
-		};
-
-		shell_cache_put(env->shell_cache, key, env->shell_dir, &result);
-	}
-	{
-		size_t start = out->len;
-
-		add_kernel_output(out, buf, run.out_len);
-		note_run(x, at, cmd, out->data ? out->data + start : "",
-			 out->len - start);
-	}
+	use_answer(x, at, cmd, key, job, out);
 out:
-	strbuf_release(&err_text);
+	shell_pool_release(env->pool, job);
 	free(key);
+}
+
+void macro_env_speculate_for(struct macro_env *spec,
+			     const struct macro_env *real)
+{
+	spec->speculating = true;
+	spec->pool = real->pool;
+	spec->shell_cache = real->shell_cache;
+}
+
+void macro_env_set_speculation(struct macro_env *env,
+			       void (*speculate)(void *ctx), void *ctx)
+{
+	env->speculate = speculate;
+	env->speculate_ctx = ctx;
 }
 
 void macro_env_set_shell_cache(struct macro_env *env, struct shell_cache *cache)
@@ -1023,6 +877,9 @@ const struct shell_run *macro_env_shell_runs(const struct macro_env *env,
 void macro_env_free_shell(struct macro_env *env)
 {
 	size_t i;
+
+	if (!env->speculating)
+		shell_pool_free(env->pool);
 
 	for (i = 0; i < env->nruns; i++) {
 		free((char *)env->runs[i].command);

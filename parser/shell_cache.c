@@ -1016,6 +1016,20 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 	return hit;
 }
 
+bool shell_cache_peek(struct shell_cache *cache, const char *cmd,
+		      const char *cwd, struct shell_result *result)
+{
+	struct shell_cache_stats counted;
+	bool hit;
+
+	if (!cache)
+		return false;
+	counted = cache->stats;
+	hit = shell_cache_get(cache, cmd, cwd, result);
+	cache->stats = counted;
+	return hit;
+}
+
 void shell_cache_put(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, const struct shell_result *result)
 {

@@ -88,6 +88,12 @@ struct shell_result {
 /* Look up cmd run in cwd; on a hit fill result (caller frees). */
 bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, struct shell_result *result);
+/*
+ * The same without counting it in the statistics: a guess (the
+ * speculative pass of parser/shell_pool.h) is no use.
+ */
+bool shell_cache_peek(struct shell_cache *cache, const char *cmd,
+		      const char *cwd, struct shell_result *result);
 void shell_cache_put(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, const struct shell_result *result);
 

@@ -32,6 +32,7 @@
 #include <panel.h>
 
 #include "browser.h"
+#include "startup_keys.h"
 #include "ui.h"
 
 /* Below this, there is no room for a tree and an explanation. */
@@ -1389,6 +1390,8 @@ static int run(struct browser *br)
 	/* --diff OTHER: the comparison is what was asked for. */
 	if (br->opts.diff_name)
 		changes_show(br, NULL);
+	/* What was typed while the tree loaded, now that it can be seen. */
+	startup_keys_give(br->opts.typed_keys, br->opts.typed_len);
 	replay_start(br);
 	main_loop(br);
 	replay_stop(br);

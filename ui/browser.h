@@ -21,6 +21,9 @@ struct browser_options {
 	const char *diff_name;
 	const char *diff_text;
 	size_t diff_len;
+	/* Keys typed while the tree loaded, read meanwhile (startup_keys.h). */
+	const char *typed_keys;
+	size_t typed_len;
 };
 
 /*

@@ -205,6 +205,25 @@ static void entry_text(struct browser *br, const struct entry *entry,
 	}
 }
 
+/*
+ * Was a command on one of the symbol's own lines not run (--no-shell,
+ * Ctrl-C at the start, a time limit)?  Its value may not be conf's.
+ */
+static bool computed_without_command(const struct browser *br,
+				     const struct symbol *sym)
+{
+	const struct kconfig *kc = br->s->kc;
+	size_t nskipped;
+
+	kconfig_shell_skipped(kc, &nskipped);
+	if (!sym || !nskipped)
+		return false;
+	for (const struct property *p = sym->props; p; p = p->next)
+		if (kconfig_shell_skipped_at(kc, p->loc))
+			return true;
+	return false;
+}
+
 static enum ui_style entry_style(struct browser *br, const struct entry *entry)
 {
 	if (!entry_visible(br, entry))
@@ -257,6 +276,8 @@ static void tree_draw(struct view *view, const struct view_line *line, int row,
 	/* Without a dim attribute, invisible entries say so in words. */
 	if (br->no_dim && !entry_visible(br, entry))
 		strncat(text, "  [invisible]", sizeof(text) - strlen(text) - 1);
+	if (computed_without_command(br, entry->node->sym))
+		strncat(text, "  [command not run]", sizeof(text) - strlen(text) - 1);
 	if (st->outline) {
 		const char *mark = !foldable(br, entry) ? "  " :
 				   is_open(st, entry) ? "- " : "+ ";

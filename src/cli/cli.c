@@ -433,6 +433,41 @@ static const char *shell_cache_dir(struct cli *cli)
 	return len > 0 && (size_t)len < size ? cli->shell_cache_dir : NULL;
 }
 
+/*
+ * A whole number of at most max in the environment variable name, or
+ * -1 when it is unset, empty or not such a number (then ignored, as
+ * before).
+ */
+static long env_count(const char *name, long max)
+{
+	const char *text = getenv(name);
+	char *end;
+	long value;
+
+	if (!text || !*text)
+		return -1;
+	errno = 0;
+	value = strtol(text, &end, 10);
+	if (errno || *end || value < 0 || value > max)
+		return -1;
+	return value;
+}
+
+/*
+ * How many $(shell,...) commands run at once: $KBROWSE_SHELL_JOBS, else
+ * the processors online and two more (probes wait on the compiler's
+ * files as much as they compute).
+ */
+static unsigned shell_jobs(void)
+{
+	long jobs = env_count("KBROWSE_SHELL_JOBS", 64);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (jobs >= 1)
+		return (unsigned)jobs;
+	return cpus > 0 && cpus < 30 ? (unsigned)cpus + 2 : 32;
+}
+
 void cli_resolve_tree(struct cli *cli)
 {
 	const char *env = getenv("srctree");
@@ -440,6 +475,7 @@ void cli_resolve_tree(struct cli *cli)
 	bool srctree_from_env = false;
 	const char *no_shell = getenv("KBROWSE_NO_SHELL");
 	const char *dialect = getenv("KBROWSE_DIALECT");
+	long timeout;
 
 	cli->no_shell |= no_shell && *no_shell && strcmp(no_shell, "0") != 0;
 	/* Nor the kernel Makefile's `$(CC) --version`, derived below. */
@@ -487,6 +523,10 @@ void cli_resolve_tree(struct cli *cli)
 	cli->opts.shell_cache_dir = shell_cache_dir(cli);
 	cli->opts.shell.no_shell = cli->no_shell;
 	cli->opts.shell.notice = isatty(STDERR_FILENO) ? stderr : NULL;
+	cli->opts.shell.jobs = shell_jobs();
+	timeout = env_count("KBROWSE_SHELL_TIMEOUT", 999999);
+	cli->opts.shell.timeout_given = timeout >= 0;
+	cli->opts.shell.timeout_s = timeout >= 0 ? (unsigned)timeout : 0;
 	cli->opts.diag_echo = stderr;
 }
 

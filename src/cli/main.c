@@ -10,6 +10,7 @@
 
 #include "buildconf.h"
 #include "browser.h"
+#include "startup_keys.h"
 #include "cli.h"
 #include "text_escape.h"
 #include "examples.h"
@@ -139,6 +140,8 @@ static const char usage_text[] =
 "  KBROWSE_SHELL_TIMEOUT\n"
 "                      seconds a $(shell,...) may run in batch modes\n"
 "                      (default 60, 0: no limit)\n"
+"  KBROWSE_SHELL_JOBS  $(shell,...) commands run at once (default: the\n"
+"                      processors and two more; 1: one after another)\n"
 "  KBROWSE_DIALECT     the same as --dialect\n"
 "  KCONFIG_CONFIG_HEADER\n"
 "                      kconfiglib rules: the .config's header, as it is\n"
@@ -246,6 +249,7 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 {
 	struct browse_args args = { 0 };
 	int status = cli_tree_args(cli, "", argc, argv, first, browse_option, &args);
+	struct startup_keys keys = { 0 };
 	struct session *s;
 	char *diff_text = NULL;
 	size_t diff_len = 0;
@@ -268,8 +272,13 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 	cli->opts.shell.interactive = true;
 	/* What a command writes to stderr: warnings, not the terminal. */
 	cli->opts.shell.keep_stderr = true;
+	/* Keys typed during the load: not echoed, taken after the first screen. */
+	startup_keys_hold(&keys);
+	cli->opts.shell.typed_keys = &keys.typed;
 	s = cli_open_session(cli, false);
+	startup_keys_restore(&keys);
 	if (!s) {
+		strbuf_release(&keys.typed);
 		free(diff_text);
 		return EXIT_INPUT;
 	}
@@ -279,7 +288,10 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 			.diff_name = args.diff_name,
 			.diff_text = diff_text,
 			.diff_len = diff_len,
+			.typed_keys = keys.typed.data,
+			.typed_len = keys.typed.len,
 		});
+	strbuf_release(&keys.typed);
 	session_close(s);
 	free(diff_text);
 	return status;

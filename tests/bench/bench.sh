@@ -6,7 +6,9 @@
 #                  such as the $(shell,...) probes, are not counted; the
 #                  figure is stable on a noisy machine): olddefconfig
 #                  without and with kbrowse's $(shell,...) cache, and the
-#                  browser up to its first screen
+#                  browser up to its first screen; without the cache
+#                  with the probes one after another (KBROWSE_SHELL_JOBS=1)
+#                  and in parallel (the speculative passes counted)
 #   wall, cpu      median of several runs: wall time, and user+sys CPU time
 #                  of the process and its children; "cold" = no shell cache
 #                  (KBROWSE_NO_CACHE=1), "warm" = cache filled (conf has no
@@ -14,6 +16,11 @@
 #   peak RSS       of the process itself (VmHWM at exit, via peak_rss.c
 #                  preloaded), and with its children (/usr/bin/time %M:
 #                  the largest of the process and every probe it ran)
+#   cold start     the whole start with an empty shell cache, so that
+#                  every $(shell,...) probe runs (in parallel, parser/
+#                  shell_pool.c): olddefconfig, and the browser to its
+#                  first screen, each against conf's olddefconfig (which
+#                  runs the same probes one after another); target 0.5
 #   first screen   the browser started in a pseudo-terminal (script(1))
 #                  with KBROWSE_EXIT_AFTER_FIRST_SCREEN=1, which leaves
 #                  right after the first screen is drawn; compared with
@@ -35,7 +42,8 @@
 # that does not depend on the machine's load; tests/bench/README.md has
 # the current numbers).  These are benchmarks, not tests: nothing here
 # fails on a slow figure.
-# Usage: bench.sh [--runs N] KBROWSE
+# Usage: bench.sh [--runs N] [--cold] KBROWSE   (--cold: the cold-start
+# rows only)
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,11 +51,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../kernel/lib.sh"
 
 runs=5
+cold_only=
 # kbrowse's instructions as a share of conf's, at most.
 ir_bound=0.20
 while [ $# -gt 1 ]; do
 	case $1 in
 	--runs) runs=$2; shift 2 ;;
+	--cold) cold_only=1; shift ;;
 	*) break ;;
 	esac
 done
@@ -102,6 +112,9 @@ run()
 	kb-warm) (cd "$work/run" && "$@" "$kbrowse" conf -s --olddefconfig Kconfig) ;;
 	kb-screen)
 		(cd "$work/run" && KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 \
+			script -qec "$* $kbrowse Kconfig" /dev/null >"$work/screen.out" </dev/null) ;;
+	kb-screen-cold)
+		(cd "$work/run" && KBROWSE_NO_CACHE=1 KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 \
 			script -qec "$* $kbrowse Kconfig" /dev/null >"$work/screen.out" </dev/null) ;;
 	kb-explain) (cd "$work/run" && "$@" "$kbrowse" explain --json --all >"$work/explain.json") ;;
 	kb-plan)	# PLAN_WANT and PLAN_SYM set by the caller
@@ -215,8 +228,45 @@ fi
 echo
 
 printf '%-40s %13s %13s %7s  %s\n' "measure" "kbrowse" "conf" "ratio" "target"
+# cold_rows: the start with every probe run, against conf's olddefconfig.
+# The three runs take turns ($runs rounds), so that a machine whose load
+# changes meanwhile weighs on each alike; the medians are compared.
+cold_rows()
+{
+	local who i wall_conf wall_cold wall_screen=
+	local list="conf kb-cold"
+	have script && list="$list kb-screen-cold"
+	for who in $list; do : >"$work/cold-$who"; done
+	for i in $(seq "$runs"); do
+		for who in $list; do
+			fresh_dir
+			{ TIMEFORMAT='%3R'; time run "$who"; } 2>>"$work/cold-$who"
+		done
+		[ "$i" = 1 ] && have script && ! grep -q 'Kernel Configuration' "$work/screen.out" 2>/dev/null &&
+			list="conf kb-cold"
+	done
+	wall_conf=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-conf" | median)
+	wall_cold=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-kb-cold" | median)
+	case $list in
+	*kb-screen-cold*) wall_screen=$(awk '{ printf "%d\n", $1 * 1000 }' "$work/cold-kb-screen-cold" | median) ;;
+	esac
+	row "cold start ms, olddefconfig (median)" "$wall_cold" "$wall_conf" "<= 0.50" 0.50
+	if [ -n "$wall_screen" ]; then
+		row "cold start ms, to the first screen" "$wall_screen" "$wall_conf" "<= 0.50" 0.50
+	else
+		printf '%-40s %13s\n' "cold start, first screen" "no screen drawn (or no script(1))"
+	fi
+}
+if [ -n "$cold_only" ]; then
+	cold_rows
+	exit 0
+fi
 ir_conf=$(instructions conf)
-row "instructions, no shell cache" "$(instructions kb-cold)" "$ir_conf" "<= $ir_bound" "$ir_bound"
+# The parse's own work, probes one after another (the bound), and with
+# them in parallel: the speculative passes (parser/shell_pool.c) add
+# their reading of the tree (no bound: they buy the cold-start rows).
+row "instructions, no shell cache" "$(KBROWSE_SHELL_JOBS=1 instructions kb-cold)" "$ir_conf" "<= $ir_bound" "$ir_bound"
+row "  with the probes in parallel" "$(instructions kb-cold)" "$ir_conf"
 rm -rf "$cache"
 fresh_dir
 run kb-warm	# fills the cache
@@ -226,6 +276,7 @@ read -r wall_conf cpu_conf < <(timed conf)
 read -r wall_cold cpu_cold < <(timed kb-cold)
 read -r wall_warm cpu_warm < <(timed kb-warm)
 row "wall ms, cold (median of $runs)" "$wall_cold" "$wall_conf"
+cold_rows
 row "wall ms, warm (median of $runs)" "$wall_warm" "$wall_conf" "<= 0.10" 0.10
 row "cpu ms incl. children, cold" "$cpu_cold" "$cpu_conf"
 row "cpu ms incl. children, warm" "$cpu_warm" "$cpu_conf" "<= 0.10" 0.10

@@ -34,7 +34,7 @@ now_ms() {
 
 start=$(now_ms)
 tui_start 120 30 "$work" "XDG_CACHE_HOME=$TUI_TMP/empty-cache" "$@" -- Kconfig
-tui_poll grep -q "running compiler probe [0-9]*: "
+tui_poll grep -q "running compiler probe [0-9]*\( of [0-9]*\)\{0,1\}: "
 found=$?
 seen=$(($(now_ms) - start))
 echo "# the progress line after $seen ms (the time is reported, not tested:"

@@ -3,7 +3,8 @@
 # Values computed without a command never reach a .config silently: with
 # --no-shell (as after Ctrl-C on a probe at the start) the header says
 # commands did not run, and saving first asks, naming the values whose
-# own lines hold such a command; n saves nothing, y saves.
+# own lines hold such a command; n saves nothing, y saves; the tree marks
+# such a value on its row.
 # shellcheck source=tests/lib/tmux.sh
 . "$(dirname "$0")/../lib/tmux.sh"
 
@@ -38,6 +39,19 @@ tui_keys y
 tap_check "y: saved" tui_wait "configuration written to .config"
 tap_check "... the .config is there" test -e "$tree/.config"
 tui_keys q q
+tui_wait "[exit 0]"
+
+# A value shown in the tree says so on its own row.
+mkdir -p "$tree/shown"
+printf '%s\n' 'mainmenu "Probes"' '' 'config PROBED' '	bool "Probed"' \
+	'	default $(shell,echo y)' '' 'config PLAIN' '	bool "Plain"' > "$tree/shown/Kconfig"
+tui_start 100 30 "$tree/shown" -- --no-shell
+tap_check "the tree marks a value computed without its command" \
+	tui_wait "Probed (NEW)  [command not run]"
+tap_check "... and no other" tui_poll has_none "Plain (NEW)  [command not run]"
+tui_keys q
+tui_wait "write one before leaving?"
+tui_keys n
 tui_wait "[exit 0]"
 
 tap_done

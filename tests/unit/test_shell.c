@@ -135,13 +135,15 @@ static void test_no_shell_runs_nothing(void **state)
 
 static void test_timeout_kills_the_group(void **state)
 {
+	/* KBROWSE_SHELL_TIMEOUT=1, as the command line passes it down. */
+	struct macro_shell_options opts = { .timeout_s = 1, .timeout_given = true };
 	struct timespec start;
 	char text[600], pidfile[400];
 	const struct shell_skip *skipped;
 	size_t count;
 
 	(void)state;
-	setenv("KBROWSE_SHELL_TIMEOUT", "1", 1);
+	macro_env_set_shell_options(fx.env, &opts);
 	snprintf(pidfile, sizeof(pidfile), "%s/pid", tmpdir);
 	/* A grandchild in the background, holding stdout open. */
 	snprintf(text, sizeof(text),
