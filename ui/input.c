@@ -3,7 +3,9 @@
  * One-line text input on an ncurses form: the search prompt, goto, and
  * the value editor all use it.  The form does the editing (insert,
  * delete, cursor, horizontal scrolling); this file maps keys to form
- * requests and reports the text after every change.
+ * requests and reports the text after every change, or after the last
+ * of a burst of keys the terminal sent at once (a paste): one search for
+ * a pasted line, not one per character.
  */
 #include "buildconf.h"
 
@@ -29,6 +31,10 @@ struct input {
 	/* The whole text is selected: typing replaces it. */
 	bool selected;
 	size_t recalled;	/* the history entry shown (nhistory: none) */
+	/* Edited since on_change was last called (keys still queued). */
+	bool unreported;
+	/* The text on_change was last given: a key the full field refused changes nothing. */
+	char *reported;
 };
 
 /* The field's text as UTF-8, trailing padding removed (heap). */
@@ -103,6 +109,7 @@ static void input_close(struct input *in)
 		free_field(in->fields[0]);
 	if (in->sub)
 		delwin(in->sub);
+	free(in->reported);
 	curs_set(0);
 }
 
@@ -119,11 +126,17 @@ static void notify(struct input *in)
 {
 	char *text;
 
+	in->unreported = false;
 	if (!in->opts->on_change)
 		return;
 	text = input_text(in);
+	if (in->reported && strcmp(text, in->reported) == 0) {
+		free(text);
+		return;
+	}
 	in->opts->on_change(in->opts->ctx, text);
-	free(text);
+	free(in->reported);
+	in->reported = text;
 }
 
 /* Tab: the text so far replaced by what it completes to. */
@@ -215,11 +228,19 @@ static void end_selection(struct input *in, int req, int key, bool function_key)
 	}
 }
 
-/* Feed one key; returns the result when the input is over, -1 otherwise. */
-static int input_key(struct input *in, int key, bool function_key)
+/*
+ * Feed one key; returns the result when the input is over, -1 otherwise.
+ * A text edit is reported at once, or, with queued set (more keys wait),
+ * with the last of them; any other key reports what is pending first.
+ */
+static int input_key(struct input *in, int key, bool function_key, bool queued)
 {
 	int req = edit_request(key, function_key);
+	bool text_edit = (req && req != REQ_CLR_FIELD) ||
+			 (!function_key && key >= 0x20 && !in->selected);
 
+	if (in->unreported && !text_edit)
+		notify(in);
 	if (in->opts->nhistory && recall(in, key, function_key))
 		return -1;
 	if (in->selected && (req || (!function_key && key >= 0x20)))
@@ -242,7 +263,7 @@ static int input_key(struct input *in, int key, bool function_key)
 		    req == REQ_CLR_FIELD)
 			in->edited = true;
 		form_driver(in->form, req);
-		notify(in);
+		in->unreported = true;
 	} else if (!function_key && key >= 0x20) {
 		in->edited = true;
 #ifdef HAVE_NCURSESW
@@ -250,11 +271,25 @@ static int input_key(struct input *in, int key, bool function_key)
 #else
 		form_driver(in->form, key);
 #endif
-		notify(in);
+		in->unreported = true;
 	} else if (in->opts->on_key) {
 		in->opts->on_key(in->opts->ctx, key, function_key);
 	}
+	if (in->unreported && !queued)
+		notify(in);
 	return -1;
+}
+
+/* A key read ahead goes back to the browser when the input is over. */
+static void unget_key(wint_t key, bool function_key)
+{
+#ifdef HAVE_NCURSESW
+	if (!function_key) {
+		unget_wch((wchar_t)key);
+		return;
+	}
+#endif
+	ungetch((int)key);
 }
 
 enum input_result input_run(struct browser *br, const struct input_options *opts,
@@ -280,7 +315,20 @@ enum input_result input_run(struct browser *br, const struct input_options *opts
 				continue;
 			break;
 		}
-		result = input_key(&in, (int)ch, got == KEY_CODE_YES);
+		/* The keys already sent go in with no search and no redraw between. */
+		for (;;) {
+			wint_t next;
+			int got_next = ui_get_wch_queued(in.br, &next);
+
+			result = input_key(&in, (int)ch, got == KEY_CODE_YES, got_next != ERR);
+			if (result >= 0 || got_next == ERR) {
+				if (result >= 0 && got_next != ERR)
+					unget_key(next, got_next == KEY_CODE_YES);
+				break;
+			}
+			ch = next;
+			got = got_next;
+		}
 		if (result >= 0)
 			break;
 	}

@@ -104,3 +104,16 @@ int ui_get_wch(struct browser *br, wint_t *ch)
 	r->started = cpu_seconds();
 	return r->last_function ? KEY_CODE_YES : OK;
 }
+
+int ui_get_wch_queued(struct browser *br, wint_t *ch)
+{
+	int got;
+
+	/* Replayed keys are measured one by one (bench.sh): none queued. */
+	if (br->replay)
+		return ERR;
+	timeout(0);
+	got = get_wch(ch);
+	timeout(-1);
+	return got;
+}

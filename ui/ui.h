@@ -221,6 +221,8 @@ void replay_stop(struct browser *br);
 bool replay_over(const struct browser *br);
 /* get_wch(), or the next replayed key. */
 int ui_get_wch(struct browser *br, wint_t *ch);
+/* A key the terminal has sent already (a paste, typing ahead), or ERR. */
+int ui_get_wch_queued(struct browser *br, wint_t *ch);
 
 /* --- entries as text (view_tree.c) ------------------------------------------ */
 

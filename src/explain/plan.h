@@ -88,6 +88,13 @@ struct plan_enc {
 	unsigned char *state;		/* by index: 1 queued, 2 defined, 4 domain busy */
 	int *var_of;			/* index into vars, + 1 */
 	int *choice_done;		/* choice symbols encoded */
+	/*
+	 * Per choice encoded, "the plan picks one of its members": the
+	 * counter of changes counts a choice once, not per member (at most
+	 * one is picked).
+	 */
+	int *choice_units;
+	unsigned nchoice_units, choice_units_cap;
 	unsigned *queue;
 	unsigned nqueue, queue_cap;
 	struct plan_var *vars;

@@ -688,41 +688,108 @@ static void define_bool(struct plan_enc *enc, const struct symbol *sym)
 	equal(enc, enc->val[sym->index].y, fin.y);
 }
 
-/* A choice's members, in order (entries nested under a member are not). */
-static unsigned choice_members(const struct menu_node *choice,
-			       const struct menu_node *parent,
-			       const struct symbol **out, unsigned n, unsigned max)
+/*
+ * A choice's members, in order, each once (entries nested under a member
+ * are not).  at[index] is the member's position + 1: a look-up per
+ * default and per repeated entry, not a search (a choice may have
+ * 100,000 members).
+ */
+struct member_list {
+	const struct symbol **syms;
+	unsigned n, cap;
+	unsigned *at;
+};
+
+static void choice_members(const struct menu_node *choice,
+			   const struct menu_node *parent, struct member_list *m)
 {
 	for (const struct menu_node *c = parent->children; c; c = c->next) {
-		if (c->sym && c->sym->choice == choice && n < max) {
-			unsigned i;
-
-			for (i = 0; i < n && out[i] != c->sym; i++)
-				;
-			if (i == n)
-				out[n++] = c->sym;
+		if (c->sym && c->sym->choice == choice && !m->at[c->sym->index]) {
+			if (m->n == m->cap) {
+				m->cap = m->cap ? 2 * m->cap : 64;
+				m->syms = xrealloc(m->syms, m->cap * sizeof(*m->syms));
+			}
+			m->syms[m->n++] = c->sym;
+			m->at[c->sym->index] = m->n;
 		}
-		n = choice_members(choice, c, out, n, max);
+		choice_members(choice, c, m);
 	}
-	return n;
 }
 
 /* Ordered alternatives: the first whose guard holds gives the member. */
 struct pick_list {
-	int guard[512];
-	int member[512];	/* index into members; -1: go on below */
-	unsigned n;
+	int *guard;
+	int *member;	/* index into members; -1: go on below */
+	unsigned n, cap;
 };
 
-static void pick_add(struct plan_enc *enc, struct pick_list *l, int guard,
-		     int member)
+static void pick_add(struct pick_list *l, int guard, int member)
 {
-	if (l->n == 512)
-		enc->approximate = true;	/* a choice larger than any kernel's */
-	if (l->n < 512) {
-		l->guard[l->n] = guard;
-		l->member[l->n++] = member;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->guard = xrealloc(l->guard, l->cap * sizeof(*l->guard));
+		l->member = xrealloc(l->member, l->cap * sizeof(*l->member));
 	}
+	l->guard[l->n] = guard;
+	l->member[l->n++] = member;
+}
+
+static void pick_free(struct pick_list *l)
+{
+	free(l->guard);
+	free(l->member);
+}
+
+/* The literals that select one member (any of them holding). */
+struct sel_list {
+	int *lits;
+	unsigned n, cap;
+};
+
+static void sel_add(struct sel_list *s, int lit)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		s->lits = xrealloc(s->lits, s->cap * sizeof(*s->lits));
+	}
+	s->lits[s->n++] = lit;
+}
+
+/*
+ * The plan picks at most one member: a ladder of "one of the first i is
+ * picked", three clauses a member (pairwise exclusion grew with the
+ * square of the members).
+ */
+static void at_most_one(struct plan_enc *enc, const int *lits, unsigned n)
+{
+	int prefix = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		int next = plan_enc_var(enc);
+
+		clause2(enc, -lits[i], next);
+		if (prefix) {
+			clause2(enc, -prefix, next);
+			clause2(enc, -prefix, -lits[i]);
+		}
+		prefix = next;
+	}
+}
+
+/* "A member of this choice is picked": one unit of the plan's size. */
+static void note_choice_unit(struct plan_enc *enc, int any_pick)
+{
+	if (enc->nchoice_units == enc->choice_units_cap) {
+		enc->choice_units_cap = enc->choice_units_cap ? 2 * enc->choice_units_cap : 16;
+		enc->choice_units = xrealloc(enc->choice_units,
+					     enc->choice_units_cap * sizeof(int));
+	}
+	enc->choice_units[enc->nchoice_units++] = any_pick;
+}
+
+static bool user_said(struct plan_enc *enc, const struct symbol *sym, tristate v)
+{
+	return config_has_user(enc->cfg, sym) && config_user_tri(enc->cfg, sym) == v;
 }
 
 /*
@@ -730,96 +797,107 @@ static void pick_add(struct plan_enc *enc, struct pick_list *l, int guard,
  * member the user set to y (the one picked now first), else the first
  * active default naming a visible member, else the first visible member,
  * unless the user set that one to n: then the first visible member the
- * user said nothing about, else the last visible.
+ * user said nothing about, else the last visible.  Every list is walked
+ * once: the formula grows with the members, not with their square.
  */
 static void define_choice(struct plan_enc *enc, const struct menu_node *choice)
 {
-	const struct symbol *members[256];
-	unsigned n = choice_members(choice, choice, members, 0, 256);
-	struct pick_list *l = xcalloc(1, sizeof(*l)), *low = xcalloc(1, sizeof(*low));
-	int vis[256], picks[256], *sel_lits[256];
-	unsigned nsel[256] = { 0 };
+	struct member_list m = { .at = xcalloc(enc->kc->nsymbols + 1, sizeof(unsigned)) };
+	struct pick_list l = { 0 }, low = { 0 };
+	struct sel_list *sel;
+	int *vis, *picks;
 	const struct symbol *now = config_choice_selection(enc->cfg, choice);
 	int earlier = -enc->t, fall_through, low_earlier;
+	unsigned n;
 
+	choice_members(choice, choice, &m);
+	n = m.n;
+	vis = xcalloc(n + 1, sizeof(*vis));
+	picks = xcalloc(n + 1, sizeof(*picks));
+	sel = xcalloc(n + 1, sizeof(*sel));
 	if (enc->kc->dialect->legacy_choices)
 		enc->approximate = true;
 	for (unsigned i = 0; i < n; i++) {
-		struct plan_var *v = new_var(enc, members[i]);
+		const struct symbol *member = m.syms[i];
+		struct plan_var *v = new_var(enc, member);
 
 		v->choose = true;
 		picks[i] = -v->keep;
-		enc->vis[members[i]->index] = visibility(enc, members[i]);
-		vis[i] = enc->vis[members[i]->index].m;
-		enc->rev[members[i]->index] = tri_const(enc, TRI_NO);
-		sel_lits[i] = xmalloc(1100 * sizeof(int));
+		enc->vis[member->index] = visibility(enc, member);
+		vis[i] = enc->vis[member->index].m;
+		enc->rev[member->index] = tri_const(enc, TRI_NO);
 	}
+	at_most_one(enc, picks, n);
+	note_choice_unit(enc, lit_or(enc, picks, n));
+	/*
+	 * The member the plan picks: at most one is, so its guard is the
+	 * first that holds among theirs (no chain of "none earlier").
+	 */
+	for (unsigned i = 0; i < n; i++) {
+		picks[i] = and2(enc, picks[i], vis[i]);
+		sel_add(&sel[i], picks[i]);
+	}
+	earlier = lit_or(enc, picks, n);
+	if (now && m.at[now->index] && user_said(enc, now, TRI_YES))
+		pick_add(&l, vis[m.at[now->index] - 1], (int)m.at[now->index] - 1);
 	for (unsigned i = 0; i < n; i++)
-		for (unsigned j = i + 1; j < n; j++)
-			clause2(enc, -picks[i], -picks[j]);
-	for (unsigned i = 0; i < n; i++)
-		pick_add(enc, l, and2(enc, picks[i], vis[i]), (int)i);
-	for (unsigned i = 0; i < n; i++)
-		if (members[i] == now && config_user_tri(enc->cfg, now) == TRI_YES &&
-		    config_has_user(enc->cfg, now))
-			pick_add(enc, l, vis[i], (int)i);
-	for (unsigned i = 0; i < n; i++)
-		if (members[i] != now && config_has_user(enc->cfg, members[i]) &&
-		    config_user_tri(enc->cfg, members[i]) == TRI_YES)
-			pick_add(enc, l, vis[i], (int)i);
+		if (m.syms[i] != now && user_said(enc, m.syms[i], TRI_YES))
+			pick_add(&l, vis[i], (int)i);
 	for (const struct property *p = choice->sym->props; p; p = p->next) {
 		unsigned i;
 
-		if (p->type != P_DEFAULT || !p->expr || p->expr->op != E_SYMBOL)
+		if (p->type != P_DEFAULT || !p->expr || p->expr->op != E_SYMBOL ||
+		    !m.at[p->expr->sym->index])
 			continue;
-		for (i = 0; i < n && members[i] != p->expr->sym; i++)
-			;
-		if (i == n)
-			continue;
-		pick_add(enc, l, and2(enc, prop_expr(enc, choice->sym, p, p->visible).m, vis[i]),
-			 config_has_user(enc->cfg, members[i]) &&
-			 config_user_tri(enc->cfg, members[i]) == TRI_NO ? -1 : (int)i);
+		i = m.at[p->expr->sym->index] - 1;
+		pick_add(&l, and2(enc, prop_expr(enc, choice->sym, p, p->visible).m, vis[i]),
+			 user_said(enc, m.syms[i], TRI_NO) ? -1 : (int)i);
 	}
 	for (unsigned i = 0; i < n; i++)
-		pick_add(enc, l, vis[i], config_has_user(enc->cfg, members[i]) &&
-			 config_user_tri(enc->cfg, members[i]) == TRI_NO ? -1 : (int)i);
-	/* The first guard that holds decides. */
+		pick_add(&l, vis[i], user_said(enc, m.syms[i], TRI_NO) ? -1 : (int)i);
+	/* Then the first guard that holds decides. */
 	fall_through = -enc->t;
-	for (unsigned k = 0; k < l->n; k++) {
-		int first = and2(enc, l->guard[k], -earlier);
+	for (unsigned k = 0; k < l.n; k++) {
+		int first = and2(enc, l.guard[k], -earlier);
 
-		if (l->member[k] < 0)
+		if (l.member[k] < 0)
 			fall_through = or2(enc, fall_through, first);
-		else if (nsel[l->member[k]] < 1000)
-			sel_lits[l->member[k]][nsel[l->member[k]]++] = first;
-		earlier = or2(enc, earlier, l->guard[k]);
+		else
+			sel_add(&sel[l.member[k]], first);
+		earlier = or2(enc, earlier, l.guard[k]);
 	}
 	for (unsigned i = 0; i < n; i++)
-		if (!config_has_user(enc->cfg, members[i]))
-			pick_add(enc, low, vis[i], (int)i);
+		if (!config_has_user(enc->cfg, m.syms[i]))
+			pick_add(&low, vis[i], (int)i);
 	for (unsigned i = n; i-- > 0;)
-		pick_add(enc, low, vis[i], (int)i);
+		pick_add(&low, vis[i], (int)i);
 	low_earlier = -enc->t;
-	for (unsigned k = 0; k < low->n; k++) {
-		int first = and2(enc, and2(enc, low->guard[k], -low_earlier), fall_through);
+	for (unsigned k = 0; k < low.n; k++) {
+		int first = and2(enc, and2(enc, low.guard[k], -low_earlier), fall_through);
 
-		if (nsel[low->member[k]] < 1000)
-			sel_lits[low->member[k]][nsel[low->member[k]]++] = first;
-		low_earlier = or2(enc, low_earlier, low->guard[k]);
+		sel_add(&sel[low.member[k]], first);
+		low_earlier = or2(enc, low_earlier, low.guard[k]);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		struct tri_lits *v = &enc->val[members[i]->index];
-		int on = and2(enc, vis[i], lit_or(enc, sel_lits[i], nsel[i]));
+		struct tri_lits *v = &enc->val[m.syms[i]->index];
+		int on = and2(enc, vis[i], lit_or(enc, sel[i].lits, sel[i].n));
 
-		if (!v->m)
-			*v = new_tri(enc);
-		equal(enc, v->m, on);
-		equal(enc, v->y, on);
-		enc->state[members[i]->index] |= 3;
-		free(sel_lits[i]);
+		if (!v->m) {	/* nothing read it yet: no literals of its own */
+			v->m = v->y = on;
+		} else {
+			equal(enc, v->m, on);
+			equal(enc, v->y, on);
+		}
+		enc->state[m.syms[i]->index] |= 3;
+		free(sel[i].lits);
 	}
-	free(l);
-	free(low);
+	pick_free(&l);
+	pick_free(&low);
+	free(sel);
+	free(picks);
+	free(vis);
+	free(m.syms);
+	free(m.at);
 }
 
 static void define_member(struct plan_enc *enc, const struct symbol *sym)
@@ -1117,6 +1195,7 @@ void plan_enc_free(struct plan_enc *enc)
 	free(enc->state);
 	free(enc->var_of);
 	free(enc->choice_done);
+	free(enc->choice_units);
 	free(enc->compared);
 	free(enc->ncompared);
 }

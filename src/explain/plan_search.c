@@ -236,17 +236,27 @@ static int solve(struct search *s, int at_most)
 	return picosat_sat(enc->ps, -1);
 }
 
-/* A sequential counter over the changed values, up to bound + 1. */
+/*
+ * A sequential counter over the changed values, up to bound + 1.  The
+ * members of a choice count as one: at most one of them is picked, and a
+ * counter per member made a choice of 100,000 members 100,000 rows.
+ */
 static void build_counter(struct search *s, unsigned bound)
 {
 	struct plan_enc *enc = s->enc;
-	unsigned width = bound + 2;
+	unsigned width = bound + 2, nunits = 0;
 	int *prev = xcalloc(width, sizeof(int)), *cur = xcalloc(width, sizeof(int));
+	int *units = xcalloc(enc->nvars + enc->nchoice_units + 1, sizeof(int));
 
+	for (unsigned i = 0; i < enc->nvars; i++)
+		if (!enc->vars[i].choose)
+			units[nunits++] = -enc->vars[i].keep;
+	for (unsigned i = 0; i < enc->nchoice_units; i++)
+		units[nunits++] = enc->choice_units[i];
 	for (unsigned j = 1; j < width; j++)
 		prev[j] = -enc->t;
-	for (unsigned i = 0; i < enc->nvars; i++) {
-		int x = -enc->vars[i].keep;
+	for (unsigned i = 0; i < nunits; i++) {
+		int x = units[i];
 
 		for (unsigned j = 1; j < width; j++) {
 			int c[3];
@@ -265,29 +275,45 @@ static void build_counter(struct search *s, unsigned bound)
 	s->atleast = prev;
 	s->bound = bound;
 	free(cur);
+	free(units);
 }
 
-/* Exclude this exact set of changes with these values. */
+/*
+ * Exclude this exact set of changes with these values.  The clause is
+ * read whole from the answer before any of it is added: adding a literal
+ * ends the solver's satisfied state, and with it the answer.
+ */
 static void exclude_exactly(struct plan_enc *enc)
 {
+	size_t cap = 16, n = 0;
+	int *lits = xmalloc(cap * sizeof(*lits));
+
 	for (unsigned i = 0; i < enc->nvars; i++) {
 		const struct plan_var *v = &enc->vars[i];
+		unsigned ndom = v->dom ? v->dom->n : 0;
 
+		if (n + ndom + 3 > cap) {
+			cap = 2 * (n + ndom + 3);
+			lits = xrealloc(lits, cap * sizeof(*lits));
+		}
 		if (lit_true(enc, v->keep)) {
-			picosat_add(enc->ps, -v->keep);
+			lits[n++] = -v->keep;
 			continue;
 		}
-		picosat_add(enc->ps, v->keep);
+		lits[n++] = v->keep;
 		if (v->dom) {
-			for (unsigned k = 0; k < v->dom->n; k++)
+			for (unsigned k = 0; k < ndom; k++)
 				if (lit_true(enc, v->user_text[k]))
-					picosat_add(enc->ps, -v->user_text[k]);
+					lits[n++] = -v->user_text[k];
 		} else if (!v->choose) {
-			picosat_add(enc->ps, lit_true(enc, v->user.m) ? -v->user.m : v->user.m);
-			picosat_add(enc->ps, lit_true(enc, v->user.y) ? -v->user.y : v->user.y);
+			lits[n++] = lit_true(enc, v->user.m) ? -v->user.m : v->user.m;
+			lits[n++] = lit_true(enc, v->user.y) ? -v->user.y : v->user.y;
 		}
 	}
+	for (size_t i = 0; i < n; i++)
+		picosat_add(enc->ps, lits[i]);
 	picosat_add(enc->ps, 0);
+	free(lits);
 }
 
 /* Later plans must keep one of the values this plan changes. */
