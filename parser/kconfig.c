@@ -464,7 +464,7 @@ static void speculate(void *ctx)
 
 	opts.diag_echo = NULL;
 	opts.info_out = NULL;
-	opts.shell_cache = false;
+	opts.shell_cache_dir = NULL;
 	opts.skip_help = true;
 	opts.dialect = kc->dialect;
 	opts.dialect_why = kc->dialect_why;
