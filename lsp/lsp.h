@@ -92,6 +92,9 @@ size_t lsp_byte_column(const char *line, size_t len, unsigned utf16);
  */
 const char *lsp_overlay(void *ctx, const char *name, size_t *len);
 
+/* CONFIG_FOO uses in the sources under the root, appended to list as Locations. */
+void lsp_source_references(struct lsp_server *srv, const char *sym_name, json_t *list);
+
 /* --- positions and words (lsp_words.c) ------------------------------------ */
 
 /* The identifier under (line, character) of doc: [start, end) bytes of the line. */

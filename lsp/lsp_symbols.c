@@ -2,7 +2,8 @@
 /*
  * Where symbols are: textDocument/definition (every `config` entry of
  * the symbol), textDocument/references (every line that reads it: the
- * explainer's reverse view, the one `explain --reverse` prints),
+ * explainer's reverse view, the one `explain --reverse` prints, and the
+ * CONFIG_ uses in the sources, lsp_source_refs.c),
  * textDocument/documentSymbol (the file's menus, choices and entries)
  * and workspace/symbol (names and prompts that contain the query).
  */
@@ -83,6 +84,7 @@ json_t *lsp_references(struct lsp_server *srv, json_t *params)
 		if (uses[i].loc.file && uses[i].loc.line > 0)
 			json_array_append_new(list, lsp_location(srv, uses[i].loc,
 				count <= REFERENCES_WITH_COLUMNS ? sym->name : NULL));
+	lsp_source_references(srv, sym->name, list);
 	return list;
 }
 

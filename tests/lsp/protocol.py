@@ -70,6 +70,17 @@ def features():
     files = sorted({r["uri"].rsplit("/", 2)[-2] for r in refs.get("result") or []})
     tap.check(files == ["mm"], "references of PAGE_SHIFT: mm/Kconfig's depends on", refs)
 
+    # CONFIG_ uses in the sources: whole words (and the _MODULE form) only.
+    os.makedirs(os.path.join(tree, "lib"), exist_ok=True)
+    with open(os.path.join(tree, "lib", "probe.c"), "w") as f:
+        f.write("int x;\n#if IS_ENABLED(CONFIG_PAGE_SHIFT) || CONFIG_PAGE_SHIFTS\n#endif\n")
+    refs = server.request("textDocument/references", dict(
+        position(uri, shift, 10), context={"includeDeclaration": False}))
+    in_c = [r for r in refs.get("result") or [] if r["uri"].endswith("/lib/probe.c")]
+    tap.check(len(in_c) == 1 and in_c[0]["range"]["start"] == {"line": 1, "character": 15}
+              and in_c[0]["range"]["end"] == {"line": 1, "character": 32},
+              "references of PAGE_SHIFT: its CONFIG_ use in a C file, whole words only", refs)
+
     symbols = server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     names = [s["name"] for s in symbols.get("result") or []]
     tap.check("PAGE_SHIFT" in names and "Processor type and features" in names,

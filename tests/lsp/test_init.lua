@@ -131,6 +131,15 @@ local function main()
     text, err = hover_text(mk, line, c + 3)
     check(text:find(case.make_value, 1, true), 'hover on ' .. case.make_symbol .. ' in ' ..
           case.makefile .. ' shows ' .. case.make_value, err or text)
+    -- References reach the sources: both Makefiles that read the name.
+    local refs, rerr = ask(mk, 'textDocument/references', line, c + 3)
+    local in_intel, in_e1000e = false, false
+    for _, r in ipairs(refs or {}) do
+      if r.uri:find('/drivers/net/ethernet/intel/Makefile$') then in_intel = true end
+      if r.uri:find('/drivers/net/ethernet/intel/e1000e/Makefile$') then in_e1000e = true end
+    end
+    check(in_intel and in_e1000e, 'references of ' .. case.make_symbol ..
+          ': its uses in intel/Makefile and intel/e1000e/Makefile', rerr or vim.inspect(refs))
   else
     vim.cmd('enew')
     local c_buf = vim.api.nvim_get_current_buf()
