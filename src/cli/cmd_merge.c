@@ -22,6 +22,7 @@
 #include "file_read.h"
 #include "file_replace.h"
 #include "json_out.h"
+#include "merge_sources.h"
 #include "merge_text.h"
 #include "strbuf.h"
 #include "session.h"
@@ -45,6 +46,7 @@ struct merge_run {
 	const char *outdir;		/* -O DIR */
 	const char *inputs[MAX_INPUTS];	/* BASE, then the fragments */
 	char *texts[MAX_INPUTS];
+	char *paths[MAX_INPUTS];	/* resolved, for the sources file */
 	size_t lens[MAX_INPUTS];
 	int ninputs;
 };
@@ -202,6 +204,10 @@ static bool read_inputs(const struct cli *cli, struct merge_run *run)
 
 		run->texts[i] = file_read(run->inputs[i], FILE_READ_MAX,
 					  &run->lens[i], &err);
+		/* Before finding the tree, which may change directory. */
+		run->paths[i] = realpath(run->inputs[i], NULL);
+		if (!run->paths[i])
+			run->paths[i] = xstrdup(run->inputs[i]);
 		if (!run->texts[i]) {
 			fprintf(stderr, "%s: merge: %s: %s\n", cli->prog, run->inputs[i],
 				file_read_error(err, FILE_READ_MAX, "a .config",
@@ -579,6 +585,34 @@ static struct session *open_on(struct cli *cli, const char *temp)
 	return s;
 }
 
+/*
+ * The sources file beside config: which input set each value (lost: the
+ * requested values written lacks).  A failure is a warning: the merge
+ * itself is done.
+ */
+static void record_sources(const struct cli *cli, const struct merge_run *run,
+			   const struct merge_text *t, const char *config,
+			   const char *written, size_t len,
+			   const struct lost_value *lost, size_t nlost)
+{
+	const char **names = xcalloc(nlost + 1, sizeof(*names));
+	struct merge_sources_target target = {
+		.config = config, .text = written, .len = len,
+		.srctree = cli->opts.srctree,
+		.paths = (const char *const *)run->paths, .lost = names,
+	};
+	char err[512];
+
+	/* A value a later fragment replaced is not lost for the symbol. */
+	for (size_t i = 0; i < nlost; i++)
+		if (strcmp(lost[i].reason, "overridden"))
+			names[target.nlost++] = lost[i].name;
+	if (merge_sources_write(t, run->inputs, (unsigned)run->ninputs, &target,
+				err, sizeof(err)) != 0)
+		fprintf(stderr, "%s: merge: warning: %s\n", cli->prog, err);
+	free(names);
+}
+
 static int merge_and_report(struct cli *cli, struct merge_run *run,
 			    struct merge_text *t)
 {
@@ -619,6 +653,10 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 			final = xstrdup("");
 	}
 	nlost = find_lost(t, s, final, final_len, &lost);
+	if (run->merge_only)
+		record_sources(cli, run, t, config, text, len, NULL, 0);
+	else
+		record_sources(cli, run, t, config, final, final_len, lost, nlost);
 	if (run->format == FORMAT_JSON)
 		report_json(config, lost, nlost);
 	else
@@ -664,7 +702,9 @@ int cmd_merge(struct cli *cli, int argc, char **argv)
 	}
 	merge_text_free(&t);
 out:
-	for (int i = 0; i < run.ninputs; i++)
+	for (int i = 0; i < run.ninputs; i++) {
 		free(run.texts[i]);
+		free(run.paths[i]);
+	}
 	return status;
 }

@@ -299,6 +299,11 @@ static void describe(struct explainer *ex, const struct side *s,
 		if (x->user.reason != UNUSED_NOTHING)
 			r->text = arena_printf(&ex->arena, "%s (%s)", r->text,
 					       unused_reason_name(x->user.reason));
+		/* Which fragment set it, when the .config was merged. */
+		if (x->user.source && x->user.source->kept &&
+		    r->loc.line == x->user.loc.line)
+			r->text = arena_printf(&ex->arena, "%s, %s", r->text,
+					       user_source_text(ex, x->user.source));
 		break;
 	case ORIGIN_DEFAULT:
 		r->text = default_text(ex, x, c->prop);
