@@ -85,6 +85,51 @@ rm -f .config
 	  cat one.config; } | cmp -s - .config
 check $? "-m writes the merged text"
 
+# Provenance: the sources file beside .config says which input set each
+# value; explain, explain --json and diff read it back.
+printf 'CONFIG_NET=y\nCONFIG_INET=y\nCONFIG_LOG_BUF_SHIFT=20\nCONFIG_IPV6_SELFTEST=y\n' > p1.config
+printf 'CONFIG_LOG_BUF_SHIFT=18\n' > p2.config
+"$KBROWSE" merge base.config p1.config p2.config >out 2>err &&
+	grep -qx 'kbrowse-sources 1' .config.sources &&
+	grep -qx 'input 2 p1.config' .config.sources
+check $? "merge writes .config.sources beside .config"
+shift_line=$(grep -n '^CONFIG_LOG_BUF_SHIFT=' base.config | cut -d: -f1)
+"$KBROWSE" explain LOG_BUF_SHIFT NET >out 2>err &&
+	has "  value from: the user value 18 (.config:$shift_line, set by p2.config:1, over p1.config:3 and base.config:$shift_line)" &&
+	grep -q '^  value from: the user value y (.config:[0-9]*, set by p1.config:1, over base.config:[0-9]*)$' out
+check $? "explain names the fragment line that set a value, over the lines it replaced"
+"$KBROWSE" explain IPV6_SELFTEST >out 2>err &&
+	has "  p1.config:4 asked for CONFIG_IPV6_SELFTEST=y; the merged .config does not have it"
+check $? "explain says which fragment line asked for a value the .config lacks"
+"$KBROWSE" explain --json LOG_BUF_SHIFT >out 2>err &&
+	python3 -c 'import json,sys
+s = json.load(open("out"))["user"]["source"]
+sys.exit(0 if s["set_by"] == "p2.config:1" and s["over"][0] == "p1.config:3" and
+	 s["request"] == "CONFIG_LOG_BUF_SHIFT=18" and s["kept"] is True else 1)'
+check $? "explain --json: user.source with set_by, over, request, kept"
+"$KBROWSE" diff base.config .config >out 2>err &&
+	grep -q '^LOG_BUF_SHIFT  17 -> 18   (.config:[0-9]* user value 18, set by p2.config:1, over p1.config:3 and base.config:[0-9]*; ' out
+check $? "diff names the fragment line that set a changed value"
+cp .config.sources saved.sources
+echo '# edited' >> .config
+"$KBROWSE" explain LOG_BUF_SHIFT >out 2>err && ! grep -q 'set by' out
+check $? "a .config changed since the merge: its sources file is ignored"
+sed '$d' .config > edited && cat edited > .config
+printf 'garbage\n' >> .config.sources
+"$KBROWSE" explain LOG_BUF_SHIFT >out 2>err && ! grep -q 'set by' out &&
+	grep -q '^.config.sources:[0-9]*: warning: not a kbrowse sources line' err
+check $? "a sources file that does not parse: a warning, and it is ignored"
+cp saved.sources .config.sources
+"$KBROWSE" explain LOG_BUF_SHIFT >out 2>err && grep -q 'set by p2.config:1' out
+check $? "... the same .config bytes again: the record counts again"
+mkdir -p sub
+cp p2.config sub/
+KCONFIG_CONFIG=sub/.config "$KBROWSE" merge -m base.config p1.config sub/p2.config \
+	>out 2>err &&
+	grep -qx "input 2 $(pwd -P)/p1.config" sub/.config.sources &&
+	grep -qx "input 3 p2.config" sub/.config.sources
+check $? "inputs outside the tree: relative to the .config's directory inside it, else absolute"
+
 # Bad input: nothing is written.
 for bad in missing dir lines; do
 	rm -f .config

@@ -12,7 +12,9 @@
 #     that does not exist, and a value a later fragment replaces:
 #     --strict exits 1, each line is reported with its reason and
 #     file:line, and the plan given for the unmet one, handed to conf,
-#     makes the value survive.
+#     makes the value survive;
+#   - explain, afterwards, names the fragment line that set a value and
+#     the defconfig line it replaced (the sources file beside .config).
 #
 # usage: merge.sh [KBROWSE]        (default: $KBROWSE)
 # Prints "ok"/"not ok" lines and "N passed, N failed".
@@ -82,6 +84,17 @@ grep -o '^CONFIG_[A-Za-z0-9_]*\|^# CONFIG_[A-Za-z0-9_]*' "$work/merged.config" |
 	done | sort >"$work/conf/lost"
 sort -u "$work/kbrowse/lost" | cmp -s "$work/conf/lost" - && [ -s "$work/conf/lost" ]
 check $? "the values that did not survive are the ones merge_config.sh's check finds"
+
+# Provenance: explain reads the sources file the merge left beside .config.
+kvm_line=$(grep -n '^CONFIG_KVM_GUEST=y$' "${frags[0]}" | cut -d: -f1)
+wx_base=$(grep -n '^CONFIG_DEBUG_WX=y$' "$base" | cut -d: -f1)
+wx_debug=$(grep -n '^# CONFIG_DEBUG_WX is not set$' "${frags[1]}" | cut -d: -f1)
+run_in "$work/kbrowse" "$kbrowse" explain KVM_GUEST DEBUG_WX >"$work/kbrowse/explain" 2>&1
+grep -qx "  value from: the user value y (.config:[0-9]*, set by kernel/configs/kvm_guest.config:$kvm_line)" \
+	"$work/kbrowse/explain" &&
+	grep -qx "  value from: the user value n (.config:[0-9]*, set by kernel/configs/debug.config:$wx_debug, over arch/x86/configs/x86_64_defconfig:$wx_base)" \
+		"$work/kbrowse/explain"
+check $? "explain names the fragment line that set a value (kvm_guest.config:$kvm_line), over the defconfig's"
 
 run_in "$work/alldef" "$kbrowse" merge --alldefconfig "$base" "${frags[@]}" \
 	>/dev/null 2>&1
