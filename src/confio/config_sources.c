@@ -357,3 +357,215 @@ void config_sources_remove(const char *config_name)
 	unlink(name);
 	free(name);
 }
+
+/* --- keeping the record when conf rewrites the .config ------------------------ */
+
+/* Where a .config line assigns a symbol: the name after the prefix. */
+struct assigned {
+	const char *name, *line;
+	size_t name_len, line_len;
+};
+
+/* Does line (len bytes) assign a symbol, as conf writes it? */
+static bool line_assigns(const char *line, size_t len, const char *prefix,
+			 struct assigned *a)
+{
+	size_t plen = strlen(prefix), at = 0, n = 0;
+	bool not_set = len > 2 && !strncmp(line, "# ", 2);
+
+	if (not_set)
+		at = 2;
+	if (len - at < plen || strncmp(line + at, prefix, plen))
+		return false;
+	at += plen;
+	while (at + n < len && (line[at + n] == '_' ||
+				(line[at + n] >= 'A' && line[at + n] <= 'Z') ||
+				(line[at + n] >= 'a' && line[at + n] <= 'z') ||
+				(line[at + n] >= '0' && line[at + n] <= '9')))
+		n++;
+	if (!n)
+		return false;
+	if (not_set ? len - at - n != strlen(" is not set") ||
+		      strncmp(line + at + n, " is not set", len - at - n)
+		    : at + n == len || line[at + n] != '=')
+		return false;
+	*a = (struct assigned){ line + at, line, n, len };
+	return true;
+}
+
+static int compare_assigned(const void *a, const void *b)
+{
+	const struct assigned *x = a, *y = b;
+	size_t n = x->name_len < y->name_len ? x->name_len : y->name_len;
+	int c = memcmp(x->name, y->name, n);
+
+	return c ? c : (x->name_len > y->name_len) - (x->name_len < y->name_len);
+}
+
+/* By name, then in text order (the pointers run through one text). */
+static int compare_assigned_lines(const void *a, const void *b)
+{
+	const struct assigned *x = a, *y = b;
+	int c = compare_assigned(a, b);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* The lines of text that assign a symbol, sorted by name (the last line last). */
+static struct assigned *index_text(const char *text, size_t len, const char *prefix,
+				   size_t *n)
+{
+	struct assigned *all = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t l = nl ? (size_t)(nl - (text + at)) : len - at;
+		struct assigned a;
+
+		if (line_assigns(text + at, l, prefix, &a)) {
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 1024;
+				all = xrealloc(all, cap * sizeof(*all));
+			}
+			all[(*n)++] = a;
+		}
+		at += l + 1;
+	}
+	if (*n)
+		qsort(all, *n, sizeof(*all), compare_assigned_lines);
+	return all;
+}
+
+/* The 1-based number of the line at p in text. */
+static int line_number(const char *text, const char *p)
+{
+	int n = 1;
+
+	for (const char *q = text; q < p; q++)
+		n += *q == '\n';
+	return n;
+}
+
+/* Is request (a line asking for name) what the indexed text has for name? */
+static bool text_keeps(const struct assigned *index, size_t n, const char *name,
+		       const char *request)
+{
+	struct assigned key = { .name = name, .name_len = strlen(name) };
+	const struct assigned *hit = n ? bsearch(&key, index, n, sizeof(*index),
+						 compare_assigned) : NULL;
+
+	if (!hit)
+		return false;
+	/* Any one of equal names: the .config conf writes has one line each. */
+	return hit->line_len == strlen(request) &&
+	       !memcmp(hit->line, request, hit->line_len);
+}
+
+/* A "set" line again, its STATE as new_text has it. */
+static void carry_set_line(struct strbuf *b, char *rest, const struct assigned *index,
+			   size_t n)
+{
+	char *tab = strchr(rest, '\t'), *sp = strchr(rest, ' ');
+	char *after_state = sp ? strchr(sp + 1, ' ') : NULL;
+	bool kept;
+
+	if (!tab || !sp || !after_state || after_state > tab) {
+		strbuf_addf(b, "set %s\n", rest);
+		return;
+	}
+	*sp = '\0';
+	kept = text_keeps(index, n, rest, tab + 1);
+	strbuf_addf(b, "set %s %s%s\n", rest, kept ? "kept" : "lost", after_state);
+}
+
+int config_sources_carry(const char *config_name, const char *old_text,
+			 size_t old_len, const char *new_text, size_t new_len,
+			 const char *prefix, char *err, size_t errlen)
+{
+	char *name = config_sources_name(config_name);
+	size_t slen, nindex;
+	int ferr;
+	char *stext = file_read(name, FILE_READ_MAX, &slen, &ferr);
+	struct assigned *index;
+	struct strbuf b = { 0 };
+	struct sources_reader r = { .config_text = old_text, .config_len = old_len };
+	int status = 0;
+
+	if (!stext) {
+		free(name);
+		return 0;
+	}
+	index = index_text(new_text, new_len, prefix, &nindex);
+	for (char *line = stext; line < stext + slen;) {
+		char *nl = memchr(line, '\n', (size_t)(stext + slen - line));
+
+		if (nl)
+			*nl = '\0';
+		if (!strncmp(line, "config ", 7)) {
+			if (!read_config_line(&r, line + 7) || !r.config_ok)
+				goto out;	/* it describes another file: stale */
+			strbuf_addf(&b, "config %zu %016" PRIx64 "\n", new_len,
+				    config_sources_hash(new_text, new_len));
+		} else if (!strncmp(line, "set ", 4)) {
+			carry_set_line(&b, line + 4, index, nindex);
+		} else {
+			strbuf_addf(&b, "%s\n", line);
+		}
+		line = nl ? nl + 1 : stext + slen;
+	}
+	if (r.config_ok)
+		status = file_replace_bytes(name, b.data, b.len, FILE_REPLACE_KEEP,
+					    true, err, errlen);
+out:
+	if (status)
+		unlink(name);
+	strbuf_release(&b);
+	free(index);
+	free(stext);
+	free(name);
+	return status;
+}
+
+int config_sources_write_input(const char *config_name, const char *config_text,
+			       size_t config_len, const char *input,
+			       const char *input_text, size_t input_len,
+			       const char *prefix, const char *srctree, char *err,
+			       size_t errlen)
+{
+	size_t nindex, ninput;
+	struct assigned *index = index_text(config_text, config_len, prefix, &nindex);
+	struct assigned *asked = index_text(input_text, input_len, prefix, &ninput);
+	struct config_sources_entry *entries = xcalloc(ninput + 1, sizeof(*entries));
+	struct config_sources_line *lines = xcalloc(ninput + 1, sizeof(*lines));
+	size_t n = 0;
+	int status;
+
+	/* Sorted by name, the lines of one name in text order: the last counts. */
+	for (size_t i = 0; i < ninput; i++) {
+		const struct assigned *a = &asked[i];
+
+		if (i + 1 < ninput && !compare_assigned(a, &asked[i + 1]))
+			continue;
+		entries[n].name = xmemdup(a->name, a->name_len);
+		entries[n].request = xmemdup(a->line, a->line_len);
+		entries[n].kept = text_keeps(index, nindex, entries[n].name,
+					     entries[n].request);
+		lines[n] = (struct config_sources_line){ 1, line_number(input_text, a->line) };
+		entries[n].lines = &lines[n];
+		entries[n].nlines = 1;
+		n++;
+	}
+	status = config_sources_write(config_name, config_text, config_len, &input, 1,
+				      entries, n, srctree, err, errlen);
+	for (size_t i = 0; i < n; i++) {
+		free((char *)entries[i].name);
+		free((char *)entries[i].request);
+	}
+	free(entries);
+	free(lines);
+	free(asked);
+	free(index);
+	return status;
+}

@@ -107,6 +107,28 @@ int config_sources_write(const char *config_name, const char *config_text,
 			 size_t errlen);
 
 /*
+ * conf rewrote config_name (now new_text) from a .config whose text was
+ * old_text: a sources file that described old_text describes new_text
+ * from now on, each STATE compared again (the line conf wrote for the
+ * symbol is the one asked for); any other is left alone (stale).  0, or
+ * -1 with the reason in err (and no sources file left).
+ */
+int config_sources_carry(const char *config_name, const char *old_text,
+			 size_t old_len, const char *new_text, size_t new_len,
+			 const char *prefix, char *err, size_t errlen);
+
+/*
+ * config_name (config_text) was written from one input, a
+ * KCONFIG_ALLCONFIG file: each symbol it sets, at its last line.  As
+ * config_sources_write().
+ */
+int config_sources_write_input(const char *config_name, const char *config_text,
+			       size_t config_len, const char *input,
+			       const char *input_text, size_t input_len,
+			       const char *prefix, const char *srctree, char *err,
+			       size_t errlen);
+
+/*
  * Remove a sources file that would describe config_name wrongly (a run
  * that writes .config from one input): missing is fine.
  */

@@ -496,7 +496,7 @@ static void print_user(struct explainer *ex, const struct explanation *x, struct
 	if (u->source && !u->source->kept) {
 		rputs("  ", out);
 		rloc(ex, u->source->set, out);
-		rprintf(out, " asked for %s; the merged .config does not have it\n",
+		rprintf(out, " asked for %s; the .config does not have it\n",
 			u->source->request);
 	}
 	if (u->ignored_text)

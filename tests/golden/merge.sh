@@ -99,7 +99,7 @@ shift_line=$(grep -n '^CONFIG_LOG_BUF_SHIFT=' base.config | cut -d: -f1)
 	grep -q '^  value from: the user value y (.config:[0-9]*, set by p1.config:1, over base.config:[0-9]*)$' out
 check $? "explain names the fragment line that set a value, over the lines it replaced"
 "$KBROWSE" explain IPV6_SELFTEST >out 2>err &&
-	has "  p1.config:4 asked for CONFIG_IPV6_SELFTEST=y; the merged .config does not have it"
+	has "  p1.config:4 asked for CONFIG_IPV6_SELFTEST=y; the .config does not have it"
 check $? "explain says which fragment line asked for a value the .config lacks"
 "$KBROWSE" explain --json LOG_BUF_SHIFT >out 2>err &&
 	python3 -c 'import json,sys
@@ -122,6 +122,21 @@ check $? "a sources file that does not parse: a warning, and it is ignored"
 cp saved.sources .config.sources
 "$KBROWSE" explain LOG_BUF_SHIFT >out 2>err && grep -q 'set by p2.config:1' out
 check $? "... the same .config bytes again: the record counts again"
+# conf rewriting a merged .config keeps the record true; KCONFIG_ALLCONFIG
+# is recorded as the input of the values it sets.
+"$KBROWSE" merge -m base.config p1.config p2.config >out 2>err &&
+	grep -q '^set IPV6_SELFTEST kept 2:4	' .config.sources &&
+	"$KBROWSE" conf --olddefconfig >out 2>err &&
+	grep -q '^set IPV6_SELFTEST lost 2:4	' .config.sources &&
+	"$KBROWSE" explain LOG_BUF_SHIFT IPV6_SELFTEST >out 2>err &&
+	grep -q '(.config:[0-9]*, set by p2.config:1, over p1.config:3 and base.config:[0-9]*)$' out &&
+	has "  p1.config:4 asked for CONFIG_IPV6_SELFTEST=y; the .config does not have it"
+check $? "merge -m, then conf --olddefconfig: the record follows the rewritten .config"
+rm -f .config .config.sources
+KCONFIG_ALLCONFIG=p1.config "$KBROWSE" conf --allnoconfig >out 2>err &&
+	"$KBROWSE" explain NET >out 2>err &&
+	grep -q '^  value from: the user value y (.config:[0-9]*, set by p1.config:1)$' out
+check $? "conf with KCONFIG_ALLCONFIG: explain names its line"
 mkdir -p sub
 cp p2.config sub/
 KCONFIG_CONFIG=sub/.config "$KBROWSE" merge -m base.config p1.config sub/p2.config \
