@@ -23,6 +23,7 @@
 #include "file_replace.h"
 #include "json_out.h"
 #include "merge_sources.h"
+#include "rename_guess.h"
 #include "merge_text.h"
 #include "strbuf.h"
 #include "session.h"
@@ -44,6 +45,8 @@ struct merge_run {
 	bool strict;			/* --strict: a lost value is an error */
 	enum merge_format format;
 	const char *outdir;		/* -O DIR */
+	const char *from_tree;		/* --from-tree OLD, as given */
+	char *from_tree_abs;		/* the same, absolute (before any chdir) */
 	const char *inputs[MAX_INPUTS];	/* BASE, then the fragments */
 	char *texts[MAX_INPUTS];
 	char *paths[MAX_INPUTS];	/* resolved, for the sources file */
@@ -60,6 +63,8 @@ struct lost_value {
 	const char *reason;		/* short, for JSON: "deps-unmet", ... */
 	char *why;			/* in words */
 	char *plan;			/* the verified user changes that would keep it */
+	char *renamed_to;		/* its likely new names ("CONFIG_A, CONFIG_B") */
+	const char *renamed_by;		/* why they are guessed */
 };
 
 static void merge_usage(const char *prog)
@@ -92,6 +97,8 @@ static void merge_usage(const char *prog)
 	       "                      merge messages go to stderr)\n"
 	       "      --format=github the report as GitHub Actions annotations\n"
 	       "                      pointing at the fragment lines\n"
+	       "      --from-tree OLD a symbol this tree lacks: its new name is looked\n"
+	       "                      for by its prompt or help in the older tree OLD\n"
 	       "  -C, --srctree DIR, --no-cache, --no-shell, --dialect NAME\n"
 	       "                      as for every subcommand (see '%1$s --help')\n"
 	       "  -h, --help          show this help and exit\n"
@@ -137,6 +144,16 @@ static int parse_args(struct cli *cli, struct merge_run *run, int argc,
 			if (i + 1 == argc)
 				return usage_error(cli, "merge: -O needs a directory");
 			run->outdir = argv[++i];
+		} else if (!strcmp(a, "--from-tree") || !strncmp(a, "--from-tree=", 12)) {
+			if (a[11] == '=') {
+				run->from_tree = a + 12;
+			} else if (i + 1 == argc) {
+				return usage_error(cli, "merge: --from-tree needs a directory");
+			} else {
+				run->from_tree = argv[++i];
+			}
+			if (!*run->from_tree)
+				return usage_error(cli, "merge: --from-tree needs a directory");
 		} else if (!strcmp(a, "--strict")) {
 			run->strict = true;
 		} else if (!strcmp(a, "--json")) {
@@ -365,13 +382,57 @@ static char *plan_text(struct session *s, const struct symbol *sym,
 	return b.len ? strbuf_take(&b) : NULL;
 }
 
-static void explain_lost(struct session *s, struct lost_value *lost,
-			 const char *prefix)
+/*
+ * A name this tree has not (or keeps only as a transitional one): its
+ * likely new name, and the words for it.  false when there is no guess.
+ */
+static bool explain_renamed(struct session *s, const struct kconfig *old_kc,
+			    struct lost_value *lost, const char *prefix, bool defined)
+{
+	const char *bare = lost->name + strlen(prefix);
+	struct rename_guess g;
+	struct strbuf names = { 0 };
+	char buf[1024];
+
+	if (!rename_guess(s->kc, old_kc, bare, &g))
+		return false;
+	for (unsigned i = 0; i < g.n; i++)
+		strbuf_addf(&names, "%s%s%s", i ? ", " : "", prefix, g.to[i]->name);
+	lost->renamed_to = strbuf_take(&names);
+	lost->renamed_by = g.by;
+	if (g.reads) {
+		lost->reason = "renamed";
+		snprintf(buf, sizeof(buf), "%s is transitional: the old name of %s, "
+			 "whose default reads it (%s); ask for %s%s instead", bare,
+			 g.to[0]->name, location_text(s->ex, g.reads->loc), prefix,
+			 g.to[0]->name);
+	} else {
+		lost->reason = defined ? lost->reason : "undefined";
+		/* A close name is a guess: it is offered as one. */
+		bool close = !strcmp(g.by, "a close name");
+
+		snprintf(buf, sizeof(buf), "no symbol of that name in this tree; "
+			 "%s %s%s%s%s", close ? (g.n > 1 ? "close names:" : "a close name:")
+			 : "likely renamed to", lost->renamed_to, close ? "" : " (",
+			 close ? "" : g.by, close ? "" : ")");
+	}
+	free(lost->why);
+	lost->why = xstrdup(buf);
+	return true;
+}
+
+static void explain_lost(struct session *s, const struct kconfig *old_kc,
+			 struct lost_value *lost, const char *prefix)
 {
 	const char *bare = lost->name + strlen(prefix);
 	const struct symbol *sym = symbol_find(s->kc, bare);
 
+	if (sym && (sym->flags & SYMBOL_TRANSITIONAL) &&
+	    explain_renamed(s, old_kc, lost, prefix, true))
+		return;
 	if (!sym || !(sym->flags & SYMBOL_DEFINED)) {
+		if (explain_renamed(s, old_kc, lost, prefix, false))
+			return;
 		lost->reason = "undefined";
 		lost->why = xstrdup("no symbol of that name in this tree");
 		return;
@@ -422,6 +483,8 @@ static void fill_lost(void *ctx, const void *item, json_t *o)
 	json_put_text(o, "reason", l->reason);
 	json_put_text(o, "why", l->why);
 	json_put_text(o, "plan", l->plan);
+	json_put_text(o, "renamed_to", l->renamed_to);
+	json_put_text(o, "renamed_by", l->renamed_by);
 }
 
 static void report_json(const char *config, const struct lost_value *lost,
@@ -473,7 +536,8 @@ static void add_redefined(struct merge_text *t, struct lost_value *lost,
  * Every name the merged text assigns, compared with the written file as
  * merge_config.sh compares them; those that differ, explained.
  */
-static size_t find_lost(struct merge_text *t, struct session *s, const char *final,
+static size_t find_lost(struct merge_text *t, struct session *s,
+			const struct kconfig *old_kc, const char *final,
 			size_t final_len, struct lost_value **out)
 {
 	size_t nnames, nlost = 0;
@@ -498,7 +562,7 @@ static size_t find_lost(struct merge_text *t, struct session *s, const char *fin
 		l->actual = got;
 		l->file = at ? at->file : NULL;
 		l->line = at ? at->line : 0;
-		explain_lost(s, l, t->opts->prefix);
+		explain_lost(s, old_kc, l, t->opts->prefix);
 	}
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
@@ -565,6 +629,7 @@ static void free_lost(struct lost_value *lost, size_t n)
 		free(lost[i].actual);
 		free(lost[i].why);
 		free(lost[i].plan);
+		free(lost[i].renamed_to);
 	}
 	free(lost);
 }
@@ -620,7 +685,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 	char *text = merge_text_string(t, &len), *config = output_name(run);
 	char *temp = NULL, *final = NULL, err[512];
 	struct lost_value *lost = NULL;
-	struct session *s = NULL;
+	struct session *s = NULL, *old = NULL;
 	int status = EXIT_INPUT, read_err;
 
 	cli_resolve_tree(cli);
@@ -652,7 +717,14 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 		if (!final)
 			final = xstrdup("");
 	}
-	nlost = find_lost(t, s, final, final_len, &lost);
+	if (run->from_tree_abs) {
+		old = cli_open_old_tree(cli, "merge", run->from_tree_abs, run->from_tree);
+		if (!old) {
+			status = EXIT_INPUT;
+			goto out;
+		}
+	}
+	nlost = find_lost(t, s, old ? old->kc : NULL, final, final_len, &lost);
 	if (run->merge_only)
 		record_sources(cli, run, t, config, text, len, NULL, 0);
 	else
@@ -666,6 +738,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 out:
 	if (temp)
 		unlink(temp);
+	session_close(old);
 	session_close(s);
 	free(temp);
 	free(final);
@@ -689,6 +762,11 @@ int cmd_merge(struct cli *cli, int argc, char **argv)
 	if (run.format == FORMAT_JSON)
 		run.opts.out = stderr;
 	status = EXIT_INPUT;
+	if (run.from_tree && !(run.from_tree_abs = realpath(run.from_tree, NULL))) {
+		fprintf(stderr, "%s: merge: %s: %s\n", cli->prog, run.from_tree,
+			strerror(errno));
+		goto out;
+	}
 	if (!read_inputs(cli, &run))
 		goto out;
 	merge_text_start(&t, &run.opts, run.inputs[0], run.texts[0], run.lens[0]);
@@ -706,5 +784,6 @@ out:
 		free(run.texts[i]);
 		free(run.paths[i]);
 	}
+	free(run.from_tree_abs);
 	return status;
 }

@@ -145,6 +145,30 @@ KCONFIG_CONFIG=sub/.config "$KBROWSE" merge -m base.config p1.config sub/p2.conf
 	grep -qx "input 3 p2.config" sub/.config.sources
 check $? "inputs outside the tree: relative to the .config's directory inside it, else absolute"
 
+# A name this tree lacks: its likely new name.  A close name on the
+# teaching tree; a transitional symbol (Linux 6.18) and the old tree's
+# prompt (--from-tree) on small trees.
+printf 'CONFIG_NET_IPV7=y\nCONFIG_SHIFT_LOG_BUF=15\n' > typo.config
+"$KBROWSE" merge base.config typo.config >out 2>err &&
+	has "Why:              no symbol of that name in this tree; a close name: CONFIG_NET_IPV6" &&
+	has "Why:              no symbol of that name in this tree; a close name: CONFIG_LOG_BUF_SHIFT"
+check $? "a name the tree lacks: the close name it likely became"
+mkdir -p old new
+printf 'mainmenu "t"\nconfig OLD_FEATURE\n\tbool "Fancy feature"\nconfig KEEP\n\tbool "keep"\n' >old/Kconfig
+printf 'mainmenu "t"\nconfig SHINY_THING\n\tbool "Fancy feature"\nconfig KEEP\n\tbool "keep"\n' >new/Kconfig
+printf 'config NEW_BOOL\n\tbool "New"\n\tdefault OLD_BOOL\nconfig OLD_BOOL\n\tbool\n\ttransitional\n' >>new/Kconfig
+(cd new && srctree=. "$KBROWSE" conf --allnoconfig >/dev/null 2>&1 && mv .config base.config &&
+	printf 'CONFIG_OLD_FEATURE=y\nCONFIG_OLD_BOOL=y\n' >f.config &&
+	srctree=. KBROWSE_DIALECT=linux-7.0 "$KBROWSE" merge --json --from-tree ../old base.config f.config) >out 2>err &&
+	python3 -c 'import json,sys
+lost = {l["symbol"]: l for l in json.load(open("out"))["not_applied"]}
+a, b = lost["CONFIG_OLD_FEATURE"], lost["CONFIG_OLD_BOOL"]
+sys.exit(0 if a["renamed_to"] == "CONFIG_SHINY_THING" and a["reason"] == "undefined" and
+	 a["renamed_by"] == "the same prompt in the old tree" and
+	 b["renamed_to"] == "CONFIG_NEW_BOOL" and b["reason"] == "renamed" and
+	 "OLD_BOOL is transitional" in b["why"] else 1)'
+check $? "--from-tree: the old prompt names the new symbol; a transitional name, its reader"
+
 # Bad input: nothing is written.
 for bad in missing dir lines; do
 	rm -f .config
