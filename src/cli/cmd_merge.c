@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "cli.h"
 #include "conf_modes.h"
 #include "config_io.h"
+#include "config_sources.h"
 #include "explain.h"
 #include "file_read.h"
 #include "file_replace.h"
@@ -35,6 +37,7 @@ enum merge_format {
 	FORMAT_TEXT,
 	FORMAT_JSON,
 	FORMAT_GITHUB,
+	FORMAT_GITLAB,
 };
 
 struct merge_run {
@@ -97,6 +100,8 @@ static void merge_usage(const char *prog)
 	       "                      merge messages go to stderr)\n"
 	       "      --format=github the report as GitHub Actions annotations\n"
 	       "                      pointing at the fragment lines\n"
+	       "      --format=gitlab the report as GitLab code quality JSON (the\n"
+	       "                      merge messages go to stderr)\n"
 	       "      --from-tree OLD a symbol this tree lacks: its new name is looked\n"
 	       "                      for by its prompt or help in the older tree OLD\n"
 	       "  -C, --srctree DIR, --no-cache, --no-shell, --dialect NAME\n"
@@ -160,8 +165,10 @@ static int parse_args(struct cli *cli, struct merge_run *run, int argc,
 			run->format = FORMAT_JSON;
 		} else if (!strcmp(a, "--format=github")) {
 			run->format = FORMAT_GITHUB;
+		} else if (!strcmp(a, "--format=gitlab")) {
+			run->format = FORMAT_GITLAB;
 		} else if (!strncmp(a, "--format=", 9)) {
-			return usage_error(cli, "merge: unknown format '%s' (text, json, github)",
+			return usage_error(cli, "merge: unknown format '%s' (text, json, github, gitlab)",
 					   a + 9);
 		} else if (a[0] == '-' && a[1]) {
 			return usage_error(cli, "merge: unknown option '%s'", a);
@@ -487,6 +494,42 @@ static void fill_lost(void *ctx, const void *item, json_t *o)
 	json_put_text(o, "renamed_by", l->renamed_by);
 }
 
+/*
+ * GitLab's code quality report: one issue per lost value, at its fragment
+ * line, with a fingerprint that stays the same from run to run.
+ */
+static void report_gitlab(const struct merge_run *run, const struct lost_value *lost,
+			  size_t nlost)
+{
+	json_t *issues = json_new_array();
+
+	for (size_t i = 0; i < nlost; i++) {
+		const struct lost_value *l = &lost[i];
+		json_t *o = json_new_object(), *where = json_new_object();
+		json_t *lines = json_new_object();
+		char text[2048], print[17];
+		struct strbuf key = { 0 };
+
+		snprintf(text, sizeof(text), "%s not applied: %s%s%s", l->requested,
+			 l->why, l->plan ? "; would take with " : "",
+			 l->plan ? l->plan : "");
+		strbuf_addf(&key, "%s|%s|%s", l->name, l->file ? l->file : "", l->reason);
+		snprintf(print, sizeof(print), "%016" PRIx64,
+			 config_sources_hash(key.data, key.len));
+		strbuf_release(&key);
+		json_put_text(o, "description", text);
+		json_put_text(o, "check_name", l->reason);
+		json_put_text(o, "fingerprint", print);
+		json_put_text(o, "severity", run->strict ? "major" : "minor");
+		json_put_text(where, "path", l->file ? l->file : "");
+		json_put(lines, "begin", json_integer(l->line > 0 ? l->line : 1));
+		json_put(where, "lines", lines);
+		json_put(o, "location", where);
+		json_append(issues, o);
+	}
+	json_write_line(issues, stdout);
+}
+
 static void report_json(const char *config, const struct lost_value *lost,
 			size_t nlost)
 {
@@ -731,6 +774,8 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 		record_sources(cli, run, t, config, final, final_len, lost, nlost);
 	if (run->format == FORMAT_JSON)
 		report_json(config, lost, nlost);
+	else if (run->format == FORMAT_GITLAB)
+		report_gitlab(run, lost, nlost);
 	else
 		report_text(run, lost, nlost);
 	status = run->strict && nlost ? EXIT_INPUT : EXIT_OK;
@@ -759,7 +804,7 @@ int cmd_merge(struct cli *cli, int argc, char **argv)
 	status = parse_args(cli, &run, argc, argv);
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (run.format == FORMAT_JSON)
+	if (run.format == FORMAT_JSON || run.format == FORMAT_GITLAB)
 		run.opts.out = stderr;
 	status = EXIT_INPUT;
 	if (run.from_tree && !(run.from_tree_abs = realpath(run.from_tree, NULL))) {

@@ -4,7 +4,7 @@
 # in its words, every requested value that does not survive reported with
 # the fragment line and the reason (a dependency with its values, a range,
 # a hidden prompt, a symbol the tree lacks, a later fragment), --strict,
-# --json, --format=github; bad input (a missing fragment, a directory, a
+# --json, --format=github and gitlab; bad input (a missing fragment, a directory, a
 # line that is no config line) is an error at its line and writes nothing.
 : "${KBROWSE:?}" "${top_srcdir:?}"
 # shellcheck source=tests/lib/tap.sh
@@ -77,6 +77,17 @@ check $? "--json: the report as JSON, the merge messages on stderr"
 "$KBROWSE" merge --format=github --strict base.config one.config >out 2>err
 has "::error file=one.config,line=2::CONFIG_NO_SUCH=y not applied: no symbol of that name in this tree"
 check $? "--format=github: annotations at the fragment lines"
+
+"$KBROWSE" merge --format=gitlab --strict base.config one.config >out 2>err
+[ $? = 1 ] && python3 -c 'import json,sys
+issues = json.load(open("out"))
+at = {(i["location"]["path"], i["location"]["lines"]["begin"]): i for i in issues}
+a = at[("one.config", 1)]
+sys.exit(0 if a["check_name"] == "deps-unmet" and a["severity"] == "major" and
+	 a["description"].startswith("CONFIG_NET_IPV6=y not applied: its dependencies") and
+	 len({i["fingerprint"] for i in issues}) == len(issues) and
+	 ("one.config", 2) in at else 1)' && grep -q '^Merging one.config$' err
+check $? "--format=gitlab: code quality issues at the fragment lines"
 
 # -m: the merged text, as merge_config.sh -m writes it.
 rm -f .config
