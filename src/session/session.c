@@ -275,9 +275,14 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 	text = read_input(s, s->config_name, &n);
 	if (text) {
 		struct config *scratch = config_new_sibling(s->cfg);
-
 		struct user_lines *lines;
 
+		/* A merged .config saved over itself keeps its sources file true. */
+		if (result == CONFIG_WRITTEN && s->read_from && s->config_text &&
+		    !strcmp(s->read_from, s->config_name))
+			config_sources_carry(s->config_name, s->config_text,
+					     s->config_len, text, n, s->io.prefix,
+					     err, sizeof(err));
 		adopt_text(s, s->config_name, text, n);
 		lines = config_read_text_recorded(scratch, s->read_from, text, n,
 						  &s->io, NULL);

@@ -143,6 +143,12 @@ check $? "... the same .config bytes again: the record counts again"
 	grep -q '(.config:[0-9]*, set by p2.config:1, over p1.config:3 and base.config:[0-9]*)$' out &&
 	has "  p1.config:4 asked for CONFIG_IPV6_SELFTEST=y; the .config does not have it"
 check $? "merge -m, then conf --olddefconfig: the record follows the rewritten .config"
+printf 'CONFIG_DEBUG_KERNEL=y\n' > goal.config
+"$KBROWSE" conf --want goal.config >out 2>err &&
+	"$KBROWSE" explain LOG_BUF_SHIFT >out 2>err &&
+	grep -q '(.config:[0-9]*, set by p2.config:1, over p1.config:3 and base.config:[0-9]*)$' out &&
+	grep -q '^set DEBUG_KERNEL lost 1:[0-9]*	# CONFIG_DEBUG_KERNEL is not set$' .config.sources
+check $? "a save over the merged .config (conf --want) keeps the record true"
 rm -f .config .config.sources
 KCONFIG_ALLCONFIG=p1.config "$KBROWSE" conf --allnoconfig >out 2>err &&
 	"$KBROWSE" explain NET >out 2>err &&
