@@ -18,6 +18,7 @@
 #include "util.h"
 
 #define SOURCES_FORMAT 1
+#define SOURCES_MAX_LINES 64	/* per symbol: the setter and those it replaced */
 
 char *config_sources_name(const char *config_name)
 {
@@ -108,7 +109,7 @@ static bool read_set_line(struct sources_reader *r, char *rest)
 {
 	struct config_sources *s = r->sources;
 	char *tab = strchr(rest, '\t'), *save = NULL, *word;
-	struct location locs[64];
+	struct location locs[SOURCES_MAX_LINES];
 	unsigned nlocs = 0;
 	const struct symbol *sym;
 	struct config_source *e;
@@ -124,7 +125,7 @@ static bool read_set_line(struct sources_reader *r, char *rest)
 		return false;
 	kept = !strcmp(word, "kept");
 	while ((word = strtok_r(NULL, " ", &save)))
-		if (nlocs == 64 || !parse_pair(s, word, &locs[nlocs++]))
+		if (nlocs == SOURCES_MAX_LINES || !parse_pair(s, word, &locs[nlocs++]))
 			return false;
 	if (!nlocs)
 		return false;
@@ -301,7 +302,8 @@ static bool write_entry(struct strbuf *b, const struct config_sources_entry *e)
 	if (strpbrk(e->name, " \t\n") || strchr(e->request, '\n') || !e->nlines)
 		return false;
 	strbuf_addf(b, "set %s %s", e->name, e->kept ? "kept" : "lost");
-	for (unsigned i = 0; i < e->nlines; i++)
+	/* As many lines as a reader keeps: the setter and the latest it replaced. */
+	for (unsigned i = 0; i < e->nlines && i < SOURCES_MAX_LINES; i++)
 		strbuf_addf(b, " %u:%d", e->lines[i].input, e->lines[i].line);
 	strbuf_addf(b, "\t%s\n", e->request);
 	return true;
