@@ -699,7 +699,8 @@ static struct session *open_on(struct cli *cli, const char *temp)
  * itself is done.
  */
 static void record_sources(const struct cli *cli, const struct merge_run *run,
-			   const struct merge_text *t, const char *config,
+			   const struct session *s, const struct merge_text *t,
+			   const char *config,
 			   const char *written, size_t len,
 			   const struct lost_value *lost, size_t nlost)
 {
@@ -711,6 +712,10 @@ static void record_sources(const struct cli *cli, const struct merge_run *run,
 	};
 	char err[512];
 
+	/* The base was a merged .config (make FRAGMENT.config): its record. */
+	target.base_sources = config_sources_read(s->kc, run->paths[0], run->texts[0],
+						  run->lens[0], NULL, NULL);
+	target.kc = s->kc;
 	/* A value a later fragment replaced is not lost for the symbol. */
 	for (size_t i = 0; i < nlost; i++)
 		if (strcmp(lost[i].reason, "overridden"))
@@ -718,6 +723,7 @@ static void record_sources(const struct cli *cli, const struct merge_run *run,
 	if (merge_sources_write(t, run->inputs, (unsigned)run->ninputs, &target,
 				err, sizeof(err)) != 0)
 		fprintf(stderr, "%s: merge: warning: %s\n", cli->prog, err);
+	config_sources_free((struct config_sources *)target.base_sources);
 	free(names);
 }
 
@@ -769,9 +775,9 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 	}
 	nlost = find_lost(t, s, old ? old->kc : NULL, final, final_len, &lost);
 	if (run->merge_only)
-		record_sources(cli, run, t, config, text, len, NULL, 0);
+		record_sources(cli, run, s, t, config, text, len, NULL, 0);
 	else
-		record_sources(cli, run, t, config, final, final_len, lost, nlost);
+		record_sources(cli, run, s, t, config, final, final_len, lost, nlost);
 	if (run->format == FORMAT_JSON)
 		report_json(config, lost, nlost);
 	else if (run->format == FORMAT_GITLAB)

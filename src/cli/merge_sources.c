@@ -29,19 +29,62 @@ static bool is_lost(const struct merge_sources_target *target, const char *name)
 	return false;
 }
 
-/* The lines a fragment replaced for name, the latest first, after the setter. */
-static void add_replaced(const struct merge_text *t, const char *const *inputs,
-			 unsigned ninputs, const char *name,
-			 struct config_sources_entry *e)
+/*
+ * A value the base set that the base's own record traces to one of its
+ * inputs: that input's line, over the lines it replaced, instead of the
+ * base's line.  The base's inputs are numbered after the merge's.
+ */
+static void trace_through_base(const struct merge_sources_target *target,
+			       unsigned ninputs, const char *bare, const char *line,
+			       struct config_sources_entry *e)
 {
+	const struct config_sources *bs = target->base_sources;
+	const struct symbol *sym = bs ? symbol_find(target->kc, bare) : NULL;
+	const struct config_source *src = sym ? config_sources_find(bs, sym) : NULL;
+
+	if (!src || !src->kept || strcmp(src->request, line))
+		return;
+	e->lines = xrealloc(e->lines, (src->nover + 1) * sizeof(*e->lines));
+	e->nlines = src->nover + 1;
+	for (unsigned i = 0; i <= src->nover; i++) {
+		struct location loc = i ? src->over[i - 1] : src->set;
+
+		e->lines[i] = (struct config_sources_line){
+			ninputs + 1 + (unsigned)(loc.file - bs->inputs), loc.line };
+	}
+}
+
+static void push_line(struct config_sources_entry *e, unsigned input, int line)
+{
+	e->lines = xrealloc(e->lines, (e->nlines + 1) * sizeof(*e->lines));
+	e->lines[e->nlines++] = (struct config_sources_line){ input, line };
+}
+
+/*
+ * The lines a fragment replaced for name, the latest first, after the
+ * setter; a base line its own record traces, as the lines it traces to.
+ */
+static void add_replaced(const struct merge_text *t, const char *const *inputs,
+			 unsigned ninputs, const struct merge_sources_target *target,
+			 const char *name, struct config_sources_entry *e)
+{
+	size_t plen = strlen(t->opts->prefix);
+
 	for (size_t i = t->nredefined; i-- > 0;) {
 		const struct merge_redefined *r = &t->redefined[i];
 		unsigned input = input_number(inputs, ninputs, r->file);
+		struct config_sources_entry traced = { 0 };
 
 		if (strcmp(r->name, name) || !input)
 			continue;
-		e->lines = xrealloc(e->lines, (e->nlines + 1) * sizeof(*e->lines));
-		e->lines[e->nlines++] = (struct config_sources_line){ input, r->line };
+		if (input == 1)
+			trace_through_base(target, ninputs, name + plen, r->previous,
+					   &traced);
+		if (!traced.nlines)
+			push_line(e, input, r->line);
+		for (unsigned k = 0; k < traced.nlines; k++)
+			push_line(e, traced.lines[k].input, traced.lines[k].line);
+		free(traced.lines);
 	}
 }
 
@@ -75,7 +118,10 @@ static size_t collect(const struct merge_text *t, const char *const *inputs,
 			.nlines = 1,
 		};
 		entries[n].lines[0] = (struct config_sources_line){ input, l->line };
-		add_replaced(t, inputs, ninputs, name, &entries[n]);
+		if (input == 1)
+			trace_through_base(target, ninputs, name + plen, l->text,
+					   &entries[n]);
+		add_replaced(t, inputs, ninputs, target, name, &entries[n]);
 		n++;
 		free(name);
 	}
@@ -95,9 +141,18 @@ int merge_sources_write(const struct merge_text *t, const char *const *inputs,
 {
 	struct config_sources_entry *entries = xcalloc(t->nlines + 1, sizeof(*entries));
 	size_t n = collect(t, inputs, ninputs, target, entries);
-	int status = config_sources_write(target->config, target->text, target->len,
-					  target->paths, ninputs, entries, n, target->srctree,
-					  err, errlen);
+	const struct config_sources *bs = target->base_sources;
+	unsigned nall = ninputs + (bs ? bs->ninputs : 0);
+	const char **paths = xcalloc(nall + 1, sizeof(*paths));
+	int status;
+
+	/* The merge's inputs, then the base's (as its record names them). */
+	for (unsigned i = 0; i < nall; i++)
+		paths[i] = i < ninputs ? target->paths[i] : bs->inputs[i - ninputs].name;
+	status = config_sources_write(target->config, target->text, target->len,
+				      paths, nall, entries, n, target->srctree,
+				      err, errlen);
+	free(paths);
 
 	for (size_t i = 0; i < n; i++) {
 		free((char *)entries[i].name);

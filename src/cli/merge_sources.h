@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "config_sources.h"
 #include "merge_text.h"
 
 struct merge_sources_target {
@@ -20,6 +21,13 @@ struct merge_sources_target {
 	const char *srctree;		/* inputs inside it are named relative to it */
 	/* Each input's file as it can be found now (absolute after a chdir). */
 	const char *const *paths;
+	/*
+	 * The base's own sources file (it was a merged .config, as for
+	 * `make FRAGMENT.config`), or NULL: a value the base kept from one of
+	 * its inputs is recorded at that input's line.
+	 */
+	const struct config_sources *base_sources;
+	const struct kconfig *kc;	/* the tree base_sources was read with */
 	/* The names (with the prefix) whose requested value it lacks. */
 	const char *const *lost;
 	size_t nlost;

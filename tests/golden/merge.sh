@@ -149,6 +149,15 @@ printf 'CONFIG_DEBUG_KERNEL=y\n' > goal.config
 	grep -q '(.config:[0-9]*, set by p2.config:1, over p1.config:3 and base.config:[0-9]*)$' out &&
 	grep -q '^set DEBUG_KERNEL lost 1:[0-9]*	# CONFIG_DEBUG_KERNEL is not set$' .config.sources
 check $? "a save over the merged .config (conf --want) keeps the record true"
+# make FRAGMENT.config's way: the merged .config as the base of another
+# merge; a value the base kept from its own inputs is traced to them.
+rm -f .config .config.sources
+"$KBROWSE" merge base.config p1.config >out 2>err &&
+	"$KBROWSE" merge .config p2.config >out 2>err &&
+	"$KBROWSE" explain NET LOG_BUF_SHIFT >out 2>err &&
+	grep -q '^  value from: the user value y (.config:[0-9]*, set by p1.config:1, over base.config:[0-9]*)$' out &&
+	grep -q '^  value from: the user value 18 (.config:[0-9]*, set by p2.config:1, over p1.config:3 and base.config:[0-9]*)$' out
+check $? "a merged .config as the base of the next merge: values traced to its inputs"
 rm -f .config .config.sources
 KCONFIG_ALLCONFIG=p1.config "$KBROWSE" conf --allnoconfig >out 2>err &&
 	"$KBROWSE" explain NET >out 2>err &&
