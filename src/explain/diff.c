@@ -302,9 +302,11 @@ static void describe(struct explainer *ex, const struct side *s,
 					       unused_reason_name(x->user.reason));
 		/* Which fragment set it, when the .config was merged. */
 		if (x->user.source && x->user.source->kept &&
-		    r->loc.line == x->user.loc.line)
+		    r->loc.line == x->user.loc.line) {
 			r->text = arena_printf(&ex->arena, "%s, %s", r->text,
 					       user_source_text(ex, x->user.source));
+			r->set_by = x->user.source->set;
+		}
 		break;
 	case ORIGIN_DEFAULT:
 		r->text = default_text(ex, x, c->prop);

@@ -121,6 +121,12 @@ check $? "explain --json: user.source with set_by, over, request, kept"
 "$KBROWSE" diff base.config .config >out 2>err &&
 	grep -q '^LOG_BUF_SHIFT  17 -> 18   (.config:[0-9]* user value 18, set by p2.config:1, over p1.config:3 and base.config:[0-9]*; ' out
 check $? "diff names the fragment line that set a changed value"
+"$KBROWSE" diff --json base.config .config >out 2>err &&
+	python3 -c 'import json,sys
+d = json.load(open("out"))
+o = {r["symbol"]: r for r in d["roots"]}["LOG_BUF_SHIFT"]["new"]["origin"]
+sys.exit(0 if o["set_by"] == "p2.config:1" and o["location"].startswith(".config:") else 1)'
+check $? "diff --json: origin.set_by names the fragment line"
 cp .config.sources saved.sources
 echo '# edited' >> .config
 "$KBROWSE" explain LOG_BUF_SHIFT >out 2>err && ! grep -q 'set by' out
