@@ -187,7 +187,7 @@ _kbrowse()
 		elif [[ -n $sub ]]; then
 			_kbrowse_value "" -f	# the browser's KCONFIG was given
 		else
-			_kbrowse_value "" -W "explain diff conf merge dump learn"
+			_kbrowse_value "" -W "explain diff conf merge dump learn lsp mcp"
 			local -a files
 			mapfile -t files < <(compgen -f -- "$cur")
 			((${#files[@]})) && compopt -o filenames 2>/dev/null

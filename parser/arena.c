@@ -49,10 +49,8 @@ static struct arena_block *block_new(size_t payload)
 	struct arena_block *block = mmap(NULL, size, PROT_READ | PROT_WRITE,
 					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (block == MAP_FAILED) {
-		fputs("kbrowse: out of memory\n", stderr);
-		abort();
-	}
+	if (block == MAP_FAILED)
+		out_of_memory();
 	block->size = size;
 	return block;
 }

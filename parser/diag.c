@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "text_escape.h"
+#include "util.h"
 
 static const char *const severity_names[] = {
 	[DIAG_NOTE] = "note",
@@ -49,18 +50,14 @@ void diag_release(struct diag_list *list)
 void diag_addv(struct diag_list *list, enum diag_severity severity,
 	       struct location loc, const char *fmt, va_list ap)
 {
-	struct diag *diag = calloc(1, sizeof(*diag));
+	struct diag *diag = xcalloc(1, sizeof(*diag));
 	va_list copy;
 	int len;
 
-	if (!diag)
-		abort();
 	va_copy(copy, ap);
 	len = vsnprintf(NULL, 0, fmt, copy);
 	va_end(copy);
-	diag->message = malloc((size_t)len + 1);
-	if (!diag->message)
-		abort();
+	diag->message = xmalloc((size_t)len + 1);
 	vsnprintf(diag->message, (size_t)len + 1, fmt, ap);
 	diag->severity = severity;
 	diag->loc = loc;

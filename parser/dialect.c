@@ -20,6 +20,7 @@
 
 #include "dialect.h"
 #include "kconfig_copy.h"
+#include "util.h"
 
 static const struct kconfig_dialect linux_7_0 = {
 	.name = "linux-7.0",
@@ -150,7 +151,7 @@ static const struct kconfig_dialect buildroot = {
 	.header = HEADER_MAINMENU_EXPANDED,
 };
 
-/* ---- issue 19: the rows of the lineages and forks found by their copy ---- */
+/* ---- the rows of the lineages and forks found by their copy of kconfig ---- */
 
 /*
  * Linux 5.x's writer, as barebox carries it (5.13's scripts/kconfig):
@@ -212,7 +213,7 @@ static const struct kconfig_dialect busybox = {
 	.top_file = "Config.in",
 };
 
-/* ---- end of issue 19's rows ---- */
+/* ---- end of the rows found by a tree's copy ---- */
 
 /*
  * Zephyr's devicetree functions (scripts/kconfig/kconfigfunctions.py)
@@ -262,7 +263,7 @@ static const struct kconfig_dialect *const dialects[] = {
 	&linux_7_0, &linux_6_18, &linux_6_11, &linux_6_2, &linux_4_18, &linux_4_17, &kconfig_frontends,
 	&u_boot, &buildroot,
 	&kconfiglib,
-	/* issue 19 */
+	/* found by their copy of kconfig (kconfig_copy.c) */
 	&linux_5, &linux_2_6, &busybox,
 	NULL,
 };
@@ -301,10 +302,8 @@ const struct kconfig_dialect *dialect_find(const char *name)
 static char *tree_path(const char *srctree, const char *rel)
 {
 	size_t len = (srctree ? strlen(srctree) : 1) + strlen(rel) + 2;
-	char *path = malloc(len);
+	char *path = xmalloc(len);
 
-	if (!path)
-		abort();
 	snprintf(path, len, "%s/%s", srctree ? srctree : ".", rel);
 	return path;
 }
@@ -370,7 +369,7 @@ static const struct kconfig_dialect *kconfiglib_tree(const char *srctree,
 		"kconfiglib.py",
 	};
 
-	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
 		if (tree_has(srctree, marks[i])) {
 			snprintf(why, why_size, "%s", marks[i]);
 			return &kconfiglib;
@@ -390,7 +389,7 @@ static const struct kconfig_dialect *linux_tree(const char *srctree,
 {
 	int version = makefile_number(srctree, "VERSION");
 	int patchlevel = makefile_number(srctree, "PATCHLEVEL");
-	size_t n = sizeof(linux_generations) / sizeof(linux_generations[0]);
+	size_t n = ARRAY_SIZE(linux_generations);
 	const struct kconfig_dialect *found = NULL;
 	struct kconfig_copy copy;
 

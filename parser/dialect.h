@@ -209,7 +209,7 @@ struct kconfig_dialect {
 	const char *config_var;
 	enum dialect_header header;
 
-	/* ---- issue 19: the forks' patches (rows of dialect_forks.c) ---- */
+	/* ---- the forks' patches (rows found by kconfig_copy.c) ---- */
 	/*
 	 * Linux 5.x's writer: "# end of MENU" only when it leaves a menu
 	 * that has children (an empty `menu` ... `endmenu` gets none);
@@ -235,7 +235,7 @@ struct kconfig_dialect {
 	 * Kconfig (BusyBox's Makefile runs `conf Config.in`); NULL: Kconfig.
 	 */
 	const char *top_file;
-	/* ---- end of issue 19's fields ---- */
+	/* ---- end of the forks' fields ---- */
 };
 
 /* The dialect called name, or NULL. */

@@ -340,7 +340,7 @@ static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
 		}
 		if (node->sym->type == S_UNKNOWN)
 			node->sym->type = choice->sym->type;
-		if (nopen == sizeof(open) / sizeof(open[0]))
+		if (nopen == ARRAY_SIZE(open))
 			nopen--;	/* absurdly deep: nest under the last */
 		open[nopen++] = node->sym;
 	}
@@ -1264,9 +1264,7 @@ void kconfig_finish(struct kconfig *kc)
 				  ? modules : NULL;
 	}
 	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
-	fin.warned = calloc(kc->nsymbols + 1, 1);
-	if (!fin.warned)
-		abort();
+	fin.warned = xcalloc(kc->nsymbols + 1, 1);
 	find_choices(&fin, &kc->root);
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	finish_children(&fin, &kc->root);

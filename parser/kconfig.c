@@ -5,6 +5,7 @@
  *
  * Where a file is looked for, in order (the kernel's zconf_fopen, plus
  * the teaching tree):
+ *  0. opts.overlay_file(name), when set (an editor's unsaved text);
  *  1. opts.builtin_file(name), when set (the built-in teaching tree);
  *  2. name as given (relative to the current directory);
  *  3. srctree/name, when name is relative and opts.srctree is set.
@@ -16,9 +17,6 @@
  * and old-style $VAR references left after macro expansion are read from
  * the environment (older kernels).
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* asprintf() */
-#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -53,6 +51,12 @@ static bool read_disk(const char *path, struct file_text *out)
 	return out->data != NULL;
 }
 
+static void copy_text(const char *text, size_t len, struct file_text *out)
+{
+	out->data = xmemdup(text, len);
+	out->len = len;
+}
+
 static bool read_builtin(const struct kconfig *kc, const char *name,
 			 struct file_text *out)
 {
@@ -64,12 +68,23 @@ static bool read_builtin(const struct kconfig *kc, const char *name,
 	text = kc->opts.builtin_file(name, &len);
 	if (!text)
 		return false;
-	out->data = malloc(len + 1);
-	if (!out->data)
-		abort();
-	memcpy(out->data, text, len);
-	out->data[len] = '\0';
-	out->len = len;
+	copy_text(text, len, out);
+	return true;
+}
+
+/* An editor's unsaved text for the file, when the front-end has one. */
+static bool read_overlay(const struct kconfig *kc, const char *name,
+			 struct file_text *out)
+{
+	const char *text;
+	size_t len;
+
+	if (!kc->opts.overlay_file)
+		return false;
+	text = kc->opts.overlay_file(kc->opts.overlay_ctx, name, &len);
+	if (!text)
+		return false;
+	copy_text(text, len, out);
 	return true;
 }
 
@@ -93,13 +108,14 @@ static bool read_named(struct kconfig *kc, const char *name,
 	char *path;
 	bool ok;
 
-	if (read_builtin(kc, name, out) || read_disk(name, out))
+	if (read_overlay(kc, name, out) || read_builtin(kc, name, out) ||
+	    read_disk(name, out))
 		return true;
 	if (name[0] == '/' || !kc->opts.srctree)
 		return false;
 	saved = errno;
 	path = join_path(kc->opts.srctree, name);
-	ok = read_disk(path, out);
+	ok = read_overlay(kc, path, out) || read_disk(path, out);
 	if (!ok && errno == ENOENT)
 		errno = saved;
 	free(path);
@@ -114,10 +130,8 @@ static void note_file_read(struct kconfig *kc, const struct source_file *file)
 	size_t n = kc->nfiles_read;
 
 	if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) {
-		kc->files_read = realloc(kc->files_read,
+		kc->files_read = xrealloc(kc->files_read,
 					 (n ? 2 * n : 16) * sizeof(*kc->files_read));
-		if (!kc->files_read)
-			abort();
 	}
 	kc->files_read[kc->nfiles_read++] = file;
 }
@@ -133,9 +147,7 @@ static void dedupe_files_read(struct kconfig *kc)
 
 	while (nslots < 2 * kc->nfiles_read)
 		nslots *= 2;
-	seen = calloc(nslots, sizeof(*seen));
-	if (!seen)
-		abort();
+	seen = xcalloc(nslots, sizeof(*seen));
 	for (size_t i = 0; i < kc->nfiles_read; i++) {
 		const char *name = kc->files_read[i]->name;
 		size_t slot = ((uintptr_t)name >> 4) & (nslots - 1);
@@ -203,9 +215,7 @@ static bool generated_from_src(struct kconfig *kc, const char *name)
 
 	if (len < 3 || strcmp(name + len - 3, ".in") != 0)
 		return false;
-	src = malloc(len + 2);
-	if (!src)
-		abort();
+	src = xmalloc(len + 2);
 	memcpy(src, name, len - 3);
 	memcpy(src + len - 3, ".src", 5);
 	found = read_named(kc, src, &text);
@@ -291,7 +301,7 @@ static char *dir_of(const char *name)
 {
 	const char *slash = strrchr(name, '/');
 
-	return strndup(name, slash ? (size_t)(slash - name) + 1 : 0);
+	return xmemdup(name, slash ? (size_t)(slash - name) + 1 : 0);
 }
 
 /*
@@ -305,11 +315,9 @@ static char *dir_of(const char *name)
 static char *symbol_env_value(struct kconfig *kc, const char *name,
 			      size_t len, struct location loc)
 {
-	char *key = strndup(name, len), *ref, *value;
+	char *key = xmemdup(name, len), *ref, *value;
 	struct symbol *sym;
 
-	if (!key)
-		abort();
 	sym = symbol_find(kc, key);
 	if (!sym || !(sym->flags & SYMBOL_ENV) || !sym->env_name) {
 		if (sym)
@@ -317,11 +325,10 @@ static char *symbol_env_value(struct kconfig *kc, const char *name,
 				 "$%s: symbol without 'option env' taken as empty",
 				 key);
 		free(key);
-		return strdup("");
+		return xstrdup("");
 	}
 	free(key);
-	if (asprintf(&ref, "$(%s)", sym->env_name) < 0)
-		abort();
+	ref = xasprintf("$(%s)", sym->env_name);
 	value = macro_expand(kc->macros, ref, strlen(ref), loc);
 	free(ref);
 	return value;
@@ -337,11 +344,9 @@ static char *expand_env_refs(struct kconfig *kc, const char *name,
 			     struct location loc)
 {
 	size_t cap = strlen(name) + 1, len = 0;
-	char *out = malloc(cap);
+	char *out = xmalloc(cap);
 	const char *s = name;
 
-	if (!out)
-		abort();
 	while (*s) {
 		const char *start, *end;
 		char *ref, *value;
@@ -364,16 +369,13 @@ static char *expand_env_refs(struct kconfig *kc, const char *name,
 		if (kc->dialect->dollar_var_symbols) {
 			value = symbol_env_value(kc, start, end - start, loc);
 		} else {
-			if (asprintf(&ref, "$(%.*s)", (int)(end - start), start) < 0)
-				abort();
+			ref = xasprintf("$(%.*s)", (int)(end - start), start);
 			value = macro_expand(kc->macros, ref, strlen(ref), loc);
 			free(ref);
 		}
 		n = strlen(value);
 		cap += n;
-		out = realloc(out, cap);
-		if (!out)
-			abort();
+		out = xrealloc(out, cap);
 		memcpy(out + len, value, n);
 		len += n;
 		free(value);
@@ -405,8 +407,7 @@ static void source_glob(struct kconfig *kc, struct parser *p,
 	rc = glob(pattern, 0, NULL, &g);
 	if (rc == GLOB_NOMATCH && srctree && pattern[0] != '/') {
 		globfree(&g);
-		if (asprintf(&path, "%s/%s", srctree, pattern) < 0)
-			abort();
+		path = xasprintf("%s/%s", srctree, pattern);
 		rc = glob(path, 0, NULL, &g);
 		skip = strlen(srctree) + 1;
 	}
@@ -435,8 +436,7 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 	    from.file && name[0] != '/') {
 		char *dir = dir_of(from.file->name);
 
-		if (asprintf(&joined, "%s%s", dir, name) < 0)
-			abort();
+		joined = xasprintf("%s%s", dir, name);
 		free(dir);
 		name = joined;
 	}
@@ -452,10 +452,8 @@ void kconfig_source(struct kconfig *kc, struct parser *p,
 
 struct kconfig *kconfig_new(const struct kconfig_options *opts)
 {
-	struct kconfig *kc = calloc(1, sizeof(*kc));
+	struct kconfig *kc = xcalloc(1, sizeof(*kc));
 
-	if (!kc)
-		abort();
 	if (opts)
 		kc->opts = *opts;
 	arena_init(&kc->arena);
@@ -479,8 +477,9 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 				   kc->opts.info_out);
 	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
 	macro_env_set_unknown_functions(kc->macros, kc->dialect->unknown_functions);
-	if (kc->opts.shell_cache && !kc->opts.shell.no_shell) {
-		kc->shell_cache = shell_cache_open(NULL, &kc->diags);
+	if (kc->opts.shell_cache_dir && !kc->opts.shell.no_shell) {
+		kc->shell_cache = shell_cache_open(kc->opts.shell_cache_dir,
+						   &kc->diags);
 		macro_env_set_shell_cache(kc->macros, kc->shell_cache);
 	}
 	return kc;
@@ -513,12 +512,8 @@ void kconfig_parse_text(struct kconfig *kc, const char *name,
 {
 	struct location from = { 0 };
 	const struct source_file *file = new_source_file(kc, name, from);
-	char *copy = malloc(len + 1);
+	char *copy = xmemdup(text, len);
 
-	if (!copy)
-		abort();
-	memcpy(copy, text, len);
-	copy[len] = '\0';
 	if (!kc->top_file)
 		kc->top_file = file;
 	kc->nfiles++;

@@ -36,12 +36,23 @@ struct kconfig_options {
 	FILE *info_out;
 	/* Print each diagnostic here as it is found (NULL: only keep them). */
 	FILE *diag_echo;
-	/* Keep $(shell,...) results across runs (shell_cache.h). */
-	bool shell_cache;
+	/*
+	 * Keep $(shell,...) results across runs in this directory
+	 * (shell_cache.h); NULL: every command runs.  The front-end decides
+	 * (--no-cache, $KBROWSE_NO_CACHE, $XDG_CACHE_HOME).
+	 */
+	const char *shell_cache_dir;
 	/* How commands run: no_shell (--no-shell), interactive (macro.h). */
 	struct macro_shell_options shell;
 	/* Built-in files, for the teaching tree: name -> text.  May be NULL. */
 	const char *(*builtin_file)(const char *name, size_t *len);
+	/*
+	 * Text that stands in for a file on disk (an editor's unsaved
+	 * buffer, `kbrowse lsp`): asked with the name as sourced, then with
+	 * srctree/name; NULL answers "read the file".  May be NULL.
+	 */
+	const char *(*overlay_file)(void *ctx, const char *name, size_t *len);
+	void *overlay_ctx;
 	/*
 	 * Read help texts but keep none (node->help stays NULL; help_loc is
 	 * still set): for the conf modes, which never show one, so that a

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "kconfig_copy.h"
+#include "util.h"
 
 /* Where projects keep their copy, most common first. */
 static const char *const copy_dirs[] = {
@@ -40,9 +41,7 @@ static char *read_text(const char *srctree, const char *dir, const char *name)
 	f = fopen(path, "r");
 	if (!f)
 		return NULL;
-	text = malloc((size_t)4 << 20);
-	if (!text)
-		abort();
+	text = xmalloc((size_t)4 << 20);
 	len = fread(text, 1, ((size_t)4 << 20) - 1, f);
 	fclose(f);
 	text[len] = '\0';
@@ -136,7 +135,7 @@ static void scan_lexer(const char *srctree, struct kconfig_copy *copy)
 	char *text = NULL;
 	const char *hit;
 
-	for (size_t i = 0; !text && i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; !text && i < ARRAY_SIZE(names); i++)
 		text = read_text(srctree, copy->dir, names[i]);
 	if (!text)
 		return;
@@ -168,7 +167,7 @@ bool kconfig_copy_scan(const char *srctree, struct kconfig_copy *copy)
 	char *text;
 
 	memset(copy, 0, sizeof(*copy));
-	for (size_t i = 0; i < sizeof(copy_dirs) / sizeof(copy_dirs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(copy_dirs); i++) {
 		if (copy_has(srctree, copy_dirs[i], "confdata.c")) {
 			snprintf(copy->dir, sizeof(copy->dir), "%s", copy_dirs[i]);
 			break;

@@ -18,6 +18,7 @@
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
+#include "util.h"
 
 #define CUR(lx)		(*(lx)->p)
 #define PEEK(lx, n)	((lx)->p[n])
@@ -77,9 +78,7 @@ static void __attribute__((noinline)) buf_grow(struct lexbuf *b, size_t need)
 		b->cap = 4096;	/* most help texts fit: one allocation per file */
 	while (b->cap < need)
 		b->cap *= 2;
-	b->data = realloc(b->data, b->cap);
-	if (!b->data)
-		abort();
+	b->data = xrealloc(b->data, b->cap);
 }
 
 /* Room for more bytes and a NUL; growing is the rare case, out of line. */

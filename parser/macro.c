@@ -33,6 +33,7 @@
 
 #include "arena.h"
 #include "macro_internal.h"
+#include "util.h"
 
 /* The kernel allows a name and 15 arguments (FUNCTION_MAX_ARGS 16). */
 #define MAX_PIECES		16
@@ -71,11 +72,9 @@ static struct macro_var *var_lookup(const struct macro_env *env,
 static void var_table_grow(struct macro_env *env)
 {
 	size_t nbuckets = env->nbuckets * 2;
-	struct macro_var **buckets = calloc(nbuckets, sizeof(*buckets));
+	struct macro_var **buckets = xcalloc(nbuckets, sizeof(*buckets));
 	size_t i;
 
-	if (!buckets)
-		buckets = xrealloc(NULL, 0);	/* aborts */
 	for (i = 0; i < env->nbuckets; i++) {
 		struct macro_var *var = env->buckets[i], *next;
 
@@ -197,9 +196,7 @@ struct macro_env *macro_env_new(struct diag_list *diags, const char *shell_dir,
 	env->shell_dir = shell_dir ? xmemdup(shell_dir, strlen(shell_dir)) : NULL;
 	env->info_out = info_out;
 	env->nbuckets = 64;
-	env->buckets = calloc(env->nbuckets, sizeof(*env->buckets));
-	if (!env->buckets)
-		env->buckets = xrealloc(NULL, 0);	/* aborts */
+	env->buckets = xcalloc(env->nbuckets, sizeof(*env->buckets));
 	return env;
 }
 

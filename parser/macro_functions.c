@@ -130,7 +130,7 @@ const struct macro_builtin *macro_find_builtin(const char *name, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(builtins); i++)
 		if (strlen(builtins[i].name) == len &&
 		    !memcmp(builtins[i].name, name, len))
 			return &builtins[i];

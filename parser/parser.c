@@ -35,9 +35,6 @@
  * rest of the line is skipped and parsing goes on.  After a broken entry
  * header its attribute lines are skipped too, to avoid a cascade.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* asprintf() */
-#endif
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -47,6 +44,7 @@
 #include "lexer.h"
 #include "macro.h"
 #include "parser.h"
+#include "util.h"
 
 struct parser {
 	struct kconfig *kc;
@@ -762,8 +760,7 @@ static void env_default(struct parser *p, struct menu_node *node,
 	struct property *prop;
 	char *ref, *value;
 
-	if (asprintf(&ref, "$(%s)", sym->env_name) < 0)
-		abort();
+	ref = xasprintf("$(%s)", sym->env_name);
 	if (!getenv(sym->env_name))
 		warn_at(p, loc, "environment variable %s undefined", sym->env_name);
 	value = macro_expand(p->kc->macros, ref, strlen(ref), loc);
@@ -1417,9 +1414,7 @@ static void source_stmt(struct parser *p, struct menu_node *parent)
 		skip_line(p);
 		return;
 	}
-	name = strndup(TOK(p).text, TOK(p).len);
-	if (!name)
-		abort();
+	name = xmemdup(TOK(p).text, TOK(p).len);
 	next(p);
 	expect_eol(p, "the file name");
 	how = kind == T_OSOURCE ? SOURCE_OPTIONAL :
@@ -1438,9 +1433,7 @@ static void assignment_stmt(struct parser *p, enum token_kind op)
 	char *name;
 	size_t len;
 
-	name = strndup(TOK(p).text, TOK(p).len);
-	if (!name)
-		abort();
+	name = xmemdup(TOK(p).text, TOK(p).len);
 	value = lexer_read_assign_value(p->lx, &len);
 	flavor = op == T_COLON_EQUAL ? MACRO_SIMPLE :
 		 op == T_PLUS_EQUAL ? MACRO_APPEND : MACRO_RECURSIVE;

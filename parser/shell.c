@@ -300,7 +300,7 @@ static void catch_signal(int signo)
  * has a process group of its own): the waiting loop sees them and decides.
  */
 static const int watched_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-#define NWATCHED (sizeof(watched_signals) / sizeof(watched_signals[0]))
+#define NWATCHED ARRAY_SIZE(watched_signals)
 
 static void watch_signals(struct sigaction old[NWATCHED])
 {
@@ -747,7 +747,7 @@ char *macro_env_missing_tool(const struct macro_env *env, const char *cmd)
 		"LEX", "YACC", "AWK", "HOSTPKG_CONFIG",
 	};
 
-	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(tools); i++) {
 		const char *value = tool_value(env, tools[i]), *hit;
 		size_t len;
 

@@ -22,6 +22,7 @@
 #include "arena.h"
 #include "file_replace.h"
 #include "shell_cache.h"
+#include "util.h"
 
 #define CACHE_MAGIC "kbrowse shell cache 3\n"
 
@@ -175,9 +176,7 @@ static void buf_add(struct buf *b, const char *s, size_t len)
 {
 	if (b->len + len + 1 > b->cap) {
 		b->cap = (b->len + len + 1) * 2;
-		b->data = realloc(b->data, b->cap);
-		if (!b->data)
-			abort();
+		b->data = xrealloc(b->data, b->cap);
 	}
 	if (len)	/* s may be NULL then (an empty result) */
 		memcpy(b->data + b->len, s, len);
@@ -260,10 +259,8 @@ static void env_load(struct shell_cache *cache)
 		n++;
 	while (slots < 2 * n)
 		slots *= 2;
-	cache->env = calloc(n ? n : 1, sizeof(*cache->env));
-	cache->env_slots = calloc(slots, sizeof(*cache->env_slots));
-	if (!cache->env || !cache->env_slots)
-		abort();
+	cache->env = xcalloc(n ? n : 1, sizeof(*cache->env));
+	cache->env_slots = xcalloc(slots, sizeof(*cache->env_slots));
 	cache->env_mask = slots - 1;
 	for (size_t i = 0; i < n; i++) {
 		const char *eq = strchr(environ[i], '=');
@@ -287,9 +284,7 @@ static void env_load(struct shell_cache *cache)
 		}
 		if (cache->env_slots[slot])
 			continue;
-		var->entry = strdup(environ[i]);
-		if (!var->entry)
-			abort();
+		var->entry = xstrdup(environ[i]);
 		cache->env_slots[slot] = ++cache->nenv;
 	}
 }
@@ -398,12 +393,10 @@ static void env_digest(const struct shell_cache *cache,
 		       bool (*keep)(const struct env_var *), const struct buf *extra,
 		       char out[40])
 {
-	const char **sorted = malloc((cache->nenv + 1) * sizeof(*sorted));
+	const char **sorted = xmalloc((cache->nenv + 1) * sizeof(*sorted));
 	struct buf b = { 0 };
 	size_t n = 0;
 
-	if (!sorted)
-		abort();
 	for (size_t i = 0; i < cache->nenv; i++)
 		if (keep(&cache->env[i]))
 			sorted[n++] = cache->env[i].entry;
@@ -453,36 +446,11 @@ static void add_implicit_tools(struct shell_cache *cache, struct buf *b)
 
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 {
-	const char *off = getenv("KBROWSE_NO_CACHE");
 	struct shell_cache *cache;
 	struct buf tools = { 0 };
-	char *path;
+	char *path = xstrdup(dir);
 
-	if (off && *off && strcmp(off, "0") != 0)
-		return NULL;
-	if (dir) {
-		path = strdup(dir);
-	} else {
-		const char *xdg = getenv("XDG_CACHE_HOME");
-		const char *home = getenv("HOME");
-
-		if (xdg && *xdg == '/') {
-			path = malloc(strlen(xdg) + sizeof("/kbrowse"));
-			if (path)
-				sprintf(path, "%s/kbrowse", xdg);
-		} else if (home && *home) {
-			path = malloc(strlen(home) + sizeof("/.cache/kbrowse"));
-			if (path)
-				sprintf(path, "%s/.cache/kbrowse", home);
-		} else {
-			return NULL;
-		}
-	}
-	if (!path)
-		abort();
-	cache = calloc(1, sizeof(*cache));
-	if (!cache)
-		abort();
+	cache = xcalloc(1, sizeof(*cache));
 	cache->dir = path;
 	cache->diags = diags;
 	if (mkdir_parents(path) != 0) {
@@ -546,9 +514,7 @@ static char *file_identity(const char *path, struct stat *st)
 
 	if (stat(path, st) != 0 || !realpath(path, real))
 		return NULL;
-	id = malloc(strlen(real) + 128);
-	if (!id)
-		abort();
+	id = xmalloc(strlen(real) + 128);
 	if (S_ISREG(st->st_mode))
 		sprintf(id, "%s %lld %lld.%09ld %llu %llu %lld.%09ld", real,
 			(long long)st->st_size, (long long)st->st_mtim.tv_sec,
@@ -593,10 +559,8 @@ static bool path_search(const struct shell_cache *cache, const char *name,
 
 static void fields_add(struct fields *f, const char *s, size_t len)
 {
-	char *grown = realloc(f->data, f->len + len + 1);
+	char *grown = xrealloc(f->data, f->len + len + 1);
 
-	if (!grown)
-		abort();
 	memcpy(grown + f->len, s, len);
 	grown[f->len + len] = '\0';
 	f->data = grown;
@@ -662,9 +626,7 @@ static void scan_script(struct file_info *info, const char *path,
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	text = malloc(size + 1);
-	if (!text)
-		abort();
+	text = xmalloc(size + 1);
 	len = read_upto(fd, text, size < 4096 ? size : 4096);
 	if ((len >= 2 && text[0] == '#' && text[1] == '!') ||
 	    !memchr(text, '\0', len))
@@ -758,16 +720,12 @@ static const struct file_info *file_info(struct shell_cache *cache,
 	}
 	if (cache->nfiles == cache->files_cap) {
 		cache->files_cap = cache->files_cap ? cache->files_cap * 2 : 32;
-		cache->files = realloc(cache->files,
+		cache->files = xrealloc(cache->files,
 				       cache->files_cap * sizeof(*cache->files));
-		if (!cache->files)
-			abort();
 	}
 	info = &cache->files[cache->nfiles++];
 	memset(info, 0, sizeof(*info));
-	info->name = strdup(name);
-	if (!info->name)
-		abort();
+	info->name = xstrdup(name);
 	info->hash = hash;
 	info->next = *bucket;
 	*bucket = cache->nfiles;
@@ -960,10 +918,8 @@ static char *entry_path(const struct shell_cache *cache, const char *key,
 			size_t key_len)
 {
 	char digest[40];
-	char *path = malloc(strlen(cache->dir) + 48);
+	char *path = xmalloc(strlen(cache->dir) + 48);
 
-	if (!path)
-		abort();
 	digest128(key, key_len, digest);
 	sprintf(path, "%s/%s", cache->dir, digest);
 	return path;
@@ -995,26 +951,13 @@ static char *read_entry(const char *path, size_t *len, bool *untrusted)
 		close(fd);
 		return NULL;
 	}
-	data = malloc((size_t)st.st_size + 1);
-	if (!data)
-		abort();
+	data = xmalloc((size_t)st.st_size + 1);
 	*len = read_upto(fd, data, (size_t)st.st_size);
 	data[*len] = '\0';
 	/* A hit counts as a use: eviction takes the least recently used. */
 	futimens(fd, NULL);
 	close(fd);
 	return data;
-}
-
-static char *copy_bytes(const char *s, size_t len)
-{
-	char *copy = malloc(len + 1);
-
-	if (!copy)
-		abort();
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
 }
 
 bool shell_cache_get(struct shell_cache *cache, const char *cmd,
@@ -1047,9 +990,9 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		    elen == body_len - klen - olen &&
 		    (digest128(body, body_len, want), strcmp(want, sum) == 0)) {
 			if (klen == key_len && memcmp(body, key, klen) == 0) {
-				result->out = copy_bytes(body + klen, olen);
+				result->out = xmemdup(body + klen, olen);
 				result->out_len = olen;
-				result->err = copy_bytes(body + klen + olen, elen);
+				result->err = xmemdup(body + klen + olen, elen);
 				result->err_len = elen;
 				hit = true;
 			}
@@ -1198,9 +1141,7 @@ static void evict(struct shell_cache *cache)
 			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 256;
-			files = realloc(files, cap * sizeof(*files));
-			if (!files)
-				abort();
+			files = xrealloc(files, cap * sizeof(*files));
 		}
 		memcpy(files[n].name, d->d_name, 33);	/* 32 digits and NUL */
 		files[n].mtime_ns = (long long)st.st_mtim.tv_sec * 1000000000LL +

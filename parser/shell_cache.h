@@ -70,8 +70,9 @@
 struct shell_cache;
 
 /*
- * NULL when caching is off: KBROWSE_NO_CACHE=1 in the environment, or
- * disabled by the caller (--no-cache).  dir NULL: the default place.
+ * The cache kept in dir (created if missing; read-only with a warning
+ * when it cannot be).  Whether to cache and where is the front-end's
+ * choice (src/cli: --no-cache, $KBROWSE_NO_CACHE, $XDG_CACHE_HOME).
  */
 struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags);
 void shell_cache_close(struct shell_cache *cache);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kconfig.h"
+#include "util.h"
 
 static const char *const type_names[] = {
 	[S_UNKNOWN] = "unknown",
@@ -32,10 +33,8 @@ static struct symbol *symbol_alloc(struct kconfig *kc, const char *name,
 	sym->nodes_tail = &sym->first_node;
 	if (kc->nsymbols == kc->symbols_cap) {
 		kc->symbols_cap = kc->symbols_cap ? kc->symbols_cap * 2 : 4096;
-		kc->symbols = realloc(kc->symbols,
+		kc->symbols = xrealloc(kc->symbols,
 				      kc->symbols_cap * sizeof(*kc->symbols));
-		if (!kc->symbols)
-			abort();
 	}
 	sym->index = (unsigned)kc->nsymbols;
 	kc->symbols[kc->nsymbols++] = sym;
@@ -53,9 +52,7 @@ static void table_grow(struct kconfig *kc)
 	size_t nold = kc->sym_nbuckets;
 
 	kc->sym_nbuckets = nold ? nold * 2 : 32768;
-	kc->sym_buckets = calloc(kc->sym_nbuckets, sizeof(*kc->sym_buckets));
-	if (!kc->sym_buckets)
-		abort();
+	kc->sym_buckets = xcalloc(kc->sym_nbuckets, sizeof(*kc->sym_buckets));
 	for (size_t i = 0; i < nold; i++) {
 		struct symbol *sym = old[i];
 

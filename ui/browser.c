@@ -116,7 +116,7 @@ static void init_colors(struct browser *br)
 	start_color();
 	if (use_default_colors() == ERR)
 		return;
-	for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+	for (unsigned i = 0; i < ARRAY_SIZE(pairs); i++) {
 		if (init_pair((short)(i + 1), pairs[i].fg, pairs[i].bg) == ERR)
 			return;
 		br->styles[pairs[i].style] = COLOR_PAIR(i + 1) | pairs[i].attr;
@@ -358,7 +358,7 @@ static void key_hints(char *buf, size_t size)
 	size_t len = 0;
 
 	buf[0] = '\0';
-	for (unsigned i = 0; i < sizeof(shown) / sizeof(shown[0]) && len < size; i++) {
+	for (unsigned i = 0; i < ARRAY_SIZE(shown) && len < size; i++) {
 		char name[32] = "";
 
 		for (unsigned k = 0; k < key_binding_count; k++)

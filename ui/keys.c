@@ -9,6 +9,7 @@
 #include <curses.h>
 
 #include "keys.h"
+#include "util.h"
 
 #define CTRL(c) ((c) & 0x1f)
 #define FN(k, req) { (k), true, REQ_##req }
@@ -55,7 +56,7 @@ const struct key_binding key_bindings[] = {
 	CH('I', WELCOME),
 };
 
-const unsigned key_binding_count = sizeof(key_bindings) / sizeof(key_bindings[0]);
+const unsigned key_binding_count = ARRAY_SIZE(key_bindings);
 
 static const char *const request_names[] = {
 #define REQ_NAME(id, name, help) name,

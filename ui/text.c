@@ -99,7 +99,7 @@ static void glyph_from_local(struct glyph *g, const char *local, size_t len)
 	memset(&state, 0, sizeof(state));
 	g->count = 0;
 	g->width = 0;
-	while (len && g->count < (int)(sizeof(g->wc) / sizeof(g->wc[0]))) {
+	while (len && g->count < (int)ARRAY_SIZE(g->wc)) {
 		wchar_t wc;
 		size_t n = mbrtowc(&wc, local, len, &state);
 		int w;

@@ -209,8 +209,7 @@ static void say(struct view *view, enum ui_style style, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&text, fmt, ap) < 0)
-		abort();
+	text = xvasprintf(fmt, ap);
 	va_end(ap);
 	add_line(view, text, NULL, 0, style, true, 0, 0);
 	free(text);

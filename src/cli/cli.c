@@ -409,6 +409,30 @@ static void check_tree_setting(struct cli *cli)
 	exit(EXIT_INPUT);
 }
 
+/*
+ * Where $(shell,...) results are kept: $XDG_CACHE_HOME/kbrowse, else
+ * ~/.cache/kbrowse; nowhere with --no-cache, a $KBROWSE_NO_CACHE other
+ * than "" and "0", or neither variable usable (nor a name too long).
+ */
+static const char *shell_cache_dir(struct cli *cli)
+{
+	const char *off = getenv("KBROWSE_NO_CACHE");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	size_t size = sizeof(cli->shell_cache_dir);
+	int len;
+
+	if (cli->no_cache || (off && *off && strcmp(off, "0") != 0))
+		return NULL;
+	if (xdg && *xdg == '/')
+		len = snprintf(cli->shell_cache_dir, size, "%s/kbrowse", xdg);
+	else if (home && *home)
+		len = snprintf(cli->shell_cache_dir, size, "%s/.cache/kbrowse", home);
+	else
+		return NULL;
+	return len > 0 && (size_t)len < size ? cli->shell_cache_dir : NULL;
+}
+
 void cli_resolve_tree(struct cli *cli)
 {
 	const char *env = getenv("srctree");
@@ -460,7 +484,7 @@ void cli_resolve_tree(struct cli *cli)
 	 * back on stdout, as conf does (cmd_conf.c).
 	 */
 	cli->opts.info_out = cli->keep_info ? NULL : stderr;
-	cli->opts.shell_cache = !cli->no_cache;
+	cli->opts.shell_cache_dir = shell_cache_dir(cli);
 	cli->opts.shell.no_shell = cli->no_shell;
 	cli->opts.shell.notice = isatty(STDERR_FILENO) ? stderr : NULL;
 	cli->opts.diag_echo = stderr;
@@ -513,18 +537,21 @@ int cli_tree_args(struct cli *cli, const char *cmd, int argc, char **argv,
 struct session *cli_open_session(struct cli *cli, bool tree_only)
 {
 	const char *config = getenv("KCONFIG_CONFIG");
+	struct config_io_options io = { 0 };
 	struct session *s;
 	int errors;
 
 	cli_resolve_tree(cli);
+	kernel_env_config_io(&io);
 	if (cli->builtin_examples)
 		cli_say_builtin(cli);
 	s = session_open(&(struct session_options){
 			.tree = cli->opts,
 			.config_name = config,
 			.tree_only = tree_only,
-			.defconfig_list = true,
+			.defconfig_list = kernel_env_defconfig_list(),
 			.warnings = stderr,
+			.io = io,
 		}, &errors);
 	/* No errors in the tree: the .config could not be read (said so). */
 	if (!s && errors)

@@ -26,6 +26,8 @@ struct cli {
 	/* With the teaching tree: a directory above with a Kconfig, or NULL. */
 	const char *hint_dir;
 	struct kconfig_options opts;
+	/* opts.shell_cache_dir's text (cli_resolve_tree()); "" when off. */
+	char shell_cache_dir[4096];
 	/* Characters escaped on stdout so far (main() installs the stream). */
 	unsigned long stdout_escaped;
 };
@@ -132,5 +134,10 @@ int cmd_explain(struct cli *cli, int argc, char **argv);
 int cmd_diff(struct cli *cli, int argc, char **argv);
 int cmd_learn(struct cli *cli, int argc, char **argv);
 int cmd_merge(struct cli *cli, int argc, char **argv);
+/* The language and agent servers (cmd_lsp.c, built with main.c). */
+int cmd_lsp(struct cli *cli, int argc, char **argv);
+int cmd_mcp(struct cli *cli, int argc, char **argv);
+/* survey: every defconfig of every architecture (cmd_survey.c) */
+int cmd_survey(struct cli *cli, int argc, char **argv);
 
 #endif

@@ -194,7 +194,6 @@ static void read_into(struct session *s, struct config *cfg, const struct side_t
 	diag_release(&diags);
 }
 
-/* The fragments over the base, as one text (later lines win). */
 /*
  * Where each user value of t came from (its lines), read into a scratch
  * configuration: with --apply the values come from the merged text, but
@@ -214,67 +213,16 @@ static struct user_lines *lines_of(struct session *s, struct config *like,
 	return lines;
 }
 
-static char *merge_texts(const struct side_text *texts, int n, size_t *len)
-{
-	struct strbuf b = { 0 };
-
-	for (int i = 0; i < n; i++) {
-		strbuf_add(&b, texts[i].text, texts[i].len);
-		if (texts[i].len && texts[i].text[texts[i].len - 1] != '\n')
-			strbuf_addc(&b, '\n');
-	}
-	*len = b.len;
-	return b.data ? strbuf_take(&b) : xstrdup("");
-}
-
 static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
 		    struct side_text *texts, int ntexts)
 {
-	bool apply = run->nfragments > 0;
-	const struct side_text *old_t = &texts[0];
-	const struct side_text *new_last = &texts[ntexts - 1];
-	struct config *old_cfg = config_new(s->kc), *new_cfg = config_new_sibling(old_cfg);
-	struct user_lines *old_lines, *new_lines;
-	struct explainer *old_ex, *new_ex;
 	struct diff_file *files = xcalloc((size_t)ntexts, sizeof(*files));
-	struct diff_input old_in, new_in;
-	struct diff_result *d;
 
 	(void)cli;
 	for (int i = 0; i < ntexts; i++)
 		files[i] = (struct diff_file){ texts[i].name, texts[i].text, texts[i].len };
-	read_into(s, old_cfg, old_t);
-	if (apply) {
-		size_t len;
-		char *merged = merge_texts(texts, ntexts, &len);
-
-		/* Each fragment's own warnings, located in it. */
-		for (int i = 1; i < ntexts; i++)
-			read_into(s, new_cfg, &texts[i]);
-		config_read_text(new_cfg, new_last->name, merged, len, &s->io, NULL);
-		free(merged);
-	} else {
-		read_into(s, new_cfg, &texts[1]);
-	}
-	old_lines = lines_of(s, old_cfg, old_t);
-	new_lines = lines_of(s, old_cfg, new_last);
-	old_ex = explainer_new(old_cfg, old_lines);
-	new_ex = explainer_new(new_cfg, new_lines);
-	old_in = (struct diff_input){ old_ex, files, 1 };
-	new_in = apply ? (struct diff_input){ new_ex, files, (unsigned)ntexts }
-		       : (struct diff_input){ new_ex, files + 1, 1 };
-	d = diff_configs(&old_in, &new_in, s->io.prefix, apply);
-	if (run->json)
-		diff_print_json(new_ex, d, stdout);
-	else
-		diff_print_text(new_ex, d, stdout);
-	diff_free(d);
-	explainer_free(old_ex);
-	explainer_free(new_ex);
-	user_lines_free(old_lines);
-	user_lines_free(new_lines);
-	config_free(new_cfg);
-	config_free(old_cfg);
+	session_diff_texts(s, files, (unsigned)ntexts, run->nfragments > 0, run->json,
+			   stdout, stderr);
 	free(files);
 	return EXIT_OK;
 }
@@ -288,6 +236,7 @@ struct session *cli_open_old_tree(struct cli *cli, const char *cmd,
 				  const char *dir, const char *as_given)
 {
 	struct kconfig_options opts = cli->opts;
+	struct config_io_options io = { 0 };
 	struct kernel_env_saved saved;
 	struct session *old;
 	int errors, here;
@@ -310,7 +259,9 @@ struct session *cli_open_old_tree(struct cli *cli, const char *cmd,
 	opts.kconfig = "Kconfig";
 	opts.dialect = NULL;
 	opts.dialect_why = NULL;
-	old = session_open(&(struct session_options){ .tree = opts, .tree_only = true },
+	kernel_env_config_io(&io);
+	old = session_open(&(struct session_options){ .tree = opts,
+						     .tree_only = true, .io = io },
 			   &errors);
 	kernel_env_leave(&saved);
 	if (fchdir(here) != 0) {

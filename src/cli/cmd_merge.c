@@ -275,8 +275,8 @@ static char *write_temp(const char *text, size_t len)
 
 /* --- why a value did not survive -------------------------------------------- */
 
-static char *why_text(struct explainer *ex, const struct explanation *x,
-		      const char **reason)
+char *merge_why_text(struct explainer *ex, const struct explanation *x,
+		     const char **reason)
 {
 	const struct xuser *u = &x->user;
 	char buf[1024];
@@ -444,7 +444,7 @@ static void explain_lost(struct session *s, const struct kconfig *old_kc,
 		lost->why = xstrdup("no symbol of that name in this tree");
 		return;
 	}
-	lost->why = why_text(s->ex, explain_symbol(s->ex, sym), &lost->reason);
+	lost->why = merge_why_text(s->ex, explain_symbol(s->ex, sym), &lost->reason);
 	lost->plan = plan_text(s, sym, lost->requested, prefix);
 }
 
@@ -757,7 +757,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 		fprintf(run->opts.out, "#\n# merged configuration written to %s "
 			"(needs make)\n#\n", config);
 		/* What olddefconfig will keep: the model's values, as conf writes them. */
-		final = config_write_text(s->cfg, s->io.prefix, &final_len);
+		final = config_write_text(s->cfg, &s->io, &final_len);
 	} else {
 		status = run_conf_mode(cli, run, config, temp, text, len);
 		if (status)

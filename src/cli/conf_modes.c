@@ -17,9 +17,9 @@
 #include "conf_ask.h"
 #include "conf_modes.h"
 #include "conf_sources.h"
+#include "kernel_env.h"
 #include "kernel_expr.h"
 #include "config.h"
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
 #include "file_replace.h"
@@ -66,6 +66,8 @@ struct conf_run {
 	/* KCONFIG_NOSILENTUPDATE with nothing to update: .config stays. */
 	bool no_dotconfig_write;
 	const char *allconfig;	/* the KCONFIG_ALLCONFIG file read, or NULL */
+	/* Count the unmet-dependency warnings without printing them (survey). */
+	bool quiet_unmet;
 };
 
 static const struct option conf_options[] = {
@@ -177,7 +179,7 @@ static int read_existing(struct conf_run *run)
 	if (read_file(run, name ? name : ".config") == 0)
 		return 0;
 	run->changed = true;
-	list = getenv("KCONFIG_DEFCONFIG_LIST");
+	list = kernel_env_defconfig_list();
 	if (!list)
 		return -1;
 	copy = xstrdup(list);
@@ -306,19 +308,18 @@ static int read_probabilities(struct probabilities *p)
 /* Each choice member without a value may become the preferred y. */
 static void randomize_choice(struct config *cfg, const struct menu_node *choice)
 {
-	const struct choice_info *info = config_choice_of(cfg, choice->sym);
-	unsigned left = 0;
+	unsigned nentries, left = 0;
+	const struct symbol *const *entries =
+		config_choice_entries(cfg, choice->sym, &nentries);
 
-	if (!info)
-		return;
-	for (unsigned i = 0; i < info->nentries; i++)
-		if (!config_has_user(cfg, info->entries[i]))
+	for (unsigned i = 0; i < nentries; i++)
+		if (!config_has_user(cfg, entries[i]))
 			left++;
 	for (; left > 0; left--) {
 		int x = rand() % (int)left;
 
-		for (unsigned i = 0; i < info->nentries; i++) {
-			const struct symbol *sym = info->entries[i];
+		for (unsigned i = 0; i < nentries; i++) {
+			const struct symbol *sym = entries[i];
 
 			if (!config_has_user(cfg, sym))
 				x--;
@@ -475,7 +476,8 @@ static void report_unmet(void *ctx, struct config *cfg, const struct symbol *sym
 	struct conf_run *run = ctx;
 
 	run->unmet_warnings++;
-	kernel_print_unmet(cfg, sym, stderr);
+	if (!run->quiet_unmet)
+		kernel_print_unmet(cfg, sym, stderr);
 }
 
 /* --- main --------------------------------------------------------------------- */
@@ -684,7 +686,7 @@ static int write_defconfig(struct conf_run *run)
 		goto error;
 	/* conf computes everything again for savedefconfig. */
 	recompute_all(run);
-	failed = config_write_defconfig_stream(run->cfg, out, run->io.prefix);
+	failed = config_write_defconfig_stream(run->cfg, out, &run->io);
 	warn_changed_input(run);
 	if (in_place) {
 		if (fclose(out) != 0 || failed)
@@ -706,7 +708,6 @@ error:
 static int write_output(struct conf_run *run)
 {
 	const char *name;
-	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
 	char err[512], *before;
 	size_t before_len = 0;
 
@@ -724,8 +725,7 @@ static int write_output(struct conf_run *run)
 		goto build_files;
 	/* The record of a merged .config, kept true (conf_sources.h). */
 	before = conf_sources_before(name, &before_len);
-	switch (config_write_file(run->cfg, name, run->io.prefix,
-				  overwrite && *overwrite, err, sizeof(err))) {
+	switch (config_write_file(run->cfg, name, &run->io, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
 		conf_sources_after(&(struct conf_sources_run){
 			.config = name, .allconfig = run->allconfig,
@@ -755,7 +755,7 @@ build_files:
 	 * object tree has none yet (make needs include/config/auto.conf to
 	 * exist; errors do not count then).
 	 */
-	if (autoconf_write(run->cfg, run->io.prefix, run->sync) && run->sync) {
+	if (autoconf_write(run->cfg, &run->io, run->sync) && run->sync) {
 		fprintf(stderr, "\n*** Error during sync of the configuration.\n\n");
 		return 1;
 	}
@@ -788,6 +788,7 @@ static int run_conf(struct conf_run *run)
 		seed_random();
 	run->cfg = config_new(run->kc);
 	config_on_unmet(run->cfg, report_unmet, run);
+	kernel_env_config_io(&run->io);
 	config_io_for_dialect(&run->io, run->kc->opts.srctree, run->kc->dialect);
 
 	if (read_input(run))
@@ -803,6 +804,69 @@ static int run_conf(struct conf_run *run)
 	if (run->unmet_warnings && werror)
 		return 1;
 	return write_output(run);
+}
+
+struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
+				     const char *file, struct diag_list *warnings)
+{
+	struct conf_run run = {
+		.mode = MODE_DEFCONFIG, .prog = "kbrowse", .silent = true,
+		.quiet_unmet = true, .mode_file = file, .kc = kc,
+	};
+
+	diag_init(&run.read_diags);
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	run.cfg = sibling ? config_new_sibling(sibling) : config_new(kc);
+	config_on_unmet(run.cfg, report_unmet, &run);
+	config_io_for_dialect(&run.io, kc->opts.srctree, kc->dialect);
+	/* Errors only on stderr: survey says which configuration failed. */
+	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run))) {
+		config_free(run.cfg);
+		diag_release(&run.read_diags);
+		return NULL;
+	}
+	/* The values written are computed now: nothing may call back into run. */
+	config_on_unmet(run.cfg, NULL, NULL);
+	if (warnings) {
+		*warnings = run.read_diags;
+		if (!warnings->first)	/* tail pointed into run */
+			warnings->tail = &warnings->first;
+	} else
+		diag_release(&run.read_diags);
+	return run.cfg;
+}
+
+char *conf_savedefconfig_text(struct config *cfg, size_t *len)
+{
+	struct conf_run run = {
+		.mode = MODE_SAVEDEFCONFIG, .prog = "kbrowse", .silent = true,
+		.quiet_unmet = true, .kc = config_tree(cfg),
+	};
+	size_t dotconfig_len;
+	char *dotconfig, *text = NULL;
+	FILE *out;
+
+	diag_init(&run.read_diags);
+	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
+	dotconfig = config_write_text(cfg, run.io.prefix, &dotconfig_len);
+	run.cfg = config_new_sibling(cfg);
+	config_on_unmet(run.cfg, report_unmet, &run);
+	/* As `conf --savedefconfig` on the .config conf wrote. */
+	config_read_text(run.cfg, ".config", dotconfig, dotconfig_len, &run.io,
+			 &run.read_diags);
+	compute_after_read(&run);
+	recompute_all(&run);
+	out = open_memstream(&text, len);
+	if (!out)
+		out_of_memory();
+	config_write_defconfig_stream(run.cfg, out, run.io.prefix);
+	if (fclose(out) != 0)
+		out_of_memory();
+	config_free(run.cfg);
+	diag_release(&run.read_diags);
+	free(dotconfig);
+	return text;
 }
 
 int conf_main(int argc, char **argv, const struct kconfig_options *opts)

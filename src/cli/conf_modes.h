@@ -23,6 +23,24 @@ struct config;
 int conf_main(int argc, char **argv, const struct kconfig_options *opts);
 
 /*
+ * What `conf --defconfig=FILE` leaves in a new configuration of kc (a
+ * sibling of sibling when not NULL, sharing its index): FILE read as conf
+ * reads it, every prompt answered as conf answers it, so that
+ * config_write_text() gives the .config conf writes.  Nothing is printed
+ * but errors reading FILE; the .config warnings go to *warnings (may be
+ * NULL; diag_release() it).  NULL when FILE cannot be read.
+ */
+struct diag_list;
+struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
+				     const char *file, struct diag_list *warnings);
+
+/*
+ * What `conf --savedefconfig` writes for cfg's configuration, as conf
+ * reading the .config cfg gives (heap, NUL-terminated; *len its length).
+ */
+char *conf_savedefconfig_text(struct config *cfg, size_t *len);
+
+/*
  * What all*config does to a configuration after reading
  * KCONFIG_ALLCONFIG: every bool and tristate prompt without a user value
  * gets the answer (alldefconfig: none; choices keep their default).

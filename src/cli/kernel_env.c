@@ -184,7 +184,7 @@ void kernel_env_subarch(const char *machine, char *buf, size_t size)
 	size_t i;
 
 	copy_string(buf, size, machine);
-	for (i = 0; i < sizeof(machine_rules) / sizeof(machine_rules[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(machine_rules); i++)
 		apply_machine_rule(&machine_rules[i], buf, size);
 }
 
@@ -388,7 +388,7 @@ static const char *clang_target(const char *srcarch)
 
 	if (!strcmp(srcarch, "um") && getenv("SUBARCH"))
 		srcarch = getenv("SUBARCH");
-	for (i = 0; i < sizeof(clang_targets) / sizeof(clang_targets[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(clang_targets); i++)
 		if (!strcmp(clang_targets[i][0], srcarch))
 			return clang_targets[i][1];
 	return NULL;
@@ -525,7 +525,7 @@ static void derive_defconfig_list(const char *srctree,
 {
 	char defconfig[256], list[VALUE_MAX];
 
-	if (getenv("KCONFIG_DEFCONFIG_LIST"))
+	if (kernel_env_defconfig_list())
 		return;
 	if (getenv("KBUILD_DEFCONFIG"))
 		copy_string(defconfig, sizeof(defconfig), getenv("KBUILD_DEFCONFIG"));
@@ -537,6 +537,33 @@ static void derive_defconfig_list(const char *srctree,
 		 " arch/%s/configs/%s", host->release, host->release,
 		 getenv("SRCARCH"), defconfig);
 	set_default("KCONFIG_DEFCONFIG_LIST", list);
+}
+
+/* Set and not empty, as conf tests most of its switches. */
+static bool env_set_nonempty(const char *name)
+{
+	const char *value = getenv(name);
+
+	return value && *value;
+}
+
+void kernel_env_config_io(struct config_io_options *io)
+{
+	io->env_prefix = getenv("CONFIG_");
+	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
+	io->kernel_version = getenv("KERNELVERSION");
+	io->source_date_epoch = getenv("SOURCE_DATE_EPOCH");
+	io->no_timestamp = env_set_nonempty("KCONFIG_NOTIMESTAMP");
+	io->config_header = getenv("KCONFIG_CONFIG_HEADER");
+	io->autoconf = getenv("KCONFIG_AUTOCONFIG");
+	io->autoheader = getenv("KCONFIG_AUTOHEADER");
+	io->rustccfg = getenv("KCONFIG_RUSTCCFG");
+	io->overwrite_in_place = env_set_nonempty("KCONFIG_OVERWRITECONFIG");
+}
+
+const char *kernel_env_defconfig_list(void)
+{
+	return getenv("KCONFIG_DEFCONFIG_LIST");
 }
 
 void kernel_env_derive(const char *srctree)

@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "config_io.h"
 
 /*
  * If srctree is a Linux kernel tree (a Makefile with "VERSION =" and
@@ -31,6 +32,22 @@
  * Does nothing on any other tree.
  */
 void kernel_env_derive(const char *srctree);
+
+/*
+ * $KCONFIG_DEFCONFIG_LIST (derived above on a kernel tree, if unset):
+ * the files tried in turn when there is no .config; NULL: none.  The
+ * one place it is read; the session and conf's modes get it from here.
+ */
+const char *kernel_env_defconfig_list(void);
+
+/*
+ * What conf reads from the environment for its files, into io: $CONFIG_,
+ * $KCONFIG_WARN_UNKNOWN_SYMBOLS, $KERNELVERSION, $SOURCE_DATE_EPOCH,
+ * $KCONFIG_NOTIMESTAMP, $KCONFIG_CONFIG_HEADER, $KCONFIG_AUTOCONFIG,
+ * $KCONFIG_AUTOHEADER, $KCONFIG_RUSTCCFG, $KCONFIG_OVERWRITECONFIG.
+ * The strings are the environment's own (valid until it changes).
+ */
+void kernel_env_config_io(struct config_io_options *io);
 
 /*
  * The variables that name one tree rather than the toolchain or the

@@ -18,6 +18,7 @@
  * is added by adding its entry (and its fixture) where it belongs.
  */
 #include "lessons.h"
+#include "util.h"
 
 const struct lesson lessons[] = {
 	{
@@ -392,7 +393,7 @@ const struct lesson lessons[] = {
 	/* Further lessons: one entry each, with a fixture of their own. */
 };
 
-const unsigned nlessons = sizeof(lessons) / sizeof(lessons[0]);
+const unsigned nlessons = ARRAY_SIZE(lessons);
 
 const struct glossary_entry glossary[] = {
 	{ "symbol", "A configuration option: `config NAME` and its attributes.  Its value goes to .config as CONFIG_NAME." },
@@ -421,4 +422,4 @@ const struct glossary_entry glossary[] = {
 	{ "depends on X if Y", "Linux 7.0: the dependency on X holds only while Y is not n (X || Y = n).  `depends on BAR if BAR` is the optional dependency once written `depends on BAR || !BAR`." },
 };
 
-const unsigned nglossary = sizeof(glossary) / sizeof(glossary[0]);
+const unsigned nglossary = ARRAY_SIZE(glossary);

@@ -31,8 +31,13 @@ static const char usage_text[] =
 "       %1$s merge [OPTIONS] BASE FRAGMENT...\n"
 "                                     merge_config.sh and olddefconfig, and why\n"
 "                                     each requested value that was lost\n"
+"       %1$s survey [OPTIONS] --write-configs DIR | --stale | SYMBOL...\n"
+"                                     every defconfig of every architecture at\n"
+"                                     once, each architecture parsed once\n"
 "       %1$s dump [OPTIONS] [KCONFIG]     print the parsed tree as Kconfig\n"
 "       %1$s learn [COMMAND]              lessons on the teaching tree, checked\n"
+"       %1$s lsp [OPTIONS]                a language server (LSP) on stdin and stdout\n"
+"       %1$s mcp [OPTIONS]                an MCP server, for agents, on stdin and stdout\n"
 "       %1$s --write-examples DIR         write the teaching tree to DIR\n"
 "       %1$s --help | --version\n"
 "'%1$s COMMAND --help' shows the options of one command.  KCONFIG is the\n"
@@ -99,6 +104,14 @@ static const char usage_text[] =
 "      --format=github the report as GitHub Actions annotations\n"
 "      --alldefconfig  alldefconfig with KCONFIG_ALLCONFIG, not olddefconfig\n"
 "\n"
+"survey options:\n"
+"      --write-configs DIR  each configuration's .config in DIR/ARCH/NAME.config\n"
+"      --stale         the defconfigs whose savedefconfig differs, and why\n"
+"      --arches LIST   only these architectures (arch/ directory names)\n"
+"      --configs GLOB  only the defconfig files whose name matches GLOB\n"
+"  -j N                N worker processes (default: the number of CPUs)\n"
+"      --json          one JSON object instead of text\n"
+"\n"
 "learn COMMAND, one of (default show):\n"
 "  show check hint list reset, goto N, glossary [TERM]\n"
 "  (check exits with 1 while the exercise is not done)\n"
@@ -111,7 +124,7 @@ static const char usage_text[] =
 "  KCONFIG_CONFIG      the configuration file (default .config)\n"
 "  KBUILD_OUTPUT       the output directory, as O=DIR\n"
 "  ARCH SRCARCH SUBARCH KERNELVERSION CC LD CC_VERSION_TEXT CROSS_COMPILE\n"
-"  LLVM LLVM_IAS CLANG_FLAGS RUSTC RUSTC_VERSION_TEXT KBUILD_DEFCONFIG\n"
+"  LLVM LLVM_IAS CLANG_FLAGS RUSTC RUSTC_VERSION_TEXT KBUILD_DEFCONFIG NM\n"
 "                      as for the kernel's make; derived in a kernel tree\n"
 "                      when unset, as its top-level Makefile does\n"
 "  KCONFIG_ALLCONFIG KCONFIG_DEFCONFIG_LIST KCONFIG_OVERWRITECONFIG\n"
@@ -162,7 +175,11 @@ static const struct command commands[] = {
 	{ "dump", cmd_dump, false },
 	{ "explain", cmd_explain, false },
 	{ "learn", cmd_learn, false },
+	/* The protocol owns stdout: its bytes go out as they are. */
+	{ "lsp", cmd_lsp, true },
+	{ "mcp", cmd_mcp, true },
 	{ "merge", cmd_merge, false },
+	{ "survey", cmd_survey, false },
 };
 
 /*
@@ -304,7 +321,7 @@ int main(int argc, char **argv)
 		i += used - 1;
 	}
 	if (i < argc) {
-		for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+		for (size_t c = 0; c < ARRAY_SIZE(commands); c++)
 			if (strcmp(argv[i], commands[c].name) == 0)
 				return run_command(&cli, &commands[c], argc - i, argv + i);
 		/* The browser's own options go to it (browse_option()). */

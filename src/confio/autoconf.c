@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "autoconf.h"
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_replace.h"
 #include "kernel_expr.h"
@@ -109,13 +108,6 @@ static void collect_files(const struct kconfig *kc, struct file_list *list)
 }
 
 /* --- writing ------------------------------------------------------------------ */
-
-static const char *env_or(const char *name, const char *fallback)
-{
-	const char *value = getenv(name);
-
-	return value ? value : fallback;
-}
 
 /* mkdir -p of the directory part of path. */
 static int make_parents(const char *path)
@@ -456,9 +448,12 @@ static int write_symbols_file(struct config *cfg, const char *name,
 	return commit_replacement(&replace);
 }
 
-int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)
+int autoconf_write(struct config *cfg, const struct config_io_options *io,
+		   bool overwrite)
 {
-	const char *autoconf = env_or("KCONFIG_AUTOCONFIG", "include/config/auto.conf");
+	const char *prefix = io->prefix;
+	const char *autoconf = io->autoconf ? io->autoconf
+					    : "include/config/auto.conf";
 	const struct symbol **list;
 	struct stat st;
 	size_t count;
@@ -471,12 +466,12 @@ int autoconf_write(struct config *cfg, const char *prefix, bool overwrite)
 	list = written_symbols(cfg, &count);
 	ret = touch_symbol_files(cfg, autoconf, prefix);
 	if (!ret)
-		ret = write_symbols_file(cfg, env_or("KCONFIG_AUTOHEADER",
-						     "include/generated/autoconf.h"),
+		ret = write_symbols_file(cfg, io->autoheader ? io->autoheader :
+					 "include/generated/autoconf.h",
 					 prefix, list, count, STYLE_C);
 	if (!ret)
-		ret = write_symbols_file(cfg, env_or("KCONFIG_RUSTCCFG",
-						     "include/generated/rustc_cfg"),
+		ret = write_symbols_file(cfg, io->rustccfg ? io->rustccfg :
+					 "include/generated/rustc_cfg",
 					 prefix, list, count, STYLE_RUST);
 	/* Last: the build takes auto.conf as the sign that all is written. */
 	if (!ret)

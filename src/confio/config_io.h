@@ -11,17 +11,36 @@
 #include "config.h"
 #include "user_lines.h"
 
+/*
+ * How files are read and written.  What the kernel's conf takes from
+ * its environment comes from the front-end (src/cli reads it:
+ * kernel_env_config_io()); nothing here calls getenv().
+ */
 struct config_io_options {
-	const char *prefix;	/* "CONFIG_" (the kernel reads $CONFIG_) */
+	const char *prefix;	/* "CONFIG_": env_prefix, else the dialect's */
+	const char *env_prefix;	/* $CONFIG_, NULL when unset */
 	bool warn_unknown;	/* warn about unknown symbols */
 	/* Relative names not found as given are looked for here. */
 	const char *srctree;
+	/* The header of Linux 2.6 (BusyBox): $KERNELVERSION, the time of
+	 * $SOURCE_DATE_EPOCH (NULL or "": now), none with no_timestamp. */
+	const char *kernel_version;
+	const char *source_date_epoch;
+	bool no_timestamp;
+	const char *config_header;	/* Kconfiglib's $KCONFIG_CONFIG_HEADER */
+	/* autoconf_write()'s files ($KCONFIG_AUTOCONFIG ...); NULL: the
+	 * kernel's include/config/auto.conf and include/generated/. */
+	const char *autoconf;
+	const char *autoheader;
+	const char *rustccfg;
+	/* $KCONFIG_OVERWRITECONFIG: .config rewritten in place, not replaced. */
+	bool overwrite_in_place;
 };
 
 /*
- * The defaults, from the environment the kernel's tools read, for a tree
- * read by dialect: without $CONFIG_ the prefix is the dialect's
- * (Buildroot's conf is built with an empty one).
+ * Complete io for a tree read by dialect: the prefix is env_prefix,
+ * else the dialect's (Buildroot's conf is built with an empty one);
+ * srctree, when not NULL, replaces io->srctree.
  */
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect);
@@ -65,12 +84,14 @@ FILE *config_open_input(const char *name, const char *srctree);
 bool config_absent(int err);
 
 /* The full .config text (header, menus, values). */
-int config_write_stream(struct config *cfg, FILE *out, const char *prefix);
+int config_write_stream(struct config *cfg, FILE *out,
+			const struct config_io_options *io);
 /* The same text in memory (heap, NUL-terminated), its length in *len. */
-char *config_write_text(struct config *cfg, const char *prefix, size_t *len);
+char *config_write_text(struct config *cfg, const struct config_io_options *io,
+			size_t *len);
 /* The minimal defconfig text (savedefconfig). */
 int config_write_defconfig_stream(struct config *cfg, FILE *out,
-				  const char *prefix);
+				  const struct config_io_options *io);
 
 enum config_write_result {
 	CONFIG_WRITTEN,
@@ -81,14 +102,14 @@ enum config_write_result {
 /*
  * Write name as conf does: to a temporary file beside it (created
  * exclusively, with the old file's mode), then, unless the contents are
- * the same, keep the old file as name.old and rename.  in_place writes
- * into name itself (KCONFIG_OVERWRITECONFIG), restoring the old bytes if
+ * the same, keep the old file as name.old and rename.  io's
+ * overwrite_in_place writes into name itself, restoring the old bytes if
  * that fails.  A file there that cannot be read is not replaced.  On
  * failure err says why (strerror: no space left, read-only file system
  * ...); on success it may hold a note (no backup kept, and why).
  */
 enum config_write_result config_write_file(struct config *cfg, const char *name,
-					   const char *prefix, bool in_place,
+					   const struct config_io_options *io,
 					   char *err, size_t errlen);
 
 /*

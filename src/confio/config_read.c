@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
 #include "util.h"
@@ -29,14 +28,13 @@
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,
 			   const struct kconfig_dialect *dialect)
 {
-	const char *prefix = getenv("CONFIG_");
-
-	if (!prefix)
-		prefix = dialect && dialect->config_prefix ?
-			 dialect->config_prefix : "CONFIG_";
-	io->prefix = prefix;
-	io->warn_unknown = getenv("KCONFIG_WARN_UNKNOWN_SYMBOLS") != NULL;
-	io->srctree = srctree ? srctree : getenv("srctree");
+	if (io->env_prefix)
+		io->prefix = io->env_prefix;
+	else
+		io->prefix = dialect && dialect->config_prefix ?
+			     dialect->config_prefix : "CONFIG_";
+	if (srctree)
+		io->srctree = srctree;
 }
 
 void config_warning_print(const struct diag *diag, FILE *out)
@@ -138,7 +136,7 @@ static enum verdict set_value(struct reader *rd, const struct symbol *sym,
 	case S_STRING:
 		if (value[0] != '"')
 			return VALUE_IGNORED;
-		if (!(cfg->kc->dialect->raw_strings ? unquote_raw(value + 1)
+		if (!(config_tree(cfg)->dialect->raw_strings ? unquote_raw(value + 1)
 						    : unquote(value + 1))) {
 			warn(rd, "invalid string found");
 			return VALUE_REFUSED;
@@ -193,14 +191,14 @@ static void read_line(struct reader *rd, char *line)
 		value = p + 1;
 	}
 
-	sym = symbol_find(rd->cfg->kc, name);
+	sym = symbol_find(config_tree(rd->cfg), name);
 	if (!sym) {
-		rd->cfg->read_unknown++;
+		config_count_unknown(rd->cfg);
 		if (rd->io->warn_unknown)
 			warn(rd, "unknown symbol: %s", name);
 		return;
 	}
-	if (symval(rd->cfg, sym)->flags & V_USER)
+	if (config_has_user(rd->cfg, sym))
 		warn(rd, "override: reassigning to symbol %s", sym->name);
 	switch (set_value(rd, sym, value)) {
 	case VALUE_SET:
@@ -231,18 +229,9 @@ static void read_text(struct config *cfg, const char *name, const char *text,
 	char *line = NULL;
 	size_t cap = 0;
 
-	rd.file = arena_new(&cfg->string_arena, struct source_file);
-	rd.file->name = arena_strdup(&cfg->string_arena, name);
-
-	cfg->read_unknown = 0;
-	/* A file replaces every user value. */
-	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
-		cfg->vals[i].flags &= ~V_USER;
-		cfg->vals[i].user_tri = TRI_NO;
-		cfg->vals[i].user_str = NULL;
-	}
-	config_invalidate_all(cfg);
-	config_choices_read_begin(cfg);
+	rd.file = arena_new(config_arena(cfg), struct source_file);
+	rd.file->name = arena_strdup(config_arena(cfg), name);
+	config_read_begin(cfg);
 
 	while (start < len) {
 		const char *nl = memchr(text + start, '\n', len - start);
@@ -251,9 +240,7 @@ static void read_text(struct config *cfg, const char *name, const char *text,
 
 		if (n + 1 > cap) {
 			cap = n + 64;
-			line = realloc(line, cap);
-			if (!line)
-				abort();
+			line = xrealloc(line, cap);
 		}
 		memcpy(line, text + start, n);
 		line[n] = '\0';
@@ -278,16 +265,12 @@ struct user_lines *config_read_text_recorded(struct config *cfg, const char *nam
 					     const struct config_io_options *io,
 					     struct diag_list *diags)
 {
-	struct user_lines *lines = user_lines_new(cfg->kc, name);
+	struct user_lines *lines = user_lines_new(config_tree(cfg), name);
 
 	read_text(cfg, name, text, len, io, diags, lines);
 	return lines;
 }
 
-unsigned config_read_unknown_count(const struct config *cfg)
-{
-	return cfg->read_unknown;
-}
 
 /*
  * Open as conf does: as named, else under srctree when relative.  Only a

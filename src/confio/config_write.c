@@ -20,7 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config_internal.h"
 #include "config_io.h"
 #include "file_read.h"
 #include "file_replace.h"
@@ -51,7 +50,7 @@ void config_write_escaped(FILE *out, const char *value)
 static void add_string(const struct config *cfg, struct strbuf *out,
 		       const char *value)
 {
-	if (!cfg->kc->dialect->raw_strings) {
+	if (!config_tree(cfg)->dialect->raw_strings) {
 		add_escaped(out, value);
 		return;
 	}
@@ -91,12 +90,13 @@ static void write_symbol(struct config *cfg, struct strbuf *out,
 	}
 	/* BusyBox's writer gives an int with no value 0 (its hex stays empty). */
 	if (sym->type == S_INT && !value[0] &&
-	    cfg->kc->dialect->write_every_symbol)
+	    config_tree(cfg)->dialect->write_every_symbol)
 		value = "0";
 	strbuf_adds(out, prefix);
 	strbuf_adds(out, sym->name);
 	strbuf_addc(out, '=');
-	if (sym->type == S_HEX && value[0] && cfg->kc->dialect->hex_visible_prefixed &&
+	if (sym->type == S_HEX && value[0] &&
+	    config_tree(cfg)->dialect->hex_visible_prefixed &&
 	    !(value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) &&
 	    config_visibility(cfg, sym) != TRI_NO)
 		strbuf_adds(out, "0x");
@@ -160,9 +160,9 @@ static const char *title_value(struct config *cfg, const struct symbol *sym)
  */
 static void add_title(struct config *cfg, struct strbuf *out)
 {
-	const char *s = tree_title(cfg->kc);
+	const char *s = tree_title(config_tree(cfg));
 
-	if (cfg->kc->dialect->header != HEADER_MAINMENU_EXPANDED) {
+	if (config_tree(cfg)->dialect->header != HEADER_MAINMENU_EXPANDED) {
 		strbuf_adds(out, s);
 		return;
 	}
@@ -181,7 +181,7 @@ static void add_title(struct config *cfg, struct strbuf *out)
 		name = xmalloc((size_t)(end - s));
 		memcpy(name, s + 1, (size_t)(end - s - 1));
 		name[end - s - 1] = '\0';
-		sym = symbol_find(cfg->kc, name);
+		sym = symbol_find(config_tree(cfg), name);
 		strbuf_adds(out, title_value(cfg, sym));
 		free(name);
 		s = end;
@@ -208,6 +208,7 @@ void config_write_title(struct config *cfg, FILE *out)
 struct dotconfig_writer {
 	struct config *cfg;
 	struct strbuf *out;
+	const struct config_io_options *io;
 	const char *prefix;
 	unsigned char *written;		/* by symbol index */
 	bool need_newline;		/* a blank line before the next value */
@@ -238,7 +239,7 @@ static bool has_entries(const struct menu_node *menu)
 static bool written_here(const struct dotconfig_writer *w,
 			 const struct symbol *sym)
 {
-	if (w->cfg->kc->dialect->write_every_symbol)
+	if (config_tree(w->cfg)->dialect->write_every_symbol)
 		return true;
 	return !w->written[sym->index] && config_written(w->cfg, sym);
 }
@@ -247,7 +248,7 @@ static bool written_here(const struct dotconfig_writer *w,
 static bool ends_menu(const struct dotconfig_writer *w,
 		      const struct menu_node *node)
 {
-	const struct kconfig_dialect *dialect = w->cfg->kc->dialect;
+	const struct kconfig_dialect *dialect = config_tree(w->cfg)->dialect;
 
 	if (is_symbol_entry(node) || !node->prompt ||
 	    node->prompt->type != P_MENU || !dialect->end_of_menu_lines)
@@ -297,20 +298,20 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
  * $KERNELVERSION, which the Makefile passes, and the time, as ctime()
  * writes it, of $SOURCE_DATE_EPOCH or now, unless $KCONFIG_NOTIMESTAMP.
  */
-static void write_version_header(struct config *cfg, struct strbuf *out)
+static void write_version_header(struct config *cfg, struct strbuf *out,
+				 const struct config_io_options *io)
 {
-	const char *version = getenv("KERNELVERSION");
-	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	const char *no_stamp = getenv("KCONFIG_NOTIMESTAMP");
+	const char *version = io->kernel_version;
+	const char *epoch = io->source_date_epoch;
 	time_t now = epoch && *epoch ? (time_t)strtoull(epoch, NULL, 10)
 				     : time(NULL);
 
 	strbuf_adds(out, "#\n# Automatically generated make config: don't edit\n# ");
-	strbuf_adds(out, cfg->kc->dialect->header_version_label);
+	strbuf_adds(out, config_tree(cfg)->dialect->header_version_label);
 	strbuf_adds(out, ": ");
 	strbuf_adds(out, version ? version : "");
 	strbuf_addc(out, '\n');
-	if (!no_stamp || !*no_stamp) {
+	if (!io->no_timestamp) {
 		char stamp[64];
 		struct tm tm;
 
@@ -326,16 +327,17 @@ static void write_version_header(struct config *cfg, struct strbuf *out)
 }
 
 /* The lines before the values, as the dialect's writer puts them. */
-static void write_header(struct config *cfg, struct strbuf *out)
+static void write_header(struct config *cfg, struct strbuf *out,
+			 const struct config_io_options *io)
 {
 	const char *text;
 
-	switch (cfg->kc->dialect->header) {
+	switch (config_tree(cfg)->dialect->header) {
 	case HEADER_VERSION_DATE:
-		write_version_header(cfg, out);
+		write_version_header(cfg, out, io);
 		return;
 	case HEADER_KCONFIGLIB:
-		text = getenv("KCONFIG_CONFIG_HEADER");
+		text = io->config_header;
 		if (text)
 			strbuf_adds(out, text);
 		return;
@@ -349,32 +351,35 @@ static void write_header(struct config *cfg, struct strbuf *out)
 }
 
 static void build_dotconfig(struct config *cfg, struct strbuf *out,
-			    const char *prefix)
+			    const struct config_io_options *io)
 {
-	struct dotconfig_writer w = { .cfg = cfg, .out = out, .prefix = prefix };
+	struct dotconfig_writer w = { .cfg = cfg, .out = out, .io = io,
+				      .prefix = io->prefix };
 	const struct menu_node *node;
 
-	w.written = xcalloc(cfg->kc->nsymbols + 1, 1);
-	write_header(cfg, out);
-	for (node = cfg->kc->root.children; node; node = node->next)
+	w.written = xcalloc(config_tree(cfg)->nsymbols + 1, 1);
+	write_header(cfg, out, io);
+	for (node = config_tree(cfg)->root.children; node; node = node->next)
 		write_entry(&w, node);
 	free(w.written);
 }
 
-char *config_write_text(struct config *cfg, const char *prefix, size_t *len)
+char *config_write_text(struct config *cfg, const struct config_io_options *io,
+			size_t *len)
 {
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, prefix);
+	build_dotconfig(cfg, &text, io);
 	*len = text.len;
 	return strbuf_take(&text);
 }
 
-int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
+int config_write_stream(struct config *cfg, FILE *out,
+			const struct config_io_options *io)
 {
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, prefix);
+	build_dotconfig(cfg, &text, io);
 	return flush_text(&text, out);
 }
 
@@ -386,7 +391,7 @@ int config_write_stream(struct config *cfg, FILE *out, const char *prefix)
  */
 static bool is_choice_default(struct config *cfg, const struct symbol *sym)
 {
-	if (cfg->kc->dialect->legacy_choices && symbol_is_choice_member(sym) &&
+	if (config_tree(cfg)->dialect->legacy_choices && symbol_is_choice_member(sym) &&
 	    (sym->type != S_BOOLEAN ||
 	     (sym->choice->sym && (sym->choice->sym->flags & SYMBOL_OPTIONAL))))
 		return false;
@@ -396,15 +401,16 @@ static bool is_choice_default(struct config *cfg, const struct symbol *sym)
 }
 
 int config_write_defconfig_stream(struct config *cfg, FILE *out,
-				  const char *prefix)
+				  const struct config_io_options *io)
 {
-	const struct menu_node *root = &cfg->kc->root, *node;
-	unsigned char *done = xcalloc(cfg->kc->nsymbols + 1, 1);
+	const char *prefix = io->prefix;
+	const struct menu_node *root = &config_tree(cfg)->root, *node;
+	unsigned char *done = xcalloc(config_tree(cfg)->nsymbols + 1, 1);
 	struct strbuf text = { 0 };
 
 	/* Kconfiglib's write_min_config() starts with the header too. */
-	if (cfg->kc->dialect->header == HEADER_KCONFIGLIB)
-		write_header(cfg, &text);
+	if (config_tree(cfg)->dialect->header == HEADER_KCONFIGLIB)
+		write_header(cfg, &text, io);
 
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
@@ -537,9 +543,10 @@ static bool keep_backup(const char *name, const char *oldname)
 }
 
 enum config_write_result config_write_file(struct config *cfg, const char *name,
-					   const char *prefix, bool in_place,
+					   const struct config_io_options *io,
 					   char *err, size_t errlen)
 {
+	bool in_place = io->overwrite_in_place;
 	char *text = NULL, *old = NULL, *oldname;
 	char dummy[8], why[128];
 	size_t len = 0, old_len = 0;
@@ -588,7 +595,7 @@ enum config_write_result config_write_file(struct config *cfg, const char *name,
 		goto out;
 	}
 	/* All of it in memory first: a failed write leaves no half file. */
-	text = config_write_text(cfg, prefix, &len);
+	text = config_write_text(cfg, io, &len);
 	if (old && old_len == len && memcmp(old, text, len) == 0) {
 		result = CONFIG_UNCHANGED;
 		goto out;

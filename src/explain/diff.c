@@ -273,13 +273,14 @@ static void reason_none(struct explainer *ex, const struct explanation *x,
 			      : "no default applies";
 }
 
-/* The file line that set a user value, from the explainer or the files. */
+/* The file line that set a user value, from the explainer or the files (s may be NULL). */
 static struct location user_loc(const struct side *s, const struct explanation *x)
 {
-	const struct named *n = &s->by_sym[x->sym->index];
+	const struct named *n;
 
-	if (x->user.loc.line > 0)
+	if (x->user.loc.line > 0 || !s)
 		return x->user.loc;
+	n = &s->by_sym[x->sym->index];
 	return n->name ? n->loc : x->user.loc;
 }
 
@@ -348,6 +349,12 @@ static void describe(struct explainer *ex, const struct side *s,
 			r->text = arena_printf(&ex->arena, "%s, clamped to %s at %s",
 					       r->text, x->bounds[i].limit,
 					       location_text(ex, x->bounds[i].loc));
+}
+
+void diff_describe(struct explainer *ex, const struct explanation *x,
+		   struct diff_reason *r)
+{
+	describe(ex, NULL, x, r);
 }
 
 /* --- causes ------------------------------------------------------------------------ */

@@ -62,6 +62,14 @@ struct diff_reason {
 	struct location set_by;
 };
 
+/*
+ * What decided x's value, as one line (the words diff prints for each
+ * side): "selected by ARCH_FOO [=y]", "depends on MMU [=n]" with the
+ * line in r->loc.  The text lives in ex's arena.
+ */
+void diff_describe(struct explainer *ex, const struct explanation *x,
+		   struct diff_reason *r);
+
 struct diff_value {
 	const char *value;		/* as conf writes it (strings unquoted) */
 	bool written;			/* conf writes the symbol */

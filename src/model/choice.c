@@ -30,6 +30,16 @@ const struct choice_info *config_choice_of(const struct config *cfg,
 	return at < 0 ? NULL : &cfg->model->choices[at];
 }
 
+const struct symbol *const *config_choice_entries(const struct config *cfg,
+						  const struct symbol *choice_sym,
+						  unsigned *count)
+{
+	const struct choice_info *info = config_choice_of(cfg, choice_sym);
+
+	*count = info ? info->nentries : 0;
+	return info ? info->entries : NULL;
+}
+
 /* Does member a come before member b in the priority order? */
 static bool before(const struct config *cfg, const struct symbol *a,
 		   const struct symbol *b)

@@ -278,9 +278,36 @@ void config_free(struct config *cfg)
 	free(cfg);
 }
 
+unsigned config_read_unknown_count(const struct config *cfg)
+{
+	return cfg->read_unknown;
+}
+
 struct kconfig *config_tree(const struct config *cfg)
 {
 	return cfg->kc;
+}
+
+void config_read_begin(struct config *cfg)
+{
+	cfg->read_unknown = 0;
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
+		cfg->vals[i].flags &= ~V_USER;
+		cfg->vals[i].user_tri = TRI_NO;
+		cfg->vals[i].user_str = NULL;
+	}
+	config_invalidate_all(cfg);
+	config_choices_read_begin(cfg);
+}
+
+void config_count_unknown(struct config *cfg)
+{
+	cfg->read_unknown++;
+}
+
+struct arena *config_arena(struct config *cfg)
+{
+	return &cfg->string_arena;
 }
 
 const struct kernel_menu *config_kernel_menu(struct config *cfg)

@@ -234,6 +234,25 @@ void config_on_unmet(struct config *cfg, config_unmet_fn *fn, void *ctx);
 unsigned config_read_unknown_count(const struct config *cfg);
 
 /*
+ * For a .config reader (src/confio): config_read_begin() before the
+ * first line (a file replaces every user value: all are cleared, every
+ * computed value forgotten, the unknown count reset, and the choices
+ * prepared as config_choices_read_begin() says); config_count_unknown()
+ * for a line naming no symbol.
+ */
+void config_read_begin(struct config *cfg);
+void config_count_unknown(struct config *cfg);
+/* What lives as long as the configuration (the names of files read). */
+struct arena *config_arena(struct config *cfg);
+/*
+ * Every symbol entry under the choice of choice_sym, in menu order, and
+ * their count in *count; NULL when choice_sym is no choice.
+ */
+const struct symbol *const *config_choice_entries(const struct config *cfg,
+						  const struct symbol *choice_sym,
+						  unsigned *count);
+
+/*
  * Would computing every value again give the same values?  Not when
  * values were computed on the way to modules_sym's own value while it was
  * changing (the kernel keeps those, and so do we, until everything is
@@ -251,5 +270,10 @@ bool config_report_too_deep(const struct config *cfg, FILE *out);
 
 /* Forget every computed value (the next query recomputes). */
 void config_invalidate_all(struct config *cfg);
+/*
+ * Make sure modules_sym is computed first, as the kernel does before it
+ * walks the symbols (conf's modes, after reading).
+ */
+void config_settle(struct config *cfg);
 
 #endif

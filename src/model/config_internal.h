@@ -6,6 +6,10 @@
 #ifndef KBROWSE_CONFIG_INTERNAL_H
 #define KBROWSE_CONFIG_INTERNAL_H
 
+#ifndef KBROWSE_MODEL
+#error "config_internal.h is the model's own: use config.h"
+#endif
+
 #include "config.h"
 
 /* symval.flags */
@@ -134,8 +138,6 @@ void config_model_put(struct config_model *model);
 
 /* symbol_value.c */
 void config_calc(struct config *cfg, const struct symbol *sym);
-/* Make sure modules_sym is computed first, as the kernel does. */
-void config_settle(struct config *cfg);
 void config_invalidate(struct config *cfg, const struct symbol *sym);
 /* The string the kernel keeps for a computed symbol (curr.val). */
 const char *config_raw_str(struct config *cfg, const struct symbol *sym);

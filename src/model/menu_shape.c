@@ -215,31 +215,26 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 
 struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 {
-	struct kernel_menu *km = calloc(1, sizeof(*km));
+	struct kernel_menu *km = xcalloc(1, sizeof(*km));
 	const struct menu_node *node;
 	size_t n = 0, i = 0;
 
-	if (!km)
-		abort();
 	for (node = &kc->root; node; node = menu_next(&kc->root, node))
 		n++;
 	km->count = n;
-	km->nodes = calloc(n, sizeof(*km->nodes));
-	km->parent = calloc(n, sizeof(int));
-	km->child = calloc(n, sizeof(int));
-	km->next = calloc(n, sizeof(int));
+	km->nodes = xcalloc(n, sizeof(*km->nodes));
+	km->parent = xcalloc(n, sizeof(int));
+	km->child = xcalloc(n, sizeof(int));
+	km->next = xcalloc(n, sizeof(int));
 	km->slot_mask = 1023;
 	while (km->slot_mask + 1 < 2 * n)
 		km->slot_mask = km->slot_mask * 2 + 1;
-	km->slot_node = calloc(km->slot_mask + 1, sizeof(*km->slot_node));
-	km->slot_pos = calloc(km->slot_mask + 1, sizeof(int));
+	km->slot_node = xcalloc(km->slot_mask + 1, sizeof(*km->slot_node));
+	km->slot_pos = xcalloc(km->slot_mask + 1, sizeof(int));
 	km->k.kc = kc;
 	arena_init(&km->k.arena);
 	km->k.memo_mask = km->slot_mask;
-	km->k.memo = calloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
-	if (!km->nodes || !km->parent || !km->child || !km->next ||
-	    !km->slot_node || !km->slot_pos || !km->k.memo)
-		abort();
+	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
 	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
 		km->nodes[i] = node;
 		add_position(km, node, (int)i);

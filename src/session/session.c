@@ -158,16 +158,15 @@ static bool read_config_file(struct session *s, const char *name,
 }
 
 /*
- * As menuconfig: config_name, else the first file of
- * $KCONFIG_DEFCONFIG_LIST that exists, else nothing (all defaults).
+ * As menuconfig: config_name, else the first file of list
+ * ($KCONFIG_DEFCONFIG_LIST) that exists, else nothing (all defaults).
  */
-static struct user_lines *read_first_config(struct session *s, bool defconfig_list)
+static struct user_lines *read_first_config(struct session *s, const char *list)
 {
-	const char *list = getenv("KCONFIG_DEFCONFIG_LIST");
 	struct user_lines *lines = NULL;
 	char *copy, *word, *save = NULL;
 
-	if (read_config_file(s, s->config_name, &lines) || !defconfig_list || !list)
+	if (read_config_file(s, s->config_name, &lines) || !list)
 		return lines;
 	copy = xstrdup(list);
 	for (word = strtok_r(copy, " \t\n", &save); word;
@@ -192,6 +191,7 @@ struct session *session_open(const struct session_options *opts, int *errors)
 	}
 	diag_init(&s->read_diags);
 	s->warnings_out = opts->warnings;
+	s->io = opts->io;
 	config_io_for_dialect(&s->io, opts->tree.srctree, s->kc->dialect);
 	s->config_name = opts->config_name && *opts->config_name ?
 		opts->config_name : ".config";
@@ -241,15 +241,14 @@ bool session_read_config(struct session *s, const char *name)
 
 enum config_write_result session_save(struct session *s, char *msg, size_t len)
 {
-	const char *overwrite = getenv("KCONFIG_OVERWRITECONFIG");
 	enum config_write_result result;
 	char err[512] = "";
 	char *text;
 	size_t n;
 
 	errno = 0;
-	result = config_write_file(s->cfg, s->config_name, s->io.prefix,
-				   overwrite && *overwrite, err, sizeof(err));
+	result = config_write_file(s->cfg, s->config_name, &s->io, err,
+				   sizeof(err));
 	/* The writer says why only for some failures: the call that failed does. */
 	if (result == CONFIG_WRITE_FAILED && !err[0] && errno)
 		snprintf(err, sizeof(err), "%s", strerror(errno));
@@ -308,7 +307,7 @@ enum config_write_result session_save_as(struct session *s, const char *name,
 
 char *session_text_to_save(struct session *s, size_t *len)
 {
-	return config_write_text(s->cfg, s->io.prefix, len);
+	return config_write_text(s->cfg, &s->io, len);
 }
 
 bool session_save_would_change(struct session *s)
@@ -446,26 +445,40 @@ static void first_error(const struct kconfig *kc, char *buf, size_t size)
 	snprintf(buf, size, "the Kconfig files have errors");
 }
 
-bool session_reload(struct session *s, struct session_reload *r)
+struct kconfig *session_load_again(const struct session *s)
 {
 	struct kconfig_options opts = s->kc->opts;
-	struct kconfig *old = s->kc, *kc;
+
+	/* The screen is the front-end's: nothing printed, nothing asked. */
+	opts.diag_echo = NULL;
+	opts.info_out = NULL;
+	opts.shell.interactive = false;
+	return kconfig_load(&opts);
+}
+
+bool session_reload(struct session *s, struct session_reload *r)
+{
+	struct kconfig *kc = session_load_again(s);
+
+	memset(r, 0, sizeof(*r));
+	if (kc->diags.errors) {
+		first_error(kc, r->error, sizeof(r->error));
+		kconfig_free(kc);
+		return false;
+	}
+	session_adopt_tree(s, kc, r);
+	return true;
+}
+
+void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r)
+{
+	struct kconfig *old = s->kc;
 	struct kept_edit *edits;
 	struct user_lines *lines = NULL;
 	unsigned nedits;
 	const char *name;
 
 	memset(r, 0, sizeof(*r));
-	/* The screen is the browser's: nothing printed, nothing asked. */
-	opts.diag_echo = NULL;
-	opts.info_out = NULL;
-	opts.shell.interactive = false;
-	kc = kconfig_load(&opts);
-	if (kc->diags.errors) {
-		first_error(kc, r->error, sizeof(r->error));
-		kconfig_free(kc);
-		return false;
-	}
 	edits = collect_edits(s, &nedits);
 	explainer_free(s->ex);
 	s->ex = NULL;
@@ -479,7 +492,7 @@ bool session_reload(struct session *s, struct session_reload *r)
 	name = s->read_from ? intern(&kc->strings, s->read_from) : NULL;
 	s->read_from = name;
 	s->kc = kc;
-	config_io_for_dialect(&s->io, opts.srctree, kc->dialect);
+	config_io_for_dialect(&s->io, kc->opts.srctree, kc->dialect);
 	s->cfg = config_new(kc);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
@@ -491,7 +504,6 @@ bool session_reload(struct session *s, struct session_reload *r)
 	set_provenance(s, lines);
 	apply_edits(s, edits, nedits, r);
 	kconfig_free(old);
-	return true;
 }
 
 void session_reload_free(struct session_reload *r)

@@ -26,10 +26,17 @@ struct session_options {
 	 * build no explainer.
 	 */
 	bool tree_only;
-	/* Without $KCONFIG_CONFIG, try $KCONFIG_DEFCONFIG_LIST as menuconfig. */
-	bool defconfig_list;
+	/*
+	 * Without the .config, the first of these files (blank-separated)
+	 * that exists, as menuconfig reads $KCONFIG_DEFCONFIG_LIST; NULL:
+	 * none.
+	 */
+	const char *defconfig_list;
 	/* Print the .config warnings here as conf does; NULL keeps them. */
 	FILE *warnings;
+	/* What the environment says of .config files (the prefix is
+	 * completed from the tree's dialect). */
+	struct config_io_options io;
 };
 
 struct session {
@@ -131,7 +138,31 @@ struct session_reload {
 };
 
 bool session_reload(struct session *s, struct session_reload *r);
+/*
+ * The two halves of session_reload(), for a front-end that wants every
+ * diagnostic of the new tree (the language server): the Kconfig files
+ * read again with the session's options, nothing printed (the caller
+ * frees the tree unless it adopts it); and the session moved onto kc,
+ * which must have no errors (the session owns it from then on).
+ */
+struct kconfig *session_load_again(const struct session *s);
+void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r);
 void session_reload_free(struct session_reload *r);
+
+/*
+ * `kbrowse diff`: files[0] and files[1] (two .config texts) compared by
+ * root cause, or with apply the fragments files[1..n) merged over
+ * files[0]; as text or JSON on out, conf's warnings about the files'
+ * lines on warnings (NULL: none).  session_diff.c.
+ */
+struct diff_file;
+struct diff_result;
+void session_diff_texts(struct session *s, const struct diff_file *files, unsigned n,
+			bool apply, bool json, FILE *out, FILE *warnings);
+/* The same comparison handed to fn (the language server's diagnostics). */
+typedef void session_diff_fn(void *ctx, struct explainer *ex, const struct diff_result *d);
+void session_diff_each(struct session *s, const struct diff_file *files, unsigned n,
+		       bool apply, FILE *warnings, session_diff_fn *fn, void *ctx);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,

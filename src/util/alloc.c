@@ -52,3 +52,30 @@ char *xstrdup(const char *s)
 {
 	return xmemdup(s, strlen(s));
 }
+
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list again;
+	char *text;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (len < 0)
+		out_of_memory();	/* the only failure glibc reports here */
+	text = xmalloc((size_t)len + 1);
+	vsnprintf(text, (size_t)len + 1, fmt, ap);
+	return text;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	return text;
+}

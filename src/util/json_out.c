@@ -104,31 +104,37 @@ void json_put_text(json_t *obj, const char *key, const char *s)
 }
 
 /*
- * jansson writes DEL (0x7f) as it is; in valid JSON it can only stand
- * inside a string, where \u007f reads back as the same character.
+ * jansson's pieces of a value, gathered in a strbuf (jansson hands over
+ * a few bytes at a time: one fwrite() each cost more than making the
+ * text).  jansson writes DEL (0x7f) as it is; in valid JSON it can only
+ * stand inside a string, where \u007f reads back as the same character.
  */
-static void write_escaping_del(const char *text, FILE *out)
+static int add_escaping_del(const char *text, size_t len, void *line)
 {
 	const char *del;
 
-	while ((del = strchr(text, 0x7f))) {
-		fwrite(text, 1, (size_t)(del - text), out);
-		fputs("\\u007f", out);
+	while ((del = memchr(text, 0x7f, len))) {
+		strbuf_add(line, text, (size_t)(del - text));
+		strbuf_adds(line, "\\u007f");
+		len -= (size_t)(del - text) + 1;
 		text = del + 1;
 	}
-	fputs(text, out);
+	strbuf_add(line, text, len);
+	return 0;
 }
 
 int json_write_line(json_t *v, FILE *out)
 {
-	char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII |
-				   JSON_PRESERVE_ORDER);
+	struct strbuf line = { 0 };
+	int failed = json_dump_callback(v, add_escaping_del, &line,
+					JSON_COMPACT | JSON_ENSURE_ASCII |
+					JSON_PRESERVE_ORDER);
 
 	json_decref(v);
-	if (!text)
-		out_of_memory();
-	write_escaping_del(text, out);
-	putc('\n', out);
-	free(text);
+	if (failed)
+		out_of_memory();	/* the callback never fails */
+	strbuf_addc(&line, '\n');
+	fwrite(line.data, 1, line.len, out);
+	strbuf_release(&line);
 	return ferror(out) ? -1 : 0;
 }

@@ -18,6 +18,22 @@ static bool must_escape(uint32_t cp)
 	       (cp >= 0x2066 && cp <= 0x2069);
 }
 
+/* Printable ASCII, tab and newline: nothing to decode, nothing to escape. */
+static bool plain_ascii(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n';
+}
+
+/* How many bytes at the start of s are plain_ascii(). */
+static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && plain_ascii(s[i]))
+		i++;
+	return i;
+}
+
 size_t text_escape_controls(const char *text, size_t len, struct strbuf *out,
 			    enum text_escape_mode mode, bool partial,
 			    size_t *used)
@@ -28,7 +44,12 @@ size_t text_escape_controls(const char *text, size_t len, struct strbuf *out,
 
 	while (i < len) {
 		uint32_t cp;
-		int n = utf8_decode(text + i, len - i, &cp);
+		int n;
+
+		i += plain_ascii_prefix(s + i, len - i);
+		if (i == len)
+			break;
+		n = utf8_decode(text + i, len - i, &cp);
 
 		if (n < 0 && partial)
 			break;
@@ -84,6 +105,11 @@ static bool escape_some(struct escape_cookie *c, const char *data, size_t len,
 	char *joined = NULL;
 	size_t used, escaped;
 
+	/* Most output (all of JSON's) has nothing to escape: no copy then. */
+	if (!c->npending && plain_ascii_prefix((const unsigned char *)data, len) == len) {
+		fwrite(data, 1, len, c->out);
+		return !ferror(c->out);
+	}
 	if (c->npending) {
 		joined = xmalloc(c->npending + len);
 		memcpy(joined, c->pending, c->npending);

@@ -8,6 +8,7 @@
 #ifndef KBROWSE_UTIL_H
 #define KBROWSE_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Print "kbrowse: out of memory" and abort. */
@@ -19,6 +20,9 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 /* A NUL-terminated copy of len bytes (which may hold no NUL). */
 char *xmemdup(const char *s, size_t len);
+/* The printf() of fmt in a string of its own. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Exit statuses of the command-line contract, for every front-end. */
 enum {

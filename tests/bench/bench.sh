@@ -19,6 +19,8 @@
 #                  right after the first screen is drawn; compared with
 #                  conf's olddefconfig, the nearest thing conf does
 #   explain        `explain --json --all`: every symbol of the tree
+#   lsp            `kbrowse lsp` (tests/bench/lsp_latency.py): a hover, and
+#                  the re-analysis after an unsaved edit of arch/Kconfig
 #   keystrokes     the browser typing keys from KBROWSE_REPLAY (ui/replay.c),
 #                  which logs the CPU time of each key (the work and the
 #                  redraw): each key of "/page_shift" and of the regular
@@ -296,7 +298,7 @@ if have script; then
 else
 	printf '%-40s %13s\n' "keystrokes" "n/a (no script(1))"
 fi
-# Plans (issue 20): the solver, the model verifying each candidate, from
+# Plans (explain --to): the solver, the model verifying each candidate, from
 # loading the tree to the printed plan (or proof).  conf has no such mode.
 for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
 	export PLAN_WANT=${plan%%:*} PLAN_SYM=${plan#*:}
@@ -309,6 +311,30 @@ for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
 		printf '%-40s %13s\n' "plan --to $PLAN_WANT $PLAN_SYM" "n/a (no plan printed)"
 	fi
 done
+# The language server (issue 23): a hover on PAGE_SHIFT in arch/Kconfig,
+# and the re-analysis after an unsaved edit of that file (the tree read
+# again through the editor's text, diagnostics published), 20 of each.
+if have python3; then
+	fresh_dir
+	read -r _ hover_med hover_max hover_cpu _ edit_med edit_max edit_cpu < <(
+		cd "$work/run" && python3 "$here/lsp_latency.py" "$kbrowse" "$work/run" \
+			arch/Kconfig PAGE_SHIFT 20 2>/dev/null)
+	if [ -n "${edit_cpu:-}" ]; then
+		row "lsp hover ms, median of 20" "$hover_med" "-" "<= 20 ms" 20
+		row "lsp hover ms, slowest (first: indexes)" "$hover_max" "-"
+		row "lsp hover cpu ms, mean" "$hover_cpu" "-" "<= 20 ms" 20
+		row "lsp re-analysis after an edit ms, median" "$edit_med" "-" "<= 300 ms" 300
+		row "lsp re-analysis ms, slowest" "$edit_max" "-"
+		row "lsp re-analysis cpu ms, mean" "$edit_cpu" "-" "<= 300 ms" 300
+	else
+		printf '%-40s %13s\n' "lsp latency" "n/a (the client failed)"
+	fi
+else
+	printf '%-40s %13s\n' "lsp latency" "n/a (no python3)"
+fi
+# Every defconfig at once (survey_bench.sh says how it is measured).
+echo
+bash "$here/survey_bench.sh" "$kbrowse"
 echo
 echo "ratio = kbrowse / conf; wall and cpu ms are medians of $runs runs;"
 echo "wall times depend on the machine's load, instructions do not."

@@ -228,7 +228,8 @@ check "diff --from-tree: the option renamed through transitional is a rename" \
 check "diff --from-tree: the old tree's Kconfig, not the one in the current directory" \
 	'grep -q "(1 new option, 0 removed, 1 likely renamed)" "$d/stdout"'
 
-# The tree of issue 18 (kbrowse's own outputs, beside conf's values)
+# The tree "issue": a transitional option renamed and a conditional
+# dependency (kbrowse's own outputs, beside conf's values)
 t=issue
 mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
 run $t --olddefconfig config

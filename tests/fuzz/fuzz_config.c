@@ -10,6 +10,9 @@
 #include "examples.h"
 #include "fuzz.h"
 
+/* How the kernel's conf writes, whatever the environment holds. */
+static const struct config_io_options kernel_io = { .prefix = "CONFIG_" };
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct kconfig *tree;
@@ -34,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_init(&diags);
 	config_read_text(cfg, ".config", (const char *)data, size, &io, &diags);
 	fuzz_evaluate(cfg);
-	config_write_stream(cfg, null_out, "CONFIG_");
+	config_write_stream(cfg, null_out, &kernel_io);
 	diag_release(&diags);
 	config_free(cfg);
 	return 0;

@@ -42,7 +42,7 @@ complete_in()
 
 e=$work/empty
 tap_same "subcommands" "explain" "$(complete_in "$e" ex)"
-tap_same "all subcommands" "conf diff dump explain learn merge" "$(complete_in "$e" "")"
+tap_same "all subcommands" "conf diff dump explain learn lsp mcp merge" "$(complete_in "$e" "")"
 tap_same "options of the browser" "--version" "$(complete_in "$e" --ve)"
 tap_same "after -C, directories" "empty files tree" \
 	"$(complete_in "$work" -C "")"

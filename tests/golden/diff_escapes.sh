@@ -15,11 +15,6 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
 
-# check STATUS DESC: a case
-check()
-{
-	tap_result "$1" "$2"
-}
 # raw FILE...: does any file hold ESC, BEL, CSI (C2 9B) or RLO (E2 80 AE)?
 raw()
 {
@@ -32,18 +27,18 @@ printf 'CONFIG_S="a"\nCONFIG_T="x"\n' > old.config
 printf 'CONFIG_S="b \033]0;x\007"\nCONFIG_T="\355\240\200 \302\233 \342\200\256"\n' > new.config
 
 "$KBROWSE" diff old.config new.config > out 2> err
-check $? "diff: status 0"
-if raw out err; then check 1 "diff: nothing raw"; else check 0 "diff: nothing raw"; fi
+tap_result $? "diff: status 0"
+if raw out err; then tap_result 1 "diff: nothing raw"; else tap_result 0 "diff: nothing raw"; fi
 grep -q '^S  "a" -> "b \\x1b\]0;x\\x07"' out
-check $? "diff: the title sequence, escaped"
+tap_result $? "diff: the title sequence, escaped"
 grep -q '^T  "x" -> "\\xed\\xa0\\x80 \\u009b \\u202e"' out
-check $? "diff: the bytes that are not UTF-8, the C1 control and the override, escaped"
+tap_result $? "diff: the bytes that are not UTF-8, the C1 control and the override, escaped"
 
 "$KBROWSE" diff --json old.config new.config > out 2> err
-check $? "diff --json: status 0"
-if raw out err; then check 1 "diff --json: nothing raw"; else check 0 "diff --json: nothing raw"; fi
+tap_result $? "diff --json: status 0"
+if raw out err; then tap_result 1 "diff --json: nothing raw"; else tap_result 0 "diff --json: nothing raw"; fi
 iconv -f UTF-8 -t UTF-8 out > /dev/null 2>&1
-check $? "diff --json: iconv reads it as UTF-8"
+tap_result $? "diff --json: iconv reads it as UTF-8"
 if command -v python3 > /dev/null 2>&1; then
 	python3 -c '
 import json, sys
@@ -53,27 +48,27 @@ ok = (roots["S"]["new"]["value"] == "b \x1b]0;x\x07" and
       roots["T"]["new"]["value"] == "\ufffd\ufffd\ufffd \x9b \u202e" and
       roots["T"]["old"]["value"] == "x")
 sys.exit(0 if ok else 1)'
-	check $? "diff --json: strict UTF-8 JSON, the values as they are"
+	tap_result $? "diff --json: strict UTF-8 JSON, the values as they are"
 else
-	check 0 "# SKIP no python3"
+	tap_result 0 "# SKIP no python3"
 fi
 
 # The same through --apply, where the fragment's values are listed too.
 printf 'CONFIG_S="\033[2J"\nCONFIG_T="\377"\n' > frag.config
 "$KBROWSE" diff --apply frag.config old.config > out 2> err
-if raw out err; then check 1 "diff --apply: nothing raw"; else check 0 "diff --apply: nothing raw"; fi
+if raw out err; then tap_result 1 "diff --apply: nothing raw"; else tap_result 0 "diff --apply: nothing raw"; fi
 grep -q 'T="\\xff"  changes it' out
-check $? "diff --apply: the fragment's byte that is not UTF-8, escaped"
+tap_result $? "diff --apply: the fragment's byte that is not UTF-8, escaped"
 "$KBROWSE" diff --json --apply frag.config old.config > out 2> err
 iconv -f UTF-8 -t UTF-8 out > /dev/null 2>&1
-check $? "diff --json --apply: iconv reads it as UTF-8"
+tap_result $? "diff --json --apply: iconv reads it as UTF-8"
 if command -v python3 > /dev/null 2>&1; then
 	python3 -c '
 import json, sys
 d = json.loads(open("out", "rb").read().decode("utf-8", "strict"))
 frag = {f["symbol"]: f for f in d["fragment"]}
 sys.exit(0 if frag["S"]["text"] == "\"\x1b[2J\"" else 1)'
-	check $? "diff --json --apply: the fragment's text as it is"
+	tap_result $? "diff --json --apply: the fragment's text as it is"
 else
-	check 0 "# SKIP no python3"
+	tap_result 0 "# SKIP no python3"
 fi

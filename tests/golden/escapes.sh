@@ -112,6 +112,12 @@ ls cache/kbrowse/* > /dev/null 2>&1
 tap_result $? "\$(shell,...): the result was cached"
 grep -q '^CONFIG_A=y$' .config
 tap_result $? "\$(shell,...): its stdout is the value"
+# $KBROWSE_NO_CACHE other than "" and "0" is --no-cache; "0" caches.
+KBROWSE_NO_CACHE=1 XDG_CACHE_HOME=$work/cache1 "$KBROWSE" dump > out 2> err
+tap_check "\$KBROWSE_NO_CACHE=1: nothing cached" test ! -e cache1
+KBROWSE_NO_CACHE=0 XDG_CACHE_HOME=$work/cache0 "$KBROWSE" dump > out 2> err
+ls cache0/kbrowse/* > /dev/null 2>&1
+tap_result $? "\$KBROWSE_NO_CACHE=0: the result was cached"
 # Bounded: 3 MB of stderr shows 1 MiB and a note.
 printf 'X := $(shell,head -c 3000000 /dev/zero | tr "\\0" x >&2; echo y)\n' > Kconfig
 "$KBROWSE" --no-cache dump > out 2> err

@@ -16,11 +16,6 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG srctree
 
-# check STATUS DESC: a case
-check()
-{
-	tap_result "$1" "$2"
-}
 skip()
 {
 	tap_skip "a case that needs it" "$1"
@@ -44,61 +39,61 @@ for mode in --listnewconfig --helpnewconfig --savedefconfig=/dev/stdout; do
 	if [ -x "$conf" ]; then
 		"$conf" "$mode" Kconfig 2> conf.err | cat > conf.out
 		cmp -s kb.out conf.out
-		check $? "conf $mode: stdout byte-identical to conf's"
+		tap_result $? "conf $mode: stdout byte-identical to conf's"
 	else
 		raw kb.out
-		check $? "conf $mode: control characters raw, as conf writes them (no conf at $conf)"
+		tap_result $? "conf $mode: control characters raw, as conf writes them (no conf at $conf)"
 	fi
 done
 "$KBROWSE" conf --savedefconfig=/dev/stdout Kconfig | cat > kb.out
 grep -q "$(printf '^CONFIG_S="\033]0;y\007"$')" kb.out
-check $? "conf --savedefconfig=/dev/stdout: the value raw"
+tap_result $? "conf --savedefconfig=/dev/stdout: the value raw"
 # A link to a regular file (what /dev/stdout is when stdout is a file).
 ln -s target.config link.config
 : > target.config
 "$KBROWSE" conf --savedefconfig=link.config Kconfig > /dev/null 2>&1
 [ -L link.config ] && grep -q '^CONFIG_S=' target.config
-check $? "conf --savedefconfig=LINK: written through the link, the link kept"
+tap_result $? "conf --savedefconfig=LINK: written through the link, the link kept"
 if [ -x "$conf" ]; then
 	ln -s conf-target.config conf-link.config
 	"$conf" --savedefconfig=conf-link.config Kconfig > /dev/null 2>&1
 	cmp -s target.config conf-target.config
-	check $? "conf --savedefconfig=LINK: the bytes conf writes"
+	tap_result $? "conf --savedefconfig=LINK: the bytes conf writes"
 else
 	skip "no conf at $conf"
 fi
 cp .config before.config
 "$KBROWSE" conf --olddefconfig Kconfig > kb.out 2>&1
 grep -q "$(printf '^CONFIG_T="a\033]0;x\007"$')" .config
-check $? "conf --olddefconfig: the .config holds the value raw (a file, not the terminal)"
+tap_result $? "conf --olddefconfig: the .config holds the value raw (a file, not the terminal)"
 cp before.config .config
 
 # Every other command: stdout escaped.
 "$KBROWSE" explain T > out 2>&1
-if raw out; then check 1 "explain: nothing raw"; else check 0 "explain: nothing raw"; fi
+if raw out; then tap_result 1 "explain: nothing raw"; else tap_result 0 "explain: nothing raw"; fi
 "$KBROWSE" explain --json T > out 2>&1
-if raw out; then check 1 "explain --json: nothing raw"; else check 0 "explain --json: nothing raw"; fi
+if raw out; then tap_result 1 "explain --json: nothing raw"; else tap_result 0 "explain --json: nothing raw"; fi
 if LC_ALL=C grep -q '[^ -~]' out; then
-	check 1 "explain --json: the line is printable ASCII"
+	tap_result 1 "explain --json: the line is printable ASCII"
 else
-	check 0 "explain --json: the line is printable ASCII"
+	tap_result 0 "explain --json: the line is printable ASCII"
 fi
 "$KBROWSE" dump > out 2> err
 status=$?
-if raw out; then check 1 "dump: nothing raw"; else check 0 "dump: nothing raw"; fi
+if raw out; then tap_result 1 "dump: nothing raw"; else tap_result 0 "dump: nothing raw"; fi
 [ "$status" = 1 ] && grep -q '2 control characters written as' err
-check $? "dump: counts what main()'s stream escaped, exit 1"
+tap_result $? "dump: counts what main()'s stream escaped, exit 1"
 
 # A write that fails is an error, not a silent truncation.
 if [ -w /dev/full ]; then
 	"$KBROWSE" explain T > /dev/full 2> err
 	status=$?
 	[ "$status" = 1 ] && grep -q 'failed' err
-	check $? "explain > /dev/full: exit 1, said (exit $status)"
+	tap_result $? "explain > /dev/full: exit 1, said (exit $status)"
 	"$KBROWSE" diff .config before.config > /dev/full 2> err
 	status=$?
 	[ "$status" = 1 ]
-	check $? "diff > /dev/full: exit 1 (exit $status)"
+	tap_result $? "diff > /dev/full: exit 1 (exit $status)"
 else
 	skip "no /dev/full"
 	skip "no /dev/full"

@@ -43,6 +43,10 @@
 #   -j N             run N cases at once (default: number of CPUs)
 #   -k REGEX         only cases whose name matches (grep -E); repeatable
 #   --list           print the case names and exit
+#   --conf-results   run only conf (or take its cached result) and print
+#                    "CASE<TAB>DIR" per case, DIR its cache entry (files/
+#                    holds .config): for suites comparing other output
+#                    with conf's (survey.sh); no KBROWSE needed
 #   --all-files      compare every file written, not only .config/defconfig
 #   --no-cache       run conf again for every case (results kept per run)
 #   --logs DIR       where failure logs go (default /tmp/kbrowse-kernel-logs)
@@ -434,6 +438,16 @@ if [ "${1:-}" = --run-case ]; then
 	run_case "$2"
 	exit 0
 fi
+if [ "${1:-}" = --conf-case ]; then
+	parse_case "$2" || exit 0
+	input=
+	if [ "$c_mode" = savedefconfig ]; then
+		base_entry=$(conf_result "$c_base") || exit 0
+		input=$base_entry/files/.config
+	fi
+	entry=$(conf_result "$2" "$input") && printf '%s\t%s\n' "$2" "$entry"
+	exit 0
+fi
 
 # ---------------------------------------------------------------------------
 # Main.
@@ -442,6 +456,7 @@ SELECTION=full
 jobs=$(nproc 2>/dev/null || echo 2)
 FILTER=
 list_only=
+conf_only=
 KBC_ALL_FILES=
 no_cache=
 KBC_LOGS=${KBROWSE_KERNEL_LOGS:-/tmp/kbrowse-kernel-logs}/conformance
@@ -456,6 +471,7 @@ while [ $# -gt 0 ]; do
 	-j*) jobs=${1#-j} ;;
 	-k) FILTER="${FILTER:+$FILTER|}(${2:?-k needs a pattern})"; shift ;;
 	--list) list_only=1 ;;
+	--conf-results) conf_only=1 ;;
 	--all-files) KBC_ALL_FILES=1 ;;
 	--no-cache) no_cache=1 ;;
 	--logs) KBC_LOGS=${2:?}/conformance; shift ;;
@@ -490,12 +506,14 @@ if [ -n "$list_only" ]; then
 fi
 [ -n "$cases" ] || { echo "no case matches"; echo "0 passed, 0 failed"; exit 1; }
 
-if [ -z "$kbrowse" ]; then
+if [ -z "$kbrowse" ] && [ -z "$conf_only" ]; then
 	echo "usage: $0 [OPTIONS] KBROWSE (or set \$KBROWSE)" >&2
 	exit 2
 fi
-case $kbrowse in /*) ;; *) kbrowse=$PWD/$kbrowse ;; esac
-[ -x "$kbrowse" ] || { echo "not executable: $kbrowse" >&2; exit 2; }
+if [ -z "$conf_only" ]; then
+	case $kbrowse in /*) ;; *) kbrowse=$PWD/$kbrowse ;; esac
+	[ -x "$kbrowse" ] || { echo "not executable: $kbrowse" >&2; exit 2; }
+fi
 KBC_KBROWSE=$kbrowse
 
 # What conf's results depend on besides the case: the tree, conf itself and
@@ -527,6 +545,14 @@ rm -rf "$KBC_LOGS"
 mkdir -p "$KBC_LOGS/env" || exit 1
 cp "$KBC_RUN"/env/* "$KBC_LOGS/env/"
 export KBC_RUN KBC_CACHE KBC_LOGS KBC_KBROWSE KBC_ALL_FILES KBC_TIMEOUT
+
+if [ -n "$conf_only" ]; then
+	printf '%s\n' "$cases" | grep -v '/savedefconfig(' |
+		xargs -r -d '\n' -P "$jobs" -n 1 "$self" --conf-case
+	printf '%s\n' "$cases" | grep '/savedefconfig(' |
+		xargs -r -d '\n' -P "$jobs" -n 1 "$self" --conf-case
+	exit 0
+fi
 
 total=$(printf '%s\n' "$cases" | wc -l)
 echo "kbrowse conformance: $total cases ($SELECTION), -j $jobs"

@@ -2,7 +2,7 @@
 # The solver under `explain --to` and `conf --want`, against the kernel's conf.
 #
 # On Linux 6.12 x86_64 defconfig (written by conf):
-#   - the cases of issue 20: INTEL_TDX_HOST and CONTIG_ALLOC reach y
+#   - the goals the solver was built for: INTEL_TDX_HOST and CONTIG_ALLOC reach y
 #     (CONTIG_ALLOC through CMA), NR_CPUS reaches 4096, KVM_AMD_SEV in
 #     three steps, CAN_UCAN=m without CAN=y; DEBUG_INFO_BTF impossible with
 #     pahole named (when pahole is not installed), X86_32 impossible with

@@ -19,6 +19,7 @@
 #                   --oldconfig and --oldaskconfig (6.1's defconfig taken
 #                   to 6.12: the questions and answers byte for byte)
 #   explain.sh      kbrowse explain against the values conf computes
+#   lsp.sh          kbrowse lsp (Neovim headless) and kbrowse mcp on x86_64 defconfig
 #   explain.sh:6.1  the same on Linux 6.1 (x86_64, mips; choices in m mode)
 #   explain_source.sh  explain shows lines as written with their commands'
 #                   answers, symbolic ranges, false terms, the user's pick
@@ -27,9 +28,12 @@
 #   diff.sh         kbrowse diff: NET=n names NET as the one root change
 #   diff_from_tree.sh  kbrowse diff --from-tree from 6.1 to 6.12 on 6.1's
 #                   x86_64 defconfig: exactly what 6.12's olddefconfig changes
+#   survey.sh       kbrowse survey --write-configs: every .config identical
+#                   to conf's for the same defconfig (x86, arm64, riscv;
+#                   all 322 defconfigs with --full)
 #   unmet_warnings.sh  conf's unmet-dependency warnings on stderr, byte
 #                   for byte (teaching tree, powerpc iss476-smp_defconfig)
-#   plans_solver.sh the solver's plans and proofs (issue 20) and conf
+#   plans_solver.sh the solver's plans and proofs (explain --to) and conf
 #                   --want, checked with conf (a handful of allyesconfig
 #                   symbols; many with --full)
 #   plans.sh, plans_visible.sh  (--full only) explain --to VALUE and
@@ -75,7 +79,7 @@ fi
 for entry in check_env.sh parse.sh parse.sh:6.1 conformance.sh conformance_61.sh \
 	selftests.sh selftests.sh:6.1 conf_modes.sh explain.sh explain.sh:6.1 explain_source.sh \
 	plans.sh plans_visible.sh plans_solver.sh menu_tree.sh make_env.sh diff.sh diff_from_tree.sh \
-	unmet_warnings.sh merge.sh lessons.sh; do
+	unmet_warnings.sh merge.sh lessons.sh lsp.sh survey.sh; do
 	# SCRIPT:SERIES runs SCRIPT on that kernel series' tree.
 	script=${entry%%:*}
 	series=

@@ -24,6 +24,9 @@
 #include "config_io.h"
 #include "config_sources.h"
 
+/* How the kernel's conf writes, whatever the environment holds. */
+static const struct config_io_options kernel_io = { .prefix = "CONFIG_" };
+
 /* The tree the reading cases use. */
 static const char read_tree[] =
 	"config MODULES\n\tdef_bool y\n\tmodules\n"
@@ -379,9 +382,9 @@ static char *written_text(struct config *cfg, bool defconfig)
 	FILE *out = open_memstream(&text, &len);
 
 	if (defconfig)
-		config_write_defconfig_stream(cfg, out, "CONFIG_");
+		config_write_defconfig_stream(cfg, out, &kernel_io);
 	else
-		config_write_stream(cfg, out, "CONFIG_");
+		config_write_stream(cfg, out, &kernel_io);
 	fclose(out);
 	return text;
 }
@@ -461,7 +464,7 @@ static void test_prefix(void **state)
 	config_read_text(cfg, "p", "XY_B=y\nCONFIG_T=y\n", 19, &io, NULL);
 	assert_string_equal(config_str(cfg, symbol_find(kc, "B")), "y");
 	out = open_memstream(&text, &len);
-	config_write_defconfig_stream(cfg, out, "XY_");
+	config_write_defconfig_stream(cfg, out, &(struct config_io_options){ .prefix = "XY_" });
 	fclose(out);
 	assert_string_equal(text, "XY_B=y\n");
 	free(text);
@@ -927,19 +930,19 @@ static void test_write_file(void **state)
 	/* Parent directories are created, as conf does. */
 	snprintf(path, sizeof(path), "%s/sub/dir/.config", dir);
 	snprintf(old, sizeof(old), "%s.old", path);
-	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+	assert_int_equal(config_write_file(cfg, path, &kernel_io, err,
 					   sizeof(err)), CONFIG_WRITTEN);
 	assert_text(file_text(path), write_expected);
 	assert_int_not_equal(stat(old, &st), 0);
 
 	/* Same contents: nothing is renamed, no .old appears. */
-	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+	assert_int_equal(config_write_file(cfg, path, &kernel_io, err,
 					   sizeof(err)), CONFIG_UNCHANGED);
 	assert_int_not_equal(stat(old, &st), 0);
 
 	/* A change: the previous file is kept as .config.old. */
 	config_set_user_tri(cfg, symbol_find(kc, "AFTER"), TRI_YES);
-	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+	assert_int_equal(config_write_file(cfg, path, &kernel_io, err,
 					   sizeof(err)), CONFIG_WRITTEN);
 	assert_text(file_text(old), write_expected);
 	text = file_text(path);
@@ -949,10 +952,10 @@ static void test_write_file(void **state)
 
 	/* A directory cannot be written over. */
 	snprintf(path, sizeof(path), "%s/sub", dir);
-	assert_int_equal(config_write_file(cfg, path, "CONFIG_", false, err,
+	assert_int_equal(config_write_file(cfg, path, &kernel_io, err,
 					   sizeof(err)), CONFIG_WRITE_FAILED);
 	assert_non_null(strstr(err, "Is a directory"));
-	assert_int_equal(config_write_file(cfg, "", "CONFIG_", false, err,
+	assert_int_equal(config_write_file(cfg, "", &kernel_io, err,
 					   sizeof(err)), CONFIG_WRITE_FAILED);
 
 	snprintf(old, sizeof(old), "rm -rf '%s'", dir);

@@ -24,6 +24,9 @@
 #include "lexer.h"
 #include "unit.h"
 
+/* How the kernel's conf writes, whatever the environment holds. */
+static const struct config_io_options kernel_io = { .prefix = "CONFIG_" };
+
 struct detect_case {
 	const char *makefile;	/* NULL: no Makefile */
 	const char *dirs;	/* directories to make, ' '-separated */
@@ -417,7 +420,7 @@ static char *written_body(struct config *cfg)
 	FILE *out = open_memstream(&text, &len);
 
 	assert_non_null(out);
-	assert_int_equal(config_write_stream(cfg, out, "CONFIG_"), 0);
+	assert_int_equal(config_write_stream(cfg, out, &kernel_io), 0);
 	fclose(out);
 	body = calloc(1, len + 2);
 	for (line = strtok_r(text, "\n", &save); line;
@@ -683,7 +686,7 @@ static void test_savedefconfig_optional(void **state)
 	config_read_text(cfg, ".config", input, strlen(input), &io, NULL);
 	out = open_memstream(&text, &len);
 	assert_non_null(out);
-	assert_int_equal(config_write_defconfig_stream(cfg, out, "CONFIG_"), 0);
+	assert_int_equal(config_write_defconfig_stream(cfg, out, &kernel_io), 0);
 	fclose(out);
 	assert_string_equal(text, "CONFIG_OA=y\n");
 	free(text);

@@ -523,14 +523,6 @@ static void test_uncreatable_directory_is_a_warning(void **state)
 	diag_release(&diags);
 }
 
-static void test_disabled_by_environment(void **state)
-{
-	(void)state;
-	setenv("KBROWSE_NO_CACHE", "1", 1);
-	assert_null(shell_cache_open(cachedir, NULL));
-	unsetenv("KBROWSE_NO_CACHE");
-}
-
 /* Every entry file of the cache (32 hex digits), by a shell glob. */
 static void for_each_entry(const char *shell_action)
 {
@@ -793,7 +785,6 @@ int main(void)
 		cmocka_unit_test(test_make_keys_the_whole_environment),
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
-		cmocka_unit_test(test_disabled_by_environment),
 		cmocka_unit_test(test_data_file_named_by_a_plain_word),
 		cmocka_unit_test(test_file_that_appears),
 		cmocka_unit_test(test_clock_and_directory_listings_are_not_cached),
