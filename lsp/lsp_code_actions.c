@@ -97,7 +97,7 @@ static char *planned_text(struct lsp_server *srv, const struct change_plan *plan
 			all = false;
 	}
 	if (all && strcmp(config_str(copy, plan->goal), plan->want) == 0)
-		text = config_write_text(copy, srv->s->io.prefix, len);
+		text = config_write_text(copy, &srv->s->io, len);
 	config_free(copy);
 	return text;
 }

@@ -818,6 +818,7 @@ struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
 	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
 	run.cfg = sibling ? config_new_sibling(sibling) : config_new(kc);
 	config_on_unmet(run.cfg, report_unmet, &run);
+	kernel_env_config_io(&run.io);
 	config_io_for_dialect(&run.io, kc->opts.srctree, kc->dialect);
 	/* Errors only on stderr: survey says which configuration failed. */
 	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run))) {
@@ -848,8 +849,9 @@ char *conf_savedefconfig_text(struct config *cfg, size_t *len)
 
 	diag_init(&run.read_diags);
 	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
+	kernel_env_config_io(&run.io);
 	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
-	dotconfig = config_write_text(cfg, run.io.prefix, &dotconfig_len);
+	dotconfig = config_write_text(cfg, &run.io, &dotconfig_len);
 	run.cfg = config_new_sibling(cfg);
 	config_on_unmet(run.cfg, report_unmet, &run);
 	/* As `conf --savedefconfig` on the .config conf wrote. */
@@ -860,7 +862,7 @@ char *conf_savedefconfig_text(struct config *cfg, size_t *len)
 	out = open_memstream(&text, len);
 	if (!out)
 		out_of_memory();
-	config_write_defconfig_stream(run.cfg, out, run.io.prefix);
+	config_write_defconfig_stream(run.cfg, out, &run.io);
 	if (fclose(out) != 0)
 		out_of_memory();
 	config_free(run.cfg);

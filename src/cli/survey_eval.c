@@ -18,6 +18,7 @@
 #include "config_io.h"
 #include "diff.h"
 #include "explain.h"
+#include "kernel_env.h"
 #include "file_read.h"
 #include "file_replace.h"
 #include "json_out.h"
@@ -74,7 +75,7 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 	size_t len, plen = strlen(ctx->rq->outdir) + strlen(ctx->arch->name) +
 			   strlen(ctx->config) + 16;
 	char *path = xmalloc(plen);
-	char *text = config_write_text(cfg, ctx->io.prefix, &len);
+	char *text = config_write_text(cfg, &ctx->io, &len);
 	const char *result = NULL;
 
 	snprintf(path, plen, "%s/%s/%s.config", ctx->rq->outdir, ctx->arch->name,
@@ -268,7 +269,7 @@ static void send_stale(struct eval_ctx *ctx, struct config *cfg, const char *pat
 	if (!text)
 		return;
 	send_refresh(ctx, cfg, text);
-	final = config_write_text(cfg, ctx->io.prefix, &flen);
+	final = config_write_text(cfg, &ctx->io, &flen);
 	opts.out = fopen("/dev/null", "w");
 	if (!opts.out)
 		out_of_memory();
@@ -345,6 +346,7 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out };
 	struct config *base = NULL;
 
+	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
 		struct config *cfg;
