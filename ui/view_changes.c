@@ -273,6 +273,9 @@ static void side_open(struct browser *br, struct side_config *side, const char *
 	side->lines = config_read_text_recorded(side->cfg, name ? name : "",
 						text ? text : "", text ? len : 0,
 						&br->s->io, NULL);
+	if (name && text)
+		side->lines->sources = config_sources_read(br->s->kc, name, text, len,
+							   br->s->io.srctree, NULL);
 	side->ex = explainer_new(side->cfg, side->lines);
 	side->file = (struct diff_file){ name ? name : "", text ? text : "", text ? len : 0 };
 }

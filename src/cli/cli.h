@@ -65,6 +65,16 @@ bool cli_assignment(struct cli *cli, const char *arg);
  */
 void cli_resolve_tree(struct cli *cli);
 
+/*
+ * An older tree (dir: absolute) loaded beside the current one, with the
+ * variables that name it (srctree, KERNELVERSION...) and its own dialect,
+ * for `diff --from-tree` and `merge --from-tree`: the tree only, no
+ * .config.  NULL after errors in it (said on stderr, cmd naming the
+ * subcommand; as_given is dir as the user wrote it).
+ */
+struct session *cli_open_old_tree(struct cli *cli, const char *cmd,
+				  const char *dir, const char *as_given);
+
 /* A subcommand's own option: what cli_tree_args() should do with arg. */
 enum cli_arg {
 	CLI_ARG_UNKNOWN,	/* not one of its options */

@@ -206,6 +206,9 @@ static struct user_lines *lines_of(struct session *s, struct config *like,
 	struct user_lines *lines = config_read_text_recorded(scratch, t->name, t->text,
 							     t->len, &s->io, NULL);
 
+	/* A merged .config: which fragment set each value. */
+	lines->sources = config_sources_read(s->kc, t->name, t->text, t->len,
+					     s->io.srctree, stderr);
 	config_free(scratch);
 	return lines;
 }
@@ -229,8 +232,8 @@ static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
  * it (srctree, KERNELVERSION...) and its own dialect.  NULL after errors
  * in it (counted on stderr).
  */
-static struct session *open_old_tree(struct cli *cli, const char *dir,
-				      const char *as_given)
+struct session *cli_open_old_tree(struct cli *cli, const char *cmd,
+				  const char *dir, const char *as_given)
 {
 	struct kconfig_options opts = cli->opts;
 	struct config_io_options io = { 0 };
@@ -245,7 +248,7 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 	 */
 	here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (here < 0 || chdir(dir) != 0) {
-		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, as_given,
+		fprintf(stderr, "%s: %s: %s: %s\n", cli->prog, cmd, as_given,
 			strerror(errno));
 		if (here >= 0)
 			close(here);
@@ -263,8 +266,8 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 	kernel_env_leave(&saved);
 	if (fchdir(here) != 0) {
 		/* files named later are relative to where we were */
-		fprintf(stderr, "%s: diff: cannot return to the working directory: %s\n",
-			cli->prog, strerror(errno));
+		fprintf(stderr, "%s: %s: cannot return to the working directory: %s\n",
+			cli->prog, cmd, strerror(errno));
 		exit(EXIT_INPUT);
 	}
 	close(here);
@@ -278,7 +281,8 @@ static struct session *open_old_tree(struct cli *cli, const char *dir,
 static int run_from_tree(struct cli *cli, struct diff_run *run, struct session *s,
 			 const struct side_text *t)
 {
-	struct session *old = open_old_tree(cli, run->from_tree_abs, run->from_tree);
+	struct session *old = cli_open_old_tree(cli, "diff", run->from_tree_abs,
+						run->from_tree);
 	struct config *old_cfg, *new_cfg;
 	struct user_lines *old_lines, *new_lines;
 	struct explainer *old_ex, *new_ex;

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,13 @@
 #include "cli.h"
 #include "conf_modes.h"
 #include "config_io.h"
+#include "config_sources.h"
 #include "explain.h"
 #include "file_read.h"
 #include "file_replace.h"
 #include "json_out.h"
+#include "merge_sources.h"
+#include "rename_guess.h"
 #include "merge_text.h"
 #include "strbuf.h"
 #include "session.h"
@@ -33,6 +37,7 @@ enum merge_format {
 	FORMAT_TEXT,
 	FORMAT_JSON,
 	FORMAT_GITHUB,
+	FORMAT_GITLAB,
 };
 
 struct merge_run {
@@ -43,8 +48,11 @@ struct merge_run {
 	bool strict;			/* --strict: a lost value is an error */
 	enum merge_format format;
 	const char *outdir;		/* -O DIR */
+	const char *from_tree;		/* --from-tree OLD, as given */
+	char *from_tree_abs;		/* the same, absolute (before any chdir) */
 	const char *inputs[MAX_INPUTS];	/* BASE, then the fragments */
 	char *texts[MAX_INPUTS];
+	char *paths[MAX_INPUTS];	/* resolved, for the sources file */
 	size_t lens[MAX_INPUTS];
 	int ninputs;
 };
@@ -58,6 +66,8 @@ struct lost_value {
 	const char *reason;		/* short, for JSON: "deps-unmet", ... */
 	char *why;			/* in words */
 	char *plan;			/* the verified user changes that would keep it */
+	char *renamed_to;		/* its likely new names ("CONFIG_A, CONFIG_B") */
+	const char *renamed_by;		/* why they are guessed */
 };
 
 static void merge_usage(const char *prog)
@@ -90,6 +100,10 @@ static void merge_usage(const char *prog)
 	       "                      merge messages go to stderr)\n"
 	       "      --format=github the report as GitHub Actions annotations\n"
 	       "                      pointing at the fragment lines\n"
+	       "      --format=gitlab the report as GitLab code quality JSON (the\n"
+	       "                      merge messages go to stderr)\n"
+	       "      --from-tree OLD a symbol this tree lacks: its new name is looked\n"
+	       "                      for by its prompt or help in the older tree OLD\n"
 	       "  -C, --srctree DIR, --no-cache, --no-shell, --dialect NAME\n"
 	       "                      as for every subcommand (see '%1$s --help')\n"
 	       "  -h, --help          show this help and exit\n"
@@ -135,14 +149,26 @@ static int parse_args(struct cli *cli, struct merge_run *run, int argc,
 			if (i + 1 == argc)
 				return usage_error(cli, "merge: -O needs a directory");
 			run->outdir = argv[++i];
+		} else if (!strcmp(a, "--from-tree") || !strncmp(a, "--from-tree=", 12)) {
+			if (a[11] == '=') {
+				run->from_tree = a + 12;
+			} else if (i + 1 == argc) {
+				return usage_error(cli, "merge: --from-tree needs a directory");
+			} else {
+				run->from_tree = argv[++i];
+			}
+			if (!*run->from_tree)
+				return usage_error(cli, "merge: --from-tree needs a directory");
 		} else if (!strcmp(a, "--strict")) {
 			run->strict = true;
 		} else if (!strcmp(a, "--json")) {
 			run->format = FORMAT_JSON;
 		} else if (!strcmp(a, "--format=github")) {
 			run->format = FORMAT_GITHUB;
+		} else if (!strcmp(a, "--format=gitlab")) {
+			run->format = FORMAT_GITLAB;
 		} else if (!strncmp(a, "--format=", 9)) {
-			return usage_error(cli, "merge: unknown format '%s' (text, json, github)",
+			return usage_error(cli, "merge: unknown format '%s' (text, json, github, gitlab)",
 					   a + 9);
 		} else if (a[0] == '-' && a[1]) {
 			return usage_error(cli, "merge: unknown option '%s'", a);
@@ -202,6 +228,10 @@ static bool read_inputs(const struct cli *cli, struct merge_run *run)
 
 		run->texts[i] = file_read(run->inputs[i], FILE_READ_MAX,
 					  &run->lens[i], &err);
+		/* Before finding the tree, which may change directory. */
+		run->paths[i] = realpath(run->inputs[i], NULL);
+		if (!run->paths[i])
+			run->paths[i] = xstrdup(run->inputs[i]);
 		if (!run->texts[i]) {
 			fprintf(stderr, "%s: merge: %s: %s\n", cli->prog, run->inputs[i],
 				file_read_error(err, FILE_READ_MAX, "a .config",
@@ -359,13 +389,57 @@ static char *plan_text(struct session *s, const struct symbol *sym,
 	return b.len ? strbuf_take(&b) : NULL;
 }
 
-static void explain_lost(struct session *s, struct lost_value *lost,
-			 const char *prefix)
+/*
+ * A name this tree has not (or keeps only as a transitional one): its
+ * likely new name, and the words for it.  false when there is no guess.
+ */
+static bool explain_renamed(struct session *s, const struct kconfig *old_kc,
+			    struct lost_value *lost, const char *prefix, bool defined)
+{
+	const char *bare = lost->name + strlen(prefix);
+	struct rename_guess g;
+	struct strbuf names = { 0 };
+	char buf[1024];
+
+	if (!rename_guess(s->kc, old_kc, bare, &g))
+		return false;
+	for (unsigned i = 0; i < g.n; i++)
+		strbuf_addf(&names, "%s%s%s", i ? ", " : "", prefix, g.to[i]->name);
+	lost->renamed_to = strbuf_take(&names);
+	lost->renamed_by = g.by;
+	if (g.reads) {
+		lost->reason = "renamed";
+		snprintf(buf, sizeof(buf), "%s is transitional: the old name of %s, "
+			 "whose default reads it (%s); ask for %s%s instead", bare,
+			 g.to[0]->name, location_text(s->ex, g.reads->loc), prefix,
+			 g.to[0]->name);
+	} else {
+		lost->reason = defined ? lost->reason : "undefined";
+		/* A close name is a guess: it is offered as one. */
+		bool close = !strcmp(g.by, "a close name");
+
+		snprintf(buf, sizeof(buf), "no symbol of that name in this tree; "
+			 "%s %s%s%s%s", close ? (g.n > 1 ? "close names:" : "a close name:")
+			 : "likely renamed to", lost->renamed_to, close ? "" : " (",
+			 close ? "" : g.by, close ? "" : ")");
+	}
+	free(lost->why);
+	lost->why = xstrdup(buf);
+	return true;
+}
+
+static void explain_lost(struct session *s, const struct kconfig *old_kc,
+			 struct lost_value *lost, const char *prefix)
 {
 	const char *bare = lost->name + strlen(prefix);
 	const struct symbol *sym = symbol_find(s->kc, bare);
 
+	if (sym && (sym->flags & SYMBOL_TRANSITIONAL) &&
+	    explain_renamed(s, old_kc, lost, prefix, true))
+		return;
 	if (!sym || !(sym->flags & SYMBOL_DEFINED)) {
+		if (explain_renamed(s, old_kc, lost, prefix, false))
+			return;
 		lost->reason = "undefined";
 		lost->why = xstrdup("no symbol of that name in this tree");
 		return;
@@ -416,6 +490,44 @@ static void fill_lost(void *ctx, const void *item, json_t *o)
 	json_put_text(o, "reason", l->reason);
 	json_put_text(o, "why", l->why);
 	json_put_text(o, "plan", l->plan);
+	json_put_text(o, "renamed_to", l->renamed_to);
+	json_put_text(o, "renamed_by", l->renamed_by);
+}
+
+/*
+ * GitLab's code quality report: one issue per lost value, at its fragment
+ * line, with a fingerprint that stays the same from run to run.
+ */
+static void report_gitlab(const struct merge_run *run, const struct lost_value *lost,
+			  size_t nlost)
+{
+	json_t *issues = json_new_array();
+
+	for (size_t i = 0; i < nlost; i++) {
+		const struct lost_value *l = &lost[i];
+		json_t *o = json_new_object(), *where = json_new_object();
+		json_t *lines = json_new_object();
+		char text[2048], print[17];
+		struct strbuf key = { 0 };
+
+		snprintf(text, sizeof(text), "%s not applied: %s%s%s", l->requested,
+			 l->why, l->plan ? "; would take with " : "",
+			 l->plan ? l->plan : "");
+		strbuf_addf(&key, "%s|%s|%s", l->name, l->file ? l->file : "", l->reason);
+		snprintf(print, sizeof(print), "%016" PRIx64,
+			 config_sources_hash(key.data, key.len));
+		strbuf_release(&key);
+		json_put_text(o, "description", text);
+		json_put_text(o, "check_name", l->reason);
+		json_put_text(o, "fingerprint", print);
+		json_put_text(o, "severity", run->strict ? "major" : "minor");
+		json_put_text(where, "path", l->file ? l->file : "");
+		json_put(lines, "begin", json_integer(l->line > 0 ? l->line : 1));
+		json_put(where, "lines", lines);
+		json_put(o, "location", where);
+		json_append(issues, o);
+	}
+	json_write_line(issues, stdout);
 }
 
 static void report_json(const char *config, const struct lost_value *lost,
@@ -467,7 +579,8 @@ static void add_redefined(struct merge_text *t, struct lost_value *lost,
  * Every name the merged text assigns, compared with the written file as
  * merge_config.sh compares them; those that differ, explained.
  */
-static size_t find_lost(struct merge_text *t, struct session *s, const char *final,
+static size_t find_lost(struct merge_text *t, struct session *s,
+			const struct kconfig *old_kc, const char *final,
 			size_t final_len, struct lost_value **out)
 {
 	size_t nnames, nlost = 0;
@@ -492,7 +605,7 @@ static size_t find_lost(struct merge_text *t, struct session *s, const char *fin
 		l->actual = got;
 		l->file = at ? at->file : NULL;
 		l->line = at ? at->line : 0;
-		explain_lost(s, l, t->opts->prefix);
+		explain_lost(s, old_kc, l, t->opts->prefix);
 	}
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
@@ -559,6 +672,7 @@ static void free_lost(struct lost_value *lost, size_t n)
 		free(lost[i].actual);
 		free(lost[i].why);
 		free(lost[i].plan);
+		free(lost[i].renamed_to);
 	}
 	free(lost);
 }
@@ -579,6 +693,40 @@ static struct session *open_on(struct cli *cli, const char *temp)
 	return s;
 }
 
+/*
+ * The sources file beside config: which input set each value (lost: the
+ * requested values written lacks).  A failure is a warning: the merge
+ * itself is done.
+ */
+static void record_sources(const struct cli *cli, const struct merge_run *run,
+			   const struct session *s, const struct merge_text *t,
+			   const char *config,
+			   const char *written, size_t len,
+			   const struct lost_value *lost, size_t nlost)
+{
+	const char **names = xcalloc(nlost + 1, sizeof(*names));
+	struct merge_sources_target target = {
+		.config = config, .text = written, .len = len,
+		.srctree = cli->opts.srctree,
+		.paths = (const char *const *)run->paths, .lost = names,
+	};
+	char err[512];
+
+	/* The base was a merged .config (make FRAGMENT.config): its record. */
+	target.base_sources = config_sources_read(s->kc, run->paths[0], run->texts[0],
+						  run->lens[0], NULL, NULL);
+	target.kc = s->kc;
+	/* A value a later fragment replaced is not lost for the symbol. */
+	for (size_t i = 0; i < nlost; i++)
+		if (strcmp(lost[i].reason, "overridden"))
+			names[target.nlost++] = lost[i].name;
+	if (merge_sources_write(t, run->inputs, (unsigned)run->ninputs, &target,
+				err, sizeof(err)) != 0)
+		fprintf(stderr, "%s: merge: warning: %s\n", cli->prog, err);
+	config_sources_free((struct config_sources *)target.base_sources);
+	free(names);
+}
+
 static int merge_and_report(struct cli *cli, struct merge_run *run,
 			    struct merge_text *t)
 {
@@ -586,7 +734,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 	char *text = merge_text_string(t, &len), *config = output_name(run);
 	char *temp = NULL, *final = NULL, err[512];
 	struct lost_value *lost = NULL;
-	struct session *s = NULL;
+	struct session *s = NULL, *old = NULL;
 	int status = EXIT_INPUT, read_err;
 
 	cli_resolve_tree(cli);
@@ -618,9 +766,22 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 		if (!final)
 			final = xstrdup("");
 	}
-	nlost = find_lost(t, s, final, final_len, &lost);
+	if (run->from_tree_abs) {
+		old = cli_open_old_tree(cli, "merge", run->from_tree_abs, run->from_tree);
+		if (!old) {
+			status = EXIT_INPUT;
+			goto out;
+		}
+	}
+	nlost = find_lost(t, s, old ? old->kc : NULL, final, final_len, &lost);
+	if (run->merge_only)
+		record_sources(cli, run, s, t, config, text, len, NULL, 0);
+	else
+		record_sources(cli, run, s, t, config, final, final_len, lost, nlost);
 	if (run->format == FORMAT_JSON)
 		report_json(config, lost, nlost);
+	else if (run->format == FORMAT_GITLAB)
+		report_gitlab(run, lost, nlost);
 	else
 		report_text(run, lost, nlost);
 	status = run->strict && nlost ? EXIT_INPUT : EXIT_OK;
@@ -628,6 +789,7 @@ static int merge_and_report(struct cli *cli, struct merge_run *run,
 out:
 	if (temp)
 		unlink(temp);
+	session_close(old);
 	session_close(s);
 	free(temp);
 	free(final);
@@ -648,9 +810,14 @@ int cmd_merge(struct cli *cli, int argc, char **argv)
 	status = parse_args(cli, &run, argc, argv);
 	if (status)
 		return status < 0 ? EXIT_OK : status;
-	if (run.format == FORMAT_JSON)
+	if (run.format == FORMAT_JSON || run.format == FORMAT_GITLAB)
 		run.opts.out = stderr;
 	status = EXIT_INPUT;
+	if (run.from_tree && !(run.from_tree_abs = realpath(run.from_tree, NULL))) {
+		fprintf(stderr, "%s: merge: %s: %s\n", cli->prog, run.from_tree,
+			strerror(errno));
+		goto out;
+	}
 	if (!read_inputs(cli, &run))
 		goto out;
 	merge_text_start(&t, &run.opts, run.inputs[0], run.texts[0], run.lens[0]);
@@ -664,7 +831,10 @@ int cmd_merge(struct cli *cli, int argc, char **argv)
 	}
 	merge_text_free(&t);
 out:
-	for (int i = 0; i < run.ninputs; i++)
+	for (int i = 0; i < run.ninputs; i++) {
 		free(run.texts[i]);
+		free(run.paths[i]);
+	}
+	free(run.from_tree_abs);
 	return status;
 }

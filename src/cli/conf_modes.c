@@ -16,6 +16,7 @@
 #include "autoconf.h"
 #include "conf_ask.h"
 #include "conf_modes.h"
+#include "conf_sources.h"
 #include "kernel_env.h"
 #include "kernel_expr.h"
 #include "config.h"
@@ -64,6 +65,7 @@ struct conf_run {
 	bool read_failed;	/* an input is there but could not be read */
 	/* KCONFIG_NOSILENTUPDATE with nothing to update: .config stays. */
 	bool no_dotconfig_write;
+	const char *allconfig;	/* the KCONFIG_ALLCONFIG file read, or NULL */
 	/* Count the unmet-dependency warnings without printing them (survey). */
 	bool quiet_unmet;
 };
@@ -211,6 +213,7 @@ static int read_allconfig(struct conf_run *run)
 				name);
 			return -1;
 		}
+		run->allconfig = name;
 		return 0;
 	}
 	switch (run->mode) {
@@ -220,7 +223,11 @@ static int read_allconfig(struct conf_run *run)
 	case MODE_ALLDEFCONFIG: fallback = "alldef.config"; break;
 	default: fallback = "allrandom.config"; break;
 	}
-	if (read_file(run, fallback) != 0 && read_file(run, "all.config") != 0) {
+	if (read_file(run, fallback) == 0) {
+		run->allconfig = fallback;
+	} else if (read_file(run, "all.config") == 0) {
+		run->allconfig = "all.config";
+	} else {
 		fprintf(stderr, "*** KCONFIG_ALLCONFIG set, but no \"%s\" or "
 			"\"all.config\" file found\n", fallback);
 		return -1;
@@ -701,7 +708,8 @@ error:
 static int write_output(struct conf_run *run)
 {
 	const char *name;
-	char err[512];
+	char err[512], *before;
+	size_t before_len = 0;
 
 	if (run->mode == MODE_SAVEDEFCONFIG)
 		return write_defconfig(run);
@@ -715,8 +723,15 @@ static int write_output(struct conf_run *run)
 		recompute_all(run);
 	if (run->no_dotconfig_write)
 		goto build_files;
+	/* The record of a merged .config, kept true (conf_sources.h). */
+	before = conf_sources_before(name, &before_len);
 	switch (config_write_file(run->cfg, name, &run->io, err, sizeof(err))) {
 	case CONFIG_WRITTEN:
+		conf_sources_after(&(struct conf_sources_run){
+			.config = name, .allconfig = run->allconfig,
+			.prefix = run->io.prefix, .srctree = run->io.srctree,
+			.prog = run->prog }, before, before_len);
+		before = NULL;
 		warn_changed_input(run);
 		if (err[0])
 			fprintf(stderr, "%s conf: warning: %s\n", run->prog, err);
@@ -730,8 +745,10 @@ static int write_output(struct conf_run *run)
 		if (err[0])
 			fprintf(stderr, "%s\n", err);
 		fprintf(stderr, "\n*** Error during writing of the configuration.\n\n");
+		free(before);
 		return 1;
 	}
+	free(before);
 build_files:
 	/*
 	 * As conf: the build files, always for --syncconfig, else if the

@@ -284,6 +284,11 @@ const struct merge_line *merge_text_request(const struct merge_text *t,
 	return NULL;
 }
 
+char *merge_text_line_name(const struct merge_text *t, const char *line)
+{
+	return assigned_name(line, t->opts->prefix);
+}
+
 char *merge_text_requested(const struct merge_text *t, const char *name)
 {
 	return grep_word(t->lines, t->nlines, name);

@@ -52,6 +52,8 @@ void merge_text_add(struct merge_text *t, const char *fragment,
 		    const char *text, size_t len);
 /* The merged text (free() it). */
 char *merge_text_string(const struct merge_text *t, size_t *len);
+/* The symbol a line assigns, with the prefix (free() it); NULL: none. */
+char *merge_text_line_name(const struct merge_text *t, const char *line);
 /* Every symbol the text assigns, in order (free() each and the array). */
 char **merge_text_names(const struct merge_text *t, size_t *n);
 /* The first line assigning name, with where it came from; NULL: none. */

@@ -26,6 +26,7 @@ void user_lines_free(struct user_lines *lines)
 	for (size_t i = 0; i < lines->nsymbols; i++)
 		free(lines->by_symbol[i].refused_text);
 	free(lines->by_symbol);
+	config_sources_free(lines->sources);
 	free((char *)lines->file.name);
 	free(lines);
 }
@@ -87,4 +88,10 @@ const char *user_lines_refused(const struct user_lines *lines,
 	loc->line = e->refused_line;
 	loc->column = 0;
 	return e->refused_text;
+}
+
+const struct config_source *user_lines_source(const struct user_lines *lines,
+					      const struct symbol *sym)
+{
+	return lines ? config_sources_find(lines->sources, sym) : NULL;
 }

@@ -13,6 +13,7 @@
 #define KBROWSE_USER_LINES_H
 
 #include <stddef.h>
+#include "config_sources.h"
 #include "kconfig.h"
 
 struct user_line {
@@ -25,6 +26,12 @@ struct user_lines {
 	struct source_file file;	/* the .config, for struct location */
 	size_t nsymbols;
 	struct user_line *by_symbol;	/* by symbol index */
+	/*
+	 * Which input set each value, when the .config was merged from
+	 * several (its sources file, config_sources_read()); NULL: no
+	 * record.  Freed with the lines.
+	 */
+	struct config_sources *sources;
 };
 
 /* An empty record for the .config called name (what locations print). */
@@ -39,6 +46,9 @@ void user_lines_refuse(struct user_lines *lines, const struct symbol *sym,
 /* The line that gave sym its user value (line 0: none known). */
 struct location user_lines_find(const struct user_lines *lines,
 				const struct symbol *sym);
+/* The inputs behind sym's value, from the sources file; NULL: none. */
+const struct config_source *user_lines_source(const struct user_lines *lines,
+					      const struct symbol *sym);
 /* A refused line for sym after the last accepted one; NULL when none. */
 const char *user_lines_refused(const struct user_lines *lines,
 			       const struct symbol *sym, struct location *loc);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "rename_guess.h"
 #include "util.h"
 
 const char *diff_fate_name(enum diff_fate fate)
@@ -300,6 +301,13 @@ static void describe(struct explainer *ex, const struct side *s,
 		if (x->user.reason != UNUSED_NOTHING)
 			r->text = arena_printf(&ex->arena, "%s (%s)", r->text,
 					       unused_reason_name(x->user.reason));
+		/* Which fragment set it, when the .config was merged. */
+		if (x->user.source && x->user.source->kept &&
+		    r->loc.line == x->user.loc.line) {
+			r->text = arena_printf(&ex->arena, "%s, %s", r->text,
+					       user_source_text(ex, x->user.source));
+			r->set_by = x->user.source->set;
+		}
 		break;
 	case ORIGIN_DEFAULT:
 		r->text = default_text(ex, x, c->prop);
@@ -1156,26 +1164,6 @@ static void find_renames(struct builder *b)
 }
 
 /*
- * The symbol of the new tree whose default reads the transitional symbol
- * old (`default OLD`): the new name of the option old was.
- */
-static const struct symbol *reader_of_transitional(const struct kconfig *kc,
-						   const struct symbol *old)
-{
-	for (size_t i = 0; i < kc->nsymbols; i++) {
-		const struct symbol *sym = kc->symbols[i];
-
-		if (!symbol_compared(sym) || (sym->flags & SYMBOL_TRANSITIONAL))
-			continue;
-		for (const struct property *p = sym->props; p; p = p->next)
-			if (p->type == P_DEFAULT && p->expr &&
-			    p->expr->op == E_SYMBOL && p->expr->sym == old)
-				return sym;
-	}
-	return NULL;
-}
-
-/*
  * Options the new tree renamed the kernel's way (Linux 6.18): the old
  * name stays as a transitional symbol, read from .config by the new
  * name's default.
@@ -1192,7 +1180,7 @@ static void find_transitional_renames(struct builder *b)
 		    (e->old_sym->flags & SYMBOL_TRANSITIONAL) ||
 		    !(e->new_sym->flags & SYMBOL_TRANSITIONAL))
 			continue;
-		to = reader_of_transitional(b->new.kc, e->new_sym);
+		to = transitional_reader(b->new.kc, e->new_sym, NULL);
 		if (!to)
 			continue;
 		e->renamed_to = to;

@@ -58,6 +58,8 @@ struct diff_reason {
 	enum origin_kind kind;
 	struct location loc;		/* line 0: nowhere in particular */
 	const char *text;		/* "default y if X [=y]", "depends on NET [=n]" */
+	/* A user value of a merged .config: the input line that set it (line 0: none). */
+	struct location set_by;
 };
 
 /*

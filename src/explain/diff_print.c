@@ -237,6 +237,8 @@ static json_t *value_json(struct explainer *ex, const struct diff_value *v)
 	json_put_text(origin, "kind", origin_kind_name(v->why.kind));
 	json_put_location(ex, origin, "location", v->why.loc);
 	json_put_text(origin, "reason", v->why.text);
+	if (v->why.set_by.line > 0)
+		json_put_location(ex, origin, "set_by", v->why.set_by);
 	json_put(o, "origin", origin);
 	return o;
 }

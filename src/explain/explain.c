@@ -490,6 +490,8 @@ static void explain_user(struct explainer *ex, struct explanation *x)
 			u->was_loc = user_lines_find(ex->lines, sym);
 		u->used = true;
 	}
+	if (!u->this_session)
+		u->source = user_lines_source(ex->lines, sym);
 	u->ignored_text = user_lines_refused(ex->lines, sym, &u->ignored_loc);
 	if (!u->present && u->ignored_text)
 		u->reason = UNUSED_INVALID;

@@ -196,6 +196,13 @@ struct xuser {
 	bool this_session;
 	const char *was;
 	struct location was_loc;
+	/*
+	 * The .config was merged from several inputs and its sources file
+	 * says which line of which input set this value, over which earlier
+	 * ones, and whether the .config kept what it asked for
+	 * (config_sources.h); NULL: no record, or set in this session.
+	 */
+	const struct config_source *source;
 };
 
 /* One cause of a value. */
@@ -375,6 +382,11 @@ unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
 			   const struct menu_node **path, unsigned max);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
+/*
+ * The inputs behind a merged user value, in the arena: "set by F:L",
+ * ", over G:M and H:N" after it for the lines it replaced; "" for NULL.
+ */
+const char *user_source_text(struct explainer *ex, const struct config_source *src);
 
 /* --- reverse view (reverse_deps.c) ---------------------------------------- */
 

@@ -381,3 +381,17 @@ const char *location_text(struct explainer *ex, struct location loc)
 		return "";
 	return arena_printf(&ex->arena, "%s:%d", location_file(loc), loc.line);
 }
+
+const char *user_source_text(struct explainer *ex, const struct config_source *src)
+{
+	const char *text;
+
+	if (!src)
+		return "";
+	text = arena_printf(&ex->arena, "set by %s", location_text(ex, src->set));
+	for (unsigned i = 0; i < src->nover; i++)
+		text = arena_printf(&ex->arena, "%s%s%s", text,
+				    !i ? ", over " : i + 1 < src->nover ? ", " : " and ",
+				    location_text(ex, src->over[i]));
+	return text;
+}

@@ -266,6 +266,23 @@ static json_t *origin_json(struct explainer *ex, const struct explanation *x)
 	return o;
 }
 
+/*
+ * The inputs of a merged .config behind the user value: the line that set
+ * it, the earlier ones it replaced, whether the .config kept it.
+ */
+static json_t *source_json(struct explainer *ex, const struct config_source *src)
+{
+	json_t *o = json_new_object(), *over = json_new_array();
+
+	json_put_location(ex, o, "set_by", src->set);
+	for (unsigned i = 0; i < src->nover; i++)
+		json_append(over, json_text(location_text(ex, src->over[i])));
+	json_put(o, "over", over);
+	json_put_text(o, "request", src->request);
+	put_bool(o, "kept", src->kept);
+	return o;
+}
+
 static json_t *user_json(struct explainer *ex, const struct explanation *x)
 {
 	const struct xuser *u = &x->user;
@@ -284,6 +301,8 @@ static json_t *user_json(struct explainer *ex, const struct explanation *x)
 	put_bool(o, "used", u->present && u->used);
 	json_put_text(o, "reason", unused_reason_name(u->reason));
 	put_bool(o, "echoed", u->echoed);
+	if (u->source)
+		json_put(o, "source", source_json(ex, u->source));
 	if (u->ignored_text) {
 		json_put_location(ex, o, "ignored_location", u->ignored_loc);
 		json_put_text(o, "ignored_value", u->ignored_text);

@@ -339,12 +339,30 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 		print_location(ex, node, out);
 }
 
+/*
+ * ", set by kernel/configs/kvm_guest.config:7, over
+ * arch/x86/configs/x86_64_defconfig:40": the inputs a merged .config
+ * came from (its sources file), each line a link.
+ */
+static void print_set_by(struct explainer *ex, const struct config_source *src,
+			 struct render *out)
+{
+	rputs(", set by ", out);
+	rloc(ex, src->set, out);
+	for (unsigned i = 0; i < src->nover; i++) {
+		rputs(!i ? ", over " : i + 1 < src->nover ? ", " : " and ", out);
+		rloc(ex, src->over[i], out);
+	}
+}
+
 /* ".config:2055", or "set in this session, was y from .config:2055". */
 static void print_user_source(struct explainer *ex, const struct xuser *u,
 			      struct location loc, struct render *out)
 {
 	if (loc.line) {
 		rloc(ex, loc, out);
+		if (u->source && u->source->kept)
+			print_set_by(ex, u->source, out);
 		return;
 	}
 	rputs("set in this session", out);
@@ -474,6 +492,12 @@ static void print_user(struct explainer *ex, const struct explanation *x, struct
 		print_user_source(ex, u, u->loc, out);
 		rprintf(out, "%s was %s: %s\n", u->loc.line ? "" : ")", u->used ? "only partly used" : "not used",
 			user_reason_text(u->reason));
+	}
+	if (u->source && !u->source->kept) {
+		rputs("  ", out);
+		rloc(ex, u->source->set, out);
+		rprintf(out, " asked for %s; the .config does not have it\n",
+			u->source->request);
 	}
 	if (u->ignored_text)
 		rprintf(out, "  line %s (value %s) was ignored: %s\n",

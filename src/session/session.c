@@ -126,6 +126,14 @@ static void read_diags_reset(struct session *s)
 	}
 }
 
+/* Which input set each value, when a merge left its record beside the file. */
+static void attach_sources(struct session *s, struct user_lines *lines)
+{
+	lines->sources = config_sources_read(s->kc, s->read_from, s->config_text,
+					     s->config_len, s->io.srctree,
+					     s->warnings_out);
+}
+
 /* *lines gets where each value came from (the caller sets it). */
 static bool read_config_file(struct session *s, const char *name,
 			     struct user_lines **lines)
@@ -145,6 +153,7 @@ static bool read_config_file(struct session *s, const char *name,
 	read_diags_reset(s);
 	*lines = config_read_text_recorded(s->cfg, s->read_from, text, len,
 					   &s->io, &s->read_diags);
+	attach_sources(s, *lines);
 	return true;
 }
 
@@ -265,10 +274,19 @@ enum config_write_result session_save(struct session *s, char *msg, size_t len)
 	text = read_input(s, s->config_name, &n);
 	if (text) {
 		struct config *scratch = config_new_sibling(s->cfg);
+		struct user_lines *lines;
 
+		/* A merged .config saved over itself keeps its sources file true. */
+		if (result == CONFIG_WRITTEN && s->read_from && s->config_text &&
+		    !strcmp(s->read_from, s->config_name))
+			config_sources_carry(s->config_name, s->config_text,
+					     s->config_len, text, n, s->io.prefix,
+					     err, sizeof(err));
 		adopt_text(s, s->config_name, text, n);
-		set_provenance(s, config_read_text_recorded(scratch, s->read_from,
-							    text, n, &s->io, NULL));
+		lines = config_read_text_recorded(scratch, s->read_from, text, n,
+						  &s->io, NULL);
+		attach_sources(s, lines);
+		set_provenance(s, lines);
 		config_free(scratch);
 	}
 	return result;
@@ -478,9 +496,11 @@ void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_re
 	s->cfg = config_new(kc);
 	diag_release(&s->read_diags);
 	diag_init(&s->read_diags);
-	if (name && s->config_text)
+	if (name && s->config_text) {
 		lines = config_read_text_recorded(s->cfg, name, s->config_text,
 						  s->config_len, &s->io, &s->read_diags);
+		attach_sources(s, lines);
+	}
 	set_provenance(s, lines);
 	apply_edits(s, edits, nedits, r);
 	kconfig_free(old);

@@ -45,6 +45,9 @@ static struct user_lines *lines_of(struct session *s, struct config *like,
 	struct user_lines *lines = config_read_text_recorded(scratch, t->name, t->text,
 							     t->len, &s->io, NULL);
 
+	/* A merged .config: which fragment set each value. */
+	lines->sources = config_sources_read(s->kc, t->name, t->text, t->len,
+					     s->io.srctree, NULL);
 	config_free(scratch);
 	return lines;
 }

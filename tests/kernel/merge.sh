@@ -12,7 +12,11 @@
 #     that does not exist, and a value a later fragment replaces:
 #     --strict exits 1, each line is reported with its reason and
 #     file:line, and the plan given for the unmet one, handed to conf,
-#     makes the value survive.
+#     makes the value survive;
+#   - explain, afterwards, names the fragment line that set a value and
+#     the defconfig line it replaced (the sources file beside .config);
+#   - a name 6.12 lacks: the likely new name (by 6.1's prompt with
+#     --from-tree, else a close name).
 #
 # usage: merge.sh [KBROWSE]        (default: $KBROWSE)
 # Prints "ok"/"not ok" lines and "N passed, N failed".
@@ -83,6 +87,17 @@ grep -o '^CONFIG_[A-Za-z0-9_]*\|^# CONFIG_[A-Za-z0-9_]*' "$work/merged.config" |
 sort -u "$work/kbrowse/lost" | cmp -s "$work/conf/lost" - && [ -s "$work/conf/lost" ]
 check $? "the values that did not survive are the ones merge_config.sh's check finds"
 
+# Provenance: explain reads the sources file the merge left beside .config.
+kvm_line=$(grep -n '^CONFIG_KVM_GUEST=y$' "${frags[0]}" | cut -d: -f1)
+wx_base=$(grep -n '^CONFIG_DEBUG_WX=y$' "$base" | cut -d: -f1)
+wx_debug=$(grep -n '^# CONFIG_DEBUG_WX is not set$' "${frags[1]}" | cut -d: -f1)
+run_in "$work/kbrowse" "$kbrowse" explain KVM_GUEST DEBUG_WX >"$work/kbrowse/explain" 2>&1
+grep -qx "  value from: the user value y (.config:[0-9]*, set by kernel/configs/kvm_guest.config:$kvm_line)" \
+	"$work/kbrowse/explain" &&
+	grep -qx "  value from: the user value n (.config:[0-9]*, set by kernel/configs/debug.config:$wx_debug, over arch/x86/configs/x86_64_defconfig:$wx_base)" \
+		"$work/kbrowse/explain"
+check $? "explain names the fragment line that set a value (kvm_guest.config:$kvm_line), over the defconfig's"
+
 run_in "$work/alldef" "$kbrowse" merge --alldefconfig "$base" "${frags[@]}" \
 	>/dev/null 2>&1
 run_in "$work/alldef-conf" env KCONFIG_ALLCONFIG="$work/merged.config" "$conf" \
@@ -116,6 +131,25 @@ run_in "$work/confirm" sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" \
 run_in "$work/confirm" "$conf" --olddefconfig Kconfig >/dev/null 2>&1
 [ -n "$plan" ] && grep -qx 'CONFIG_KVM_AMD_SEV=y' "$work/confirm/.config"
 check $? "the plan ($plan), given to conf, makes KVM_AMD_SEV=y survive"
+
+# A name 6.12 no longer has: the close name, and with --from-tree 6.1 the
+# option with the same prompt (what diff --from-tree matches).
+# shellcheck disable=SC2016 # expanded by the inner shell
+old_tree=$(KBROWSE_KERNEL_SERIES=6.1 bash -c '. "$1/lib.sh" && kernel_tree' _ "$here" \
+	2>/dev/null)
+printf 'CONFIG_PAGE_TABLE_ISOLATION=y\nCONFIG_VIRTIO_BLKK=y\n' >"$work/old-names.config"
+mkdir -p "$work/renamed"
+if [ -n "$old_tree" ] && [ -f "$old_tree/Kconfig" ]; then
+	run_in "$work/renamed" "$kbrowse" merge --from-tree "$old_tree" "$base" \
+		"$work/old-names.config" >"$work/renamed/out" 2>&1
+	grep -qxF 'Why:              no symbol of that name in this tree; likely renamed to CONFIG_MITIGATION_PAGE_TABLE_ISOLATION (the same prompt in the old tree)' \
+		"$work/renamed/out" &&
+		grep -qxF 'Why:              no symbol of that name in this tree; a close name: CONFIG_VIRTIO_BLK' \
+			"$work/renamed/out"
+	check $? "a name 6.12 lacks: its new name from 6.1's prompt (--from-tree), a close name"
+else
+	echo "ok - # SKIP renamed options: no Linux 6.1 tree"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,7 +4,8 @@
 # lines (tests/tui/pane_text, every folded group opened) are compared
 # with `kbrowse explain --reverse SYMBOL`, line for line, for every
 # symbol of the teaching tree (with and without user values), for a
-# small tree where a select overrides unmet dependencies, and for a
+# small tree where a select overrides unmet dependencies, for a .config
+# merged from fragments (the fragment lines behind values), and for a
 # sample of Linux 6.12 x86_64 symbols when the tree is installed
 # ($KBROWSE_LINUX_SRC).  TAP output.
 : "${KBROWSE:?}" "${top_srcdir:?}"
@@ -60,7 +61,14 @@ config C
 	bool "C"
 KCONFIG
 
-total=$(( $(echo "$syms" | wc -w) * 2 + 3 + 1))
+# A .config merged from fragments: the pane names the fragment lines.
+mkdir -p "$work/merged"
+(cd "$work/merged" && "$KBROWSE" conf --allnoconfig >/dev/null 2>&1 && mv .config base.config &&
+	printf 'CONFIG_NET=y\nCONFIG_INET=y\nCONFIG_IPV6_SELFTEST=y\nCONFIG_LOG_BUF_SHIFT=20\n' >one.config &&
+	printf 'CONFIG_LOG_BUF_SHIFT=18\n' >two.config &&
+	"$KBROWSE" merge base.config one.config two.config >/dev/null 2>&1)
+
+total=$(( $(echo "$syms" | wc -w) * 2 + 3 + 1 + 3 + 1))
 linux=${KBROWSE_LINUX_SRC:-}
 linux_syms="E1000E PAGE_SHIFT LOG_BUF_SHIFT PREEMPT PREEMPT_NONE CRYPTO CAN_UCAN NAMESPACES MODULES NET PCI EXPERT X86_64 SMP NR_CPUS CRC32 PAGE_SIZE_LESS_THAN_64KB HZ_1000 DEBUG_KERNEL LOCALVERSION"
 if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
@@ -74,6 +82,12 @@ agree teaching-user "$work/teach-user" $syms
 agree unmet "$work/unmet" A B C
 grep -q "warning: selected up to y although its dependencies allow only n" "$work/unmet/B"
 tap_result $? "unmet: the pane warns that B is selected over its dependencies"
+
+agree merged "$work/merged" NET LOG_BUF_SHIFT IPV6_SELFTEST
+grep -q "(.config:[0-9]*, set by two.config:1, over one.config:4 and base.config:[0-9]*)" \
+	"$work/merged/LOG_BUF_SHIFT" 2>/dev/null &&
+	grep -q "one.config:3 asked for CONFIG_IPV6_SELFTEST=y" "$work/merged/IPV6_SELFTEST"
+tap_result $? "merged: the pane names the fragment lines behind a value"
 
 if [ -n "$linux" ] && [ -f "$linux/Kconfig" ]; then
 	mkdir -p "$work/linux"

@@ -10,6 +10,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <stdbool.h>
@@ -19,6 +22,7 @@
 #include "unit.h"
 #include "config.h"
 #include "config_io.h"
+#include "config_sources.h"
 
 /* How the kernel's conf writes, whatever the environment holds. */
 static const struct config_io_options kernel_io = { .prefix = "CONFIG_" };
@@ -605,6 +609,141 @@ static void test_provenance_file(void **state)
 	kconfig_free(kc);
 }
 
+/* --- the sources file of a merged .config ------------------------------------ */
+
+/* A directory of our own, made the current one for a case; left on return. */
+static void enter_temp_dir(char *dir, char *back, size_t backlen)
+{
+	assert_non_null(getcwd(back, backlen));
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chdir(dir), 0);
+}
+
+static void leave_temp_dir(const char *dir, const char *back)
+{
+	assert_int_equal(system("rm -f .config .config.sources"), 0);
+	assert_int_equal(chdir(back), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+static void write_text(const char *name, const char *text)
+{
+	FILE *f = fopen(name, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void test_sources_round_trip(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	const char config[] = "CONFIG_B=y\n# CONFIG_T is not set\n";
+	const char *inputs[] = { "base.config", "frag.config" };
+	struct config_sources_line b_lines[] = { { 2, 7 }, { 1, 40 } }, t_line = { 2, 3 };
+	struct config_sources_entry entries[] = {
+		{ "B", true, "CONFIG_B=y", b_lines, 2 },
+		{ "T", false, "CONFIG_T=m", &t_line, 1 },
+		{ "GONE", true, "CONFIG_GONE=y", &t_line, 1 },
+	};
+	const struct config_source *src;
+	struct config_sources *s;
+	char dir[] = "/tmp/kbrowse-unit-sources.XXXXXX", back[4096], err[256];
+	FILE *warn = tmpfile();
+	long warned;
+
+	(void)state;
+	enter_temp_dir(dir, back, sizeof(back));
+	write_text(".config", config);
+	assert_int_equal(config_sources_write(".config", config, strlen(config), inputs, 2,
+					      entries, 3, NULL, err, sizeof(err)), 0);
+	s = config_sources_read(kc, ".config", config, strlen(config), NULL, warn);
+	assert_non_null(s);
+	src = config_sources_find(s, symbol_find(kc, "B"));
+	assert_non_null(src);
+	assert_string_equal(location_file(src->set), "frag.config");
+	assert_int_equal(src->set.line, 7);
+	assert_int_equal(src->nover, 1);
+	assert_string_equal(location_file(src->over[0]), "base.config");
+	assert_int_equal(src->over[0].line, 40);
+	assert_true(src->kept);
+	src = config_sources_find(s, symbol_find(kc, "T"));
+	assert_non_null(src);
+	assert_false(src->kept);
+	assert_string_equal(src->request, "CONFIG_T=m");
+	assert_null(config_sources_find(s, symbol_find(kc, "N")));
+	config_sources_free(s);
+	/* Another .config (one byte more): the record is stale and ignored. */
+	assert_null(config_sources_read(kc, ".config", "CONFIG_B=y\n#", 12, NULL, warn));
+	fflush(warn);
+	assert_int_equal(ftell(warn), 0);
+	/* One that does not parse: a warning at its line, and ignored. */
+	write_text(".config.sources", "kbrowse-sources 1\nconfig 1 0000000000000000\nnonsense\n");
+	assert_null(config_sources_read(kc, ".config", config, strlen(config), NULL, warn));
+	fflush(warn);
+	warned = ftell(warn);
+	assert_true(warned > 0);
+	rewind(warn);
+	{
+		char line[256];
+
+		assert_non_null(fgets(line, sizeof(line), warn));
+		assert_string_equal(line, ".config.sources:3: warning: not a kbrowse sources "
+				    "line: the file is ignored\n");
+	}
+	fclose(warn);
+	leave_temp_dir(dir, back);
+	kconfig_free(kc);
+}
+
+static void test_sources_carry(void **state)
+{
+	struct kconfig *kc = load_ok(read_tree);
+	const char before[] = "CONFIG_B=y\nCONFIG_T=m\n";
+	const char after[] = "# CONFIG_B is not set\nCONFIG_T=m\n";
+	const char *inputs[] = { "frag.config" };
+	struct config_sources_line l1 = { 1, 1 }, l2 = { 1, 2 };
+	struct config_sources_entry entries[] = {
+		{ "B", true, "CONFIG_B=y", &l1, 1 },
+		{ "T", true, "CONFIG_T=m", &l2, 1 },
+	};
+	struct config_sources *s;
+	char dir[] = "/tmp/kbrowse-unit-sources.XXXXXX", back[4096], err[256];
+
+	(void)state;
+	enter_temp_dir(dir, back, sizeof(back));
+	assert_int_equal(config_sources_write(".config", before, strlen(before), inputs, 1,
+					      entries, 2, NULL, err, sizeof(err)), 0);
+	/* conf rewrote it: the record follows, B no longer has what was asked. */
+	assert_int_equal(config_sources_carry(".config", before, strlen(before), after,
+					      strlen(after), "CONFIG_", err, sizeof(err)), 0);
+	assert_null(config_sources_read(kc, ".config", before, strlen(before), NULL, NULL));
+	s = config_sources_read(kc, ".config", after, strlen(after), NULL, NULL);
+	assert_non_null(s);
+	assert_false(config_sources_find(s, symbol_find(kc, "B"))->kept);
+	assert_true(config_sources_find(s, symbol_find(kc, "T"))->kept);
+	config_sources_free(s);
+	/* A record of other bytes is not carried: it stays stale. */
+	assert_int_equal(config_sources_carry(".config", before, strlen(before), before,
+					      strlen(before), "CONFIG_", err, sizeof(err)), 0);
+	assert_non_null(s = config_sources_read(kc, ".config", after, strlen(after), NULL, NULL));
+	config_sources_free(s);
+	/* One input, a KCONFIG_ALLCONFIG file: each symbol at its last line. */
+	write_text("all.config", "CONFIG_B=y\nCONFIG_B=n\nCONFIG_T=m\n");
+	assert_int_equal(config_sources_write_input(".config", after, strlen(after),
+						    "all.config", "CONFIG_B=y\nCONFIG_B=n\nCONFIG_T=m\n",
+						    33, "CONFIG_", NULL, err, sizeof(err)), 0);
+	s = config_sources_read(kc, ".config", after, strlen(after), NULL, NULL);
+	assert_non_null(s);
+	assert_int_equal(config_sources_find(s, symbol_find(kc, "B"))->set.line, 2);
+	assert_false(config_sources_find(s, symbol_find(kc, "B"))->kept);
+	assert_true(config_sources_find(s, symbol_find(kc, "T"))->kept);
+	config_sources_free(s);
+	assert_int_equal(system("rm -f all.config"), 0);
+	leave_temp_dir(dir, back);
+	kconfig_free(kc);
+}
+
 /* --- writing --------------------------------------------------------------- */
 
 static const char write_tree[] =
@@ -848,6 +987,8 @@ int main(void)
 		cmocka_unit_test(test_prefix),
 		cmocka_unit_test(test_provenance),
 		cmocka_unit_test(test_provenance_file),
+		cmocka_unit_test(test_sources_round_trip),
+		cmocka_unit_test(test_sources_carry),
 		cmocka_unit_test(test_write_dotconfig),
 		cmocka_unit_test(test_write_defconfig),
 		cmocka_unit_test(test_round_trip),
