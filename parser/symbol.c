@@ -276,3 +276,19 @@ bool symbol_is_choice_member(const struct symbol *sym)
 {
 	return sym->choice && sym->choice->sym;
 }
+
+const char *symbol_prompt_text(const struct symbol *sym)
+{
+	for (const struct property *p = sym->props; p; p = p->next)
+		if (p->type == P_PROMPT && p->text && *p->text)
+			return p->text;
+	return NULL;
+}
+
+const char *symbol_help_text(const struct symbol *sym)
+{
+	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
+		if (n->help && *n->help)
+			return n->help;
+	return NULL;
+}

@@ -141,6 +141,10 @@ static inline bool type_is_bool_or_tristate(enum symbol_type type)
 
 /* A member of a choice (the choice itself answers false). */
 bool symbol_is_choice_member(const struct symbol *sym);
+/* The first non-empty prompt text, and help text, of sym's entries; or NULL
+ * (what matches a symbol across two trees, where its name changed). */
+const char *symbol_prompt_text(const struct symbol *sym);
+const char *symbol_help_text(const struct symbol *sym);
 
 static inline bool symbol_is_tristate_const(const struct symbol *sym)
 {

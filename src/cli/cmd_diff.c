@@ -174,45 +174,6 @@ static bool read_named(struct cli *cli, struct side_text *t, const char *name,
 	return true;
 }
 
-static void print_warnings(struct diag_list *diags)
-{
-	for (const struct diag *d = diags->first; d; d = d->next)
-		fprintf(stderr, "%s:%d:warning: %s\n", location_file(d->loc),
-			d->loc.line, d->message);
-	diag_release(diags);
-	diag_init(diags);
-}
-
-/* Read text into cfg, printing conf's warnings about its lines. */
-static void read_into(struct session *s, struct config *cfg, const struct side_text *t)
-{
-	struct diag_list diags;
-
-	diag_init(&diags);
-	config_read_text(cfg, t->name, t->text, t->len, &s->io, &diags);
-	print_warnings(&diags);
-	diag_release(&diags);
-}
-
-/*
- * Where each user value of t came from (its lines), read into a scratch
- * configuration: with --apply the values come from the merged text, but
- * explanations cite the lines of the file that set them.
- */
-static struct user_lines *lines_of(struct session *s, struct config *like,
-				   const struct side_text *t)
-{
-	struct config *scratch = config_new_sibling(like);
-	struct user_lines *lines = config_read_text_recorded(scratch, t->name, t->text,
-							     t->len, &s->io, NULL);
-
-	/* A merged .config: which fragment set each value. */
-	lines->sources = config_sources_read(s->kc, t->name, t->text, t->len,
-					     s->io.srctree, stderr);
-	config_free(scratch);
-	return lines;
-}
-
 static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
 		    struct side_text *texts, int ntexts)
 {
@@ -297,9 +258,9 @@ static int run_from_tree(struct cli *cli, struct diff_run *run, struct session *
 	new_cfg = config_new(s->kc);
 	/* conf's warnings are the new tree's (what olddefconfig would say). */
 	config_read_text(old_cfg, t->name, t->text, t->len, &old->io, NULL);
-	read_into(s, new_cfg, t);
-	old_lines = lines_of(old, old_cfg, t);
-	new_lines = lines_of(s, new_cfg, t);
+	session_diff_read(s, new_cfg, &file, stderr);
+	old_lines = session_diff_lines(old, old_cfg, &file, stderr);
+	new_lines = session_diff_lines(s, new_cfg, &file, stderr);
 	old_ex = explainer_new(old_cfg, old_lines);
 	new_ex = explainer_new(new_cfg, new_lines);
 	old_in = (struct diff_input){ old_ex, &file, 1 };

@@ -1097,22 +1097,6 @@ static void find_fragment_values(struct builder *b)
 
 /* --- across trees: the likely new name of a removed symbol ---------------------- */
 
-static const char *prompt_of(const struct symbol *sym)
-{
-	for (const struct property *p = sym->props; p; p = p->next)
-		if (p->type == P_PROMPT && p->text && *p->text)
-			return p->text;
-	return NULL;
-}
-
-static const char *help_of(const struct symbol *sym)
-{
-	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
-		if (n->help && *n->help)
-			return n->help;
-	return NULL;
-}
-
 /*
  * Each removed symbol: a symbol only the new tree defines with the same
  * prompt, else the same help text.  One written in the new .config (a
@@ -1137,10 +1121,10 @@ static void find_renames(struct builder *b)
 
 		if (e->root != DIFF_ROOT_REMOVED)
 			continue;
-		prompt = prompt_of(e->old_sym);
-		help = help_of(e->old_sym);
+		prompt = symbol_prompt_text(e->old_sym);
+		help = symbol_help_text(e->old_sym);
 		for (unsigned k = 0; k < nfresh; k++) {
-			const char *p = prompt_of(fresh[k]), *h = help_of(fresh[k]);
+			const char *p = symbol_prompt_text(fresh[k]), *h = symbol_help_text(fresh[k]);
 			int score = 0;
 
 			if (prompt && p && strcmp(prompt, p) == 0)

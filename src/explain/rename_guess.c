@@ -38,22 +38,6 @@ const struct symbol *transitional_reader(const struct kconfig *kc,
 	return NULL;
 }
 
-static const char *prompt_of(const struct symbol *sym)
-{
-	for (const struct property *p = sym->props; p; p = p->next)
-		if (p->type == P_PROMPT && p->text && *p->text)
-			return p->text;
-	return NULL;
-}
-
-static const char *help_of(const struct symbol *sym)
-{
-	for (const struct menu_node *n = sym->first_node; n; n = n->next_def)
-		if (n->help && *n->help)
-			return n->help;
-	return NULL;
-}
-
 static void add(struct rename_guess *g, const struct symbol *sym)
 {
 	if (g->n < RENAME_GUESS_MAX)
@@ -64,7 +48,7 @@ static void add(struct rename_guess *g, const struct symbol *sym)
 static bool by_old_tree(const struct kconfig *kc, const struct kconfig *old_kc,
 			const struct symbol *old, struct rename_guess *g)
 {
-	const char *prompt = prompt_of(old), *help = help_of(old);
+	const char *prompt = symbol_prompt_text(old), *help = symbol_help_text(old);
 	const struct symbol *by_help = NULL;
 
 	for (size_t i = 0; i < kc->nsymbols; i++) {
@@ -74,8 +58,8 @@ static bool by_old_tree(const struct kconfig *kc, const struct kconfig *old_kc,
 		/* Only a name the old tree lacks can be the new one. */
 		if (!settable(sym) || settable(symbol_find(old_kc, sym->name)))
 			continue;
-		p = prompt_of(sym);
-		h = help_of(sym);
+		p = symbol_prompt_text(sym);
+		h = symbol_help_text(sym);
 		if (prompt && p && !strcmp(prompt, p)) {
 			g->by = "the same prompt in the old tree";
 			add(g, sym);

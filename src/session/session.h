@@ -169,6 +169,16 @@ void session_diff_texts(struct session *s, const struct diff_file *files, unsign
 typedef void session_diff_fn(void *ctx, struct explainer *ex, const struct diff_result *d);
 void session_diff_each(struct session *s, const struct diff_file *files, unsigned n,
 		       bool apply, FILE *warnings, session_diff_fn *fn, void *ctx);
+/* A file's text read into cfg, conf's warnings about its lines on warnings. */
+void session_diff_read(struct session *s, struct config *cfg, const struct diff_file *t,
+		       FILE *warnings);
+/*
+ * Where each user value of t came from (its lines, and the fragment lines
+ * of a merged .config's sources file, whose warnings go to warnings),
+ * read into a scratch sibling of like.
+ */
+struct user_lines *session_diff_lines(struct session *s, struct config *like,
+				      const struct diff_file *t, FILE *warnings);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,

@@ -22,8 +22,8 @@ static void print_warnings(struct diag_list *diags, FILE *warnings)
 }
 
 /* Read a file's text into cfg, printing conf's warnings about its lines. */
-static void read_into(struct session *s, struct config *cfg, const struct diff_file *t,
-		      FILE *warnings)
+void session_diff_read(struct session *s, struct config *cfg, const struct diff_file *t,
+		       FILE *warnings)
 {
 	struct diag_list diags;
 
@@ -38,8 +38,8 @@ static void read_into(struct session *s, struct config *cfg, const struct diff_f
  * configuration: with fragments the values come from the merged text, but
  * explanations cite the lines of the file that set them.
  */
-static struct user_lines *lines_of(struct session *s, struct config *like,
-				   const struct diff_file *t)
+struct user_lines *session_diff_lines(struct session *s, struct config *like,
+				      const struct diff_file *t, FILE *warnings)
 {
 	struct config *scratch = config_new_sibling(like);
 	struct user_lines *lines = config_read_text_recorded(scratch, t->name, t->text,
@@ -47,7 +47,7 @@ static struct user_lines *lines_of(struct session *s, struct config *like,
 
 	/* A merged .config: which fragment set each value. */
 	lines->sources = config_sources_read(s->kc, t->name, t->text, t->len,
-					     s->io.srctree, NULL);
+					     s->io.srctree, warnings);
 	config_free(scratch);
 	return lines;
 }
@@ -76,21 +76,21 @@ void session_diff_each(struct session *s, const struct diff_file *files, unsigne
 	struct diff_input old_in, new_in;
 	struct diff_result *d;
 
-	read_into(s, old_cfg, old_t, warnings);
+	session_diff_read(s, old_cfg, old_t, warnings);
 	if (apply) {
 		size_t len;
 		char *merged = merge_texts(files, n, &len);
 
 		/* Each fragment's own warnings, located in it. */
 		for (unsigned i = 1; i < n; i++)
-			read_into(s, new_cfg, &files[i], warnings);
+			session_diff_read(s, new_cfg, &files[i], warnings);
 		config_read_text(new_cfg, new_last->name, merged, len, &s->io, NULL);
 		free(merged);
 	} else {
-		read_into(s, new_cfg, &files[1], warnings);
+		session_diff_read(s, new_cfg, &files[1], warnings);
 	}
-	old_lines = lines_of(s, old_cfg, old_t);
-	new_lines = lines_of(s, old_cfg, new_last);
+	old_lines = session_diff_lines(s, old_cfg, old_t, NULL);
+	new_lines = session_diff_lines(s, old_cfg, new_last, NULL);
 	old_ex = explainer_new(old_cfg, old_lines);
 	new_ex = explainer_new(new_cfg, new_lines);
 	old_in = (struct diff_input){ old_ex, files, 1 };
