@@ -362,7 +362,7 @@ for plan in y:INTEL_TDX_HOST 4096:NR_CPUS y:KVM_AMD_SEV y:DEBUG_INFO_BTF; do
 		printf '%-40s %13s\n' "plan --to $PLAN_WANT $PLAN_SYM" "n/a (no plan printed)"
 	fi
 done
-# The language server (issue 23): a hover on PAGE_SHIFT in arch/Kconfig,
+# The language server: a hover on PAGE_SHIFT in arch/Kconfig,
 # and the re-analysis after an unsaved edit of that file (the tree read
 # again through the editor's text, diagnostics published), 20 of each.
 if have python3; then

@@ -23,6 +23,8 @@
 # nothing); the one case that compares the questions is skipped.
 # TAP output.
 : "${KBROWSE:?}" "${top_srcdir:?}"
+# shellcheck source=tests/lib/tap.sh
+. "$top_srcdir/tests/lib/tap.sh"
 cases=$top_srcdir/tests/dialects/mainline
 work=$(mktemp -d /tmp/kbrowse-mainline.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
@@ -33,8 +35,7 @@ for dir in "$cases"/fixtures/*/; do
 	[ -e "$1" ] || set --
 	nfix=$((nfix + 4 + 3 * $#))
 done
-echo "1..$((25 + nfix))"
-n=0
+tap_plan $((25 + nfix))
 
 # run TEST MODE INPUT [ENV...] [-- ARGS]: kbrowse conf in a fresh
 # directory; leaves $out (the directory) and $rc, $out/stdout, $out/stderr.
@@ -42,7 +43,7 @@ run()
 {
 	test=$1 mode=$2 input=$3
 	shift 3
-	out=$work/run$n.$test
+	out=$work/run$tap_n.$test
 	mkdir -p "$out"
 	[ -n "$input" ] && cp "$cases/$test/$input" "$out/.config"
 	# shellcheck disable=SC2086 # $flags: words
@@ -86,11 +87,10 @@ EOF
 
 verdict()
 {
-	n=$((n + 1))
 	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
+		tap_ok "$2"
 	else
-		echo "not ok $n - $2 (exit $rc)"
+		tap_not_ok "$2 (exit $rc)"
 		sed 's/^/# stderr: /' "$out/stderr" | head -n 12
 		sed 's/^/# stdout: /' "$out/stdout" | head -n 12
 		[ -f "$out/.config" ] && sed 's/^/# .config: /' "$out/.config" | head -n 30
@@ -105,31 +105,30 @@ has_mode --oldconfig && oldconfig=--oldconfig
 has_mode --oldaskconfig && oldask=--oldaskconfig
 
 # transitional: values migrate from the old names, which are not written
-mkdir -p "$work/run$n.transitional"; : >"$work/run$n.transitional/stdin"
+mkdir -p "$work/run$tap_n.transitional"; : >"$work/run$tap_n.transitional/stdin"
 run transitional --olddefconfig initial_config
 check "transitional: olddefconfig migrates every type, writes no old name" \
 	'[ $rc = 0 ] && contains "$out/.config" "$cases/transitional/expected_config"'
 if [ $oldconfig = --oldconfig ]; then
-	mkdir -p "$work/run$n.transitional"
-	printf 'n\n' >"$work/run$n.transitional/stdin"
+	mkdir -p "$work/run$tap_n.transitional"
+	printf 'n\n' >"$work/run$tap_n.transitional/stdin"
 	run transitional --oldconfig initial_config
 	check "transitional: oldconfig asks only the symbol whose transitional default is off" \
 		'[ $rc = 0 ] && contains "$out/stdout" "$cases/transitional/expected_stdout"'
 else
-	n=$((n + 1))
-	echo "ok $n - transitional: oldconfig questions # SKIP this kbrowse refuses --oldconfig"
+	tap_skip "transitional: oldconfig questions" "this kbrowse refuses --oldconfig"
 fi
 # The same rule through listnewconfig (conf's check_conf() picks the
 # questions of oldconfig and the lines of listnewconfig alike): none of
 # the NEW_* whose default comes from a transitional symbol the .config
 # sets; the two symbols without a value are listed.
-mkdir -p "$work/run$n.transitional"; : >"$work/run$n.transitional/stdin"
+mkdir -p "$work/run$tap_n.transitional"; : >"$work/run$tap_n.transitional/stdin"
 run transitional --listnewconfig initial_config
 check "transitional: listnewconfig leaves out what transitional symbols set" \
 	'[ $rc = 0 ] && [ "$(cat "$out/stdout")" = "$(printf "CONFIG_NEW_CONDITIONAL_DEFAULT=n\nCONFIG_REGULAR_OPTION=n")" ]'
 
 # err_transitional: anything but help beside the type is refused
-mkdir -p "$work/run$n.err_transitional"; : >"$work/run$n.err_transitional/stdin"
+mkdir -p "$work/run$tap_n.err_transitional"; : >"$work/run$tap_n.err_transitional/stdin"
 run err_transitional --olddefconfig ""
 conf_style "$out/stderr" >"$out/stderr.conf"
 check "err_transitional: exit 1 and conf's errors, in its order" \
@@ -137,7 +136,7 @@ check "err_transitional: exit 1 and conf's errors, in its order" \
 
 # conditional_dep: depends on X if Y, tristate included
 for i in 1 2 3; do
-	mkdir -p "$work/run$n.conditional_dep"; : >"$work/run$n.conditional_dep/stdin"
+	mkdir -p "$work/run$tap_n.conditional_dep"; : >"$work/run$tap_n.conditional_dep/stdin"
 	run conditional_dep $oldconfig test_config$i
 	check "conditional_dep: $oldconfig test_config$i matches expected_config$i" \
 		'[ $rc = 0 ] && cmp -s "$out/.config" "$cases/conditional_dep/expected_config$i"'
@@ -145,23 +144,23 @@ done
 
 # warn_changed_input: only with KCONFIG_WARN_CHANGED_INPUT
 t=warn_changed_input
-mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+mkdir -p "$work/run$tap_n.$t"; : >"$work/run$tap_n.$t/stdin"
 run $t --olddefconfig config
 check "$t: no warning without KCONFIG_WARN_CHANGED_INPUT" \
 	'[ $rc = 0 ] && ! grep -q "user-provided values changed by Kconfig" "$out/stderr"'
-mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+mkdir -p "$work/run$tap_n.$t"; : >"$work/run$tap_n.$t/stdin"
 run $t --olddefconfig config KCONFIG_WARN_CHANGED_INPUT=1
 check "$t: olddefconfig warns, each symbol once" \
 	'[ $rc = 0 ] && contains "$out/stderr" "$cases/$t/expected_stderr"'
 check "$t: olddefconfig .config matches" \
 	'cmp -s "$out/.config" "$cases/$t/expected_config"'
 flags=-s
-mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+mkdir -p "$work/run$tap_n.$t"; : >"$work/run$tap_n.$t/stdin"
 run $t --olddefconfig config KCONFIG_WARN_CHANGED_INPUT=1
 check "$t: -s still warns" \
 	'[ $rc = 0 ] && contains "$out/stderr" "$cases/$t/expected_stderr"'
 flags=
-mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+mkdir -p "$work/run$tap_n.$t"; : >"$work/run$tap_n.$t/stdin"
 run $t --savedefconfig=defconfig config KCONFIG_WARN_CHANGED_INPUT=1
 check "$t: savedefconfig warns" \
 	'[ $rc = 0 ] && contains "$out/stderr" "$cases/$t/expected_stderr"'
@@ -169,22 +168,22 @@ check "$t: savedefconfig's defconfig matches" \
 	'cmp -s "$out/defconfig" "$cases/$t/expected_defconfig"'
 
 # err_repeated_inc: a file sourced twice
-mkdir -p "$work/run$n.err_repeated_inc"; : >"$work/run$n.err_repeated_inc/stdin"
+mkdir -p "$work/run$tap_n.err_repeated_inc"; : >"$work/run$tap_n.err_repeated_inc/stdin"
 run err_repeated_inc $oldask ""
 conf_style "$out/stderr" >"$out/stderr.conf"
 check "err_repeated_inc: refused, conf's error and note" \
 	'[ $rc != 0 ] && contains "$out/stderr.conf" "$cases/err_repeated_inc/expected_stderr"'
 
 # The 6.12 rules read none of this: the words are no keywords there.
-mkdir -p "$work/run$n.transitional"; : >"$work/run$n.transitional/stdin"
+mkdir -p "$work/run$tap_n.transitional"; : >"$work/run$tap_n.transitional/stdin"
 run transitional --olddefconfig initial_config KBROWSE_DIALECT=linux-6.11
 check "linux-6.11 rules: transitional is an unknown statement, as in 6.12's conf" \
 	'[ $rc = 1 ] && grep -q "unknown statement \"transitional\"" "$out/stderr"'
-mkdir -p "$work/run$n.conditional_dep"; : >"$work/run$n.conditional_dep/stdin"
+mkdir -p "$work/run$tap_n.conditional_dep"; : >"$work/run$tap_n.conditional_dep/stdin"
 run conditional_dep --olddefconfig test_config1 KBROWSE_DIALECT=linux-6.18
 check "linux-6.18 rules: depends on X if Y is refused" \
 	'[ $rc = 1 ]'
-mkdir -p "$work/run$n.err_repeated_inc"; : >"$work/run$n.err_repeated_inc/stdin"
+mkdir -p "$work/run$tap_n.err_repeated_inc"; : >"$work/run$tap_n.err_repeated_inc/stdin"
 run err_repeated_inc --olddefconfig "" KBROWSE_DIALECT=linux-6.18
 check "linux-6.18 rules: a file sourced twice is read twice" \
 	'[ $rc = 0 ]'
@@ -231,7 +230,7 @@ check "diff --from-tree: the old tree's Kconfig, not the one in the current dire
 # The tree "issue": a transitional option renamed and a conditional
 # dependency (kbrowse's own outputs, beside conf's values)
 t=issue
-mkdir -p "$work/run$n.$t"; : >"$work/run$n.$t/stdin"
+mkdir -p "$work/run$tap_n.$t"; : >"$work/run$tap_n.$t/stdin"
 run $t --olddefconfig config
 check "issue tree: olddefconfig writes NEW_OPTION=y, no OLD_OPTION line, no TEST_BASIC (FOO is n while BAR is y)" \
 	'[ $rc = 0 ] && grep -qx "CONFIG_NEW_OPTION=y" "$out/.config" &&

@@ -45,7 +45,8 @@ prepare_series()
 	(
 		# shellcheck disable=SC2034 # read by lib.sh
 		KBROWSE_KERNEL_SERIES=$series
-		# shellcheck source=tests/kernel/lib.sh
+		# Read again for this series (followed once, above).
+		# shellcheck source=/dev/null
 		. "$here/lib.sh"
 		tree=$(kernel_tree) || exit 1
 		conf=$(kernel_conf) || exit 1

@@ -23,34 +23,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-diff.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
-
-
-# Run a command in DIR with the environment make gives conf on x86_64.
-run_in()
-{
-	local dir=$1
-	shift
-	local -a envargs
-	mapfile -t envargs < <(arch_env x86_64)
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
+kernel_suite_start diff "$0" "$@"
 
 mkdir -p "$work/old" "$work/new"
-run_in "$work/old" "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+kernel_run_in "$work/old" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
 tap_result $? "conf --defconfig=arch/x86/configs/x86_64_defconfig"
 grep -qx 'CONFIG_NET=y' "$work/old/.config"
 tap_result $? "the defconfig has CONFIG_NET=y"
 sed 's/^CONFIG_NET=y$/# CONFIG_NET is not set/' "$work/old/.config" >"$work/new/.config"
-run_in "$work/new" "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
+kernel_run_in "$work/new" x86_64 "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
 tap_result $? "CONFIG_NET=n, then conf --olddefconfig"
 
 cat >"$work/check.py" <<'EOF'
@@ -154,14 +136,14 @@ verify()
 	fi
 }
 
-run_in "$work/new" "$kbrowse" diff --json ../old/.config .config \
+kernel_run_in "$work/new" x86_64 "$kbrowse" diff --json ../old/.config .config \
 	>"$work/diff.json" 2>"$work/diff.err"
 rc=$?
 tap_result $rc "kbrowse diff --json OLD NEW exits 0 (exit $rc)"
 sed 's/^/# /' "$work/diff.err" | head -n 10
 verify diff "$work/diff.json" diff
 
-run_in "$work/new" "$kbrowse" diff ../old/.config .config >"$work/diff.txt" 2>&1
+kernel_run_in "$work/new" x86_64 "$kbrowse" diff ../old/.config .config >"$work/diff.txt" 2>&1
 rc=$?
 differ=$(sed -n 's/^differ //p' "$work/diff.check")
 [ $rc -eq 0 ] && [ "$(head -n 1 "$work/diff.txt")" = "1 root change, $((differ - 1)) values followed" ] &&
@@ -170,21 +152,21 @@ tap_result $? "text: the summary line and the root's line ($(head -n 1 "$work/di
 grep -E '^  +NET_9P  ' "$work/diff.txt" | head -n 1 | sed 's/^/# /'
 
 printf '# CONFIG_NET is not set\n' >"$work/no-net.config"
-run_in "$work/old" "$kbrowse" diff --json --apply ../no-net.config \
+kernel_run_in "$work/old" x86_64 "$kbrowse" diff --json --apply ../no-net.config \
 	>"$work/apply.json" 2>"$work/apply.err"
 rc=$?
 tap_result $rc "kbrowse diff --json --apply FRAGMENT (BASE: .config) exits 0 (exit $rc)"
 verify apply "$work/apply.json" apply
 
-run_in "$work/old" "$kbrowse" diff .config .config >"$work/same.txt" 2>&1
+kernel_run_in "$work/old" x86_64 "$kbrowse" diff .config .config >"$work/same.txt" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(cat "$work/same.txt")" = "0 root changes, 0 values followed" ]
 tap_result $? "the same file twice: no change, exit 0 (exit $rc)"
-run_in "$work/old" "$kbrowse" diff .config no-such.config >/dev/null 2>&1
+kernel_run_in "$work/old" x86_64 "$kbrowse" diff .config no-such.config >/dev/null 2>&1
 rc=$?
 [ $rc -eq 1 ]
 tap_result $? "a missing file: exit 1 (exit $rc)"
-run_in "$work/old" "$kbrowse" diff .config >/dev/null 2>&1
+kernel_run_in "$work/old" x86_64 "$kbrowse" diff .config >/dev/null 2>&1
 rc=$?
 [ $rc -eq 2 ]
 tap_result $? "one file only: exit 2 (exit $rc)"
@@ -207,9 +189,9 @@ sed -e 's/^# CONFIG_WIREGUARD is not set$/CONFIG_WIREGUARD=m/' \
 	-e 's/^CONFIG_HZ_1000=y$/# CONFIG_HZ_1000 is not set/' \
 	"$work/old/.config" >"$work/ten/.config"
 edits=$(diff "$work/old/.config" "$work/ten/.config" | grep -c '^>')
-run_in "$work/ten" "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
+kernel_run_in "$work/ten" x86_64 "$conf" -s --olddefconfig Kconfig >>"$work/conf.out" 2>&1
 tap_result $? "ten edits ($edits lines changed), then conf --olddefconfig"
-run_in "$work/ten" "$kbrowse" diff ../old/.config .config >"$work/ten.txt" 2>&1
+kernel_run_in "$work/ten" x86_64 "$kbrowse" diff ../old/.config .config >"$work/ten.txt" 2>&1
 rc=$?
 roots=$(grep -E '^[A-Z0-9_]+  ' "$work/ten.txt" | cut -d' ' -f1 | tr '\n' ' ')
 nroots=$(grep -cE '^[A-Z0-9_]+  ' "$work/ten.txt")

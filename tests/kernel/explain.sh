@@ -31,25 +31,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-explain.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
-
-
-# Run a command in DIR with the environment make gives conf for VARIANT.
-run_in()
-{
-	local dir=$1 variant=$2
-	shift 2
-	local -a envargs
-	mapfile -t envargs < <(arch_env "$variant")
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
+kernel_suite_start explain "$0" "$@"
 
 # --- x86_64: every symbol, after defconfig and after allmodconfig ------------------
 cat >"$work/check.py" <<'EOF'
@@ -153,10 +135,10 @@ every_symbol()
 	local name=$1 dir=$work/$1 variant=${1%%-*} start end rc
 	shift
 	mkdir -p "$dir"
-	run_in "$dir" "$variant" "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
+	kernel_run_in "$dir" "$variant" "$conf" -s "$@" Kconfig >"$work/$name.conf.out" 2>&1
 	tap_result $? "$name: conf $*"
 	start=$(date +%s%N)
-	run_in "$dir" "$variant" env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
+	kernel_run_in "$dir" "$variant" env KBROWSE_TIMING=1 "$kbrowse" explain --json --all \
 		>"$work/$name.json" 2>"$work/$name.err"
 	rc=$?
 	end=$(date +%s%N)
@@ -192,7 +174,7 @@ if [ "$KERNEL_SERIES" != 6.12 ]; then
 	am=$work/x86_64-allmodconfig
 	grep -q '^CONFIG_RAPIDIO_ENUM_BASIC=m$' "$am/.config"
 	tap_result $? "x86_64-allmodconfig: conf wrote CONFIG_RAPIDIO_ENUM_BASIC=m"
-	run_in "$am" x86_64 "$kbrowse" explain RAPIDIO_ENUM_BASIC >"$work/rapidio.txt" 2>&1
+	kernel_run_in "$am" x86_64 "$kbrowse" explain RAPIDIO_ENUM_BASIC >"$work/rapidio.txt" 2>&1
 	grep -q '^RAPIDIO_ENUM_BASIC = m' "$work/rapidio.txt" &&
 		grep -qi 'tristate choice' "$work/rapidio.txt" &&
 		grep -q 'm mode' "$work/rapidio.txt" &&
@@ -211,10 +193,10 @@ fi
 # limit cuts it.
 ay=$work/x86_64-allyesconfig
 mkdir -p "$ay"
-run_in "$ay" x86_64 "$conf" -s --allyesconfig Kconfig >"$work/conf-ay.out" 2>&1
+kernel_run_in "$ay" x86_64 "$conf" -s --allyesconfig Kconfig >"$work/conf-ay.out" 2>&1
 tap_result $? "x86_64-allyesconfig: conf --allyesconfig"
-run_in "$ay" x86_64 "$kbrowse" explain --depth 1000 IRQCHIP >"$work/chain.txt" 2>/dev/null &&
-	run_in "$ay" x86_64 "$kbrowse" explain --json --depth 1000 IRQCHIP \
+kernel_run_in "$ay" x86_64 "$kbrowse" explain --depth 1000 IRQCHIP >"$work/chain.txt" 2>/dev/null &&
+	kernel_run_in "$ay" x86_64 "$kbrowse" explain --json --depth 1000 IRQCHIP \
 		>"$work/chain.json" 2>/dev/null
 tap_result $? "x86_64-allyesconfig: explain --depth 1000 IRQCHIP, text and JSON"
 python3 - "$work/chain.txt" "$work/chain.json" <<'EOF'
@@ -254,7 +236,7 @@ print(f"# PAGE_SHIFT={o['value']} {origin['kind']} at {origin['location']}, {siz
 sys.exit(0 if ok else 1)
 EOF
 }
-run_in "$x86" x86_64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps.json" 2>/dev/null
+kernel_run_in "$x86" x86_64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps.json" 2>/dev/null
 page_shift_check "$work/ps.json" 12 arch/Kconfig:1241
 tap_result $? "x86_64: PAGE_SHIFT is 12 from arch/Kconfig:1241 because PAGE_SIZE_4KB=y"
 grep -q '^CONFIG_PAGE_SHIFT=12$' "$x86/.config"
@@ -292,12 +274,12 @@ sys.exit(0 if len(plans) >= 100 and len(short) * 20 <= max(feasible, 1) else 1)
 EOF
 }
 # shellcheck disable=SC2046 # the names are words
-run_in "$x86" x86_64 "$kbrowse" explain --json --to y $(sed -n 1p "$work/sample") \
+kernel_run_in "$x86" x86_64 "$kbrowse" explain --json --to y $(sed -n 1p "$work/sample") \
 	>"$work/plans-y.json" 2>/dev/null
 plans_check "$work/plans-y.json" y
 tap_result $? "x86_64: plans to turn symbols on work when tried (at most 5% fall short)"
 # shellcheck disable=SC2046
-run_in "$x86" x86_64 "$kbrowse" explain --json --to n $(sed -n 2p "$work/sample") \
+kernel_run_in "$x86" x86_64 "$kbrowse" explain --json --to n $(sed -n 2p "$work/sample") \
 	>"$work/plans-n.json" 2>/dev/null
 plans_check "$work/plans-n.json" n
 tap_result $? "x86_64: plans to turn symbols off work when tried (at most 5% fall short)"
@@ -305,14 +287,14 @@ tap_result $? "x86_64: plans to turn symbols off work when tried (at most 5% fal
 # --- arm64 with 64K pages ---------------------------------------------------------
 arm=$work/arm64
 mkdir -p "$arm"
-run_in "$arm" arm64 "$conf" -s --defconfig=arch/arm64/configs/defconfig Kconfig \
+kernel_run_in "$arm" arm64 "$conf" -s --defconfig=arch/arm64/configs/defconfig Kconfig \
 	>"$work/conf-arm.out" 2>&1 &&
 	echo CONFIG_ARM64_64K_PAGES=y >>"$arm/.config" &&
-	run_in "$arm" arm64 "$conf" -s --olddefconfig Kconfig >>"$work/conf-arm.out" 2>&1
+	kernel_run_in "$arm" arm64 "$conf" -s --olddefconfig Kconfig >>"$work/conf-arm.out" 2>&1
 tap_result $? "arm64: defconfig, then CONFIG_ARM64_64K_PAGES=y and --olddefconfig"
 grep -q '^CONFIG_PAGE_SHIFT=16$' "$arm/.config"
 tap_result $? "arm64: conf wrote CONFIG_PAGE_SHIFT=16"
-run_in "$arm" arm64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps-arm.json" 2>/dev/null
+kernel_run_in "$arm" arm64 "$kbrowse" explain --json PAGE_SHIFT >"$work/ps-arm.json" 2>/dev/null
 page_shift_check "$work/ps-arm.json" 16 arch/Kconfig:1245
 tap_result $? "arm64: PAGE_SHIFT is 16 from arch/Kconfig:1245 because PAGE_SIZE_64KB=y"
 

@@ -24,20 +24,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-
-work=$(mktemp -d /tmp/kbrowse-explain-source.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
+kernel_suite_start explain-source "$0" "$@"
 passed=0 failed=0
 
-run_in()
-{
-	local -a envargs
-	mapfile -t envargs < <(arch_env x86_64)
-	(cd "$work" && env -i LANG=C PATH="$PATH" HOME="$work" "${envargs[@]}" "$@")
-}
+# run_in COMMAND...: in the work directory, which is HOME too (no user's
+# state file or cache reaches the explanations).
+run_in() { HOME=$work kernel_run_in "$work" x86_64 "$@"; }
 
 run_in "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig >"$work/conf.out" 2>&1
 check $? "x86_64: conf --defconfig"

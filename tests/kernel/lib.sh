@@ -516,6 +516,47 @@ kernel_kbrowse_arg()
 	printf '%s\n' "$(cd "$(dirname "$kbrowse")" && pwd)/$(basename "$kbrowse")"
 }
 
+# kernel_suite_start TAG SCRIPT ARGS...: the opening every conformance
+# suite shares.  Sets kbrowse (the binary under test, from the arguments),
+# KERNEL_TREE (exported) and conf (the kernel's own, built if need be),
+# and work: a temporary directory named after TAG, removed at exit unless
+# KEEP is set (to look at what a failing case left).  Exits when the tree
+# or conf cannot be had.
+kernel_suite_start()
+{
+	local tag=$1
+
+	shift
+	kbrowse=$(kernel_kbrowse_arg "$@") || exit 2
+	KERNEL_TREE=$(kernel_tree) || exit 1
+	# shellcheck disable=SC2034 # the suite's
+	conf=$(kernel_conf) || exit 1
+	export KERNEL_TREE
+	work=$(mktemp -d "/tmp/kbrowse-$tag.XXXXXX") || exit 1
+	trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+}
+
+# kernel_run_in DIR VARIANT COMMAND...: COMMAND run in DIR with only the
+# environment make gives conf for VARIANT (arch_env), as `make` runs it
+# (and the caller's XDG_CACHE_HOME, where kbrowse keeps its shell cache).
+kernel_run_in()
+{
+	local dir=$1 variant=$2
+	shift 2
+	local -a envargs
+	# arch_env asks the compiler: once a suite and variant is enough.
+	local saved=${work:+$work/.arch-env-$variant}
+	if [ -n "$saved" ] && [ -s "$saved" ]; then
+		mapfile -t envargs <"$saved"
+	else
+		mapfile -t envargs < <(arch_env "$variant")
+		[ -z "$saved" ] || printf '%s\n' "${envargs[@]}" >"$saved"
+	fi
+	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" \
+		${XDG_CACHE_HOME:+XDG_CACHE_HOME="$XDG_CACHE_HOME"} \
+		"${envargs[@]}" "$@")
+}
+
 # TAP lines and the "N passed, N failed" summary (tap_result, tap_summary).
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"

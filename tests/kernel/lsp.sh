@@ -20,27 +20,11 @@ top=$(cd "$here/../.." && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-
-work=$(mktemp -d /tmp/kbrowse-lsp.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
-
-# Run a command in DIR with the environment make gives conf for VARIANT.
-run_in()
-{
-	local dir=$1 variant=$2
-	shift 2
-	local -a envargs
-	mapfile -t envargs < <(arch_env "$variant")
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
+kernel_suite_start lsp "$0" "$@"
 
 obj=$work/x86_64
 mkdir -p "$obj"
-run_in "$obj" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+kernel_run_in "$obj" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
 tap_result $? "x86_64: the tree's conf writes defconfig's .config" "$work/conf.out"
 
@@ -49,7 +33,7 @@ if ! command -v nvim >/dev/null 2>&1; then
 elif ! command -v python3 >/dev/null 2>&1; then
 	tap_skip "Neovim's LSP client on 6.12" "python3 is not installed"
 else
-	run_in "$obj" x86_64 env KB_KBROWSE="$kbrowse" KB_TREE="$KERNEL_TREE" KB_MODE=kernel \
+	kernel_run_in "$obj" x86_64 env KB_KBROWSE="$kbrowse" KB_TREE="$KERNEL_TREE" KB_MODE=kernel \
 		KB_OUT="$work/nvim.tap" timeout 600 nvim --headless --clean \
 		-u "$top/tests/lsp/test_init.lua" >"$work/nvim.out" 2>&1
 	rc=$?
@@ -68,7 +52,7 @@ fi
 if ! command -v python3 >/dev/null 2>&1; then
 	tap_skip "kbrowse mcp on 6.12" "python3 is not installed"
 else
-	run_in "$obj" x86_64 python3 "$top/tests/lsp/mcp_client.py" "$kbrowse" "$obj" \
+	kernel_run_in "$obj" x86_64 python3 "$top/tests/lsp/mcp_client.py" "$kbrowse" "$obj" \
 		arch/Kconfig:1241 >"$work/mcp.tap" 2>&1
 	rc=$?
 	while IFS= read -r line; do

@@ -26,28 +26,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
+kernel_suite_start merge "$0" "$@"
 tree=$KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-merge.XXXXXX) || exit 1
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-mapfile -t envargs < <(arch_env x86_64)
 mkdir -p "$work"/{conf,kbrowse,alldef,alldef-conf,strict,confirm}
 passed=0 failed=0
-
-# run_in DIR COMMAND...: run in DIR with the environment make gives conf.
-run_in()
-{
-	local dir=$1
-	shift
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" \
-		${XDG_CACHE_HOME:+XDG_CACHE_HOME="$XDG_CACHE_HOME"} \
-		"${envargs[@]}" "$@")
-}
 
 base=$tree/arch/x86/configs/x86_64_defconfig
 frags=("$tree/kernel/configs/kvm_guest.config" "$tree/kernel/configs/debug.config"
@@ -55,11 +37,11 @@ frags=("$tree/kernel/configs/kvm_guest.config" "$tree/kernel/configs/debug.confi
 
 # --- the kernel's way and kbrowse's -------------------------------------------
 
-run_in "$work/conf" sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" "${frags[@]}" \
+kernel_run_in "$work/conf" x86_64 sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" "${frags[@]}" \
 	>"$work/conf/merge.out" 2>&1
 cp "$work/conf/.config" "$work/merged.config"
-run_in "$work/conf" "$conf" --olddefconfig Kconfig >"$work/conf/out" 2>"$work/conf/err"
-run_in "$work/kbrowse" "$kbrowse" merge "$base" "${frags[@]}" \
+kernel_run_in "$work/conf" x86_64 "$conf" --olddefconfig Kconfig >"$work/conf/out" 2>"$work/conf/err"
+kernel_run_in "$work/kbrowse" x86_64 "$kbrowse" merge "$base" "${frags[@]}" \
 	>"$work/kbrowse/out" 2>"$work/kbrowse/err"
 check $? "kbrowse merge exits 0"
 cmp -s "$work/conf/.config" "$work/kbrowse/.config"
@@ -91,16 +73,16 @@ check $? "the values that did not survive are the ones merge_config.sh's check f
 kvm_line=$(grep -n '^CONFIG_KVM_GUEST=y$' "${frags[0]}" | cut -d: -f1)
 wx_base=$(grep -n '^CONFIG_DEBUG_WX=y$' "$base" | cut -d: -f1)
 wx_debug=$(grep -n '^# CONFIG_DEBUG_WX is not set$' "${frags[1]}" | cut -d: -f1)
-run_in "$work/kbrowse" "$kbrowse" explain KVM_GUEST DEBUG_WX >"$work/kbrowse/explain" 2>&1
+kernel_run_in "$work/kbrowse" x86_64 "$kbrowse" explain KVM_GUEST DEBUG_WX >"$work/kbrowse/explain" 2>&1
 grep -qx "  value from: the user value y (.config:[0-9]*, set by kernel/configs/kvm_guest.config:$kvm_line)" \
 	"$work/kbrowse/explain" &&
 	grep -qx "  value from: the user value n (.config:[0-9]*, set by kernel/configs/debug.config:$wx_debug, over arch/x86/configs/x86_64_defconfig:$wx_base)" \
 		"$work/kbrowse/explain"
 check $? "explain names the fragment line that set a value (kvm_guest.config:$kvm_line), over the defconfig's"
 
-run_in "$work/alldef" "$kbrowse" merge --alldefconfig "$base" "${frags[@]}" \
+kernel_run_in "$work/alldef" x86_64 "$kbrowse" merge --alldefconfig "$base" "${frags[@]}" \
 	>/dev/null 2>&1
-run_in "$work/alldef-conf" env KCONFIG_ALLCONFIG="$work/merged.config" "$conf" \
+kernel_run_in "$work/alldef-conf" x86_64 env KCONFIG_ALLCONFIG="$work/merged.config" "$conf" \
 	--alldefconfig Kconfig >/dev/null 2>&1
 cmp -s "$work/alldef-conf/.config" "$work/alldef/.config"
 check $? "--alldefconfig: conf --alldefconfig with the merged text as KCONFIG_ALLCONFIG"
@@ -110,7 +92,7 @@ check $? "--alldefconfig: conf --alldefconfig with the merged text as KCONFIG_AL
 printf 'CONFIG_KVM_AMD_SEV=y\nCONFIG_NO_SUCH_OPTION=y\nCONFIG_HZ_1000=y\n' \
 	>"$work/want.config"
 printf 'CONFIG_HZ_250=y\n# CONFIG_HZ_1000 is not set\n' >"$work/later.config"
-run_in "$work/strict" "$kbrowse" merge --strict "$base" "$work/want.config" \
+kernel_run_in "$work/strict" x86_64 "$kbrowse" merge --strict "$base" "$work/want.config" \
 	"$work/later.config" >"$work/strict/out" 2>&1
 [ $? = 1 ]
 check $? "--strict exits 1 when requested values did not survive"
@@ -126,9 +108,9 @@ grep -qxF "Requested at:     $work/want.config:3" "$report" &&
 check $? "the value a later fragment replaced: both lines"
 plan=$(sed -n 's/^Would take with:  //p' "$report" | head -n 1)
 printf '%s\n' "$plan" | tr -d ' ' | tr ',' '\n' >"$work/plan.config"
-run_in "$work/confirm" sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" \
+kernel_run_in "$work/confirm" x86_64 sh "$tree/scripts/kconfig/merge_config.sh" -m "$base" \
 	"$work/want.config" "$work/plan.config" >/dev/null 2>&1
-run_in "$work/confirm" "$conf" --olddefconfig Kconfig >/dev/null 2>&1
+kernel_run_in "$work/confirm" x86_64 "$conf" --olddefconfig Kconfig >/dev/null 2>&1
 [ -n "$plan" ] && grep -qx 'CONFIG_KVM_AMD_SEV=y' "$work/confirm/.config"
 check $? "the plan ($plan), given to conf, makes KVM_AMD_SEV=y survive"
 
@@ -140,7 +122,7 @@ old_tree=$(KBROWSE_KERNEL_SERIES=6.1 bash -c '. "$1/lib.sh" && kernel_tree' _ "$
 printf 'CONFIG_PAGE_TABLE_ISOLATION=y\nCONFIG_VIRTIO_BLKK=y\n' >"$work/old-names.config"
 mkdir -p "$work/renamed"
 if [ -n "$old_tree" ] && [ -f "$old_tree/Kconfig" ]; then
-	run_in "$work/renamed" "$kbrowse" merge --from-tree "$old_tree" "$base" \
+	kernel_run_in "$work/renamed" x86_64 "$kbrowse" merge --from-tree "$old_tree" "$base" \
 		"$work/old-names.config" >"$work/renamed/out" 2>&1
 	grep -qxF 'Why:              no symbol of that name in this tree; likely renamed to CONFIG_MITIGATION_PAGE_TABLE_ISOLATION (the same prompt in the old tree)' \
 		"$work/renamed/out" &&

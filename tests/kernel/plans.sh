@@ -21,28 +21,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-plans.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
-
-
-run_in()
-{
-	local dir=$1 variant=$2
-	shift 2
-	local -a envargs
-	mapfile -t envargs < <(arch_env "$variant")
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
+kernel_suite_start plans "$0" "$@"
 
 base=$work/base
 mkdir -p "$base"
-run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+kernel_run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
 tap_result $? "x86_64: conf writes defconfig"
 
@@ -68,10 +51,10 @@ print(every(off, 80))
 EOF
 
 # shellcheck disable=SC2086,SC2046 # lists of names
-run_in "$base" x86_64 "$kbrowse" explain --json --to n $named $(sed -n 1p "$work/sample") \
+kernel_run_in "$base" x86_64 "$kbrowse" explain --json --to n $named $(sed -n 1p "$work/sample") \
 	>"$work/to-n.json" 2>"$work/to-n.err"
 # shellcheck disable=SC2046
-run_in "$base" x86_64 "$kbrowse" explain --json --to y $(sed -n 2p "$work/sample") \
+kernel_run_in "$base" x86_64 "$kbrowse" explain --json --to y $(sed -n 2p "$work/sample") \
 	>"$work/to-y.json" 2>"$work/to-y.err"
 [ -s "$work/to-n.json" ] && [ -s "$work/to-y.json" ]
 tap_result $? "kbrowse explain --json --to n / --to y ran"

@@ -25,31 +25,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
+kernel_suite_start plans-solver "$0" "$@"
 full=
 for arg in "$@"; do [ "$arg" = --full ] && full=1; done
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-plans-solver.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
-arch_env x86_64 >"$work/env"
-
-run_in()
-{
-	local dir=$1
-	shift
-	local -a envargs
-	mapfile -t envargs <"$work/env"
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
 
 base=$work/base
 mkdir -p "$base"
-run_in "$base" "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+kernel_run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
 check $? "x86_64: conf writes defconfig"
 
@@ -82,7 +65,7 @@ for k, v in sets.items():
     out.append(f"# CONFIG_{k} is not set" if v == "n" else f"CONFIG_{k}={v}")
 print("\n".join(out))
 EOF
-	run_in "$dir" "$conf" -s --olddefconfig Kconfig >"$dir/conf.out" 2>&1
+	kernel_run_in "$dir" x86_64 "$conf" -s --olddefconfig Kconfig >"$dir/conf.out" 2>&1
 }
 
 # steps_of JSON: the first plan's steps, one NAME=VALUE a line.
@@ -103,7 +86,7 @@ plan_checked()
 {
 	local sym=$1 want=$2 d=$work/p-$1 n i
 	mkdir -p "$d"
-	run_in "$base" "$kbrowse" explain --json --no-help --to "$want" "$sym" \
+	kernel_run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to "$want" "$sym" \
 		>"$d/plan.json" 2>/dev/null || return 1
 	steps_of "$d/plan.json" >"$d/steps"
 	[ -s "$d/steps" ] || return 1
@@ -151,7 +134,7 @@ check $? "CAN_UCAN=m: CAN is not set to y"
 
 proof()
 {
-	run_in "$base" "$kbrowse" explain --json --no-help --to "$2" "$1" >"$work/i-$1.json" 2>/dev/null
+	kernel_run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to "$2" "$1" >"$work/i-$1.json" 2>/dev/null
 	json_has "$work/i-$1.json" "c[\"impossible\"] and any(\"$3\" in l for l in c[\"proof\"])"
 }
 if command -v pahole >/dev/null 2>&1; then
@@ -168,7 +151,7 @@ check $? "CRYPTO_SHA256_OCTEON=y: impossible, needs ARCH=mips"
 # Symbols allyesconfig makes y and the defconfig leaves n.
 yes=$work/allyes
 mkdir -p "$yes"
-run_in "$yes" "$conf" -s --allyesconfig Kconfig >"$yes/conf.out" 2>&1
+kernel_run_in "$yes" x86_64 "$conf" -s --allyesconfig Kconfig >"$yes/conf.out" 2>&1
 count=6
 [ -n "$full" ] && count=60
 python3 - "$yes/.config" "$base/.config" "$count" >"$work/sample" <<'EOF'
@@ -192,7 +175,7 @@ while read -r sym; do
 	tried=$((tried + 1))
 	d=$work/y-$sym
 	mkdir -p "$d"
-	run_in "$base" "$kbrowse" explain --json --no-help --to y "$sym" >"$d/plan.json" 2>/dev/null
+	kernel_run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to y "$sym" >"$d/plan.json" 2>/dev/null
 	steps_of "$d/plan.json" >"$d/steps" 2>/dev/null
 	if [ -s "$d/steps" ]; then
 		conf_with "$d/conf" "$d/steps"
@@ -219,10 +202,10 @@ CONFIG_KVM_AMD_SEV=y
 # CONFIG_RT_MUTEXES is not set
 CONFIG_CAN_UCAN=m
 EOF
-run_in "$want" "$kbrowse" conf --want "$work/goals" >"$work/want.out" 2>&1
+kernel_run_in "$want" x86_64 "$kbrowse" conf --want "$work/goals" >"$work/want.out" 2>&1
 rc=$?
 cp "$want/.config" "$want/kbrowse.config"
-run_in "$want" "$conf" -s --olddefconfig Kconfig >/dev/null 2>&1
+kernel_run_in "$want" x86_64 "$conf" -s --olddefconfig Kconfig >/dev/null 2>&1
 [ "$rc" -eq 0 ] && cmp -s "$want/.config" "$want/kbrowse.config" &&
 	[ "$(goal_value "$want" CONTIG_ALLOC)" = y ] &&
 	[ "$(goal_value "$want" NR_CPUS)" = 4096 ] &&
@@ -235,7 +218,7 @@ conflict=$work/conflict
 mkdir -p "$conflict"
 cp "$base/.config" "$conflict/.config"
 printf 'CONFIG_MODULES=n\nCONFIG_CAN_UCAN=m\n' >"$work/conflicting"
-run_in "$conflict" "$kbrowse" conf --want "$work/conflicting" >"$work/conflict.out" 2>&1
+kernel_run_in "$conflict" x86_64 "$kbrowse" conf --want "$work/conflicting" >"$work/conflict.out" 2>&1
 rc=$?
 [ "$rc" -ne 0 ] && grep -q "MODULES=n" "$work/conflict.out" &&
 	grep -q "CAN_UCAN=m" "$work/conflict.out" && cmp -s "$conflict/.config" "$base/.config"

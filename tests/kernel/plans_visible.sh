@@ -26,36 +26,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-plans-visible.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
+kernel_suite_start plans-visible "$0" "$@"
 
 # How many hidden prompts to sample (each costs two runs of conf).
 count=${KBROWSE_VISIBLE_PLANS:-40}
 
-run_in()
-{
-	local dir=$1 variant=$2
-	shift 2
-	local -a envargs
-	mapfile -t envargs < <(arch_env "$variant")
-	(cd "$dir" && env -i LANG=C PATH="$PATH" HOME="${HOME:-/}" "${envargs[@]}" "$@")
-}
-
 base=$work/base
 mkdir -p "$base"
-run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
+kernel_run_in "$base" x86_64 "$conf" -s --defconfig=arch/x86/configs/x86_64_defconfig Kconfig \
 	>"$work/conf.out" 2>&1
 tap_result $? "x86_64: conf writes defconfig"
 
 # Every k-th symbol (by name) whose prompts are all hidden; choice
 # members are left out (conf asks about a choice, not its members).
-run_in "$base" x86_64 "$kbrowse" explain --json --all --no-help >"$work/all.json" 2>/dev/null
+kernel_run_in "$base" x86_64 "$kbrowse" explain --json --all --no-help >"$work/all.json" 2>/dev/null
 python3 - "$work/all.json" "$count" >"$work/sample" <<'EOF'
 import json, sys
 hidden = []
@@ -71,7 +55,7 @@ print(" ".join(n for n in hidden[::step][:count] if n not in ("CAN_UCAN", "PRINT
 EOF
 
 # shellcheck disable=SC2046 # a list of names
-run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to visible CAN_UCAN PRINTK \
+kernel_run_in "$base" x86_64 "$kbrowse" explain --json --no-help --to visible CAN_UCAN PRINTK \
 	$(cat "$work/sample") >"$work/plans.json" 2>"$work/plans.err"
 [ -s "$work/plans.json" ]
 tap_result $? "kbrowse explain --json --to visible ran"

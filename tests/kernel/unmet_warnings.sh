@@ -20,14 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/kernel/lib.sh
 . "$here/lib.sh"
 
-kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
-
-KERNEL_TREE=$(kernel_tree) || exit 1
-conf=$(kernel_conf) || exit 1
-export KERNEL_TREE
-
-work=$(mktemp -d /tmp/kbrowse-unmet.XXXXXX) || exit 1
-trap 'rm -rf "$work"' EXIT
+kernel_suite_start unmet "$0" "$@"
 
 
 # same NAME DIR: conf's and kbrowse's outputs in DIR/conf and DIR/kbrowse agree.

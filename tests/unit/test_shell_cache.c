@@ -548,7 +548,7 @@ static void expect_refused(const char *cmd)
 	shell_cache_close(cache);
 }
 
-/* Issue 11: cat version.txt kept its first answer after the file changed. */
+/* A regression: cat version.txt kept its first answer after the file changed. */
 static void test_data_file_named_by_a_plain_word(void **state)
 {
 	char path[400], *out = NULL;
@@ -563,7 +563,7 @@ static void test_data_file_named_by_a_plain_word(void **state)
 	assert_false(lookup("cat version.txt", tmpdir, &out));
 }
 
-/* Issue 11: test -e flag && echo y kept "" after flag appeared. */
+/* A regression: test -e flag && echo y kept "" after flag appeared. */
 static void test_file_that_appears(void **state)
 {
 	char path[400], *out = NULL;
@@ -582,7 +582,7 @@ static void test_file_that_appears(void **state)
 	assert_false(lookup("test -e ./flag && echo y", tmpdir, &out));
 }
 
-/* Issue 11: $(shell,date ...) kept its first answer. */
+/* A regression: $(shell,date ...) kept its first answer. */
 static void test_clock_and_directory_listings_are_not_cached(void **state)
 {
 	char script[400], cmd[500];
