@@ -32,8 +32,14 @@
 #include <panel.h>
 
 #include "browser.h"
+#include "dialog.h"
+#include "replay.h"
 #include "startup_keys.h"
-#include "ui.h"
+#include "state.h"
+#include "util.h"
+#include "view_changes.h"
+#include "view_search.h"
+#include "view_source.h"
 
 /* Below this, there is no room for a tree and an explanation. */
 #define MIN_LINES 10

@@ -23,10 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
+#include "dialog.h"
 #include "diff.h"
 #include "kernel_expr.h"
-#include "ui.h"
 #include "util.h"
+#include "view_changes.h"
 
 /* One symbol's value in a .config text: NULL name ends a list. */
 struct setting {

@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "dialog.h"
+#include "util.h"
+#include "view_explain.h"
 
 struct link {
 	size_t start, len;		/* bytes of the line's text */

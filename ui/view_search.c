@@ -19,8 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view_search.h"
 
 enum rank {
 	RANK_NAME_EXACT,

@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
 #include "file_read.h"
-#include "ui.h"
 #include "util.h"
+#include "view_source.h"
 
 struct source_state {
 	const struct entry *entry;

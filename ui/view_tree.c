@@ -15,7 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "dialog.h"
+#include "util.h"
+#include "view_source.h"
+#include "view_tree.h"
 
 /* An entry's expansion in the outline: as by default, or as the user set it. */
 enum fold { FOLD_DEFAULT, FOLD_OPEN, FOLD_CLOSED };

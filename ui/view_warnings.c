@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view.h"
 
 struct warnings_state {
 	char **texts;

@@ -9,7 +9,8 @@
 
 #include <stdio.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "view.h"
 
 static const char *const welcome_text[] = {
 	"This is kbrowse's built-in teaching tree, \"Toy OS\": a small Kconfig",
