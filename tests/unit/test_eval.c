@@ -20,6 +20,7 @@
 #include "config_io.h"
 #include "conf_modes.h"
 #include "kernel_expr.h"
+#include "menu_shape.h"
 
 struct eval_case {
 	const char *name;
