@@ -6,7 +6,8 @@
  * A view is a list of lines, a cursor and a table of operations (open,
  * draw a line, handle a request, match a search, follow the cursor).
  * The generic code in view.c scrolls, moves the cursor and draws; each
- * view_*.c file is one table of operations.
+ * view_*.c file is one table of operations, and its flags say what kind
+ * of view it is (the browser tests the flags, never a view's name).
  */
 #ifndef KBROWSE_UI_VIEW_H
 #define KBROWSE_UI_VIEW_H
@@ -42,6 +43,25 @@ enum view_id {
 	VIEW_COUNT,
 };
 
+/* What kind of view it is (view_ops.flags). */
+enum view_flag {
+	/*
+	 * A page of text that takes the whole screen, without the explain
+	 * pane beside it or below it (help, a Kconfig file, warnings).
+	 */
+	VIEW_FULL_SCREEN = 1 << 0,
+	/*
+	 * The movement keys move a cursor over the lines; without it they
+	 * scroll the text and no line is selected.
+	 */
+	VIEW_CURSOR = 1 << 1,
+	/*
+	 * Its lines are made for its width (wrapped text): it is opened
+	 * again whenever the windows are laid out.
+	 */
+	VIEW_WRAPS = 1 << 2,
+};
+
 struct view_line {
 	const void *data;	/* what the view shows on this line */
 	int kind;		/* the view's own line kinds */
@@ -50,6 +70,7 @@ struct view_line {
 
 struct view_ops {
 	const char *name;
+	unsigned flags;		/* enum view_flag */
 	/*
 	 * The size of the view's own state: the generic code allocates it
 	 * zeroed in view->priv before the first open and frees it after
@@ -88,6 +109,12 @@ struct view {
 	size_t lineno;		/* the cursor */
 	void *priv;
 };
+
+/* Is the view of this kind (one of enum view_flag)? */
+static inline bool view_is(const struct view *view, enum view_flag flag)
+{
+	return (view->ops->flags & flag) != 0;
+}
 
 /* Attributes, by meaning; filled in for colour or monochrome (browser.c). */
 enum ui_style {

@@ -702,6 +702,7 @@ void changes_show(struct browser *br, const char *pending)
 
 const struct view_ops changes_view_ops = {
 	.name = "changes",
+	.flags = VIEW_CURSOR,
 	.priv_size = sizeof(struct changes_state),
 	.open = changes_open,
 	.draw = changes_draw,

@@ -921,6 +921,7 @@ static void explain_done(struct view *view)
 
 const struct view_ops explain_view_ops = {
 	.name = "explain",
+	.flags = VIEW_WRAPS,
 	.priv_size = sizeof(struct explain_state),
 	.open = explain_open,
 	.draw = explain_draw,

@@ -363,6 +363,7 @@ void source_show(struct browser *br, const struct entry *entry)
 
 const struct view_ops source_view_ops = {
 	.name = "source",
+	.flags = VIEW_FULL_SCREEN | VIEW_WRAPS,
 	.priv_size = sizeof(struct source_state),
 	.open = source_open,
 	.draw = source_draw,

@@ -687,6 +687,7 @@ void tree_set_outline(struct browser *br, bool outline)
 
 const struct view_ops tree_view_ops = {
 	.name = "tree",
+	.flags = VIEW_CURSOR,
 	.priv_size = sizeof(struct tree_state),
 	.open = tree_open,
 	.draw = tree_draw,

@@ -68,6 +68,7 @@ static void welcome_title(struct view *view, char *buf, size_t size)
 
 const struct view_ops welcome_view_ops = {
 	.name = "welcome",
+	.flags = VIEW_FULL_SCREEN,
 	.priv_size = 0,
 	.open = welcome_open,
 	.draw = welcome_draw,
