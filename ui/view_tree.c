@@ -17,6 +17,7 @@
 
 #include "browser.h"
 #include "dialog.h"
+#include "shell.h"
 #include "util.h"
 #include "view_source.h"
 #include "view_tree.h"

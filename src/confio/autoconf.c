@@ -29,6 +29,7 @@
 #include "macro.h"
 #include "util.h"
 #include "symbol_order.h"
+#include "finish.h"
 
 /* The symbols conf writes (SYMBOL_WRITE, named), in its table order. */
 static const struct symbol **written_symbols(struct config *cfg, size_t *count)

@@ -10,6 +10,7 @@
 #include "config_internal.h"
 #include "util.h"
 #include "menu_shape.h"
+#include "finish.h"
 
 /* --- choices ----------------------------------------------------------------- */
 

@@ -21,6 +21,7 @@
 #include "conf_modes.h"
 #include "kernel_expr.h"
 #include "menu_shape.h"
+#include "finish.h"
 
 struct eval_case {
 	const char *name;
