@@ -27,6 +27,7 @@
 #include "file_read.h"
 #include "json_out.h"
 #include "lsp.h"
+#include "session_diff.h"
 #include "strbuf.h"
 #include "util.h"
 

@@ -46,7 +46,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kconfig.h"
+#include "dump.h"
 
 struct dumper {
 	const struct kconfig *kc;

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig.h"
+#include "finish.h"
 #include "util.h"
 
 struct finisher {

@@ -32,6 +32,7 @@
 #include "shell_cache.h"
 #include "parser.h"
 #include "util.h"
+#include "finish.h"
 
 /* --- reading files ------------------------------------------------------- */
 

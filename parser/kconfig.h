@@ -131,40 +131,5 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts);
 void kconfig_parse_file(struct kconfig *kc, const char *name);
 void kconfig_parse_text(struct kconfig *kc, const char *name,
 			const char *text, size_t len);
-/* Propagate dependencies, types and choices (parser/finish.c). */
-void kconfig_finish(struct kconfig *kc);
-/*
- * Is text a valid value for a symbol of this type ("12", "-3", "0x1f",
- * "y"...), by the kernel's rules (no leading zeros in decimal, 0x optional
- * in hex)?  Finishing checks ranges and defaults with it; the .config
- * reader checks values with it (parser/finish.c).
- */
-bool symbol_text_valid(enum symbol_type type, const char *text);
-
-/*
- * The $(shell,...) commands that gave "" without running to their end
- * (--no-shell, skipped, timed out), in the order met (parser/shell.c):
- * values computed from them may differ from a real run's.
- */
-const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
-					       size_t *count);
-/* The $(shell,...) commands that ran, with their answers, in the order met. */
-const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
-					   size_t *count);
-/* A program cmd needs that is not installed (macro.h); malloc'd or NULL. */
-char *kconfig_shell_missing_tool(const struct kconfig *kc, const char *cmd);
-/*
- * The line that says so for sym (explain, the browser): "computed with
- * --no-shell: $(shell,...) at FILE:LINE gave nothing", naming the command
- * on a line of sym's own definition when there is one, else the first.
- * False (buf untouched) when every command ran.
- */
-/* Was a command skipped on loc's line?  (An empty expression is "" then.) */
-bool kconfig_shell_skipped_at(const struct kconfig *kc, struct location loc);
-bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
-			     char *buf, size_t size);
-
-/* `kbrowse dump`: the tree back as Kconfig text (parser/dump.c). */
-void kconfig_dump(const struct kconfig *kc, FILE *out);
 
 #endif

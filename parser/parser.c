@@ -44,6 +44,7 @@
 #include "lexer.h"
 #include "macro.h"
 #include "parser.h"
+#include "shell.h"
 #include "util.h"
 
 struct parser {

@@ -37,8 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kconfig.h"
 #include "macro_internal.h"
+#include "shell.h"
 #include "shell_cache.h"
 #include "shell_pool.h"
 #include "text_escape.h"

@@ -32,8 +32,15 @@
 #include <panel.h>
 
 #include "browser.h"
+#include "dialog.h"
+#include "replay.h"
+#include "shell.h"
 #include "startup_keys.h"
-#include "ui.h"
+#include "state.h"
+#include "util.h"
+#include "view_changes.h"
+#include "view_search.h"
+#include "view_source.h"
 
 /* Below this, there is no room for a tree and an explanation. */
 #define MIN_LINES 10
@@ -42,14 +49,9 @@
 #define SIDE_BY_SIDE_COLS 150
 
 static const struct view_ops *const view_tables[VIEW_COUNT] = {
-	[VIEW_TREE] = &tree_view_ops,
-	[VIEW_EXPLAIN] = &explain_view_ops,
-	[VIEW_SEARCH] = &search_view_ops,
-	[VIEW_HELP] = &help_view_ops,
-	[VIEW_SOURCE] = &source_view_ops,
-	[VIEW_CHANGES] = &changes_view_ops,
-	[VIEW_WARNINGS] = &warnings_view_ops,
-	[VIEW_WELCOME] = &welcome_view_ops,
+#define VIEW_TABLE(id, name) [VIEW_##id] = &name##_view_ops,
+	VIEWS(VIEW_TABLE)
+#undef VIEW_TABLE
 };
 
 attr_t ui_style(const struct browser *br, enum ui_style style)
@@ -194,8 +196,7 @@ static void layout_panes(struct browser *br)
 
 	br->side_by_side = COLS >= SIDE_BY_SIDE_COLS;
 	/* Pages of text take the whole screen: they explain nothing. */
-	if (br->main == &br->views[VIEW_HELP] || br->main == &br->views[VIEW_SOURCE] ||
-	    br->main == &br->views[VIEW_WARNINGS] || br->main == &br->views[VIEW_WELCOME]) {
+	if (view_is(br->main, VIEW_FULL_SCREEN)) {
 		place_view(br, br->main, body, COLS, 1, 0);
 	} else if (br->side_by_side) {
 		int left = COLS * 9 / 20;
@@ -213,6 +214,12 @@ static void layout_panes(struct browser *br)
 	}
 }
 
+static void reopen_wrapped(struct view *view)
+{
+	if (view->win && view_is(view, VIEW_WRAPS))
+		view->ops->open(view);
+}
+
 void browser_layout(struct browser *br)
 {
 	free_layout(br);
@@ -226,12 +233,9 @@ void browser_layout(struct browser *br)
 	layout_panes(br);
 	if (br->focus != br->main && !br->views[VIEW_EXPLAIN].win)
 		br->focus = br->main;
-	/* Explanations are wrapped to the pane's width. */
-	if (br->views[VIEW_EXPLAIN].win)
-		br->views[VIEW_EXPLAIN].ops->open(&br->views[VIEW_EXPLAIN]);
-	/* So are the source view's long lines. */
-	if (br->main == &br->views[VIEW_SOURCE] && br->main->win)
-		br->main->ops->open(br->main);
+	/* Lines wrapped to a width (explanations, long source lines) are made again. */
+	reopen_wrapped(&br->views[VIEW_EXPLAIN]);
+	reopen_wrapped(br->main);
 }
 
 /* --- drawing --------------------------------------------------------------- */
@@ -462,7 +466,7 @@ void browser_show(struct browser *br, enum view_id id)
 
 	br->main = view;
 	br->focus = view;
-	/* The help view takes the whole screen: the panes change. */
+	/* A full-screen view (help) has no explain pane: the panes change. */
 	browser_layout(br);
 	view->ops->open(view);
 }
@@ -1096,7 +1100,10 @@ static void browser_request(struct browser *br, enum request req)
 	struct view *view = br->focus;
 
 	req = view->ops->request(view, req);
-	if (req == REQ_NONE || view_move(view, req))
+	if (req == REQ_NONE)
+		return;
+	/* The movement keys the view left: the cursor's, or the text's. */
+	if (view_is(view, VIEW_CURSOR) ? view_move(view, req) : view_scroll(view, req))
 		return;
 	switch (req) {
 	case REQ_FOCUS: toggle_focus(br); break;

@@ -13,7 +13,9 @@
 #include <string.h>
 #include <panel.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "dialog.h"
+#include "replay.h"
 #include "util.h"
 
 struct dialog {

@@ -15,7 +15,9 @@
 #include <form.h>
 #include <panel.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "input.h"
+#include "replay.h"
 #include "util.h"
 
 #define CTRL(c) ((c) & 0x1f)

@@ -16,7 +16,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "replay.h"
+#include "util.h"
 
 struct replay {
 	const char *keys;	/* what is left to type */

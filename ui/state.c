@@ -24,7 +24,7 @@
 
 #include "file_read.h"
 #include "file_replace.h"
-#include "ui.h"
+#include "state.h"
 #include "util.h"
 
 /* Far above what the browser writes (a few short lines). */

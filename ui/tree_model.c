@@ -10,9 +10,9 @@
 #include <stdlib.h>
 
 #include "config_io.h"
-#include "kernel_expr.h"
 #include "tree_model.h"
 #include "util.h"
+#include "menu_shape.h"
 
 struct builder {
 	struct tree_model *model;

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view.h"
 
 void view_clear(struct view *view)
 {

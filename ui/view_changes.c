@@ -23,10 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
+#include "dialog.h"
 #include "diff.h"
 #include "kernel_expr.h"
-#include "ui.h"
 #include "util.h"
+#include "view_changes.h"
 
 /* One symbol's value in a .config text: NULL name ends a list. */
 struct setting {
@@ -700,6 +702,7 @@ void changes_show(struct browser *br, const char *pending)
 
 const struct view_ops changes_view_ops = {
 	.name = "changes",
+	.flags = VIEW_CURSOR,
 	.priv_size = sizeof(struct changes_state),
 	.open = changes_open,
 	.draw = changes_draw,

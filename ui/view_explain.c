@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "dialog.h"
+#include "util.h"
+#include "view_explain.h"
 
 struct link {
 	size_t start, len;		/* bytes of the line's text */
@@ -918,6 +921,7 @@ static void explain_done(struct view *view)
 
 const struct view_ops explain_view_ops = {
 	.name = "explain",
+	.flags = VIEW_WRAPS,
 	.priv_size = sizeof(struct explain_state),
 	.open = explain_open,
 	.draw = explain_draw,

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view.h"
 
 enum help_kind { HELP_HEADING, HELP_TEXT };
 
@@ -221,6 +222,7 @@ static void help_done(struct view *view)
 
 const struct view_ops help_view_ops = {
 	.name = "help",
+	.flags = VIEW_FULL_SCREEN,
 	.priv_size = sizeof(struct help_state),
 	.open = help_open,
 	.draw = help_draw,

@@ -19,8 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view_search.h"
 
 enum rank {
 	RANK_NAME_EXACT,
@@ -457,6 +458,7 @@ struct entry *search_selected(struct view *view)
 
 const struct view_ops search_view_ops = {
 	.name = "search",
+	.flags = VIEW_CURSOR,
 	.priv_size = sizeof(struct search_state),
 	.open = search_open,
 	.draw = search_draw,

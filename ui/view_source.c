@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
 #include "file_read.h"
-#include "ui.h"
 #include "util.h"
+#include "view_source.h"
 
 struct source_state {
 	const struct entry *entry;
@@ -362,6 +363,7 @@ void source_show(struct browser *br, const struct entry *entry)
 
 const struct view_ops source_view_ops = {
 	.name = "source",
+	.flags = VIEW_FULL_SCREEN | VIEW_WRAPS,
 	.priv_size = sizeof(struct source_state),
 	.open = source_open,
 	.draw = source_draw,

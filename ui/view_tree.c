@@ -15,7 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "dialog.h"
+#include "shell.h"
+#include "util.h"
+#include "view_source.h"
+#include "view_tree.h"
 
 /* An entry's expansion in the outline: as by default, or as the user set it. */
 enum fold { FOLD_DEFAULT, FOLD_OPEN, FOLD_CLOSED };
@@ -683,6 +688,7 @@ void tree_set_outline(struct browser *br, bool outline)
 
 const struct view_ops tree_view_ops = {
 	.name = "tree",
+	.flags = VIEW_CURSOR,
 	.priv_size = sizeof(struct tree_state),
 	.open = tree_open,
 	.draw = tree_draw,

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui.h"
+#include "browser.h"
 #include "util.h"
+#include "view.h"
 
 struct warnings_state {
 	char **texts;
@@ -129,6 +130,7 @@ static void warnings_done(struct view *view)
 
 const struct view_ops warnings_view_ops = {
 	.name = "warnings",
+	.flags = VIEW_FULL_SCREEN,
 	.priv_size = sizeof(struct warnings_state),
 	.open = warnings_open,
 	.draw = warnings_draw,

@@ -9,7 +9,8 @@
 
 #include <stdio.h>
 
-#include "ui.h"
+#include "browser.h"
+#include "view.h"
 
 static const char *const welcome_text[] = {
 	"This is kbrowse's built-in teaching tree, \"Toy OS\": a small Kconfig",
@@ -67,6 +68,7 @@ static void welcome_title(struct view *view, char *buf, size_t size)
 
 const struct view_ops welcome_view_ops = {
 	.name = "welcome",
+	.flags = VIEW_FULL_SCREEN,
 	.priv_size = 0,
 	.open = welcome_open,
 	.draw = welcome_draw,

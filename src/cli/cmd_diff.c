@@ -26,6 +26,7 @@
 #include "diff.h"
 #include "file_read.h"
 #include "kernel_env.h"
+#include "session_diff.h"
 #include "util.h"
 
 #define MAX_FRAGMENTS 64

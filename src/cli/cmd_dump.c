@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dump.h"
 
 struct dump_args {
 	const char *prog;

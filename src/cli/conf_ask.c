@@ -18,7 +18,8 @@
 
 #include "conf_ask.h"
 #include "dialect.h"
-#include "kernel_expr.h"
+#include "kernel_help.h"
+#include "menu_shape.h"
 
 /* conf reads answers into a buffer of PATH_MAX bytes: longer lines split. */
 #define ANSWER_MAX 4096

@@ -25,6 +25,9 @@
 #include "file_replace.h"
 #include "session.h"
 #include "util.h"
+#include "kernel_help.h"
+#include "menu_shape.h"
+#include "symbol_order.h"
 
 enum conf_mode {
 	MODE_OLDASKCONFIG,

@@ -24,6 +24,7 @@
 #include "config_io.h"
 #include "explain.h"
 #include "file_read.h"
+#include "finish.h"
 #include "text_escape.h"
 #include "util.h"
 

@@ -26,9 +26,10 @@
 #include "autoconf.h"
 #include "config_io.h"
 #include "file_replace.h"
-#include "kernel_expr.h"
 #include "macro.h"
 #include "util.h"
+#include "symbol_order.h"
+#include "finish.h"
 
 /* The symbols conf writes (SYMBOL_WRITE, named), in its table order. */
 static const struct symbol **written_symbols(struct config *cfg, size_t *count)

@@ -23,6 +23,7 @@
 
 #include "config_io.h"
 #include "file_read.h"
+#include "finish.h"
 #include "util.h"
 
 void config_io_for_dialect(struct config_io_options *io, const char *srctree,

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "explain.h"
-#include "kernel_expr.h"
 #include "util.h"
+#include "menu_shape.h"
 
 const char *origin_kind_name(enum origin_kind kind)
 {

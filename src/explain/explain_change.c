@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "finish.h"
 #include "plan.h"
 #include "util.h"
 

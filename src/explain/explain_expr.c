@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "shell.h"
 #include "util.h"
 
 bool explain_is_literal(const struct symbol *sym)

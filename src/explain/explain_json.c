@@ -10,6 +10,7 @@
 
 #include "explain.h"
 #include "json_out.h"
+#include "shell.h"
 #include "util.h"
 
 void json_put_location(struct explainer *ex, json_t *o, const char *key,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "shell.h"
 #include "util.h"
 
 /*

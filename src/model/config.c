@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "config_internal.h"
-#include "kernel_expr.h"
 #include "util.h"
+#include "menu_shape.h"
+#include "finish.h"
 
 /* --- choices ----------------------------------------------------------------- */
 

@@ -69,7 +69,7 @@ tristate config_expr(struct config *cfg, const struct expr *e);
  * entries the kernel nests under it is shown.
  */
 bool config_node_visible(struct config *cfg, const struct menu_node *node);
-/* The tree in the shape the kernel gives it (kernel_expr.h), built once. */
+/* The tree in the shape the kernel gives it (menu_shape.h), built once. */
 struct kernel_menu;
 const struct kernel_menu *config_kernel_menu(struct config *cfg);
 

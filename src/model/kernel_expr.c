@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_form.h"
+#include "kernel_expr_internal.h"
 
 /* --- building ----------------------------------------------------------- */
 

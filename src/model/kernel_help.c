@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_form.h"
 #include "util.h"
+#include "kernel_expr_internal.h"
+#include "kernel_help.h"
+#include "menu_shape.h"
 
 static void print_range(struct kform *k, FILE *out, const struct property *prop)
 {

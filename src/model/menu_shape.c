@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_form.h"
 #include "util.h"
+#include "kernel_expr_internal.h"
+#include "menu_shape.h"
 
 struct kernel_menu {
 	size_t count;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_form.h"
 #include "util.h"
+#include "symbol_order.h"
 
 #define KERNEL_HASH_BUCKETS 16384u
 

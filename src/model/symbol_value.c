@@ -24,7 +24,7 @@
 
 #include "config_internal.h"
 #include "util.h"
-#include "kernel_expr.h"
+#include "menu_shape.h"
 
 static enum symbol_type acting_type(const struct config *cfg,
 				    const struct symbol *sym)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "diff.h"
-#include "session.h"
+#include "session_diff.h"
 #include "strbuf.h"
 #include "util.h"
 

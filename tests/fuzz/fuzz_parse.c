@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "dump.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

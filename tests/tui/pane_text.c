@@ -20,7 +20,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ui.h"
+#include "browser.h"
+#include "view_explain.h"
 
 int main(int argc, char **argv)
 {

@@ -20,6 +20,8 @@
 #include "config_io.h"
 #include "conf_modes.h"
 #include "kernel_expr.h"
+#include "menu_shape.h"
+#include "finish.h"
 
 struct eval_case {
 	const char *name;

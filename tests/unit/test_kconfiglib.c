@@ -20,6 +20,7 @@
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
+#include "shell.h"
 #include "unit.h"
 
 static const struct source_file test_file = { .name = "Kconfig" };

@@ -16,6 +16,7 @@
 #include "strbuf.h"
 #include "util.h"
 #include "config.h"
+#include "finish.h"
 
 struct loop_case {
 	const char *kconfig;

@@ -21,7 +21,7 @@
 
 #include "unit.h"
 #include "keys.h"
-#include "ui.h"
+#include "state.h"
 #include "text.h"
 #include "tree_model.h"
 

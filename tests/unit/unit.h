@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "kconfig.h"
 
 /* A file of a test tree: name and contents; a table ends with name NULL. */

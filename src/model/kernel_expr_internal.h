@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inside src/model: expressions rebuilt in the kernel's simplified form
- * (kernel_expr.c), shared by what prints them as the kernel's tools do:
- * the unmet-dependency warning, the finished menu shape (menu_shape.c)
- * and the help screen (kernel_help.c).
+ * (the kform_* functions of kernel_expr.c), shared by what prints them
+ * as the kernel's tools do: the unmet-dependency warning (kernel_expr.c),
+ * the finished menu shape (menu_shape.c) and the help screen
+ * (kernel_help.c).
  */
-#ifndef KBROWSE_KERNEL_FORM_H
-#define KBROWSE_KERNEL_FORM_H
+#ifndef KBROWSE_KERNEL_EXPR_INTERNAL_H
+#define KBROWSE_KERNEL_EXPR_INTERNAL_H
 
 #include <stdio.h>
 
