@@ -144,8 +144,10 @@ target_options() {
 	case $1 in
 	fuzz_macro) echo "-rss_limit_mb=512 -max_len=8192 -timeout=10" \
 		"-dict=$srcdir/tests/fuzz/macro.dict" ;;
-	# A hang, not a slow machine: a full-size input takes seconds.
-	fuzz_config_full) echo "-rss_limit_mb=2048 -max_len=$full_max -timeout=300" ;;
+	# A hang, not a slow machine: a full-size input takes seconds (and
+	# is no "slow unit" to copy into artifacts/ each run).
+	fuzz_config_full) echo "-rss_limit_mb=2048 -max_len=$full_max -timeout=300" \
+		"-report_slow_units=300" ;;
 	*) echo "-rss_limit_mb=2048 -max_len=8192 -timeout=10" ;;
 	esac
 }
