@@ -18,6 +18,7 @@
 #include "browser.h"
 #include "input.h"
 #include "replay.h"
+#include "text_escape.h"
 #include "util.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -66,7 +67,7 @@ static void select_all(struct input *in, bool on)
 static bool input_open(struct input *in)
 {
 	const struct input_options *o = in->opts;
-	int label_width = o->label ? (int)strlen(o->label) : 0;
+	int label_width = o->label ? text_width(in->br->text, o->label, strlen(o->label)) : 0;
 	int width = o->width - label_width;
 	char *initial;
 
@@ -74,8 +75,12 @@ static bool input_open(struct input *in)
 		return false;
 	/* Clear only our part of the row: a dialog's border stays. */
 	mvwhline(o->win, o->row, o->col, ' ', o->width);
-	if (o->label)
-		mvwaddstr(o->win, o->row, o->col, o->label);
+	if (o->label) {
+		int room = label_width;
+
+		wmove(o->win, o->row, o->col);
+		text_draw(in->br->text, o->win, o->label, strlen(o->label), &room);
+	}
 	in->fields[0] = new_field(1, width, 0, 0, 0, 0);
 	in->fields[1] = NULL;
 	if (!in->fields[0])
@@ -241,6 +246,15 @@ static int input_key(struct input *in, int key, bool function_key, bool queued)
 	bool text_edit = (req && req != REQ_CLR_FIELD) ||
 			 (!function_key && key >= 0x20 && !in->selected);
 
+	/*
+	 * Typed or pasted, a character the screen would show escaped stays
+	 * out of the field: the form draws its text as it is.
+	 */
+	if (!function_key && !req && key >= 0x20 && text_escape_needed((uint32_t)key)) {
+		if (in->unreported && !queued)
+			notify(in);
+		return -1;
+	}
 	if (in->unreported && !text_edit)
 		notify(in);
 	if (in->opts->nhistory && recall(in, key, function_key))

@@ -18,7 +18,7 @@
 #include <wchar.h>
 
 #include "text.h"
-#include "utf8.h"
+#include "text_escape.h"
 #include "util.h"
 
 #ifndef ICONV_CONST
@@ -143,35 +143,49 @@ static void glyph_convert(struct text *text, struct glyph *g,
 	glyph_from_local(g, out, (size_t)(op - out));
 }
 
+/* A glyph drawn as ASCII text: an escape, or a blank. */
+static void glyph_ascii(struct glyph *g, const char *ascii)
+{
+	g->count = 0;
+	while (ascii[g->count] && g->count < (int)ARRAY_SIZE(g->wc)) {
+		g->wc[g->count] = (wchar_t)(unsigned char)ascii[g->count];
+		g->count++;
+	}
+	g->width = g->count;
+}
+
 static void next_glyph(struct text *text, const char *s, size_t len,
 		       struct glyph *g)
 {
 	unsigned char c = (unsigned char)s[0];
-	uint32_t cp;
-	int n;
+	char esc[TEXT_ESCAPE_MAX];
 
-	if (c < 0x80) {
+	if (c >= 0x20 && c < 0x7f) {
 		g->used = 1;
-		if (c < 0x20 || c == 0x7f) {
-			glyph_replacement(g);
-			return;
-		}
 		g->wc[0] = (wchar_t)c;
 		g->count = 1;
 		g->width = 1;
 		return;
 	}
-	n = utf8_decode(s, len, &cp);
-	if (n <= 0) {
+	/* A row of cells has no tab stops, and callers split lines first. */
+	if (c == '\t' || c == '\n') {
 		g->used = 1;
-		glyph_replacement(g);
+		glyph_ascii(g, " ");
 		return;
 	}
-	g->used = (size_t)n;
+	/*
+	 * What explain and dump escape is escaped here too, by the same
+	 * rule: a tree's text cannot retitle the terminal or reorder a row.
+	 */
+	g->used = text_escape_char(s, len, TEXT_ESCAPE_TEXT, esc);
+	if (esc[0]) {
+		glyph_ascii(g, esc);
+		return;
+	}
 	if (text->utf8)
-		glyph_from_local(g, s, (size_t)n);
+		glyph_from_local(g, s, g->used);
 	else
-		glyph_convert(text, g, s, (size_t)n);
+		glyph_convert(text, g, s, g->used);
 }
 
 static void put_glyph(WINDOW *win, const struct glyph *g)
@@ -242,14 +256,14 @@ size_t text_fit(struct text *text, const char *utf8, size_t len, int cols)
 
 char *text_to_locale(struct text *text, const char *utf8)
 {
-	size_t len = strlen(utf8), done = 0, used = 0, cap = len * 4 + 1;
+	size_t len = strlen(utf8), done = 0, used = 0;
+	size_t cap = len * TEXT_ESCAPE_MAX + 1;
 	char *out = xmalloc(cap);
 
-	if (text->utf8) {
-		memcpy(out, utf8, len + 1);
-		return out;
-	}
-	/* Through the same glyphs as the screen: what is drawn is what is edited. */
+	/*
+	 * Through the same glyphs as the screen, escapes included: what is
+	 * drawn is what is edited, and the field draws nothing raw.
+	 */
 	while (done < len) {
 		struct glyph g;
 

@@ -23,8 +23,11 @@ bool text_is_utf8(const struct text *text);
 
 /*
  * Draw len bytes of UTF-8 at the cursor of win, at most *cols columns
- * wide; *cols is decreased by the columns used.  Control characters and
- * what the locale cannot show become '?'.
+ * wide; *cols is decreased by the columns used.  What text_escape.h
+ * escapes for explain and dump (controls, DEL, bidirectional overrides
+ * and isolates, bytes that are not UTF-8) is drawn as its escape, such
+ * as \x1b or \u202e, several columns wide and counted so; a tab or a
+ * newline as a space; what the locale cannot show as '?'.
  */
 void text_draw(struct text *text, WINDOW *win, const char *utf8, size_t len,
 	       int *cols);
@@ -36,7 +39,10 @@ int text_width(struct text *text, const char *utf8, size_t len);
  */
 size_t text_fit(struct text *text, const char *utf8, size_t len, int cols);
 
-/* UTF-8 in the locale's character set, for an input field (heap). */
+/*
+ * UTF-8 in the locale's character set, for an input field, escaped as
+ * text_draw() escapes it (heap).
+ */
 char *text_to_locale(struct text *text, const char *utf8);
 /* Text typed in the locale's character set, as UTF-8 (heap). */
 char *text_from_locale(struct text *text, const char *local);

@@ -153,7 +153,7 @@ static void add_piece(void *ctx, const char *piece)
 	char *text = arena_strndup(&st->arena, piece, strlen(piece));
 	size_t lead, shown;
 
-	/* Tabs from Kconfig text would draw as '?': spaces instead. */
+	/* Tabs from Kconfig text as the blanks text_draw() shows: the line is what is drawn. */
 	for (char *p = text; *p; p++)
 		if (*p == '\t')
 			*p = ' ';

@@ -10,7 +10,7 @@
 #include "utf8.h"
 #include "util.h"
 
-static bool must_escape(uint32_t cp)
+bool text_escape_needed(uint32_t cp)
 {
 	return (cp < 0x20 && cp != '\t' && cp != '\n') ||
 	       (cp >= 0x7f && cp <= 0x9f) ||
@@ -34,37 +34,59 @@ static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
 	return i;
 }
 
+/*
+ * utf8_decode()'s answer for the character at s, and its escape in esc
+ * ("" when it is shown as it is).
+ */
+static int decode_escape(const char *s, size_t len, enum text_escape_mode mode,
+			 char esc[TEXT_ESCAPE_MAX])
+{
+	uint32_t cp;
+	int n = utf8_decode(s, len, &cp);
+
+	esc[0] = '\0';
+	if (n <= 0)
+		snprintf(esc, TEXT_ESCAPE_MAX, mode == TEXT_ESCAPE_JSON ?
+			 "\\ufffd" : "\\x%02x", (unsigned char)s[0]);
+	else if (!text_escape_needed(cp))
+		;
+	else if (cp < 0x80 && mode == TEXT_ESCAPE_TEXT)
+		snprintf(esc, TEXT_ESCAPE_MAX, "\\x%02x", (unsigned)cp);
+	else
+		snprintf(esc, TEXT_ESCAPE_MAX, "\\u%04x", (unsigned)cp);
+	return n;
+}
+
+size_t text_escape_char(const char *s, size_t len, enum text_escape_mode mode,
+			char esc[TEXT_ESCAPE_MAX])
+{
+	int n = decode_escape(s, len, mode, esc);
+
+	return n > 0 ? (size_t)n : 1;
+}
+
 size_t text_escape_controls(const char *text, size_t len, struct strbuf *out,
 			    enum text_escape_mode mode, bool partial,
 			    size_t *used)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	size_t i = 0, plain = 0, escaped = 0;
-	char esc[16];
+	char esc[TEXT_ESCAPE_MAX];
 
 	while (i < len) {
-		uint32_t cp;
 		int n;
 
 		i += plain_ascii_prefix(s + i, len - i);
 		if (i == len)
 			break;
-		n = utf8_decode(text + i, len - i, &cp);
-
+		n = decode_escape(text + i, len - i, mode, esc);
 		if (n < 0 && partial)
 			break;
-		if (n > 0 && !must_escape(cp)) {
+		if (!esc[0]) {
 			i += (size_t)n;
 			continue;
 		}
 		strbuf_add(out, text + plain, i - plain);
-		if (n <= 0)
-			snprintf(esc, sizeof(esc), mode == TEXT_ESCAPE_JSON ?
-				 "\\ufffd" : "\\x%02x", s[i]);
-		else if (cp < 0x80 && mode == TEXT_ESCAPE_TEXT)
-			snprintf(esc, sizeof(esc), "\\x%02x", (unsigned)cp);
-		else
-			snprintf(esc, sizeof(esc), "\\u%04x", (unsigned)cp);
 		strbuf_adds(out, esc);
 		escaped++;
 		i += n > 0 ? (size_t)n : 1;

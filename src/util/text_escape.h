@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "strbuf.h"
@@ -29,6 +30,21 @@ enum text_escape_mode {
 	 */
 	TEXT_ESCAPE_JSON,
 };
+
+/* Is the code point one of those above (a character that is escaped)? */
+bool text_escape_needed(uint32_t cp);
+
+/* The longest escape of one character (\u202e), its NUL included. */
+#define TEXT_ESCAPE_MAX 8
+
+/*
+ * The character at s (len > 0 bytes; a byte that is not UTF-8, or the
+ * start of a sequence cut short, counts as one): returns how many bytes
+ * it takes, and writes its escape in mode to esc, or "" when it is shown
+ * as it is.  The browser draws text one character at a time through it.
+ */
+size_t text_escape_char(const char *s, size_t len, enum text_escape_mode mode,
+			char esc[TEXT_ESCAPE_MAX]);
 
 /*
  * Append s[0..len) to out with the characters above escaped; returns how

@@ -3,7 +3,7 @@
 # What a tree's $(shell,...) writes to stderr never reaches the terminal
 # raw at the browser's start: an OSC 0 would retitle the pane,
 # which tmux shows as its title.  It becomes a warning that the status
-# line counts and ! lists, escaped; the same when replayed from the cache.
+# line counts and ! lists, escaped as explain escapes it; the same when replayed from the cache.
 # shellcheck source=tests/lib/tmux.sh
 . "$(dirname "$0")/../lib/tmux.sh"
 
@@ -38,7 +38,7 @@ for how in --no-cache stored replayed; do
 	tap_check "$how: ! lists it, its control characters shown as such" \
 		tui_wait "0 warnings reading .config, 1 in the Kconfig files (q: back)" \
 		"In the Kconfig files:" "Kconfig:1: \$(shell," \
-		"): shell ?]0;pwned? ?[2J said"
+		'): shell \x1b]0;pwned\x07 \x1b[2J said'
 	tui_keys q
 	tui_wait "[*] a"
 	tui_keys q

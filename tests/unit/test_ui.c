@@ -277,14 +277,22 @@ static const struct {
 	{ "PAGE_SHIFT", 10 },
 	{ "Gr\xc3\xb6\xc3\x9f" "e", 5 },		/* two-byte characters */
 	{ "\xe6\x97\xa5\xe6\x9c\xac", 4 },		/* wide characters */
-	{ "a\xff" "b", 3 },				/* a bad byte shows as '?' */
-	{ "tab\there", 8 },				/* control characters too */
+	/* Escaped as explain escapes them (text_escape.h): \xff, \x1b, \u202e. */
+	{ "a\xff" "b", 6 },				/* a byte that is not UTF-8 */
+	{ "a\x1b]0;t\x07", 13 },			/* C0 controls */
+	{ "\x7f", 4 },					/* DEL */
+	{ "\xc2\x85", 6 },				/* a C1 control */
+	{ "a\xe2\x80\xae" "b", 8 },			/* RIGHT-TO-LEFT OVERRIDE */
+	{ "\xe2\x80\xaa\xe2\x81\xa6\xe2\x81\xa9", 18 },	/* embedding, isolates */
+	{ "\xe2\x80", 8 },				/* cut short: two bytes that are not UTF-8 */
+	{ "tab\there", 8 },				/* a tab is a blank */
 	{ "", 0 },
 };
 
 static void test_text_width_utf8(void **state)
 {
 	struct text *text;
+	char *shown;
 
 	(void)state;
 	if (!setlocale(LC_ALL, "C.UTF-8"))
@@ -298,6 +306,13 @@ static void test_text_width_utf8(void **state)
 	/* A wide character that does not fit is not split. */
 	assert_int_equal(text_fit(text, "\xe6\x97\xa5\xe6\x9c\xac", 6, 3), 3);
 	assert_int_equal(text_fit(text, "abc", 3, 2), 2);
+	/* Nor is an escape. */
+	assert_int_equal(text_fit(text, "a\xe2\x80\xae" "b", 5, 6), 1);
+	assert_int_equal(text_fit(text, "a\xe2\x80\xae" "b", 5, 7), 4);
+	/* An input field gets the escapes too: it draws nothing raw. */
+	shown = text_to_locale(text, "v\xe2\x80\xae\x1b]0;t\x07\xc3\xa9");
+	assert_string_equal(shown, "v\\u202e\\x1b]0;t\\x07\xc3\xa9");
+	free(shown);
 	text_free(text);
 	setlocale(LC_ALL, "C");
 }
@@ -308,7 +323,8 @@ static const struct {
 } ascii_cases[] = {
 	{ "PAGE_SHIFT", "PAGE_SHIFT" },
 	{ "4\xc2\xa0KiB \xe2\x80\x93 \xe2\x80\x9cpages\xe2\x80\x9d", "4 KiB - \"pages\"" },
-	{ "a\xff" "b", "a?b" },
+	{ "a\xff" "b", "a\\xffb" },
+	{ "\xe2\x80\xae\x1b", "\\u202e\\x1b" },
 };
 
 static void test_text_c_locale(void **state)
