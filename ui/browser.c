@@ -1150,6 +1150,7 @@ static void main_loop(struct browser *br)
 	const char *hook = getenv("KBROWSE_EXIT_AFTER_FIRST_SCREEN");
 	bool first_screen_only = hook && *hook && strcmp(hook, "0") != 0;
 	int errors = 0;
+	bool primed = false;
 
 	while (!br->quit) {
 		wint_t ch;
@@ -1158,6 +1159,11 @@ static void main_loop(struct browser *br)
 		browser_redraw(br);
 		if (first_screen_only)
 			break;
+		/* What the first screen does not need waits until it is drawn. */
+		if (!primed) {
+			explain_prime(br);
+			primed = true;
+		}
 		got = ui_get_wch(br, &ch);
 		if (got == ERR) {
 			if (replay_over(br))

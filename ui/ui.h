@@ -272,6 +272,8 @@ size_t changes_unmet_count(struct browser *br);
 void explain_pane_print(struct view *view, FILE *out);
 /* Every row of the pane, each link's text in braces: {NAME} (tests). */
 void explain_pane_print_links(struct view *view, FILE *out);
+/* Build the explainer's "used by" index (after the first screen). */
+void explain_prime(struct browser *br);
 
 /* view_search.c: run a search, and the entry it selects. */
 void search_set_query(struct view *view, const char *query);
