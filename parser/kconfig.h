@@ -167,4 +167,13 @@ bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
 /* `kbrowse dump`: the tree back as Kconfig text (parser/dump.c). */
 void kconfig_dump(const struct kconfig *kc, FILE *out);
 
+/*
+ * A member of a choice (the choice itself answers false).  Inline: the
+ * values ask it of every symbol, several times.
+ */
+static inline bool symbol_is_choice_member(const struct symbol *sym)
+{
+	return sym->choice && sym->choice->sym;
+}
+
 #endif

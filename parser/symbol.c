@@ -276,11 +276,6 @@ struct property *property_new(struct kconfig *kc, struct symbol *sym,
 	return prop;
 }
 
-bool symbol_is_choice_member(const struct symbol *sym)
-{
-	return sym->choice && sym->choice->sym;
-}
-
 const char *symbol_prompt_text(const struct symbol *sym)
 {
 	for (const struct property *p = sym->props; p; p = p->next)
