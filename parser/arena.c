@@ -85,15 +85,6 @@ void *arena_alloc_block(struct arena *arena, size_t size)
 	return p;
 }
 
-char *arena_strndup(struct arena *arena, const char *s, size_t len)
-{
-	char *copy = arena_alloc(arena, len + 1);
-
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
-}
-
 char *arena_strdup(struct arena *arena, const char *s)
 {
 	return arena_strndup(arena, s, strlen(s));

@@ -47,7 +47,16 @@ static inline void *arena_alloc(struct arena *arena, size_t size)
 	arena->total += size;
 	return p;
 }
-char *arena_strndup(struct arena *arena, const char *s, size_t len);
+/* Inline: every symbol name and prompt is one (tens of thousands). */
+static inline char *arena_strndup(struct arena *arena, const char *s,
+				  size_t len)
+{
+	char *copy = arena_alloc(arena, len + 1);
+
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}
 char *arena_strdup(struct arena *arena, const char *s);
 char *arena_printf(struct arena *arena, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -39,30 +39,15 @@ struct expr *expr_compare(struct arena *arena, enum expr_op op,
 	return e;
 }
 
-static struct expr *expr_binary(struct arena *arena, enum expr_op op,
-				struct expr *a, struct expr *b)
+struct expr *expr_binary(struct arena *arena, enum expr_op op,
+			 struct expr *a, struct expr *b)
 {
-	struct expr *e;
+	struct expr *e = arena_new(arena, struct expr);
 
-	if (!a)
-		return b;
-	if (!b)
-		return a;
-	e = arena_new(arena, struct expr);
 	e->op = op;
 	e->left = a;
 	e->right = b;
 	return e;
-}
-
-struct expr *expr_and(struct arena *arena, struct expr *a, struct expr *b)
-{
-	return expr_binary(arena, E_AND, a, b);
-}
-
-struct expr *expr_or(struct arena *arena, struct expr *a, struct expr *b)
-{
-	return expr_binary(arena, E_OR, a, b);
 }
 
 const char *expr_op_text(enum expr_op op)

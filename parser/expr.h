@@ -57,9 +57,26 @@ struct expr *expr_symbol(struct arena *arena, struct symbol *sym);
 struct expr *expr_not(struct arena *arena, struct expr *e);
 struct expr *expr_compare(struct arena *arena, enum expr_op op,
 			  struct symbol *lsym, struct symbol *rsym);
-/* Both treat NULL as "no condition" (always true): and(NULL, e) == e. */
-struct expr *expr_and(struct arena *arena, struct expr *a, struct expr *b);
-struct expr *expr_or(struct arena *arena, struct expr *a, struct expr *b);
+/* a op b, both operands set (expr_and() and expr_or() are the callers). */
+struct expr *expr_binary(struct arena *arena, enum expr_op op,
+			 struct expr *a, struct expr *b);
+
+/*
+ * Both treat NULL as "no condition" (always true): and(NULL, e) == e.
+ * Inline: finishing the tree makes a hundred thousand, most of them with
+ * an operand NULL, which needs no call.
+ */
+static inline struct expr *expr_and(struct arena *arena, struct expr *a,
+				    struct expr *b)
+{
+	return !a ? b : !b ? a : expr_binary(arena, E_AND, a, b);
+}
+
+static inline struct expr *expr_or(struct arena *arena, struct expr *a,
+				   struct expr *b)
+{
+	return !a ? b : !b ? a : expr_binary(arena, E_OR, a, b);
+}
 
 /* The operator as written in Kconfig: "&&", "!=", ... */
 const char *expr_op_text(enum expr_op op);

@@ -132,4 +132,13 @@ void kconfig_parse_file(struct kconfig *kc, const char *name);
 void kconfig_parse_text(struct kconfig *kc, const char *name,
 			const char *text, size_t len);
 
+/*
+ * A member of a choice (the choice itself answers false).  Inline: the
+ * values ask it of every symbol, several times.
+ */
+static inline bool symbol_is_choice_member(const struct symbol *sym)
+{
+	return sym->choice && sym->choice->sym;
+}
+
 #endif

@@ -868,6 +868,46 @@ static const char *first_nonspace(const char *text, size_t len)
 }
 
 /*
+ * scan_help() without a buffer, once the indentation to remove is known
+ * and the text has shown what *nonspace needs: the lines that can
+ * neither end the text nor hold anything unusual (a carriage return, a
+ * NUL byte, the end of the file) are passed over here, a memchr() each.
+ * p is at the start of a line; returns the start of the first line left
+ * to scan_help() (which ends the text there or handles its oddity).
+ */
+static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
+					 int first_indent)
+{
+	for (;;) {
+		const char *q = p, *nl;
+		int indent = 0;
+
+		for (;; q++) {
+			if (*q == ' ')
+				indent++;
+			else if (*q == '\t')
+				indent = (indent | 7) + 1;
+			else
+				break;
+		}
+		if (*q == '\n') {
+			nl = q;		/* a blank line */
+		} else {
+			if (indent < first_indent || *q == '\r' || *q == '\0')
+				return p;
+			nl = memchr(q, '\n', lx->end - q);
+			if (!nl || nl[-1] == '\r')
+				return p;
+		}
+		/* The next line goes on with the text: blank, or indented. */
+		if (!blank_byte[(unsigned char)nl[1]] && nl[1] != '\n')
+			return p;
+		new_line(lx, nl + 1);
+		p = nl + 1;
+	}
+}
+
+/*
  * The help text after lx->p, into b.  With b NULL, only the end of the
  * text is found, and *nonspace says whether the text would have
  * something before its end that is not white space (a NUL byte ends it,
@@ -886,9 +926,12 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
 	if (b)
 		buf_reset(b);
 	for (;;) {
-		const char *line = p, *text, *text_end, *next;
+		const char *line, *text, *text_end, *next;
 		int indent = 0, extra = 0;
 
+		if (!b && decided && first_indent)
+			p = skip_plain_help_lines(lx, p, first_indent);
+		line = p;
 		for (;; p++) {
 			if (*p == ' ')
 				indent++;

@@ -84,8 +84,21 @@ struct menu_node {
 	for ((prop) = (node)->props; (prop) && (prop)->node == (node); \
 	     (prop) = (prop)->next)
 
-/* Depth-first, pre-order successor of node within root; NULL at the end. */
-struct menu_node *menu_next(const struct menu_node *root,
-			    const struct menu_node *node);
+/*
+ * Depth-first, pre-order successor of node within root; NULL at the end.
+ * Inline: finishing the tree and computing values walk it several times.
+ */
+static inline struct menu_node *menu_next(const struct menu_node *root,
+					  const struct menu_node *node)
+{
+	if (node->children)
+		return node->children;
+	while (node && node != root) {
+		if (node->next)
+			return node->next;
+		node = node->parent;
+	}
+	return NULL;
+}
 
 #endif

@@ -325,7 +325,9 @@ static void set_type(struct parser *p, struct menu_node *node,
 /* --- expressions --------------------------------------------------------- */
 
 /* The symbol the current word or string names (words are not NUL-terminated). */
-static struct symbol *word_symbol(struct parser *p)
+/* Inline: one call fewer per symbol the parser reads. */
+static inline __attribute__((always_inline)) struct symbol *
+word_symbol(struct parser *p)
 {
 	const struct token *tok = &TOK(p);
 
@@ -334,17 +336,27 @@ static struct symbol *word_symbol(struct parser *p)
 	return symbol_get_n(p->kc, tok->text, tok->len, false);
 }
 
-/* symbol := WORD | STRING.  Reports and returns NULL on anything else. */
-static struct symbol *symbol(struct parser *p, const char *what)
+static struct symbol *__attribute__((noinline))
+not_a_symbol(struct parser *p, const char *what)
 {
-	struct symbol *sym;
 	char buf[64];
 
-	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
-		syntax_error(p, "expected %s, found %s", what,
-			     describe(p, buf, sizeof(buf)));
-		return NULL;
-	}
+	syntax_error(p, "expected %s, found %s", what,
+		     describe(p, buf, sizeof(buf)));
+	return NULL;
+}
+
+/*
+ * symbol := WORD | STRING.  Reports and returns NULL on anything else.
+ * Inline, the report out of line: every operand of an expression is one.
+ */
+static inline __attribute__((always_inline)) struct symbol *
+symbol(struct parser *p, const char *what)
+{
+	struct symbol *sym;
+
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING)
+		return not_a_symbol(p, what);
 	sym = word_symbol(p);
 	next(p);
 	return sym;

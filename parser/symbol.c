@@ -115,9 +115,13 @@ static bool in_space(const struct symbol *sym, enum name_space space)
 	return false;
 }
 
-static struct symbol *chain_find(struct symbol *sym, const char *name,
-				 size_t len, unsigned long hash,
-				 enum name_space space)
+/*
+ * Inline in every lookup (the parser makes one per symbol it reads): the
+ * name space is then a constant or a test of the dialect.
+ */
+static inline __attribute__((always_inline)) struct symbol *
+chain_find(struct symbol *sym, const char *name, size_t len,
+	   unsigned long hash, enum name_space space)
 {
 	for (; sym; sym = sym->hash_next)
 		if (sym->name_hash == (unsigned)hash && in_space(sym, space) &&
@@ -270,11 +274,6 @@ struct property *property_new(struct kconfig *kc, struct symbol *sym,
 		sym->props_tail = &prop->next;
 	}
 	return prop;
-}
-
-bool symbol_is_choice_member(const struct symbol *sym)
-{
-	return sym->choice && sym->choice->sym;
 }
 
 const char *symbol_prompt_text(const struct symbol *sym)

@@ -139,8 +139,7 @@ static inline bool type_is_bool_or_tristate(enum symbol_type type)
 	return type == S_BOOLEAN || type == S_TRISTATE;
 }
 
-/* A member of a choice (the choice itself answers false). */
-bool symbol_is_choice_member(const struct symbol *sym);
+/* symbol_is_choice_member(): in kconfig.h, inline (it needs menu.h). */
 /* The first non-empty prompt text, and help text, of sym's entries; or NULL
  * (what matches a symbol across two trees, where its name changed). */
 const char *symbol_prompt_text(const struct symbol *sym);

@@ -37,6 +37,7 @@
 #include "shell.h"
 #include "startup_keys.h"
 #include "state.h"
+#include "view_explain.h"
 #include "util.h"
 #include "view_changes.h"
 #include "view_search.h"
@@ -1157,6 +1158,7 @@ static void main_loop(struct browser *br)
 	const char *hook = getenv("KBROWSE_EXIT_AFTER_FIRST_SCREEN");
 	bool first_screen_only = hook && *hook && strcmp(hook, "0") != 0;
 	int errors = 0;
+	bool primed = false;
 
 	while (!br->quit) {
 		wint_t ch;
@@ -1165,6 +1167,11 @@ static void main_loop(struct browser *br)
 		browser_redraw(br);
 		if (first_screen_only)
 			break;
+		/* What the first screen does not need waits until it is drawn. */
+		if (!primed) {
+			explain_prime(br);
+			primed = true;
+		}
 		got = ui_get_wch(br, &ch);
 		if (got == ERR) {
 			if (replay_over(br))

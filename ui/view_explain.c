@@ -64,7 +64,6 @@ struct explain_state {
 	struct arena arena;		/* the lines of one explanation */
 	struct rline *first, **last;	/* the renderer's lines, being gathered */
 	int depth;			/* why-chain levels shown */
-	bool primed;			/* the reverse index is built */
 	bool unfold_all;		/* every group open (tests) */
 	bool open[FOLD_MAX];		/* groups the reader opened, by number */
 	struct plan_line *plan_lines;	/* the last plan, shown above (heap) */
@@ -496,17 +495,6 @@ static void explain_open(struct view *view)
 	}
 	st->entry = entry;
 	explain_reset(view);
-	if (!st->primed) {
-		unsigned n;
-
-		/*
-		 * Who uses what: built once for every "used by" list, here
-		 * with the first screen rather than on some later keystroke.
-		 */
-		if (view->br->s->kc->nsymbols)
-			explain_reverse(view->br->s->ex, view->br->s->kc->symbols[0], &n);
-		st->primed = true;
-	}
 	st->title[0] = '\0';
 	if (!entry)
 		return;
@@ -522,6 +510,20 @@ static void explain_open(struct view *view)
 		snprintf(st->title, sizeof(st->title), "About: %s",
 			 entry->node->kind == MENU_COMMENT ? "a comment" : "a menu");
 	}
+}
+
+/*
+ * Who uses what: built once for every "used by" list (explain_reverse()
+ * builds it on first use).  The loop calls this right after the first
+ * screen is drawn, so that the screen comes sooner and the index is
+ * ready before the first keystroke that needs it.
+ */
+void explain_prime(struct browser *br)
+{
+	unsigned n;
+
+	if (br->s->kc->nsymbols)
+		explain_reverse(br->s->ex, br->s->kc->symbols[0], &n);
 }
 
 /* Build the lines again (same entry), the cursor near line. */

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+struct browser;
 struct view;
 
 /*
@@ -17,5 +18,7 @@ struct view;
 void explain_pane_print(struct view *view, FILE *out);
 /* Every row of the pane, each link's text in braces: {NAME} (tests). */
 void explain_pane_print_links(struct view *view, FILE *out);
+/* Build the explainer's "used by" index (after the first screen). */
+void explain_prime(struct browser *br);
 
 #endif

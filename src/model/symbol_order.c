@@ -37,9 +37,10 @@ static unsigned kernel_name_hash(const char *name)
 
 const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count)
 {
-	unsigned *bucket = xcalloc(kc->nsymbols + 1, sizeof(*bucket));
-	size_t *start = xcalloc(KERNEL_HASH_BUCKETS + 1, sizeof(*start));
-	const struct symbol **order = xcalloc(kc->nsymbols + 1, sizeof(*order));
+	/* Only the counts start at zero: the other two are written first. */
+	unsigned *bucket = xmalloc((kc->nsymbols + 1) * sizeof(*bucket));
+	unsigned *start = xcalloc(KERNEL_HASH_BUCKETS + 1, sizeof(*start));
+	const struct symbol **order = xmalloc((kc->nsymbols + 1) * sizeof(*order));
 	size_t n = 0;
 
 	/* A counting sort by bucket; newest first inside each bucket. */

@@ -204,6 +204,12 @@ static inline tristate eval(struct config *cfg, const struct expr *e)
 
 		if (v->flags & V_VALID)
 			return v->tri;
+	} else if (e->op == E_AND || e->op == E_OR) {
+		/* A remembered && or || (eval_binary()): no call either. */
+		const struct expr_memo *slot = memo_slot(cfg, e);
+
+		if (slot->expr == e && slot->epoch == cfg->epoch)
+			return slot->value;
 	}
 	return eval_node(cfg, e);
 }
