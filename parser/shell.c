@@ -703,11 +703,19 @@ static void speculate_output(struct macro_env *env, const char *cmd,
 		add_kernel_output(out, copy, known_len);
 		return;
 	}
-	waiting = shell_pool_waiting(env->pool, key);
+	/* Added by an earlier pass, further on: this pass is there now. */
+	waiting = shell_pool_waiting(env->pool, env->pool_cursor, key);
 	if (waiting) {
-		env->pool_cursor = waiting;	/* added by an earlier pass */
+		env->pool_cursor = waiting;
 		return;
 	}
+	/*
+	 * Met before in this pass (a guess made of unknown answers is often
+	 * the same text as an earlier one: "set --  && echo $1"): the cursor
+	 * stays, or what comes next would go behind everything met since.
+	 */
+	if (env->pool_cursor && shell_pool_waiting(env->pool, NULL, key))
+		return;
 	/* In the parse's order: after the last job this pass met. */
 	env->pool_cursor = shell_pool_add(env->pool, env->pool_cursor, key, cmd,
 					  env->shell_dir,

@@ -334,11 +334,13 @@ bool shell_pool_known(const struct shell_pool *pool, const char *key,
 	return false;
 }
 
-struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key)
+struct shell_job *shell_pool_waiting(struct shell_pool *pool,
+				     const struct shell_job *from,
+				     const char *key)
 {
 	struct shell_job *job;
 
-	for (job = pool->jobs; job; job = job->next)
+	for (job = from ? from->next : pool->jobs; job; job = job->next)
 		if (!job->claimed && strcmp(job->key, key) == 0)
 			return job;
 	return NULL;

@@ -83,8 +83,13 @@ struct shell_job *shell_pool_claim(struct shell_pool *pool, const char *key);
  */
 bool shell_pool_known(const struct shell_pool *pool, const char *key,
 		      const char **out, size_t *out_len);
-/* The job with this key waiting to be claimed, or NULL. */
-struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key);
+/*
+ * The first job with this key waiting to be claimed that comes after
+ * `from` in the order (NULL: anywhere), or NULL.
+ */
+struct shell_job *shell_pool_waiting(struct shell_pool *pool,
+				     const struct shell_job *from,
+				     const char *key);
 /* How many answers the parse has used (each a chance to guess better). */
 size_t shell_pool_answers(const struct shell_pool *pool);
 /* How many jobs were added, in all. */

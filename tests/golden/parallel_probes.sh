@@ -58,6 +58,32 @@ most=$(echo "$seen" | sort -n | tail -n 1)
 count=$(echo "$seen" | grep -c .)
 tap_same "one job: eight probes, one at a time" "8 1" "$count $most"
 
+# --- started in the order they are needed -------------------------------------
+# Two slow answers whose guesses make the same command (the speculative
+# pass gives "" for both); with both places taken, a probe met after the
+# second guess must get the next free place before the probes that come
+# after it in the tree: each probe notes its start in a file, which is
+# read in order, not timed.
+mkdir order
+{
+	echo 'mainmenu "probes in order"'
+	echo 'X := $(shell,sleep 2; echo "GCC 1")'
+	echo 'X1 := $(shell,sleep 1; set -- $(X) && echo $1)'
+	echo 'Y := $(shell,echo Y >> starts; sleep 1; echo "GNU 2")'
+	echo 'Y1 := $(shell,sleep 1; set -- $(Y) && echo $1)'
+	for i in 1 2 3 4 5 6; do
+		cat <<EOT
+config W$i
+	bool "later probe $i"
+	default \$(shell,echo W$i >> starts; sleep 1; echo y)
+EOT
+	done
+} > order/Kconfig
+(cd order && KBROWSE_SHELL_JOBS=2 "$KBROWSE" conf -s --olddefconfig Kconfig) \
+	> order.out 2>&1 || cat order.out >&2
+first=$(head -n 1 order/starts 2>/dev/null)
+tap_same "two jobs: the probe after a repeated guess starts before the later ones" Y "$first"
+
 # --- the same tree read, with and without parallelism --------------------------
 mkdir exact exact/sub
 cat > exact/Kconfig <<'EOT'
