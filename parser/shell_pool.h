@@ -42,6 +42,8 @@ struct shell_job {
 	char *dir;			/* where it runs; NULL: here */
 	char **envp;			/* its environment; NULL: environ */
 	bool claimed;			/* handed to the parse */
+	bool guess;			/* its text was made of a guess: not
+					 * started before it is claimed */
 	bool killed;			/* stopped: no answer */
 	bool started;
 	int start_error;		/* errno when it could not start */
@@ -67,11 +69,15 @@ void shell_pool_free(struct shell_pool *pool);
  * Add a command (envp is the pool's from now on, malloc'd strings in a
  * malloc'd array, or NULL) after the job `after` (NULL: first).  Jobs
  * start in the order of the list when a place is free: a later
- * speculative pass puts what it adds where the parse will need it.
+ * speculative pass puts what it adds where the parse will need it.  A
+ * guess waits until it is claimed or confirmed.
  */
 struct shell_job *shell_pool_add(struct shell_pool *pool,
 				 struct shell_job *after, const char *key,
-				 const char *text, const char *dir, char **envp);
+				 const char *text, const char *dir, char **envp,
+				 bool guess);
+/* A later pass met the job's command made of known answers: it may start. */
+void shell_pool_confirm(struct shell_pool *pool, struct shell_job *job);
 /*
  * The first unclaimed job with this key, now claimed and started if it
  * was waiting (beyond the limit: the parse waits for it); NULL if none.

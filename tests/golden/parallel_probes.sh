@@ -84,6 +84,29 @@ EOT
 first=$(head -n 1 order/starts 2>/dev/null)
 tap_same "two jobs: the probe after a repeated guess starts before the later ones" Y "$first"
 
+# --- a command made of a guess waits ------------------------------------------
+# The speculative pass gives "" for an answer still to come; a command
+# whose text holds that "" (here through a `:=` value, a function's
+# argument and a plain reference) is not the parse's and must not run:
+# each probe notes the text it was given in a file.
+mkdir guess
+cat > guess/Kconfig <<'EOT'
+mainmenu "guesses"
+A := $(shell,sleep 1; echo real)
+note = $(shell,echo "$(1)" >> made; echo y)
+B := $(shell,echo "b $(A)" >> made; echo b)
+config C
+	bool "c"
+	default $(note,c $(A))
+config D
+	string "d"
+	default "$(shell,echo "d $(B)" >> made)"
+EOT
+(cd guess && KBROWSE_SHELL_JOBS=4 "$KBROWSE" conf -s --olddefconfig Kconfig) \
+	> guess.out 2>&1 || cat guess.out >&2
+tap_same "four jobs: no command made of a guess ran" "b real|c real|d b" \
+	"$(tr '\n' '|' < guess/made | sed 's/|$//')"
+
 # --- the same tree read, with and without parallelism --------------------------
 mkdir exact exact/sub
 cat > exact/Kconfig <<'EOT'
