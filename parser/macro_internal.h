@@ -124,7 +124,14 @@ struct macro_env {
 		unsigned long long shown_ms;
 		unsigned count;
 		bool shown;
+		const char *waiting_for;	/* the command the parse needs */
 	} progress;
+	/*
+	 * A speculative pass's env: the real one, whose progress line it
+	 * keeps up to date while it reads the tree (the first pass starts
+	 * the jobs, which takes a while on a large tree).
+	 */
+	struct macro_env *real;
 
 	/* macro_env_setenv(): values that replace the process environment. */
 	char **set_names;

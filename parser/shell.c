@@ -696,6 +696,8 @@ static void speculate_output(struct macro_env *env, const char *cmd,
 
 	/* Even a known answer is a guess when the command was one. */
 	env->guesses += made_of_guess;
+	if (env->real && env->real->progress.waiting_for)
+		progress_show(env->real, env->real->progress.waiting_for, false);
 	if (env->shell_cache &&
 	    shell_cache_peek(env->shell_cache, key, env->shell_dir, &cached)) {
 		add_kernel_output(out, cached.out, cached.out_len);
@@ -808,9 +810,11 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		return;
 	}
 
+	/* Counted from here: the first claim may read the tree ahead. */
+	progress_start(&env->progress);
+	env->progress.waiting_for = cmd;
 	job = claim_job(env, key, cmd);
 	echo_job_stderr(job, open_err_echo(env));
-	progress_start(&env->progress);
 	progress_show(env, cmd, true);
 	end = wait_job(env, job, limit_ms);
 	close_err_echo(job->err_echo);
@@ -849,14 +853,16 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	}
 	use_answer(x, at, cmd, key, job, out);
 out:
+	env->progress.waiting_for = NULL;
 	shell_pool_release(env->pool, job);
 	free(key);
 }
 
 void macro_env_speculate_for(struct macro_env *spec,
-			     const struct macro_env *real)
+			     struct macro_env *real)
 {
 	spec->speculating = true;
+	spec->real = real;
 	spec->pool = real->pool;
 	spec->shell_cache = real->shell_cache;
 }
