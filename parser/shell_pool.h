@@ -11,6 +11,8 @@
  * runs; a command the speculation did not predict (its text depends on
  * an answer the speculation did not have) is added and claimed at once,
  * after another speculative pass when answers came since the last one.
+ * A command the speculation made of a guess (an answer it did not have)
+ * is added but waits: it starts when claimed or met again made of answers.
  * The parse reads answers in its own order, so the tree it builds is the
  * one a sequential run builds: only the commands' start times differ.
  *
