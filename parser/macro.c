@@ -279,6 +279,7 @@ void expansion_diag(struct expansion *x, enum diag_severity severity,
 struct macro_args {
 	size_t count;
 	const struct mstr *v;
+	bool guessed;		/* made with a guess (macro_env.guesses) */
 };
 
 static const struct macro_args no_args;
@@ -401,6 +402,7 @@ static void call_name(struct expansion *x, const char *at,
 			macro_note_skip_use(x, at, var->skipped_from - 1);
 		if (var->ran_to > var->ran_from)
 			macro_note_run_uses(x, at, var->ran_from, var->ran_to);
+		x->env->guesses += var->guessed;
 		call_variable(x, at, var, args, out);
 		return;
 	}
@@ -456,14 +458,15 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 			const char *end, const struct macro_args *args,
 			struct strbuf *out)
 {
-	struct macro_args call_args = { 0, NULL };
+	struct macro_args call_args = { 0, NULL, false };
 	struct mstr name, *argv = NULL;
-	size_t number, i;
+	size_t number, i, guesses = x->env->guesses;
 	const char *p;
 
 	if (clause_number(s, end, &number) && number >= 1 &&
 	    number <= args->count) {
 		strbuf_add(out, args->v[number - 1].s, args->v[number - 1].len);
+		x->env->guesses += args->guessed;
 		return;
 	}
 
@@ -486,6 +489,8 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 	}
 
 	call_args.v = argv;
+	call_args.guessed = x->env->guesses > guesses;
+	x->env->args_guessed = call_args.guessed;
 	if (!x->aborted)
 		call_name(x, at, &name, &call_args, out);
 
@@ -697,6 +702,7 @@ void macro_assign(struct macro_env *env, const char *name,
 		 * line, so $(lineno) there is one more than the line.
 		 */
 		size_t skipped = env->nskipped, ran = env->nruns;
+		size_t guesses = env->guesses;
 
 		expansion_init(&x, env, value, value_len, loc);
 		x.lineno_bias = 1;
@@ -708,6 +714,7 @@ void macro_assign(struct macro_env *env, const char *name,
 			var->skipped_from = skipped + 1;
 		else if (!append)
 			var->skipped_from = 0;
+		var->guessed = env->guesses > guesses || (append && var->guessed);
 		if (env->stopped) {
 			/* A runaway expansion assigns nothing (nor appends). */
 			strbuf_release(&out);
@@ -722,6 +729,7 @@ void macro_assign(struct macro_env *env, const char *name,
 	} else {
 		new_len = value_len;
 		new_value = xmemdup(value, value_len);
+		var->guessed = false;	/* guesses count where it is used */
 	}
 	var->flavor = flavor;
 

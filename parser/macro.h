@@ -79,12 +79,13 @@ void macro_env_set_shell_options(struct macro_env *env,
  * (added) The speculative pass (shell_pool.h): speculate(ctx) is called
  * once, when the first command must run, to parse the tree with an env
  * made by macro_env_speculate_for(), whose commands start jobs in real's
- * pool and give their answer when it is known already, else "".
+ * pool and give their answer when it is known already, else "", and
+ * which keeps real's progress line going while it reads the tree.
  */
 void macro_env_set_speculation(struct macro_env *env,
 			       void (*speculate)(void *ctx), void *ctx);
 void macro_env_speculate_for(struct macro_env *spec,
-			     const struct macro_env *real);
+			     struct macro_env *real);
 /*
  * The tree is read: jobs nobody claimed are stopped, and the commands'
  * progress line (shell.c), if shown, goes.

@@ -47,6 +47,8 @@ struct macro_var {
 	size_t skipped_from;
 	/* The commands (shell.c) a `:=` value was made with: [ran_from, ran_to). */
 	size_t ran_from, ran_to;
+	/* A speculative pass's `:=` value made with a guessed answer (shell.c). */
+	bool guessed;
 };
 
 struct macro_env {
@@ -79,6 +81,15 @@ struct macro_env {
 	/* In a speculative pass: the job of the last command met, or NULL. */
 	struct shell_job *pool_cursor;
 	bool speculating;
+	/*
+	 * In a speculative pass, what was made of guesses (the "" given for
+	 * an answer not known yet): guesses counts them and the reads of
+	 * values made with one; args_guessed says whether the arguments of
+	 * the function being called counted any.  A command whose text was
+	 * made of a guess is not started before the parse asks for it.
+	 */
+	size_t guesses;
+	bool args_guessed;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
 	size_t nbuckets;
@@ -113,7 +124,14 @@ struct macro_env {
 		unsigned long long shown_ms;
 		unsigned count;
 		bool shown;
+		const char *waiting_for;	/* the command the parse needs */
 	} progress;
+	/*
+	 * A speculative pass's env: the real one, whose progress line it
+	 * keeps up to date while it reads the tree (the first pass starts
+	 * the jobs, which takes a while on a large tree).
+	 */
+	struct macro_env *real;
 
 	/* macro_env_setenv(): values that replace the process environment. */
 	char **set_names;

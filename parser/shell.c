@@ -671,7 +671,7 @@ static struct shell_job *claim_job(struct macro_env *env, const char *key,
 	}
 	if (!job) {
 		shell_pool_add(pool, NULL, key, cmd, env->shell_dir,
-			       command_environment(env));
+			       command_environment(env), false);
 		job = shell_pool_claim(pool, key);
 	}
 	return job;
@@ -679,16 +679,25 @@ static struct shell_job *claim_job(struct macro_env *env, const char *key,
 
 /*
  * The speculative pass meets a command: its answer if known already (the
- * cache, a job that finished), else "" while a job runs it.
+ * cache, a job that finished), else "" while a job runs it.  That "" is
+ * a guess, and so is whatever is made of one (macro_env.guesses): a
+ * command made of a guess is most often not the one the parse will run
+ * (Linux: `test "" = GCC` for the compiler's name), so its job waits
+ * until the parse claims it or a later pass meets it made of answers.
  */
 static void speculate_output(struct macro_env *env, const char *cmd,
 			     const char *key, struct strbuf *out)
 {
+	bool made_of_guess = env->args_guessed;
 	struct shell_result cached;
 	struct shell_job *waiting;
 	const char *known;
 	size_t known_len;
 
+	/* Even a known answer is a guess when the command was one. */
+	env->guesses += made_of_guess;
+	if (env->real && env->real->progress.waiting_for)
+		progress_show(env->real, env->real->progress.waiting_for, false);
 	if (env->shell_cache &&
 	    shell_cache_peek(env->shell_cache, key, env->shell_dir, &cached)) {
 		add_kernel_output(out, cached.out, cached.out_len);
@@ -703,15 +712,27 @@ static void speculate_output(struct macro_env *env, const char *cmd,
 		add_kernel_output(out, copy, known_len);
 		return;
 	}
-	waiting = shell_pool_waiting(env->pool, key);
+	env->guesses += !made_of_guess;	/* the answer is not known */
+	/* Added by an earlier pass, further on: this pass is there now. */
+	waiting = shell_pool_waiting(env->pool, env->pool_cursor, key);
 	if (waiting) {
-		env->pool_cursor = waiting;	/* added by an earlier pass */
+		env->pool_cursor = waiting;
+		if (!made_of_guess)
+			shell_pool_confirm(env->pool, waiting);
 		return;
 	}
+	/*
+	 * Met before in this pass (a guess made of unknown answers is often
+	 * the same text as an earlier one: "set --  && echo $1"): the cursor
+	 * stays, or what comes next would go behind everything met since.
+	 */
+	if (env->pool_cursor && shell_pool_waiting(env->pool, NULL, key))
+		return;
 	/* In the parse's order: after the last job this pass met. */
 	env->pool_cursor = shell_pool_add(env->pool, env->pool_cursor, key, cmd,
 					  env->shell_dir,
-					  command_environment(env));
+					  command_environment(env),
+					  made_of_guess);
 	shell_pool_pump(env->pool, 0, -1);
 }
 
@@ -789,9 +810,11 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		return;
 	}
 
+	/* Counted from here: the first claim may read the tree ahead. */
+	progress_start(&env->progress);
+	env->progress.waiting_for = cmd;
 	job = claim_job(env, key, cmd);
 	echo_job_stderr(job, open_err_echo(env));
-	progress_start(&env->progress);
 	progress_show(env, cmd, true);
 	end = wait_job(env, job, limit_ms);
 	close_err_echo(job->err_echo);
@@ -830,14 +853,16 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	}
 	use_answer(x, at, cmd, key, job, out);
 out:
+	env->progress.waiting_for = NULL;
 	shell_pool_release(env->pool, job);
 	free(key);
 }
 
 void macro_env_speculate_for(struct macro_env *spec,
-			     const struct macro_env *real)
+			     struct macro_env *real)
 {
 	spec->speculating = true;
+	spec->real = real;
 	spec->pool = real->pool;
 	spec->shell_cache = real->shell_cache;
 }

@@ -254,7 +254,7 @@ static void start_waiting(struct shell_pool *pool)
 	for (job = pool->jobs; job; job = job->next)
 		busy += running(job);
 	for (job = pool->jobs; job && busy < pool->limit; job = job->next)
-		if (!job->started) {
+		if (!job->started && !job->guess) {
 			start_job(job);
 			busy += running(job);
 		}
@@ -271,7 +271,8 @@ struct shell_pool *shell_pool_new(unsigned jobs)
 
 struct shell_job *shell_pool_add(struct shell_pool *pool,
 				 struct shell_job *after, const char *key,
-				 const char *text, const char *dir, char **envp)
+				 const char *text, const char *dir, char **envp,
+				 bool guess)
 {
 	struct shell_job *job = xcalloc(1, sizeof(*job));
 	struct shell_job **link = after ? &after->next : &pool->jobs;
@@ -280,6 +281,7 @@ struct shell_job *shell_pool_add(struct shell_pool *pool,
 	job->text = xstrdup(text);
 	job->dir = dir ? xstrdup(dir) : NULL;
 	job->envp = envp;
+	job->guess = guess;
 	job->out_fd = job->err_fd = job->exit_fd = -1;
 	job->next = *link;
 	*link = job;
@@ -288,6 +290,14 @@ struct shell_job *shell_pool_add(struct shell_pool *pool,
 	pool->added++;
 	start_waiting(pool);
 	return job;
+}
+
+void shell_pool_confirm(struct shell_pool *pool, struct shell_job *job)
+{
+	if (job->guess) {
+		job->guess = false;
+		start_waiting(pool);
+	}
 }
 
 size_t shell_pool_count(const struct shell_pool *pool)
@@ -334,11 +344,13 @@ bool shell_pool_known(const struct shell_pool *pool, const char *key,
 	return false;
 }
 
-struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key)
+struct shell_job *shell_pool_waiting(struct shell_pool *pool,
+				     const struct shell_job *from,
+				     const char *key)
 {
 	struct shell_job *job;
 
-	for (job = pool->jobs; job; job = job->next)
+	for (job = from ? from->next : pool->jobs; job; job = job->next)
 		if (!job->claimed && strcmp(job->key, key) == 0)
 			return job;
 	return NULL;

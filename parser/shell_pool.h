@@ -11,6 +11,8 @@
  * runs; a command the speculation did not predict (its text depends on
  * an answer the speculation did not have) is added and claimed at once,
  * after another speculative pass when answers came since the last one.
+ * A command the speculation made of a guess (an answer it did not have)
+ * is added but waits: it starts when claimed or met again made of answers.
  * The parse reads answers in its own order, so the tree it builds is the
  * one a sequential run builds: only the commands' start times differ.
  *
@@ -42,6 +44,8 @@ struct shell_job {
 	char *dir;			/* where it runs; NULL: here */
 	char **envp;			/* its environment; NULL: environ */
 	bool claimed;			/* handed to the parse */
+	bool guess;			/* its text was made of a guess: not
+					 * started before it is claimed */
 	bool killed;			/* stopped: no answer */
 	bool started;
 	int start_error;		/* errno when it could not start */
@@ -67,11 +71,15 @@ void shell_pool_free(struct shell_pool *pool);
  * Add a command (envp is the pool's from now on, malloc'd strings in a
  * malloc'd array, or NULL) after the job `after` (NULL: first).  Jobs
  * start in the order of the list when a place is free: a later
- * speculative pass puts what it adds where the parse will need it.
+ * speculative pass puts what it adds where the parse will need it.  A
+ * guess waits until it is claimed or confirmed.
  */
 struct shell_job *shell_pool_add(struct shell_pool *pool,
 				 struct shell_job *after, const char *key,
-				 const char *text, const char *dir, char **envp);
+				 const char *text, const char *dir, char **envp,
+				 bool guess);
+/* A later pass met the job's command made of known answers: it may start. */
+void shell_pool_confirm(struct shell_pool *pool, struct shell_job *job);
 /*
  * The first unclaimed job with this key, now claimed and started if it
  * was waiting (beyond the limit: the parse waits for it); NULL if none.
@@ -83,8 +91,13 @@ struct shell_job *shell_pool_claim(struct shell_pool *pool, const char *key);
  */
 bool shell_pool_known(const struct shell_pool *pool, const char *key,
 		      const char **out, size_t *out_len);
-/* The job with this key waiting to be claimed, or NULL. */
-struct shell_job *shell_pool_waiting(struct shell_pool *pool, const char *key);
+/*
+ * The first job with this key waiting to be claimed that comes after
+ * `from` in the order (NULL: anywhere), or NULL.
+ */
+struct shell_job *shell_pool_waiting(struct shell_pool *pool,
+				     const struct shell_job *from,
+				     const char *key);
 /* How many answers the parse has used (each a chance to guess better). */
 size_t shell_pool_answers(const struct shell_pool *pool);
 /* How many jobs were added, in all. */

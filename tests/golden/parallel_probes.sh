@@ -58,6 +58,56 @@ most=$(echo "$seen" | sort -n | tail -n 1)
 count=$(echo "$seen" | grep -c .)
 tap_same "one job: eight probes, one at a time" "8 1" "$count $most"
 
+# --- started in the order they are needed -------------------------------------
+# Two slow answers whose guesses make the same command (the speculative
+# pass gives "" for both); with both places taken, a probe met after the
+# second guess must get the next free place before the probes that come
+# after it in the tree: each probe notes its start in a file, which is
+# read in order, not timed.
+mkdir order
+{
+	echo 'mainmenu "probes in order"'
+	echo 'X := $(shell,sleep 2; echo "GCC 1")'
+	echo 'X1 := $(shell,sleep 1; set -- $(X) && echo $1)'
+	echo 'Y := $(shell,echo Y >> starts; sleep 1; echo "GNU 2")'
+	echo 'Y1 := $(shell,sleep 1; set -- $(Y) && echo $1)'
+	for i in 1 2 3 4 5 6; do
+		cat <<EOT
+config W$i
+	bool "later probe $i"
+	default \$(shell,echo W$i >> starts; sleep 1; echo y)
+EOT
+	done
+} > order/Kconfig
+(cd order && KBROWSE_SHELL_JOBS=2 "$KBROWSE" conf -s --olddefconfig Kconfig) \
+	> order.out 2>&1 || cat order.out >&2
+first=$(head -n 1 order/starts 2>/dev/null)
+tap_same "two jobs: the probe after a repeated guess starts before the later ones" Y "$first"
+
+# --- a command made of a guess waits ------------------------------------------
+# The speculative pass gives "" for an answer still to come; a command
+# whose text holds that "" (here through a `:=` value, a function's
+# argument and a plain reference) is not the parse's and must not run:
+# each probe notes the text it was given in a file (in any order: they
+# run at once).
+mkdir guess
+cat > guess/Kconfig <<'EOT'
+mainmenu "guesses"
+A := $(shell,sleep 1; echo real)
+note = $(shell,echo "$(1)" >> made; echo y)
+B := $(shell,echo "b $(A)" >> made; echo b)
+config C
+	bool "c"
+	default $(note,c $(A))
+config D
+	string "d"
+	default "$(shell,echo "d $(B)" >> made)"
+EOT
+(cd guess && KBROWSE_SHELL_JOBS=4 "$KBROWSE" conf -s --olddefconfig Kconfig) \
+	> guess.out 2>&1 || cat guess.out >&2
+tap_same "four jobs: no command made of a guess ran" "b real|c real|d b" \
+	"$(sort guess/made | tr '\n' '|' | sed 's/|$//')"
+
 # --- the same tree read, with and without parallelism --------------------------
 mkdir exact exact/sub
 cat > exact/Kconfig <<'EOT'
