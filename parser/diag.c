@@ -47,37 +47,56 @@ void diag_release(struct diag_list *list)
 	list->kept = list->dropped = 0;
 }
 
-void diag_addv(struct diag_list *list, enum diag_severity severity,
-	       struct location loc, const char *fmt, va_list ap)
+void diag_add_text(struct diag_list *list, enum diag_severity severity,
+		   struct location loc, const char *message)
 {
-	struct diag *diag = xcalloc(1, sizeof(*diag));
-	va_list copy;
-	int len;
+	/*
+	 * Past max_kept a diagnostic is only echoed, sunk and counted, with
+	 * no allocation: a .config of millions of bad lines must not cost
+	 * one each.
+	 */
+	struct diag tmp = { .severity = severity, .loc = loc, .message = (char *)message };
+	struct diag *diag;
 
-	va_copy(copy, ap);
-	len = vsnprintf(NULL, 0, fmt, copy);
-	va_end(copy);
-	diag->message = xmalloc((size_t)len + 1);
-	vsnprintf(diag->message, (size_t)len + 1, fmt, ap);
-	diag->severity = severity;
-	diag->loc = loc;
 	if (severity == DIAG_ERROR)
 		list->errors++;
 	else if (severity == DIAG_WARNING)
 		list->warnings++;
 	if (list->echo)
-		diag_print(diag, list->echo);
+		diag_print(&tmp, list->echo);
 	if (list->sink)
-		list->sink(diag, list->sink_ctx);
+		list->sink(&tmp, list->sink_ctx);
 	if (list->max_kept && list->kept >= list->max_kept) {
 		list->dropped++;
-		free(diag->message);
-		free(diag);
 		return;
 	}
+	diag = xmalloc(sizeof(*diag));
+	*diag = tmp;
+	diag->message = xstrdup(message);
 	*list->tail = diag;
 	list->tail = &diag->next;
 	list->kept++;
+}
+
+void diag_addv(struct diag_list *list, enum diag_severity severity,
+	       struct location loc, const char *fmt, va_list ap)
+{
+	char local[256], *message = local;
+	va_list copy;
+	int len;
+
+	va_copy(copy, ap);
+	len = vsnprintf(local, sizeof(local), fmt, copy);
+	va_end(copy);
+	if (len < 0)
+		len = 0;
+	if ((size_t)len >= sizeof(local)) {
+		message = xmalloc((size_t)len + 1);
+		vsnprintf(message, (size_t)len + 1, fmt, ap);
+	}
+	diag_add_text(list, severity, loc, message);
+	if (message != local)
+		free(message);
 }
 
 void diag_add(struct diag_list *list, enum diag_severity severity,

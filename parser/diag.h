@@ -52,6 +52,9 @@ void diag_add(struct diag_list *list, enum diag_severity severity,
 	__attribute__((format(printf, 4, 5)));
 void diag_addv(struct diag_list *list, enum diag_severity severity,
 	       struct location loc, const char *fmt, va_list ap);
+/* The same with the message as it is (no format). */
+void diag_add_text(struct diag_list *list, enum diag_severity severity,
+		   struct location loc, const char *message);
 /* How many a list keeps of a .config's warnings: the browser lists them. */
 #define DIAG_CONFIG_KEPT 10000
 

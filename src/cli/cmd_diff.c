@@ -30,6 +30,12 @@
 #include "util.h"
 
 #define MAX_FRAGMENTS 64
+/*
+ * Lines of one file a diff reads: every name the tree lacks is kept,
+ * with its line, until the end (a real .config has some 12,000 lines;
+ * 3 million names took 870 MB).
+ */
+#define DIFF_MAX_LINES 500000
 
 struct diff_run {
 	bool json;
@@ -155,6 +161,16 @@ static int parse_args(struct cli *cli, struct diff_run *run, int argc, char **ar
 	return 0;
 }
 
+static size_t count_lines(const char *text, size_t len)
+{
+	size_t n = len && text[len - 1] != '\n';
+
+	for (const char *p = text, *end = text + len;
+	     (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		n++;
+	return n;
+}
+
 /* Read a whole file as named (before the tree is looked for, which may chdir). */
 static bool read_named(struct cli *cli, struct side_text *t, const char *name,
 		       const char *srctree)
@@ -169,7 +185,17 @@ static bool read_named(struct cli *cli, struct side_text *t, const char *name,
 	if (f)
 		fclose(f);
 	if (!t->text) {
-		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, name, strerror(err));
+		char why[128];
+
+		fprintf(stderr, "%s: diff: %s: %s\n", cli->prog, name,
+			file_read_error(err, FILE_READ_MAX, "a .config", why, sizeof(why)));
+		return false;
+	}
+	if (count_lines(t->text, t->len) > DIFF_MAX_LINES) {
+		fprintf(stderr, "%s: diff: %s: more than %d lines, the limit for a diff\n",
+			cli->prog, name, DIFF_MAX_LINES);
+		free(t->text);
+		t->text = NULL;
 		return false;
 	}
 	return true;

@@ -49,6 +49,74 @@ void config_warning_sink(const struct diag *diag, void *out)
 	config_warning_print(diag, out);
 }
 
+/*
+ * Warnings printed as they come go out in blocks while a file is read:
+ * stderr is unbuffered, and a write per warning made a .config of
+ * millions of bad lines take minutes.  The bytes are the same, and the
+ * block is out before the reader returns, so nothing is reordered with
+ * what is printed after the read.
+ */
+struct warning_batch {
+	FILE *out;
+	size_t len;
+	char buf[65536];
+};
+
+static void batch_flush(struct warning_batch *b)
+{
+	if (b->len)
+		fwrite(b->buf, 1, b->len, b->out);
+	b->len = 0;
+}
+
+static void batch_add(struct warning_batch *b, const char *s, size_t n)
+{
+	memcpy(b->buf + b->len, s, n);
+	b->len += n;
+}
+
+/* n in decimal, as %d writes it, into buf (16 bytes); its length. */
+static int format_line(char *buf, int n)
+{
+	char rev[16];
+	unsigned u = n < 0 ? 0U - (unsigned)n : (unsigned)n;
+	int len = 0, k = 0;
+
+	do {
+		rev[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		buf[len++] = '-';
+	while (k)
+		buf[len++] = rev[--k];
+	return len;
+}
+
+/* "file:line:warning: message\n", as config_warning_print() writes it. */
+static void batch_sink(const struct diag *diag, void *ctx)
+{
+	struct warning_batch *b = ctx;
+	const char *file = location_file(diag->loc);
+	size_t flen = strlen(file), mlen = strlen(diag->message);
+	char digits[16];
+	int ndigits = format_line(digits, diag->loc.line);
+	static const char tag[] = ":warning: ";
+
+	if (flen + mlen + (size_t)ndigits + sizeof(tag) + 2 > sizeof(b->buf) - b->len)
+		batch_flush(b);
+	if (flen + mlen + (size_t)ndigits + sizeof(tag) + 2 > sizeof(b->buf)) {
+		config_warning_print(diag, b->out);
+		return;
+	}
+	batch_add(b, file, flen);
+	batch_add(b, ":", 1);
+	batch_add(b, digits, (size_t)ndigits);
+	batch_add(b, tag, sizeof(tag) - 1);
+	batch_add(b, diag->message, mlen);
+	batch_add(b, "\n", 1);
+}
+
 struct reader {
 	struct config *cfg;
 	const struct config_io_options *io;
@@ -71,6 +139,24 @@ static void warn(struct reader *rd, const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_addv(rd->diags, DIAG_WARNING, loc, fmt, ap);
 	va_end(ap);
+}
+
+/* The message what followed by the line's text, without a format. */
+static void warn_text(struct reader *rd, const char *what, const char *text)
+{
+	struct location loc = { .file = rd->file, .line = rd->line };
+	size_t wlen = strlen(what), tlen = strlen(text);
+	char local[256], *message = local;
+
+	if (!rd->diags)
+		return;
+	if (wlen + tlen >= sizeof(local))
+		message = xmalloc(wlen + tlen + 1);
+	memcpy(message, what, wlen);
+	memcpy(message + wlen, text, tlen + 1);
+	diag_add_text(rd->diags, DIAG_WARNING, loc, message);
+	if (message != local)
+		free(message);
 }
 
 /*
@@ -179,13 +265,13 @@ static void read_line(struct reader *rd, char *line)
 		value = not_set;
 	} else {
 		if (strncmp(line, prefix, plen) != 0) {
-			warn(rd, "unexpected data: %s", line);
+			warn_text(rd, "unexpected data: ", line);
 			return;
 		}
 		name = line + plen;
 		p = strchr(name, '=');
 		if (!p) {
-			warn(rd, "unexpected data: %s", line);
+			warn_text(rd, "unexpected data: ", line);
 			return;
 		}
 		*p = '\0';
@@ -196,11 +282,11 @@ static void read_line(struct reader *rd, char *line)
 	if (!sym) {
 		config_count_unknown(rd->cfg);
 		if (rd->io->warn_unknown)
-			warn(rd, "unknown symbol: %s", name);
+			warn_text(rd, "unknown symbol: ", name);
 		return;
 	}
 	if (config_has_user(rd->cfg, sym))
-		warn(rd, "override: reassigning to symbol %s", sym->name);
+		warn_text(rd, "override: reassigning to symbol ", sym->name);
 	switch (set_value(rd, sym, value)) {
 	case VALUE_SET:
 		user_lines_set(rd->lines, sym, rd->line);
@@ -221,18 +307,11 @@ static void read_line(struct reader *rd, char *line)
 	}
 }
 
-static void read_text(struct config *cfg, const char *name, const char *text,
-		      size_t len, const struct config_io_options *io,
-		      struct diag_list *diags, struct user_lines *lines)
+static void read_lines(struct reader *rd, const char *text, size_t len)
 {
-	struct reader rd = { .cfg = cfg, .io = io, .diags = diags, .lines = lines };
 	size_t start = 0;
 	char *line = NULL;
 	size_t cap = 0;
-
-	rd.file = arena_new(config_arena(cfg), struct source_file);
-	rd.file->name = arena_strdup(config_arena(cfg), name);
-	config_read_begin(cfg);
 
 	while (start < len) {
 		const char *nl = memchr(text + start, '\n', len - start);
@@ -247,11 +326,37 @@ static void read_text(struct config *cfg, const char *name, const char *text,
 		line[n] = '\0';
 		if (nl && n && line[n - 1] == '\r')
 			line[n - 1] = '\0';
-		rd.line++;
-		read_line(&rd, line);
+		rd->line++;
+		read_line(rd, line);
 		start = end + 1;
 	}
 	free(line);
+}
+
+static void read_text(struct config *cfg, const char *name, const char *text,
+		      size_t len, const struct config_io_options *io,
+		      struct diag_list *diags, struct user_lines *lines)
+{
+	struct reader rd = { .cfg = cfg, .io = io, .diags = diags, .lines = lines };
+	struct warning_batch *batch = NULL;
+
+	rd.file = arena_new(config_arena(cfg), struct source_file);
+	rd.file->name = arena_strdup(config_arena(cfg), name);
+	config_read_begin(cfg);
+	if (diags && diags->sink == config_warning_sink) {
+		batch = xmalloc(sizeof(*batch));
+		batch->out = diags->sink_ctx;
+		batch->len = 0;
+		diags->sink = batch_sink;
+		diags->sink_ctx = batch;
+	}
+	read_lines(&rd, text, len);
+	if (batch) {
+		batch_flush(batch);
+		diags->sink = config_warning_sink;
+		diags->sink_ctx = batch->out;
+		free(batch);
+	}
 }
 
 void config_read_text(struct config *cfg, const char *name, const char *text,

@@ -80,6 +80,7 @@ static struct named *add_unknown(struct side *s, const char *name)
 {
 	struct named *n;
 
+	/* scan_side() made room for a name per line: this is a safety net. */
 	if (s->nunknown == s->unknown_cap) {
 		s->unknown_cap = s->unknown_cap ? s->unknown_cap * 2 : 16;
 		s->unknown = xrealloc(s->unknown,
@@ -92,6 +93,14 @@ static struct named *add_unknown(struct side *s, const char *name)
 	else
 		s->unknown_slots[unknown_slot(s, name)] = s->nunknown;
 	return n;
+}
+
+/* A value as written; y, m and n (most lines) share one copy. */
+static const char *value_text(struct diff_result *d, const char *value, size_t vlen)
+{
+	if (vlen == 1 && (value[0] == 'y' || value[0] == 'm' || value[0] == 'n'))
+		return value[0] == 'y' ? "y" : value[0] == 'm' ? "m" : "n";
+	return arena_strndup(&d->arena, value, vlen);
 }
 
 static void note_name(struct diff_result *d, struct side *s, const struct kconfig *kc,
@@ -117,7 +126,7 @@ static void note_name(struct diff_result *d, struct side *s, const struct kconfi
 	}
 	if (!n->name || strcmp(n->name, buf))
 		n->name = arena_strdup(&d->arena, buf);
-	n->text = arena_strndup(&d->arena, value, vlen);
+	n->text = value_text(d, value, vlen);
 	n->loc = loc;
 	n->seq = seq;
 }
@@ -162,12 +171,32 @@ static void scan_file(struct diff_result *d, struct side *s, const struct kconfi
 	}
 }
 
+static size_t count_lines(const struct diff_file *f)
+{
+	size_t n = 1;
+
+	for (const char *p = f->text, *end = f->text + f->len;
+	     (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		n++;
+	return n;
+}
+
 static void scan_side(struct diff_result *d, struct side *s, const char *prefix,
 		      unsigned *seq)
 {
 	const struct kconfig *kc = s->kc;
 
+	size_t lines = 1;
+
 	s->by_sym = xcalloc(kc->nsymbols ? kc->nsymbols : 1, sizeof(*s->by_sym));
+	/*
+	 * Room for a name per line, taken once: doubling a list of millions
+	 * held it twice while it was copied (untouched room costs no memory).
+	 */
+	for (unsigned i = 0; i < s->in->nfiles; i++)
+		lines += count_lines(&s->in->files[i]);
+	s->unknown_cap = (unsigned)lines;
+	s->unknown = xmalloc(lines * sizeof(*s->unknown));
 	s->files = arena_alloc(&d->arena, sizeof(*s->files) *
 			       (s->in->nfiles ? s->in->nfiles : 1));
 	for (unsigned i = 0; i < s->in->nfiles; i++) {

@@ -138,15 +138,27 @@ static void text_entry(struct walk *w, const struct diff_entry *e, unsigned dept
 	}
 }
 
-static void text_named(struct explainer *ex, const char *text, struct location loc,
-		       const char *reason, const char *side, FILE *out)
+/*
+ * "file:line", as location_text() gives it, printed without a copy: a
+ * diff of millions of lines kept each in the arena.
+ */
+static void put_location(struct location loc, FILE *out)
+{
+	if (loc.line > 0)
+		fprintf(out, "%s:%d", location_file(loc), loc.line);
+}
+
+static void text_named(const char *text, struct location loc, const char *reason,
+		       const char *side, FILE *out)
 {
 	if (!text)
 		return;
-	fprintf(out, "%s: %s at %s, %s", side, text, location_text(ex, loc), reason);
+	fprintf(out, "%s: %s at ", side, text);
+	put_location(loc, out);
+	fprintf(out, ", %s", reason);
 }
 
-static void text_asides(struct explainer *ex, const struct diff_result *d, FILE *out)
+static void text_asides(const struct diff_result *d, FILE *out)
 {
 	if (!d->nasides)
 		return;
@@ -156,10 +168,10 @@ static void text_asides(struct explainer *ex, const struct diff_result *d, FILE 
 		const struct diff_aside *a = &d->asides[i];
 
 		fprintf(out, "  %s  (", a->name);
-		text_named(ex, a->old_text, a->old_loc, a->old_reason, "old", out);
+		text_named(a->old_text, a->old_loc, a->old_reason, "old", out);
 		if (a->old_text && a->new_text)
 			fputs("; ", out);
-		text_named(ex, a->new_text, a->new_loc, a->new_reason, "new", out);
+		text_named(a->new_text, a->new_loc, a->new_reason, "new", out);
 		if (!a->old_text)
 			fputs("; old: not named", out);
 		if (!a->new_text)
@@ -168,7 +180,7 @@ static void text_asides(struct explainer *ex, const struct diff_result *d, FILE 
 	}
 }
 
-static void text_fragment(struct explainer *ex, const struct diff_result *d, FILE *out)
+static void text_fragment(const struct diff_result *d, FILE *out)
 {
 	if (!d->nfragment)
 		return;
@@ -176,7 +188,9 @@ static void text_fragment(struct explainer *ex, const struct diff_result *d, FIL
 	for (unsigned i = 0; i < d->nfragment; i++) {
 		const struct diff_fragment_value *f = &d->fragment[i];
 
-		fprintf(out, "  %s  %s=%s  ", location_text(ex, f->loc), f->name, f->text);
+		fputs("  ", out);
+		put_location(f->loc, out);
+		fprintf(out, "  %s=%s  ", f->name, f->text);
 		switch (f->fate) {
 		case FATE_CHANGES:
 			fprintf(out, "changes it (to %s)\n", f->written ? f->result : "-");
@@ -220,8 +234,8 @@ void diff_print_text(struct explainer *ex, const struct diff_result *d, FILE *ou
 		w.seq = w.shown_seq[index_of(&w, d->roots[i])];
 		text_entry(&w, d->roots[i], 0, true);
 	}
-	text_asides(ex, d, out);
-	text_fragment(ex, d, out);
+	text_asides(d, out);
+	text_fragment(d, out);
 	free(w.shown_seq);
 	free(w.shown_root);
 }

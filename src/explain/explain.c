@@ -155,6 +155,8 @@ static struct location user_location(struct explainer *ex, const struct symbol *
 void explainer_reset(struct explainer *ex)
 {
 	arena_release(&ex->arena);
+	/* An explanation made next may have a released one's address. */
+	ex->because_of = NULL;
 }
 
 void explainer_free(struct explainer *ex)
@@ -163,6 +165,7 @@ void explainer_free(struct explainer *ex)
 		return;
 	arena_release(&ex->arena);
 	reverse_index_free(ex->reverse);
+	free(ex->because_mark);
 	strbuf_release(&ex->scratch);
 	free(ex->sel_start);
 	free(ex->sel_props);
@@ -207,17 +210,54 @@ static struct xbound *add_bound(struct explainer *ex, struct explanation *x,
 	return b;
 }
 
+/* Does sym have a mark (a symbol of the tree when the marks were made)? */
+static bool marked(const struct explainer *ex, const struct symbol *sym)
+{
+	return sym->index < ex->because_nmarks && ex->kc->symbols[sym->index] == sym;
+}
+
+/*
+ * The marks of x's because[] (explanations may be built in turns: the
+ * marks follow the one being added to, its list marked again).
+ */
+static const unsigned *because_marks(struct explainer *ex, const struct explanation *x)
+{
+	if (!ex->because_mark) {
+		ex->because_nmarks = ex->kc->nsymbols;
+		ex->because_mark = xcalloc(ex->because_nmarks + 1, sizeof(*ex->because_mark));
+	}
+	if (ex->because_of != x) {
+		ex->because_of = x;
+		ex->because_serial++;
+		for (unsigned i = 0; i < x->nbecause; i++) {
+			const struct symbol *sym = x->because[i];
+
+			if (marked(ex, sym))
+				ex->because_mark[sym->index] = ex->because_serial;
+		}
+	}
+	return ex->because_mark;
+}
+
 /* The symbols that decided, without repeats; sym itself is left out. */
 static void add_because(struct explainer *ex, struct explanation *x,
 			const struct symbol *sym)
 {
 	const struct symbol **grown;
+	const unsigned *marks;
 
 	if (!sym || sym == x->sym || explain_is_literal(sym) || !sym->name)
 		return;
-	for (unsigned i = 0; i < x->nbecause; i++)
-		if (x->because[i] == sym)
+	marks = because_marks(ex, x);
+	if (marked(ex, sym)) {
+		if (marks[sym->index] == ex->because_serial)
 			return;
+		ex->because_mark[sym->index] = ex->because_serial;
+	} else {
+		for (unsigned i = 0; i < x->nbecause; i++)
+			if (x->because[i] == sym)
+				return;
+	}
 	if ((x->nbecause & (x->nbecause - 1)) == 0) {
 		grown = ARENA_ARRAY(ex, const struct symbol *, x->nbecause * 2 + 1);
 		if (x->nbecause)

@@ -312,6 +312,16 @@ struct explainer {
 	unsigned *sel_start, *imp_start;
 	const struct property **sel_props, **imp_props;
 	struct reverse_index *reverse;		/* built on first use */
+	/*
+	 * Which symbols the explanation being built already lists in its
+	 * because[]: by symbol index, the serial of that explanation (a
+	 * symbol defined 100,000 times named 100,000 causes, each looked
+	 * for in the list).
+	 */
+	unsigned *because_mark;
+	size_t because_nmarks;
+	unsigned because_serial;
+	const struct explanation *because_of;
 	struct strbuf scratch;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;

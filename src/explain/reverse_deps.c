@@ -4,6 +4,7 @@
  * `depends on`, select, imply, default, range, prompt condition, menu
  * condition), found with one walk of the menu tree and kept by symbol.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,23 @@ struct collector {
 	/* Symbols already added as direct dependencies of this entry. */
 	unsigned *direct;
 	unsigned direct_stamp;
+	/*
+	 * The properties of symbols with many (a symbol defined 100,000
+	 * times), sorted by their node and then list order, so that each
+	 * definition finds its own without walking all of them.
+	 */
+	struct node_prop *by_node;
+	size_t nby_node;
 };
+
+struct node_prop {
+	const struct menu_node *node;
+	const struct property *prop;
+	size_t seq;
+};
+
+/* More properties than this: looked up in by_node, not walked per node. */
+#define MANY_PROPS 64
 
 static void push(struct collector *c, const struct symbol *target,
 		 const struct reverse_use *use)
@@ -168,6 +185,73 @@ static void collect_prop(struct collector *c, const struct menu_node *node,
 	}
 }
 
+static int by_node_then_seq(const void *a, const void *b)
+{
+	const struct node_prop *x = a, *y = b;
+
+	if (x->node != y->node)
+		return (uintptr_t)x->node < (uintptr_t)y->node ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static size_t count_props(const struct symbol *sym, size_t most)
+{
+	size_t n = 0;
+
+	for (const struct property *p = sym->props; p && n <= most; p = p->next)
+		n++;
+	return n;
+}
+
+/* by_node: every property of the symbols with more than MANY_PROPS. */
+static void index_many_props(struct collector *c)
+{
+	const struct kconfig *kc = c->kc;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (count_props(sym, MANY_PROPS) <= MANY_PROPS)
+			continue;
+		for (const struct property *p = sym->props; p; p = p->next) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 1024;
+				c->by_node = xrealloc(c->by_node, cap * sizeof(*c->by_node));
+			}
+			c->by_node[n] = (struct node_prop){ p->node, p, n };
+			n++;
+		}
+	}
+	if (n)
+		qsort(c->by_node, n, sizeof(*c->by_node), by_node_then_seq);
+	c->nby_node = n;
+}
+
+/* Each property of node's symbol that node defines, in the symbol's order. */
+static void collect_props(struct collector *c, const struct menu_node *node)
+{
+	size_t lo = 0, hi = c->nby_node;
+
+	if (count_props(node->sym, MANY_PROPS) <= MANY_PROPS) {
+		for (const struct property *p = node->sym->props; p; p = p->next)
+			if (p->node == node)
+				collect_prop(c, node, p);
+		return;
+	}
+	/* The first entry of node in by_node. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)c->by_node[mid].node < (uintptr_t)node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nby_node && c->by_node[lo].node == node; lo++)
+		collect_prop(c, node, c->by_node[lo].prop);
+}
+
 static void collect_node(struct collector *c, const struct menu_node *node)
 {
 	struct reverse_use use;
@@ -187,9 +271,7 @@ static void collect_node(struct collector *c, const struct menu_node *node)
 		expr_for_each_symbol(node->depends, mark_one, c);
 		begin(c, &use, REV_DEPENDS_INHERITED, node, NULL, node->loc);
 		push_inherited(c, node->dep, &use);
-		for (const struct property *p = node->sym->props; p; p = p->next)
-			if (p->node == node)
-				collect_prop(c, node, p);
+		collect_props(c, node);
 	} else if (node->prompt && node->prompt->cond) {
 		collect_prop(c, node, node->prompt);
 	}
@@ -205,6 +287,7 @@ static struct reverse_index *build_index(const struct kconfig *kc)
 	c.direct = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
 	index->start = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
 	fill = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
+	index_many_props(&c);
 	for (const struct menu_node *n = &kc->root; n; n = menu_next(&kc->root, n))
 		collect_node(&c, n);
 	for (size_t i = 0; i < c.count; i++)
@@ -222,6 +305,7 @@ static struct reverse_index *build_index(const struct kconfig *kc)
 	free(c.owner);
 	free(c.stamp);
 	free(c.direct);
+	free(c.by_node);
 	return index;
 }
 

@@ -12,24 +12,18 @@
 #include "strbuf.h"
 #include "util.h"
 
-static void print_warnings(struct diag_list *diags, FILE *warnings)
-{
-	for (const struct diag *d = diags->first; warnings && d; d = d->next)
-		fprintf(warnings, "%s:%d:warning: %s\n", location_file(d->loc),
-			d->loc.line, d->message);
-	diag_release(diags);
-	diag_init(diags);
-}
-
 /* Read a file's text into cfg, printing conf's warnings about its lines. */
 void session_diff_read(struct session *s, struct config *cfg, const struct diff_file *t,
 		       FILE *warnings)
 {
 	struct diag_list diags;
 
+	/* Printed as they come, none kept: a file may have millions. */
 	diag_init(&diags);
-	config_read_text(cfg, t->name, t->text, t->len, &s->io, &diags);
-	print_warnings(&diags, warnings);
+	diags.sink = config_warning_sink;
+	diags.sink_ctx = warnings;
+	diags.max_kept = 1;
+	config_read_text(cfg, t->name, t->text, t->len, &s->io, warnings ? &diags : NULL);
 	diag_release(&diags);
 }
 

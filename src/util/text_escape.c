@@ -27,8 +27,30 @@ static bool plain_ascii(unsigned char c)
 /* How many bytes at the start of s are plain_ascii(). */
 static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
 {
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
 	size_t i = 0;
 
+	/*
+	 * Eight bytes at a time while each is in 0x20..0x7e (a bit trick:
+	 * a byte under 0x20, at 0x7f or over sets its high bit): the warnings
+	 * of a huge .config pass through here.
+	 */
+	while (i + 8 <= len) {
+		uint64_t w;
+		size_t end = i + 8;
+
+		memcpy(&w, s + i, 8);
+		if (!(w & highs) && !(((w - 0x20 * ones) & ~w) & highs) &&
+		    !((w + ones) & highs)) {
+			i = end;
+			continue;
+		}
+		/* A tab or a newline among them is plain too. */
+		while (i < end && plain_ascii(s[i]))
+			i++;
+		if (i < end)
+			return i;
+	}
 	while (i < len && plain_ascii(s[i]))
 		i++;
 	return i;

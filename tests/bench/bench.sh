@@ -383,6 +383,70 @@ if have python3; then
 else
 	printf '%-40s %13s\n' "lsp latency" "n/a (no python3)"
 fi
+# Scale: generated inputs far past a real tree, each command's CPU time
+# (user+sys) and peak memory, in a clean environment (not the kernel's).
+# Figures, not tests: tests/golden/limits.sh checks smaller sizes.
+scale_run()
+{
+	local dir=$1 out
+	shift
+	out=$(cd "$work/scale/$dir" && env -i PATH="$PATH" HOME="$work" LC_ALL=C \
+		/usr/bin/time -f 'TIME %U %S %M' "$@" 2>&1 >/dev/null | grep '^TIME ' | tail -n 1)
+	awk -v t="$out" 'BEGIN { split(t, f, " "); printf "%d %d\n", (f[2] + f[3]) * 1000, f[4] }'
+}
+# scale_row NAME DIR COMMAND...: two rows, CPU ms and peak RSS.
+scale_row()
+{
+	local name=$1 cpu rss
+	read -r cpu rss < <(scale_run "${@:2}")
+	row "$name, cpu ms" "$cpu" "-" "<= 10000 ms" 10000
+	row "  peak RSS KiB" "$rss" "-" "<= 204800 KiB" 204800
+}
+if /usr/bin/time -f %M true >/dev/null 2>&1; then
+	mkdir -p "$work/scale" && cd "$work/scale" || exit 1
+	# 1,000,000 symbols in four sourced files (a Kconfig file is at most 16 MB).
+	mkdir syms && for part in 0 1 2 3; do
+		awk -v p=$part 'BEGIN { for (i = p * 250000; i < (p + 1) * 250000; i++)
+			printf "config S%d\n\tbool \"s %d\"\n\tdefault y if S%d\n", i, i, i + 1 }' \
+			> "syms/part$part.kconfig"
+		echo "source \"part$part.kconfig\"" >> syms/Kconfig
+	done
+	scale_row "scale 1M symbols, dump" syms "$kbrowse" dump
+	scale_row "scale 1M symbols, olddefconfig" syms "$kbrowse" conf --olddefconfig
+	# One symbol defined 100,000 times, prompts, defaults and depends varied.
+	mkdir redef && awk 'BEGIN { for (i = 0; i < 100000; i++) {
+		printf "config A\n\tbool \"p %d\"\n\tdefault y if B_%d\n", i, i % 1000
+		if (i % 3 == 0) printf "\tdepends on C_%d\n", i % 500 }
+		for (i = 0; i < 1000; i++) printf "config B_%d\n\tbool\nconfig C_%d\n\tbool \"c\"\n", i, i
+	}' > redef/Kconfig
+	scale_row "scale 100k defs of A, explain" redef "$kbrowse" explain A
+	scale_row "scale 100k defs of A, dump" redef "$kbrowse" dump
+	scale_row "scale 100k defs, olddefconfig" redef "$kbrowse" conf --olddefconfig
+	# A choice of 100,000 members: a plan for its last.
+	mkdir choice && awk 'BEGIN { print "choice\n\tprompt \"c\""
+		for (i = 0; i < 100000; i++) printf "config M%d\n\tbool \"m%d\"\n", i, i
+		print "endchoice" }' > choice/Kconfig
+	scale_row "scale 100k-member choice, --to" choice "$kbrowse" explain --no-help --to y M99999
+	# A .config of 64 MB less a little: 33,000,000 lines no conf reads.
+	mkdir junk && printf 'config A\n\tbool "a"\n' > junk/Kconfig
+	awk 'BEGIN { for (i = 0; i < 33000000; i++) print "x" }' > junk/junk.config
+	cp junk/junk.config junk/.config
+	scale_row "scale 64 MB junk, olddefconfig" junk "$kbrowse" conf --olddefconfig
+	scale_row "scale 64 MB junk, explain" junk env KCONFIG_CONFIG=junk.config "$kbrowse" explain A
+	# diff: two files of 3,000,000 lines (refused: over the limit), and of
+	# 500,000 names the tree lacks (the most it reads).
+	awk 'BEGIN { for (i = 0; i < 3000000; i++) printf "CONFIG_U%d=y\n", i }' > junk/old.config
+	awk 'BEGIN { for (i = 0; i < 3000000; i++) printf "CONFIG_U%d=m\n", i }' > junk/new.config
+	scale_row "scale diff 3M lines (refused)" junk "$kbrowse" diff old.config new.config
+	head -n 500000 junk/old.config > junk/old-500k.config
+	head -n 500000 junk/new.config > junk/new-500k.config
+	rm junk/old.config junk/new.config junk/junk.config junk/.config
+	scale_row "scale diff 500k unknown names" junk "$kbrowse" diff old-500k.config new-500k.config
+	cd "$here" || exit 1
+	rm -rf "$work/scale"
+else
+	printf '%-40s %13s\n' "scale" "n/a (no /usr/bin/time)"
+fi
 # Every defconfig at once (survey_bench.sh says how it is measured).
 echo
 bash "$here/survey_bench.sh" "$kbrowse"

@@ -10,7 +10,10 @@
 #    defaults: the values the kernel's conf gives (compared with conf
 #    itself when tests/kernel/lib.sh has built it);
 #  - explain --to on a member of a 100,000-member choice (linear), and a
-#    plan candidate the model refutes (the next is tried).
+#    plan candidate the model refutes (the next is tried);
+#  - dump, conf and explain on a symbol defined 20,000 times; diff of
+#    200,000 unknown names and of 200,000 overrides, and its limit of
+#    500,000 lines; 5,000,000 junk lines warned by conf and explain.
 # Nothing is written to the source tree.
 : "${KBROWSE:?}"
 # shellcheck source=tests/lib/tap.sh
@@ -252,11 +255,53 @@ run 0 '' "a symbol defined 20,000 times: dump" "$KBROWSE" dump
 run 0 '' "a symbol defined 20,000 times: conf --olddefconfig" \
 	env KCONFIG_CONFIG=redef.config "$KBROWSE" conf --olddefconfig
 
-# diff of two files of 40,000 names this tree lacks: hashed, not a
-# list searched per line (this took 3.5 s).
-awk 'BEGIN { for (i = 0; i < 40000; i++) printf "CONFIG_GONE_%d=y\n", i }' > old.config
-awk 'BEGIN { for (i = 0; i < 40000; i++) printf "CONFIG_GONE_%d=m\n", i }' > new.config
-run 0 '' "diff of 40,000 unknown names" "$KBROWSE" diff old.config new.config
+# explain on it: each cause is marked, not looked for in the list of
+# the others, and each definition finds its own properties (the same
+# tree took 13 s; 100,000 definitions took 170 s).
+run 0 '' "a symbol defined 20,000 times: explain" "$KBROWSE" explain A
+grep -q '^A = ' out
+tap_result $? "... explain gives its value" err
+
+# diff of two files of 200,000 names this tree lacks: hashed, not a
+# list searched per line (40,000 took 3.5 s), each listed, in little
+# memory (no copy of each location printed).
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "CONFIG_GONE_%d=y\n", i }' > old.config
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "CONFIG_GONE_%d=m\n", i }' > new.config
+run 0 '' "diff of 200,000 unknown names" "$KBROWSE" diff old.config new.config
+[ "$(grep -c '^  GONE_[0-9]*  (old: y at old.config:[0-9]*, not defined' out)" = 200000 ]
+tap_result $? "... each of them listed" err
+bounded_rss 100000 "... in under 100 MB"
+# The same lines assigning one symbol: 199,999 overrides warned as they
+# come, none kept.
+sed 's/GONE_[0-9]*/A/' old.config > old-a.config
+sed 's/GONE_[0-9]*/A/; s/=m/=n/' new.config > new-a.config
+run 0 '' "diff of 200,000 assignments of one symbol" "$KBROWSE" diff old-a.config new-a.config
+[ "$(grep -c 'warning: override: reassigning to symbol A' err)" = 399998 ] &&
+	grep -q '^A  y -> n' out
+tap_result $? "... every override warned, A y -> n" err
+bounded_rss 60000 "... in under 60 MB"
+
+# The limit of a diff: 500,000 lines of a file.
+awk 'BEGIN { for (i = 0; i <= 500000; i++) printf "CONFIG_GONE_%d=y\n", i }' > huge.config
+run 1 'kbrowse: diff: huge.config: more than 500000 lines, the limit for a diff' \
+	"diff of a file over 500,000 lines: refused" "$KBROWSE" diff huge.config new.config
+run 1 'kbrowse: diff: big-config: larger than 64 MB, the limit for a .config' \
+	"diff of a file over 64 MB: refused" "$KBROWSE" diff big-config new.config
+
+# 10 MB of lines that are no assignment: each warned as conf warns, in
+# blocks (a write each took minutes for 60 MB), none of them kept.
+awk 'BEGIN { for (i = 0; i < 5000000; i++) print "x" }' > junk.config
+cp junk.config junk-conf.config
+run 0 '' "5,000,000 lines of junk: conf --olddefconfig" \
+	env KCONFIG_CONFIG=junk-conf.config "$KBROWSE" conf --olddefconfig
+[ "$(grep -c '^junk-conf.config:[0-9]*:warning: unexpected data: x$' err)" = 5000000 ]
+tap_result $? "... every line warned, as conf does" err
+bounded_rss 100000 "... in under 100 MB"
+run 0 '' "5,000,000 lines of junk: explain" \
+	env KCONFIG_CONFIG=junk.config "$KBROWSE" explain A
+[ "$(grep -c 'warning: unexpected data: x$' err)" = 5000000 ]
+tap_result $? "... every line warned" err
+bounded_rss 100000 "... in under 100 MB"
 
 # A choice of 100,000 members: planning for one of them grows with the
 # members, not their square (12,000 took 4.3 s, 100,000 did not finish);
