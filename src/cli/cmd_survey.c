@@ -244,6 +244,7 @@ static int resolve_tree(struct cli *cli, struct survey_args *a, char *srctree)
 	}
 	a->rq.tree = cli->opts;
 	a->rq.tree.srctree = srctree;
+	a->rq.new_given = cli->srctree ? cli->srctree : ".";
 	setenv("srctree", srctree, 1);
 	return 0;
 }

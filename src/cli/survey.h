@@ -62,6 +62,7 @@ struct survey_request {
 	unsigned nsymbols;
 	/* SURVEY_FROM_TREE: the old tree, absolute, and as given. */
 	const char *old_srctree, *old_given;
+	const char *new_given;		/* this tree as the command line named it */
 	unsigned jobs;			/* worker processes at once */
 	bool progress;			/* a progress line on stderr */
 	/* The tree, as the command line resolved it; srctree absolute. */

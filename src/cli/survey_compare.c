@@ -107,6 +107,7 @@ static json_t *side_json(struct explainer *ex, const struct symbol *sym,
 	json_put(o, "defined", json_boolean(sym != NULL));
 	json_put_text(o, "value", sym ? v->value : NULL);
 	json_put(o, "written", json_boolean(sym && v->written));
+	json_put_text(o, "kind", sym ? origin_kind_name(v->why.kind) : NULL);
 	json_put_text(o, "reason", sym ? v->why.text : NULL);
 	json_put_text(o, "location", sym && v->why.loc.line > 0
 		      ? location_text(ex, v->why.loc) : NULL);

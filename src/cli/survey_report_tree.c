@@ -79,12 +79,23 @@ static void add_name(json_t *list, const json_t *item)
 	free(name);
 }
 
+/*
+ * Where a side's value came from, for grouping: a user value's line is
+ * the configuration's own file, so those group by the words alone.
+ */
+static const char *reason_location(const json_t *side)
+{
+	const char *kind = side_text(side, "kind");
+
+	return kind && !strcmp(kind, "user") ? NULL : side_text(side, "location");
+}
+
 static void add_reason(struct root_group *g, const json_t *item)
 {
 	const json_t *o = json_object_get(item, "old"), *n = json_object_get(item, "new");
 	struct reason_group key = {
-		side_text(o, "reason"), side_text(o, "location"),
-		side_text(n, "reason"), side_text(n, "location"), NULL,
+		side_text(o, "reason"), reason_location(o),
+		side_text(n, "reason"), reason_location(n), NULL,
 	};
 	unsigned i;
 
@@ -254,11 +265,14 @@ static void print_side(const char *reason, const char *location, bool now)
 {
 	if (!reason)
 		printf(now ? "not defined now" : "was not defined");
+	else if (now && !location)
+		printf("%s (a line of the defconfig)", reason);
 	else if (now)
-		printf("%s%s%s", location ? location : "", location ? " " : "", reason);
+		printf("%s %s", location, reason);
+	else if (!location)
+		printf("was %s (a line of the defconfig)", reason);
 	else
-		printf("was %s%s%s", reason, location ? " at " : "",
-		       location ? location : "");
+		printf("was %s at %s", reason, location);
 }
 
 static void print_group(const struct root_group *g)
@@ -304,15 +318,18 @@ static void print_text(const struct survey_request *rq, const struct survey_targ
 			printf("no configuration changes: %u configuration%s of %u "
 			       "architecture%s compared\n", sum->compared,
 			       plural(sum->compared), sum->narches, plural(sum->narches));
+		else if (!sum->compared)
+			printf("no configuration compared: none of %u could be\n",
+			       t->nconfigs);
 		else
-			printf("no change in the %u configuration%s compared; %u of %u "
-			       "could not be compared\n", sum->compared,
+			printf("no change in the %u configuration%s compared, but %u of "
+			       "%u could not be compared\n", sum->compared,
 			       plural(sum->compared), t->nconfigs - sum->compared,
 			       t->nconfigs);
 		return;
 	}
 	printf("From %s to %s: each defconfig read by conf --defconfig in both trees\n",
-	       rq->old_given, rq->tree.srctree);
+	       rq->old_given, rq->new_given);
 	printf("%u of %u configuration%s of %u architecture%s change (%u root "
 	       "change%s, %u distinct)", sum->changed, t->nconfigs, plural(t->nconfigs),
 	       sum->narches, plural(sum->narches), sum->roots, plural(sum->roots),
@@ -386,7 +403,7 @@ static void print_json(const struct survey_request *rq, const struct survey_targ
 	json_t *o = json_new_object(), *groups = json_new_array();
 
 	json_put_text(o, "old_tree", rq->old_given);
-	json_put_text(o, "new_tree", rq->tree.srctree);
+	json_put_text(o, "new_tree", rq->new_given);
 	json_put(o, "configurations", json_integer(t->nconfigs));
 	json_put(o, "architectures", json_integer(sum->narches));
 	json_put(o, "compared", json_integer(sum->compared));
