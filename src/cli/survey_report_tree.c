@@ -235,7 +235,8 @@ static void summarize(struct tree_summary *sum, const struct survey_targets *t,
 		else
 			add_name(sum->unchanged, item);
 	}
-	qsort(sum->groups.g, sum->groups.n, sizeof(*sum->groups.g), by_count);
+	if (sum->groups.n)
+		qsort(sum->groups.g, sum->groups.n, sizeof(*sum->groups.g), by_count);
 }
 
 static const char *plural(size_t n)

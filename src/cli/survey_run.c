@@ -313,7 +313,8 @@ int survey_run(const struct survey_request *rq, const struct survey_targets *t,
 		progress_counts(rq, rec, t->nconfigs, done, t->narches);
 	}
 	show_progress(rq, "\r\033[K");
-	qsort(rec->items, rec->n, sizeof(*rec->items), by_target);
+	if (rec->n)
+		qsort(rec->items, rec->n, sizeof(*rec->items), by_target);
 	free(queue);
 	free(workers);
 	free(polls);
