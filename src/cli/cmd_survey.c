@@ -26,6 +26,8 @@ struct survey_args {
 	const char *glob;		/* --configs GLOB */
 	bool json;
 	bool stale;
+	const char *from_tree;		/* --from-tree OLD_TREE, as given */
+	char from_tree_abs[PATH_MAX];
 	const char *outdir;		/* as given */
 	char outdir_abs[PATH_MAX];
 	char *symbols[MAX_SYMBOLS];
@@ -36,6 +38,8 @@ static void survey_usage(const char *prog)
 {
 	printf("Usage: %1$s survey [OPTIONS] --write-configs DIR\n"
 	       "       %1$s survey [OPTIONS] SYMBOL...\n"
+	       "       %1$s survey [OPTIONS] --stale\n"
+	       "       %1$s survey [OPTIONS] --from-tree OLD_TREE\n"
 	       "Every defconfig of every architecture of a kernel tree (the files\n"
 	       "arch/ARCH/configs/*defconfig), each evaluated as `make ARCH=ARCH NAME`\n"
 	       "evaluates it, with each architecture's Kconfig parsed once and the\n"
@@ -46,6 +50,14 @@ static void survey_usage(const char *prog)
 	       "  SYMBOL...            each symbol's value in every configuration and\n"
 	       "                       the line that decided it, grouped by value and\n"
 	       "                       root cause\n"
+	       "  --stale              the configurations whose savedefconfig differs\n"
+	       "                       from the file, and their lines conf does not keep\n"
+	       "  --from-tree OLD_TREE what a change of the Kconfig files does to every\n"
+	       "                       configuration: each defconfig of this tree read\n"
+	       "                       by conf --defconfig in OLD_TREE and in this tree,\n"
+	       "                       the values compared by symbol name (as diff\n"
+	       "                       --from-tree), the root changes grouped across\n"
+	       "                       configurations\n"
 	       "\n"
 	       "Options:\n"
 	       "  --arches LIST        only these architectures (comma-separated\n"
@@ -60,7 +72,9 @@ static void survey_usage(const char *prog)
 	       "\n"
 	       "Exit status: 0 when every configuration was evaluated, 1 when one\n"
 	       "could not be (a tree with errors, a file that cannot be read or\n"
-	       "written), 2 usage errors.\n", prog);
+	       "written), 2 usage errors.  With --from-tree, as diff(1): 0 when no\n"
+	       "value changes in any configuration, 1 when one does, 2 usage errors\n"
+	       "or a configuration that could not be compared.\n", prog);
 }
 
 static unsigned default_jobs(void)
@@ -105,7 +119,7 @@ static int parse_option(struct cli *cli, struct survey_args *a, int argc,
 			char **argv, int *i)
 {
 	static const char *const valued[] = {
-		"--write-configs", "--arches", "--configs", "-j",
+		"--write-configs", "--arches", "--configs", "--from-tree", "-j",
 	};
 	const char *arg = argv[*i];
 	bool missing = false;
@@ -131,6 +145,7 @@ static int parse_option(struct cli *cli, struct survey_args *a, int argc,
 		case 0: a->outdir = v; break;
 		case 1: a->arches = v; break;
 		case 2: a->glob = v; break;
+		case 3: a->from_tree = v; break;
 		default: return parse_jobs(cli, a, v);
 		}
 		return 0;
@@ -162,11 +177,13 @@ static int parse_args(struct cli *cli, struct survey_args *a, int argc, char **a
 							     arg : arg + 7);
 		}
 	}
-	if (!!a->outdir + !!a->nsymbols + a->stale != 1)
+	if (!!a->outdir + !!a->nsymbols + a->stale + !!a->from_tree != 1)
 		return usage_error(cli, "survey needs one of --write-configs DIR, "
-				   "--stale or SYMBOL...");
+				   "--stale, --from-tree OLD_TREE or SYMBOL...");
 	if (a->outdir && !*a->outdir)
 		return usage_error(cli, "option '--write-configs' needs a directory");
+	if (a->from_tree && !*a->from_tree)
+		return usage_error(cli, "option '--from-tree' needs a directory");
 	return 0;
 }
 
@@ -184,6 +201,27 @@ static int prepare_outdir(struct cli *cli, struct survey_args *a)
 		return EXIT_INPUT;
 	}
 	a->rq.outdir = a->outdir_abs;
+	return 0;
+}
+
+/*
+ * --from-tree's OLD_TREE as an absolute name, before the tree is looked
+ * for; a kernel tree, like the one surveyed.
+ */
+static int prepare_from_tree(struct cli *cli, struct survey_args *a)
+{
+	if (!realpath(a->from_tree, a->from_tree_abs)) {
+		fprintf(stderr, "%s: survey: --from-tree: %s: %s\n", cli->prog,
+			a->from_tree, strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (!kernel_env_is_kernel_tree(a->from_tree_abs)) {
+		fprintf(stderr, "%s: survey: --from-tree: %s is not a Linux kernel "
+			"tree\n", cli->prog, a->from_tree);
+		return EXIT_USAGE;
+	}
+	a->rq.old_srctree = a->from_tree_abs;
+	a->rq.old_given = a->from_tree;
 	return 0;
 }
 
@@ -206,6 +244,7 @@ static int resolve_tree(struct cli *cli, struct survey_args *a, char *srctree)
 	}
 	a->rq.tree = cli->opts;
 	a->rq.tree.srctree = srctree;
+	a->rq.new_given = cli->srctree ? cli->srctree : ".";
 	setenv("srctree", srctree, 1);
 	return 0;
 }
@@ -222,6 +261,8 @@ int cmd_survey(struct cli *cli, int argc, char **argv)
 		return status < 0 ? EXIT_OK : status;
 	if (a.outdir && (status = prepare_outdir(cli, &a)))
 		return status;
+	if (a.from_tree && (status = prepare_from_tree(cli, &a)))
+		return status;
 	if ((status = resolve_tree(cli, &a, srctree)))
 		return status;
 	if (!survey_targets_find(&targets, srctree, a.arches, a.glob)) {
@@ -229,7 +270,8 @@ int cmd_survey(struct cli *cli, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	a.rq.task = a.outdir ? SURVEY_WRITE_CONFIGS :
-		    a.stale ? SURVEY_STALE : SURVEY_SYMBOLS;
+		    a.stale ? SURVEY_STALE :
+		    a.from_tree ? SURVEY_FROM_TREE : SURVEY_SYMBOLS;
 	a.rq.symbols = a.symbols;
 	a.rq.nsymbols = a.nsymbols;
 	a.rq.progress = isatty(STDERR_FILENO);
@@ -244,6 +286,14 @@ int cmd_survey(struct cli *cli, int argc, char **argv)
 	case SURVEY_STALE:
 		status |= survey_report_stale(&a.rq, &records, a.json);
 		break;
+	case SURVEY_FROM_TREE: {
+		/* diff(1)'s statuses: a worker that failed is trouble, 2. */
+		int found = survey_report_from_tree(&a.rq, &targets, &records, a.json);
+
+		survey_records_free(&records);
+		survey_targets_free(&targets);
+		return status ? EXIT_USAGE : found;
+	}
 	}
 	survey_records_free(&records);
 	survey_targets_free(&targets);

@@ -8,6 +8,10 @@
  *   survey_run.c      the worker processes (one per architecture, at
  *                     most -j at once) and the records they send back
  *   survey_report.c   the records grouped and printed (text, JSON)
+ *   survey_compare.c  --from-tree in a worker: each configuration
+ *                     evaluated in an old tree too, compared by name
+ *   survey_report_tree.c  --from-tree's root changes grouped across
+ *                     configurations
  *   cmd_survey.c      the command line
  */
 #ifndef KBROWSE_SURVEY_H
@@ -48,6 +52,7 @@ enum survey_task {
 	SURVEY_WRITE_CONFIGS,	/* DIR/ARCH/NAME.config */
 	SURVEY_SYMBOLS,		/* value and deciding line of each symbol */
 	SURVEY_STALE,		/* savedefconfig differs, lines not taking effect */
+	SURVEY_FROM_TREE,	/* each configuration in an old tree and this one */
 };
 
 struct survey_request {
@@ -55,6 +60,9 @@ struct survey_request {
 	const char *outdir;		/* SURVEY_WRITE_CONFIGS */
 	char **symbols;			/* SURVEY_SYMBOLS, without CONFIG_ */
 	unsigned nsymbols;
+	/* SURVEY_FROM_TREE: the old tree, absolute, and as given. */
+	const char *old_srctree, *old_given;
+	const char *new_given;		/* this tree as the command line named it */
 	unsigned jobs;			/* worker processes at once */
 	bool progress;			/* a progress line on stderr */
 	/* The tree, as the command line resolved it; srctree absolute. */
@@ -85,6 +93,14 @@ int survey_run(const struct survey_request *rq, const struct survey_targets *t,
 	       struct survey_records *rec);
 void survey_records_free(struct survey_records *rec);
 
+/* A record's text field ("" when it has none). */
+const char *survey_record_text(const json_t *item, const char *key);
+/* The configurations that could not be evaluated: a JSON array, or on stderr. */
+json_t *survey_failures_json(const struct survey_records *rec);
+void survey_print_failures(const struct survey_records *rec);
+/* Configuration names ("ARCH/NAME" strings), indented, wrapped at 80 columns. */
+void survey_print_names(const json_t *configs);
+
 /* The printed forms (survey_report.c): the exit status. */
 int survey_report_write(const struct survey_request *rq,
 			const struct survey_targets *t,
@@ -93,5 +109,12 @@ int survey_report_symbols(const struct survey_request *rq,
 			  const struct survey_records *rec, bool json);
 int survey_report_stale(const struct survey_request *rq,
 			const struct survey_records *rec, bool json);
+/*
+ * --from-tree: 0 when no configuration changes, 1 when one does, 2 when
+ * one could not be compared (diff(1)'s statuses).
+ */
+int survey_report_from_tree(const struct survey_request *rq,
+			    const struct survey_targets *t,
+			    const struct survey_records *rec, bool json);
 
 #endif

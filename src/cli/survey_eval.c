@@ -23,6 +23,7 @@
 #include "file_replace.h"
 #include "json_out.h"
 #include "merge_text.h"
+#include "survey_compare.h"
 #include "survey_eval.h"
 #include "util.h"
 
@@ -35,6 +36,8 @@ struct eval_ctx {
 	struct config_io_options io;
 	FILE *out;
 	int seq;			/* records sent for it */
+	struct survey_compare *cmp;	/* --from-tree: the old side */
+	unsigned changed;		/* --from-tree: values that differ */
 };
 
 /* A record about the current configuration, to be filled and sent. */
@@ -297,6 +300,27 @@ static void send_stale(struct eval_ctx *ctx, struct config *cfg, const char *pat
 	free(text);
 }
 
+/* --from-tree: the root changes between the old tree and this one. */
+static const char *send_comparison(struct eval_ctx *ctx, struct config *cfg,
+				   const char *path)
+{
+	json_t *roots = json_new_array(), *root;
+	const char *failed = survey_compare_config(ctx->cmp, cfg, &ctx->io,
+						   ctx->kc->opts.srctree, path,
+						   roots, &ctx->changed);
+	size_t i;
+
+	json_array_foreach(roots, i, root) {
+		json_t *item = new_record(ctx);
+
+		json_put_text(item, "type", "root");
+		json_object_update(item, root);
+		send_record(ctx, item);
+	}
+	json_decref(roots);
+	return failed;
+}
+
 /* Evaluate one configuration and do what the request asks with it. */
 static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 {
@@ -309,6 +333,7 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 	snprintf(path, sizeof(path), "arch/%s/configs/%s", ctx->arch->name,
 		 ctx->config);
 	ctx->seq = 0;
+	ctx->changed = 0;
 	cfg = conf_defconfig_config(ctx->kc, base, path, &warnings);
 	if (!cfg) {
 		failed = "cannot be read";
@@ -325,6 +350,9 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 		case SURVEY_STALE:
 			send_stale(ctx, cfg, path);
 			break;
+		case SURVEY_FROM_TREE:
+			failed = send_comparison(ctx, cfg, path);
+			break;
 		default:
 			break;
 		}
@@ -335,15 +363,19 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 	json_put(done, "done", json_true());
 	if (failed)
 		json_put_text(done, "error", failed);
+	else if (ctx->rq->task == SURVEY_FROM_TREE)
+		json_put(done, "changed", json_integer(ctx->changed));
 	send_record(ctx, done);
 	fflush(ctx->out);
 	return cfg;
 }
 
 void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
-		      const struct survey_arch *arch, FILE *out)
+		      const struct survey_arch *arch, struct survey_compare *cmp,
+		      FILE *out)
 {
-	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out };
+	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out,
+				.cmp = cmp };
 	struct config *base = NULL;
 
 	kernel_env_config_io(&ctx.io);

@@ -14,7 +14,7 @@
 #include "survey.h"
 #include "util.h"
 
-static const char *text_of(const json_t *item, const char *key)
+const char *survey_record_text(const json_t *item, const char *key)
 {
 	const char *s = json_string_value(json_object_get(item, key));
 
@@ -27,7 +27,7 @@ static bool is_done(const json_t *item)
 }
 
 /* The configurations that could not be evaluated, as an array. */
-static json_t *failures_json(const struct survey_records *rec)
+json_t *survey_failures_json(const struct survey_records *rec)
 {
 	json_t *list = json_new_array();
 
@@ -38,23 +38,23 @@ static json_t *failures_json(const struct survey_records *rec)
 		if (!is_done(item) || !json_object_get(item, "error"))
 			continue;
 		f = json_new_object();
-		json_put_text(f, "arch", text_of(item, "arch"));
-		json_put_text(f, "config", text_of(item, "config"));
-		json_put_text(f, "error", text_of(item, "error"));
+		json_put_text(f, "arch", survey_record_text(item, "arch"));
+		json_put_text(f, "config", survey_record_text(item, "config"));
+		json_put_text(f, "error", survey_record_text(item, "error"));
 		json_append(list, f);
 	}
 	return list;
 }
 
-static void print_failures(const struct survey_records *rec)
+void survey_print_failures(const struct survey_records *rec)
 {
 	for (size_t i = 0; i < rec->n; i++) {
 		const json_t *item = rec->items[i];
 
 		if (is_done(item) && json_object_get(item, "error"))
 			fprintf(stderr, "kbrowse: survey: arch/%s/configs/%s: %s\n",
-				text_of(item, "arch"), text_of(item, "config"),
-				text_of(item, "error"));
+				survey_record_text(item, "arch"), survey_record_text(item, "config"),
+				survey_record_text(item, "error"));
 	}
 }
 
@@ -64,14 +64,14 @@ int survey_report_write(const struct survey_request *rq,
 {
 	unsigned written = rec->configs_done - rec->configs_failed;
 
-	print_failures(rec);
+	survey_print_failures(rec);
 	if (json) {
 		json_t *o = json_new_object();
 
 		json_put_text(o, "directory", rq->outdir);
 		json_put(o, "configurations", json_integer(t->nconfigs));
 		json_put(o, "written", json_integer(written));
-		json_put(o, "failed", failures_json(rec));
+		json_put(o, "failed", survey_failures_json(rec));
 		json_write_line(o, stdout);	/* frees o */
 	} else {
 		printf("%u of %u configurations of %u architectures written to %s\n",
@@ -101,15 +101,15 @@ static bool same(const char *a, const char *b)
 /* A user value's line is its own file's: those group by value alone. */
 static const char *group_location(const json_t *item)
 {
-	return strcmp(text_of(item, "kind"), "user") == 0 ? "" : text_of(item, "location");
+	return strcmp(survey_record_text(item, "kind"), "user") == 0 ? "" : survey_record_text(item, "location");
 }
 
 static void group_record(struct symbol_groups *g, const json_t *item)
 {
 	bool defined = json_is_true(json_object_get(item, "defined"));
-	const char *value = defined ? text_of(item, "value") : NULL;
-	const char *reason = defined ? text_of(item, "reason") : "";
-	const char *kind = defined ? text_of(item, "kind") : "";
+	const char *value = defined ? survey_record_text(item, "value") : NULL;
+	const char *reason = defined ? survey_record_text(item, "reason") : "";
+	const char *kind = defined ? survey_record_text(item, "kind") : "";
 	const char *loc = defined ? group_location(item) : "";
 	bool written = json_is_true(json_object_get(item, "written"));
 	char name[1024];
@@ -131,8 +131,8 @@ static void group_record(struct symbol_groups *g, const json_t *item)
 			.configs = json_new_array(),
 		};
 	}
-	snprintf(name, sizeof(name), "%s/%s", text_of(item, "arch"),
-		 text_of(item, "config"));
+	snprintf(name, sizeof(name), "%s/%s", survey_record_text(item, "arch"),
+		 survey_record_text(item, "config"));
 	json_append(g->groups[i].configs, json_text(name));
 }
 
@@ -161,7 +161,7 @@ static void collect_groups(struct symbol_groups *g, const struct survey_records 
 {
 	memset(g, 0, sizeof(*g));
 	for (size_t i = 0; i < rec->n; i++)
-		if (!is_done(rec->items[i]) && same(text_of(rec->items[i], "symbol"), symbol))
+		if (!is_done(rec->items[i]) && same(survey_record_text(rec->items[i], "symbol"), symbol))
 			group_record(g, rec->items[i]);
 	qsort(g->groups, g->n, sizeof(*g->groups), by_value_then_size);
 }
@@ -184,7 +184,7 @@ static size_t value_total(const struct symbol_groups *g, unsigned i)
 }
 
 /* The configurations' names, wrapped at 80 columns. */
-static void print_config_names(const json_t *configs)
+void survey_print_names(const json_t *configs)
 {
 	size_t col = 0, i;
 	json_t *name;
@@ -228,7 +228,7 @@ static void print_symbol_text(const char *symbol, const struct symbol_groups *g)
 			       c->reason,
 			       !strcmp(c->kind, "user") ? " (a line of the defconfig)" : "",
 			       *c->location ? " at " : "", c->location);
-		print_config_names(c->configs);
+		survey_print_names(c->configs);
 	}
 }
 
@@ -262,7 +262,7 @@ int survey_report_symbols(const struct survey_request *rq,
 {
 	json_t *all = json ? json_new_array() : NULL;
 
-	print_failures(rec);
+	survey_print_failures(rec);
 	for (unsigned i = 0; i < rq->nsymbols; i++) {
 		struct symbol_groups g;
 
@@ -278,7 +278,7 @@ int survey_report_symbols(const struct survey_request *rq,
 
 		json_put(o, "configurations", json_integer(rec->configs_done));
 		json_put(o, "symbols", all);
-		json_put(o, "failed", failures_json(rec));
+		json_put(o, "failed", survey_failures_json(rec));
 		json_write_line(o, stdout);
 	}
 	return rec->configs_failed ? EXIT_INPUT : EXIT_OK;
@@ -290,22 +290,22 @@ static size_t config_end(const struct survey_records *rec, size_t first)
 	size_t end = first;
 
 	while (end < rec->n &&
-	       same(text_of(rec->items[end], "arch"), text_of(rec->items[first], "arch")) &&
-	       same(text_of(rec->items[end], "config"), text_of(rec->items[first], "config")))
+	       same(survey_record_text(rec->items[end], "arch"), survey_record_text(rec->items[first], "arch")) &&
+	       same(survey_record_text(rec->items[end], "config"), survey_record_text(rec->items[first], "config")))
 		end++;
 	return end;
 }
 
 static bool has_type(const json_t *item, const char *type)
 {
-	return same(text_of(item, "type"), type);
+	return same(survey_record_text(item, "type"), type);
 }
 
 static void print_stale_text(const struct survey_records *rec, size_t first,
 			     size_t end)
 {
-	printf("arch/%s/configs/%s\n", text_of(rec->items[first], "arch"),
-	       text_of(rec->items[first], "config"));
+	printf("arch/%s/configs/%s\n", survey_record_text(rec->items[first], "arch"),
+	       survey_record_text(rec->items[first], "config"));
 	for (size_t i = first; i < end; i++) {
 		const json_t *item = rec->items[i];
 		size_t k;
@@ -320,7 +320,7 @@ static void print_stale_text(const struct survey_records *rec, size_t first,
 		} else if (has_type(item, "line")) {
 			printf("  line %lld: %s: %s\n",
 			       (long long)json_integer_value(json_object_get(item, "line")),
-			       text_of(item, "requested"), text_of(item, "why"));
+			       survey_record_text(item, "requested"), survey_record_text(item, "why"));
 		}
 	}
 }
@@ -329,8 +329,8 @@ static json_t *stale_json(const struct survey_records *rec, size_t first, size_t
 {
 	json_t *o = json_new_object(), *lines = json_new_array();
 
-	json_put_text(o, "arch", text_of(rec->items[first], "arch"));
-	json_put_text(o, "config", text_of(rec->items[first], "config"));
+	json_put_text(o, "arch", survey_record_text(rec->items[first], "arch"));
+	json_put_text(o, "config", survey_record_text(rec->items[first], "config"));
 	json_put(o, "refresh", json_false());
 	for (size_t i = first; i < end; i++) {
 		json_t *item = rec->items[i];
@@ -360,7 +360,7 @@ int survey_report_stale(const struct survey_request *rq,
 	unsigned stale = 0, refresh = 0;
 
 	(void)rq;
-	print_failures(rec);
+	survey_print_failures(rec);
 	for (size_t first = 0, end; first < rec->n; first = end) {
 		bool any = false;
 
@@ -382,7 +382,7 @@ int survey_report_stale(const struct survey_request *rq,
 
 		json_put(o, "configurations", json_integer(rec->configs_done));
 		json_put(o, "stale", list);
-		json_put(o, "failed", failures_json(rec));
+		json_put(o, "failed", survey_failures_json(rec));
 		json_write_line(o, stdout);
 	} else {
 		json_decref(list);

@@ -62,20 +62,29 @@ static int child_main(const struct survey_request *rq,
 		      const struct survey_arch *arch, FILE *out)
 {
 	struct session_options load = { .tree = rq->tree, .tree_only = true };
+	struct survey_compare cmp;
+	bool from_tree = rq->task == SURVEY_FROM_TREE;
 	struct session *s;
 	int errors;
 
 	enter_arch(rq, arch->name);
 	/* A command's notice would garble the parent's progress line. */
 	load.tree.shell.notice = NULL;
-	load.tree.skip_help = true;
+	/* A rename is guessed by the help texts too. */
+	load.tree.skip_help = !from_tree;
 	s = session_open(&load, &errors);
 	if (!s) {
 		fprintf(stderr, "kbrowse: survey: ARCH=%s: %d error%s in the tree\n",
 			arch->name, errors, errors == 1 ? "" : "s");
 		return EXIT_INPUT;
 	}
-	survey_eval_arch(rq, s->kc, arch, out);
+	if (from_tree && !survey_compare_open(&cmp, rq, arch->name)) {
+		session_close(s);
+		return EXIT_INPUT;
+	}
+	survey_eval_arch(rq, s->kc, arch, from_tree ? &cmp : NULL, out);
+	if (from_tree)
+		survey_compare_close(&cmp);
 	session_close(s);
 	return fflush(out) == 0 && !ferror(out) ? EXIT_OK : EXIT_INPUT;
 }
@@ -304,7 +313,8 @@ int survey_run(const struct survey_request *rq, const struct survey_targets *t,
 		progress_counts(rq, rec, t->nconfigs, done, t->narches);
 	}
 	show_progress(rq, "\r\033[K");
-	qsort(rec->items, rec->n, sizeof(*rec->items), by_target);
+	if (rec->n)
+		qsort(rec->items, rec->n, sizeof(*rec->items), by_target);
 	free(queue);
 	free(workers);
 	free(polls);

@@ -63,7 +63,8 @@ static void scan_configs(struct survey_arch *arch, const char *dir, const char *
 			add_name(arch, name, cap);
 	}
 	closedir(d);
-	qsort(arch->configs, arch->nconfigs, sizeof(*arch->configs), compare_names);
+	if (arch->nconfigs)	/* qsort() takes no NULL, even for nothing */
+		qsort(arch->configs, arch->nconfigs, sizeof(*arch->configs), compare_names);
 }
 
 /* Is name in the comma-separated list (NULL: every name is)? */

@@ -259,7 +259,9 @@ conf_result()
 		[ -n "$input" ] && sha256sum <"$input"
 	} | sha256sum | cut -c1-32)
 	entry=$KBC_CACHE/$key
-	if [ -f "$entry/rc" ]; then
+	# A timeout (124) is the machine's load, not conf's answer: such an
+	# entry is run again.
+	if [ -f "$entry/rc" ] && [ "$(cat "$entry/rc")" != 124 ]; then
 		echo "$entry"
 		return 0
 	fi
@@ -278,6 +280,12 @@ conf_result()
 		[ -f "$tmp/dir/$f" ] && cp "$tmp/dir/$f" "$tmp/files/$f"
 	done
 	tar -czf "$tmp/files.tar.gz" -C "$tmp/dir" . && rm -rf "$tmp/dir"
+	# Not kept when it timed out (the stale .new.* entries go after two hours).
+	if [ "$(cat "$tmp/rc")" = 124 ]; then
+		echo "$tmp"
+		return 0
+	fi
+	[ -f "$entry/rc" ] && [ "$(cat "$entry/rc")" = 124 ] && rm -rf "$entry"
 	if ! mv -T "$tmp" "$entry" 2>/dev/null; then
 		rm -rf "$tmp"	# another run got there first
 	fi

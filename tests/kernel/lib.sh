@@ -495,7 +495,8 @@ arch_env()
 # kernel_kbrowse_arg SCRIPT ARGS...: the kbrowse binary a kernel script was
 # given (the last non-option argument, else $KBROWSE), as an absolute
 # path; the options run.sh passes every script (-j N, -k REGEX, --logs
-# DIR, --timeout SECS, --quick, --full) are skipped.  Usage error: status 2.
+# DIR, --timeout SECS, --quick, --full, and survey.sh's --arches LIST) are
+# skipped.  Usage error: status 2.
 kernel_kbrowse_arg()
 {
 	local script=$1 kbrowse=${KBROWSE:-}
@@ -503,7 +504,7 @@ kernel_kbrowse_arg()
 	shift
 	while [ $# -gt 0 ]; do
 		case $1 in
-		-j|-k|--logs|--timeout) shift ;;
+		-j|-k|--logs|--timeout|--arches) shift ;;
 		-*) ;;
 		*) kbrowse=$1 ;;
 		esac
