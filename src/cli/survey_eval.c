@@ -3,9 +3,8 @@
  * One architecture's configurations in a survey worker: each defconfig
  * read into a configuration of the shared tree exactly as conf's
  * --defconfig mode does (conf_defconfig_config()), then its .config
- * written, or its records sent to the parent.  Each configuration is
- * freed before the next: the worker holds one tree and two
- * configurations (the first stays, its index shared by the others).
+ * written, or its records sent to the parent.  The worker holds one
+ * tree and one configuration, reset between files (config_reset()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -297,20 +296,18 @@ static void send_stale(struct eval_ctx *ctx, struct config *cfg, const char *pat
 	free(text);
 }
 
-/* Evaluate one configuration and do what the request asks with it. */
-static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
+/* Evaluate one configuration into cfg and do what the request asks with it. */
+static void eval_one(struct eval_ctx *ctx, struct config *cfg)
 {
 	char path[4096], err[1024];
 	struct diag_list warnings;
-	struct config *cfg;
 	const char *failed = NULL;
 	json_t *done;
 
 	snprintf(path, sizeof(path), "arch/%s/configs/%s", ctx->arch->name,
 		 ctx->config);
 	ctx->seq = 0;
-	cfg = conf_defconfig_config(ctx->kc, base, path, &warnings);
-	if (!cfg) {
+	if (conf_defconfig_read(cfg, path, &warnings) != 0) {
 		failed = "cannot be read";
 	} else if (config_report_too_deep(cfg, stderr)) {
 		failed = "dependencies too deep to evaluate";
@@ -329,35 +326,29 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 			break;
 		}
 	}
-	if (cfg)
-		diag_release(&warnings);
+	diag_release(&warnings);
 	done = new_record(ctx);
 	json_put(done, "done", json_true());
 	if (failed)
 		json_put_text(done, "error", failed);
 	send_record(ctx, done);
 	fflush(ctx->out);
-	return cfg;
 }
 
 void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 		      const struct survey_arch *arch, FILE *out)
 {
 	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out };
-	struct config *base = NULL;
+	/* One configuration, reset between files: its memory and index kept. */
+	struct config *cfg = config_new(kc);
 
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
-		struct config *cfg;
-
+		if (i)
+			config_reset(cfg);
 		ctx.config = arch->configs[i];
-		cfg = eval_one(&ctx, base);
-		if (!base)
-			base = cfg;
-		else if (cfg)
-			config_free(cfg);
+		eval_one(&ctx, cfg);
 	}
-	if (base)
-		config_free(base);
+	config_free(cfg);
 }
