@@ -346,6 +346,9 @@ static void answer_prompts(struct config *cfg, enum conf_answer answer,
 	const struct menu_node *root = &kc->root, *node;
 	bool legacy = kc->dialect->legacy_choices;
 
+	/* Nothing to answer: every prompt keeps its default (defconfig). */
+	if (!rnd && answer == CONF_ANSWER_DEFAULT && !legacy)
+		return;
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 		tristate value = TRI_NO;
@@ -550,7 +553,8 @@ static void compute_after_read(struct conf_run *run)
 		bool user, written;
 
 		config_tri(run->cfg, sym);
-		if (sym->flags & SYMBOL_CHOICE)
+		/* --defconfig counts as changed whatever this finds (apply_mode). */
+		if ((sym->flags & SYMBOL_CHOICE) || run->mode == MODE_DEFCONFIG)
 			continue;
 		user = config_has_user(run->cfg, sym);
 		written = config_written(run->cfg, sym);
