@@ -2,7 +2,7 @@
 /*
  * One architecture's configurations in a survey worker: each defconfig
  * read into a configuration of the shared tree exactly as conf's
- * --defconfig mode does (conf_defconfig_config()), then its .config
+ * --defconfig mode does (conf_defconfig_read()), then its .config
  * written, or its records sent to the parent.  The worker holds one
  * tree and one configuration, reset between files (config_reset()).
  */
