@@ -349,6 +349,9 @@ static void answer_prompts(struct config *cfg, enum conf_answer answer,
 	const struct menu_node *root = &kc->root, *node;
 	bool legacy = kc->dialect->legacy_choices;
 
+	/* Nothing to answer: every prompt keeps its default (defconfig). */
+	if (!rnd && answer == CONF_ANSWER_DEFAULT && !legacy)
+		return;
 	for (node = root->children; node; node = menu_next(root, node)) {
 		const struct symbol *sym = node->sym;
 		tristate value = TRI_NO;
@@ -545,7 +548,7 @@ static bool matches_user(struct conf_run *run, const struct symbol *sym)
 static void compute_after_read(struct conf_run *run)
 {
 	size_t count;
-	const struct symbol **order = kernel_table_order(run->kc, &count);
+	const struct symbol **order = config_table_order(run->cfg, &count);
 
 	config_settle(run->cfg);
 	for (size_t i = 0; i < count; i++) {
@@ -553,7 +556,8 @@ static void compute_after_read(struct conf_run *run)
 		bool user, written;
 
 		config_tri(run->cfg, sym);
-		if (sym->flags & SYMBOL_CHOICE)
+		/* --defconfig counts as changed whatever this finds (apply_mode). */
+		if ((sym->flags & SYMBOL_CHOICE) || run->mode == MODE_DEFCONFIG)
 			continue;
 		user = config_has_user(run->cfg, sym);
 		written = config_written(run->cfg, sym);
@@ -563,7 +567,6 @@ static void compute_after_read(struct conf_run *run)
 			continue;
 		run->changed = true;
 	}
-	free(order);
 	if (config_read_unknown_count(run->cfg) || run->read_diags.warnings)
 		run->changed = true;
 }
@@ -809,26 +812,24 @@ static int run_conf(struct conf_run *run)
 	return write_output(run);
 }
 
-struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
-				     const char *file, struct diag_list *warnings)
+int conf_defconfig_read(struct config *cfg, const char *file,
+			struct diag_list *warnings)
 {
 	struct conf_run run = {
 		.mode = MODE_DEFCONFIG, .prog = "kbrowse", .silent = true,
-		.quiet_unmet = true, .mode_file = file, .kc = kc,
+		.quiet_unmet = true, .mode_file = file, .kc = config_tree(cfg),
+		.cfg = cfg,
 	};
+	int status = 0;
 
 	diag_init(&run.read_diags);
 	run.read_diags.max_kept = DIAG_CONFIG_KEPT;
-	run.cfg = sibling ? config_new_sibling(sibling) : config_new(kc);
 	config_on_unmet(run.cfg, report_unmet, &run);
 	kernel_env_config_io(&run.io);
-	config_io_for_dialect(&run.io, kc->opts.srctree, kc->dialect);
+	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
 	/* Errors only on stderr: survey says which configuration failed. */
-	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run))) {
-		config_free(run.cfg);
-		diag_release(&run.read_diags);
-		return NULL;
-	}
+	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run)))
+		status = -1;
 	/* The values written are computed now: nothing may call back into run. */
 	config_on_unmet(run.cfg, NULL, NULL);
 	if (warnings) {
@@ -837,7 +838,7 @@ struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
 			warnings->tail = &warnings->first;
 	} else
 		diag_release(&run.read_diags);
-	return run.cfg;
+	return status;
 }
 
 char *conf_savedefconfig_text(struct config *cfg, size_t *len)

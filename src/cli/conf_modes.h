@@ -23,16 +23,17 @@ struct config;
 int conf_main(int argc, char **argv, const struct kconfig_options *opts);
 
 /*
- * What `conf --defconfig=FILE` leaves in a new configuration of kc (a
- * sibling of sibling when not NULL, sharing its index): FILE read as conf
- * reads it, every prompt answered as conf answers it, so that
- * config_write_text() gives the .config conf writes.  Nothing is printed
- * but errors reading FILE; the .config warnings go to *warnings (may be
- * NULL; diag_release() it).  NULL when FILE cannot be read.
+ * What `conf --defconfig=FILE` leaves in cfg, a configuration of its tree
+ * that is new or config_reset(): FILE read as conf reads it, every prompt
+ * answered as conf answers it, so that config_write_text() gives the
+ * .config conf writes.  Nothing is printed but errors reading FILE; the
+ * .config warnings go to *warnings (may be NULL; diag_release() it, also
+ * after a failure).  -1 when FILE cannot be read (cfg is then to be
+ * reset or freed, not used).
  */
 struct diag_list;
-struct config *conf_defconfig_config(struct kconfig *kc, struct config *sibling,
-				     const char *file, struct diag_list *warnings);
+int conf_defconfig_read(struct config *cfg, const char *file,
+			struct diag_list *warnings);
 
 /*
  * What `conf --savedefconfig` writes for cfg's configuration, as conf

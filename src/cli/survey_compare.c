@@ -92,8 +92,8 @@ bool survey_compare_open(struct survey_compare *c, const struct survey_request *
 
 void survey_compare_close(struct survey_compare *c)
 {
-	if (c->old_base)
-		config_free(c->old_base);
+	if (c->old_cfg)
+		config_free(c->old_cfg);
 	session_close(c->old);
 	memset(c, 0, sizeof(*c));
 }
@@ -198,30 +198,30 @@ const char *survey_compare_config(struct survey_compare *c, struct config *new_c
 {
 	char *full = xasprintf("%s/%s", srctree, path);
 	struct diff_file f = { path, NULL, 0 };
-	struct config *old_cfg;
 	char *text;
-	int err = 0;
+	int err = 0, status = -1;
 
 	*nchanged = 0;
+	/* One configuration of the old tree, reset between files. */
+	if (!c->old_cfg)
+		c->old_cfg = config_new(c->old->kc);
+	else
+		config_reset(c->old_cfg);
 	text = file_read(full, FILE_READ_MAX, &f.len, &err);
 	/* The new tree's file, by its full name: the old tree's may differ. */
-	old_cfg = text ? conf_defconfig_config(c->old->kc, c->old_base, full, NULL) : NULL;
+	if (text)
+		status = conf_defconfig_read(c->old_cfg, full, NULL);
 	free(full);
-	if (!old_cfg) {
+	if (status != 0) {
 		free(text);
 		return "cannot be evaluated in the old tree";
 	}
-	if (config_report_too_deep(old_cfg, stderr)) {
+	if (config_report_too_deep(c->old_cfg, stderr)) {
 		free(text);
-		config_free(old_cfg);
 		return "dependencies too deep to evaluate in the old tree";
 	}
 	f.text = text;
-	compare(old_cfg, &c->old_io, new_cfg, new_io, &f, roots, nchanged);
-	if (!c->old_base)
-		c->old_base = old_cfg;
-	else
-		config_free(old_cfg);
+	compare(c->old_cfg, &c->old_io, new_cfg, new_io, &f, roots, nchanged);
 	free(text);
 	return NULL;
 }

@@ -17,7 +17,7 @@
 /* The old side of one architecture's worker. */
 struct survey_compare {
 	struct session *old;		/* the old tree, for this ARCH */
-	struct config *old_base;	/* its first configuration (shared index) */
+	struct config *old_cfg;	/* its configuration, reset between files */
 	struct config_io_options old_io;
 };
 

@@ -2,10 +2,9 @@
 /*
  * One architecture's configurations in a survey worker: each defconfig
  * read into a configuration of the shared tree exactly as conf's
- * --defconfig mode does (conf_defconfig_config()), then its .config
- * written, or its records sent to the parent.  Each configuration is
- * freed before the next: the worker holds one tree and two
- * configurations (the first stays, its index shared by the others).
+ * --defconfig mode does (conf_defconfig_read()), then its .config
+ * written, or its records sent to the parent.  The worker holds one
+ * tree and one configuration, reset between files (config_reset()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -321,12 +320,11 @@ static const char *send_comparison(struct eval_ctx *ctx, struct config *cfg,
 	return failed;
 }
 
-/* Evaluate one configuration and do what the request asks with it. */
-static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
+/* Evaluate one configuration into cfg and do what the request asks with it. */
+static void eval_one(struct eval_ctx *ctx, struct config *cfg)
 {
 	char path[4096], err[1024];
 	struct diag_list warnings;
-	struct config *cfg;
 	const char *failed = NULL;
 	json_t *done;
 
@@ -334,8 +332,7 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 		 ctx->config);
 	ctx->seq = 0;
 	ctx->changed = 0;
-	cfg = conf_defconfig_config(ctx->kc, base, path, &warnings);
-	if (!cfg) {
+	if (conf_defconfig_read(cfg, path, &warnings) != 0) {
 		failed = "cannot be read";
 	} else if (config_report_too_deep(cfg, stderr)) {
 		failed = "dependencies too deep to evaluate";
@@ -357,8 +354,7 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 			break;
 		}
 	}
-	if (cfg)
-		diag_release(&warnings);
+	diag_release(&warnings);
 	done = new_record(ctx);
 	json_put(done, "done", json_true());
 	if (failed)
@@ -367,7 +363,6 @@ static struct config *eval_one(struct eval_ctx *ctx, struct config *base)
 		json_put(done, "changed", json_integer(ctx->changed));
 	send_record(ctx, done);
 	fflush(ctx->out);
-	return cfg;
 }
 
 void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
@@ -376,20 +371,16 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 {
 	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out,
 				.cmp = cmp };
-	struct config *base = NULL;
+	/* One configuration, reset between files: its memory and index kept. */
+	struct config *cfg = config_new(kc);
 
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
-		struct config *cfg;
-
+		if (i)
+			config_reset(cfg);
 		ctx.config = arch->configs[i];
-		cfg = eval_one(&ctx, base);
-		if (!base)
-			base = cfg;
-		else if (cfg)
-			config_free(cfg);
+		eval_one(&ctx, cfg);
 	}
-	if (base)
-		config_free(base);
+	config_free(cfg);
 }

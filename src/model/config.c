@@ -10,6 +10,7 @@
 #include "config_internal.h"
 #include "util.h"
 #include "menu_shape.h"
+#include "symbol_order.h"
 #include "finish.h"
 
 /* --- choices ----------------------------------------------------------------- */
@@ -231,6 +232,7 @@ void config_model_put(struct config_model *model)
 	free(model->member_pos);
 	free(model->reader_start);
 	free(model->readers);
+	free(model->table_order);
 	kernel_menu_free(model->kmenu);
 	free(model);
 }
@@ -264,6 +266,42 @@ struct config *config_new_sibling(struct config *other)
 {
 	other->model->refs++;
 	return config_alloc(other->kc, other->model);
+}
+
+void config_reset(struct config *cfg)
+{
+	/*
+	 * The memo is not cleared: its slots carry the epoch they were
+	 * filled in, and a new epoch makes every one of them stale.
+	 */
+	unsigned epoch = cfg->epoch + 1;
+
+	intern_release(&cfg->strings);
+	arena_release(&cfg->string_arena);
+	memset(cfg->vals, 0, cfg->kc->nsymbols * sizeof(*cfg->vals));
+	cfg->modules_val = TRI_NO;
+	cfg->prio_high = cfg->prio_low = 0;
+	cfg->read_unknown = 0;
+	cfg->calc_count = 0;
+	cfg->stale_modules = false;
+	cfg->on_unmet = NULL;
+	cfg->unmet_ctx = NULL;
+	cfg->epoch = epoch;
+	cfg->calc_depth = cfg->warm_base = 0;
+	cfg->warming = false;
+	cfg->too_deep = NULL;
+	arena_init(&cfg->string_arena);
+	intern_init(&cfg->strings, &cfg->string_arena);
+}
+
+const struct symbol **config_table_order(struct config *cfg, size_t *count)
+{
+	struct config_model *model = cfg->model;
+
+	if (!model->table_order)
+		model->table_order = kernel_table_order(cfg->kc, &model->table_count);
+	*count = model->table_count;
+	return model->table_order;
 }
 
 void config_free(struct config *cfg)

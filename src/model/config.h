@@ -35,6 +35,17 @@ struct config;
 struct config *config_new(struct kconfig *kc);
 /* A configuration of the same tree, sharing the index built for it. */
 struct config *config_new_sibling(struct config *other);
+/*
+ * cfg as config_new() or config_new_sibling() gave it: no value, user
+ * value or string left, its memory and the tree's index kept (for runs
+ * that evaluate many configurations of one tree one after another).
+ */
+void config_reset(struct config *cfg);
+/*
+ * kernel_table_order() of cfg's tree, built once for it and its
+ * siblings: owned by the configuration, not to be freed.
+ */
+const struct symbol **config_table_order(struct config *cfg, size_t *count);
 void config_free(struct config *cfg);
 struct kconfig *config_tree(const struct config *cfg);
 

@@ -92,6 +92,9 @@ struct config_model {
 	unsigned *member_pos;
 	/* The tree in the kernel's finished shape (built when first needed). */
 	struct kernel_menu *kmenu;
+	/* kernel_table_order() of the tree (built when first needed). */
+	const struct symbol **table_order;
+	size_t table_count;
 };
 
 /* A remembered value of an && / || subexpression (see eval()). */
