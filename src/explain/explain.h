@@ -598,6 +598,7 @@ struct span_text {
 	struct strbuf text;
 	struct explain_span *spans;
 	unsigned nspans, cap;
+	bool no_spans;		/* the text only: no span is recorded */
 };
 
 void span_text_add(struct span_text *t, const char *s);

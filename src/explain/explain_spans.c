@@ -13,7 +13,7 @@
 void span_text_mark(struct span_text *t, size_t len, enum explain_span_kind kind,
 		    const struct symbol *sym)
 {
-	if (!len || len > t->text.len)
+	if (!len || len > t->text.len || t->no_spans)
 		return;
 	if (t->nspans == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 8;
