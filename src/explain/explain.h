@@ -17,6 +17,7 @@
 #ifndef KBROWSE_EXPLAIN_H
 #define KBROWSE_EXPLAIN_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -601,6 +602,11 @@ struct span_text {
 	bool no_spans;		/* the text only: no span is recorded */
 };
 
+/*
+ * vsnprintf()'s text appended to b, made without it for %s, %c, %d, %u
+ * and %% (explain_format.c: the renderer's pieces are mostly those).
+ */
+void explain_vformat(struct strbuf *b, const char *fmt, va_list ap);
 void span_text_add(struct span_text *t, const char *s);
 void span_text_symbol(struct span_text *t, const struct symbol *sym);
 void span_text_location(struct span_text *t, struct explainer *ex, struct location loc);

@@ -88,28 +88,15 @@ static void rprintf(struct render *r, const char *fmt, ...)
 
 static void rprintf(struct render *r, const char *fmt, ...)
 {
+	struct strbuf *text = &r->line.text;
+	size_t before = text->len;
 	va_list ap;
-	char small[512];
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	explain_vformat(text, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
-		rputs(small, r);
-		return;
-	}
-	{
-		char *big = xmalloc((size_t)n + 1);
-
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		rputs(big, r);
-		free(big);
-	}
+	if (r->emit && memchr(text->data + before, '\n', text->len - before))
+		flush_lines(r);
 }
 
 /* The next line has this style. */
