@@ -383,6 +383,8 @@ unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
 			   const struct menu_node **path, unsigned max);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
+/* The same text appended to b (nothing when unknown). */
+void location_append(struct strbuf *b, struct location loc);
 /*
  * The inputs behind a merged user value, in the arena: "set by F:L",
  * ", over G:M and H:N" after it for the lines it replaced; "" for NULL.

@@ -41,10 +41,11 @@ void span_text_symbol(struct span_text *t, const struct symbol *sym)
 
 void span_text_location(struct span_text *t, struct explainer *ex, struct location loc)
 {
-	const char *text = location_text(ex, loc);
+	size_t before = t->text.len;
 
-	strbuf_adds(&t->text, text);
-	span_text_mark(t, strlen(text), XSPAN_LOCATION, NULL);
+	(void)ex;	/* the text is made in t, not in the explainer's arena */
+	location_append(&t->text, loc);
+	span_text_mark(t, t->text.len - before, XSPAN_LOCATION, NULL);
 }
 
 void span_text_value(struct span_text *t, const struct symbol *sym, const char *value)
