@@ -17,6 +17,7 @@
 #ifndef KBROWSE_EXPLAIN_H
 #define KBROWSE_EXPLAIN_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -392,6 +393,8 @@ unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
 			   const struct menu_node **path, unsigned max);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
+/* The same text appended to b (nothing when unknown). */
+void location_append(struct strbuf *b, struct location loc);
 /*
  * The inputs behind a merged user value, in the arena: "set by F:L",
  * ", over G:M and H:N" after it for the lines it replaced; "" for NULL.
@@ -608,8 +611,14 @@ struct span_text {
 	struct strbuf text;
 	struct explain_span *spans;
 	unsigned nspans, cap;
+	bool no_spans;		/* the text only: no span is recorded */
 };
 
+/*
+ * vsnprintf()'s text appended to b, made without it for %s, %c, %d, %u
+ * and %% (explain_format.c: the renderer's pieces are mostly those).
+ */
+void explain_vformat(struct strbuf *b, const char *fmt, va_list ap);
 void span_text_add(struct span_text *t, const char *s);
 void span_text_symbol(struct span_text *t, const struct symbol *sym);
 void span_text_location(struct span_text *t, struct explainer *ex, struct location loc);

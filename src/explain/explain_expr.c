@@ -376,11 +376,56 @@ void span_text_property(struct span_text *t, const struct property *prop)
 	append_property(&t->text, prop, t);
 }
 
+/*
+ * "file:line" into buf, which has room for it and a NUL: written by hand,
+ * since an explanation has a dozen locations and `explain --all` a few
+ * hundred thousand.  Returns the length.
+ */
+static size_t format_location(char *buf, const char *file, size_t file_len, int line)
+{
+	char digits[16];
+	size_t at = sizeof(digits);
+	unsigned n = (unsigned)line;
+
+	do {
+		digits[--at] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	memcpy(buf, file, file_len);
+	buf[file_len] = ':';
+	memcpy(buf + file_len + 1, digits + at, sizeof(digits) - at);
+	buf[file_len + 1 + sizeof(digits) - at] = '\0';
+	return file_len + 1 + sizeof(digits) - at;
+}
+
+/* The bytes format_location() needs, its NUL included. */
+#define LOCATION_ROOM(file_len) ((file_len) + 1 + 11 + 1)
+
 const char *location_text(struct explainer *ex, struct location loc)
 {
+	const char *file = location_file(loc);
+	size_t len;
+	char *text;
+
 	if (loc.line <= 0)
 		return "";
-	return arena_printf(&ex->arena, "%s:%d", location_file(loc), loc.line);
+	len = strlen(file);
+	text = arena_alloc(&ex->arena, LOCATION_ROOM(len));
+	format_location(text, file, len, loc.line);
+	return text;
+}
+
+void location_append(struct strbuf *b, struct location loc)
+{
+	const char *file = location_file(loc);
+	size_t len;
+
+	if (loc.line <= 0)
+		return;
+	len = strlen(file);
+	if (b->cap - b->len <= LOCATION_ROOM(len))
+		strbuf_grow(b, LOCATION_ROOM(len));
+	b->len += format_location(b->data + b->len, file, len, loc.line);
 }
 
 const char *user_source_text(struct explainer *ex, const struct config_source *src)

@@ -13,7 +13,7 @@
 void span_text_mark(struct span_text *t, size_t len, enum explain_span_kind kind,
 		    const struct symbol *sym)
 {
-	if (!len || len > t->text.len)
+	if (!len || len > t->text.len || t->no_spans)
 		return;
 	if (t->nspans == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 8;
@@ -41,10 +41,11 @@ void span_text_symbol(struct span_text *t, const struct symbol *sym)
 
 void span_text_location(struct span_text *t, struct explainer *ex, struct location loc)
 {
-	const char *text = location_text(ex, loc);
+	size_t before = t->text.len;
 
-	strbuf_adds(&t->text, text);
-	span_text_mark(t, strlen(text), XSPAN_LOCATION, NULL);
+	(void)ex;	/* the text is made in t, not in the explainer's arena */
+	location_append(&t->text, loc);
+	span_text_mark(t, t->text.len - before, XSPAN_LOCATION, NULL);
 }
 
 void span_text_value(struct span_text *t, const struct symbol *sym, const char *value)

@@ -15,10 +15,12 @@
 /*
  * Where the text goes: pieces are gathered into a line, and each
  * finished line is handed to emit with the style and fold set for it.
+ * Without emit the text is kept whole (explain_print_text() writes it
+ * at once: lines, styles and spans are for the pane and the hover).
  */
 struct render {
 	struct explainer *ex;
-	explain_line_fn *emit;
+	explain_line_fn *emit;		/* NULL: the whole text stays in line */
 	void *ctx;
 	struct span_text line;		/* the text not yet handed on, with its spans */
 	enum explain_style style;	/* of the line being built; reset after it */
@@ -55,14 +57,14 @@ static void flush_lines(struct render *r)
 static void rputs(const char *text, struct render *r)
 {
 	span_text_add(&r->line, text);
-	if (strchr(text, '\n'))
+	if (r->emit && strchr(text, '\n'))
 		flush_lines(r);
 }
 
 static void rputc(int c, struct render *r)
 {
 	strbuf_addc(&r->line.text, (char)c);
-	if (c == '\n')
+	if (c == '\n' && r->emit)
 		flush_lines(r);
 }
 
@@ -87,28 +89,15 @@ static void rprintf(struct render *r, const char *fmt, ...)
 
 static void rprintf(struct render *r, const char *fmt, ...)
 {
+	struct strbuf *text = &r->line.text;
+	size_t before = text->len;
 	va_list ap;
-	char small[512];
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	explain_vformat(text, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
-		rputs(small, r);
-		return;
-	}
-	{
-		char *big = xmalloc((size_t)n + 1);
-
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		rputs(big, r);
-		free(big);
-	}
+	if (r->emit && memchr(text->data + before, '\n', text->len - before))
+		flush_lines(r);
 }
 
 /* The next line has this style. */
@@ -933,14 +922,20 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 	span_text_release(&r.line);
 }
 
-static void print_line(void *ctx, const struct explain_line *line)
-{
-	fputs(line->text, ctx);
-	putc('\n', ctx);
-}
-
+/*
+ * The text of explain_render_text()'s lines, each followed by a newline,
+ * written at once: no line is split off, no span recorded.
+ */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out)
 {
-	explain_render_text(ex, x, opts, print_line, out);
+	struct render r = { .ex = ex, .line.no_spans = true };
+	struct strbuf *text = &r.line.text;
+
+	render(ex, x, opts, &r);
+	if (text->len && text->data[text->len - 1] != '\n')
+		strbuf_addc(text, '\n');
+	if (text->len)
+		fwrite(text->data, 1, text->len, out);
+	span_text_release(&r.line);
 }

@@ -24,32 +24,39 @@ static bool plain_ascii(unsigned char c)
 	return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n';
 }
 
-/* How many bytes at the start of s are plain_ascii(). */
+#define BYTES(b) (0x0101010101010101ull * (b))
+
+/*
+ * Whether one of the 8 bytes of w may be other than printable ASCII:
+ * a high bit, a byte below 0x20 (its subtraction borrows) or DEL.  Tab
+ * and newline answer yes too: the caller looks at each byte then.
+ */
+static bool word_may_need_escape(uint64_t w)
+{
+	uint64_t del = w ^ BYTES(0x7f);
+
+	return ((w | (w - BYTES(0x20)) | ((del - BYTES(0x01)) & ~del)) &
+		BYTES(0x80)) != 0;
+}
+
+/*
+ * How many bytes at the start of s are plain_ascii(): eight at a time
+ * while a word of them is printable ASCII, since every byte of the
+ * output passes here.
+ */
 static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
 {
-	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
 	size_t i = 0;
 
-	/*
-	 * Eight bytes at a time while each is in 0x20..0x7e (a bit trick:
-	 * a byte under 0x20, at 0x7f or over sets its high bit): the warnings
-	 * of a huge .config pass through here.
-	 */
-	while (i + 8 <= len) {
+	for (; len - i >= 8; i += 8) {
 		uint64_t w;
-		size_t end = i + 8;
 
 		memcpy(&w, s + i, 8);
-		if (!(w & highs) && !(((w - 0x20 * ones) & ~w) & highs) &&
-		    !((w + ones) & highs)) {
-			i = end;
+		if (!word_may_need_escape(w))
 			continue;
-		}
-		/* A tab or a newline among them is plain too. */
-		while (i < end && plain_ascii(s[i]))
-			i++;
-		if (i < end)
-			return i;
+		for (size_t k = 0; k < 8; k++)
+			if (!plain_ascii(s[i + k]))
+				return i + k;
 	}
 	while (i < len && plain_ascii(s[i]))
 		i++;

@@ -719,6 +719,41 @@ static bool has_line(const char *text, const char *line)
 	return false;
 }
 
+/* explain_vformat() against snprintf(): the same text for the same arguments. */
+static void check_format(const char *fmt, ...)
+{
+	char want[256];
+	struct strbuf got = { 0 };
+	va_list ap;
+
+	strbuf_adds(&got, "<");
+	va_start(ap, fmt);
+	vsnprintf(want + 1, sizeof(want) - 1, fmt, ap);
+	va_end(ap);
+	want[0] = '<';
+	va_start(ap, fmt);
+	explain_vformat(&got, fmt, ap);
+	va_end(ap);
+	assert_string_equal(strbuf_str(&got), want);
+	strbuf_release(&got);
+}
+
+static void test_format(void **state)
+{
+	(void)state;
+	check_format("plain text, no conversion");
+	check_format("%s and %s", "one", "");
+	check_format("[%-18s] [%8s] [%2s]", "select", "if", "longer than two");
+	check_format("[%*s] [%-*s] [%*s]", 6, "ab", 6, "ab", -6, "ab");
+	check_format("    %.*s|%.3s|%.9s", 4, "help text", "abcdef", "abc");
+	check_format("%d %d %d %d %d", 0, 7, -42, 2147483647, -2147483647 - 1);
+	check_format("%u %u %5u|%-5u|%5d|%-5d|", 0u, 4294967295u, 12u, 12u, -3, -3);
+	check_format("%c%c 100%% %s", 'y', '=', "done");
+	/* Not done by hand: vsnprintf() makes them. */
+	check_format("%x %05d %.3d %ld %p|", 255u, 42, 7, 123456789012L, (void *)0);
+	check_format("%s then %08.3f", "mixed", 3.14159);
+}
+
 static void test_why_chain(void **state)
 {
 	char *tree = long_chain_tree();
@@ -812,6 +847,7 @@ int main(void)
 		cmocka_unit_test(test_reverse),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_why_chain),
+		cmocka_unit_test(test_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

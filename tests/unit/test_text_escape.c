@@ -80,6 +80,37 @@ static void test_escape_stream_bytewise(void **state)
 	}
 }
 
+/*
+ * Every byte value at every place of a longer printable line: the scan
+ * that passes over printable ASCII a word at a time must stop at each
+ * byte that is not (alone, a byte from 0x80 up is not UTF-8).
+ */
+static void test_escape_each_byte_in_words(void **state)
+{
+	(void)state;
+	for (unsigned b = 1; b < 256; b++) {
+		bool plain = (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n';
+
+		for (size_t at = 0; at < 24; at++) {
+			char in[25], want[32];
+			struct strbuf out = { 0 };
+
+			memset(in, 'a', 24);
+			in[24] = '\0';
+			in[at] = (char)b;
+			memcpy(want, in, at);
+			if (plain)
+				snprintf(want + at, sizeof(want) - at, "%c%s", b, in + at + 1);
+			else
+				snprintf(want + at, sizeof(want) - at, "\\x%02x%s", b, in + at + 1);
+			assert_int_equal(text_escape_controls(in, 24, &out, TEXT_ESCAPE_TEXT,
+							      false, NULL), plain ? 0 : 1);
+			assert_string_equal(strbuf_str(&out), want);
+			strbuf_release(&out);
+		}
+	}
+}
+
 /* Each case: bytes, and what utf8_decode() says of their first sequence. */
 struct utf8_case {
 	const char *in;
@@ -143,6 +174,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escape_table),
 		cmocka_unit_test(test_escape_stream_bytewise),
+		cmocka_unit_test(test_escape_each_byte_in_words),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_sanitize),
 	};
