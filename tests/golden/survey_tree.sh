@@ -60,17 +60,4 @@ no_arch	survey -C new --from-tree nobar -j 1
 with_stale	survey -C new --from-tree old --stale
 no_value	survey -C new --from-tree'
 
-total=$(printf '%s\n' "$cases" | wc -l)
-tap_plan "$total"
-printf '%s\n' "$cases" | while IFS='	' read -r name args; do
-	# shellcheck disable=SC2086 # the arguments are words
-	(cd "$work" && env -i PATH="$PATH" "$KBROWSE" $args \
-		>"$work/$name.stdout" 2>"$work/$name.stderr")
-	rc=$?
-	{
-		cat "$work/$name.stdout"
-		sed 's/^/stderr: /' "$work/$name.stderr"
-		[ "$rc" -eq 0 ] || echo "exit: $rc"
-	} >"$work/$name.actual"
-	tap_golden "$fixture/$name.out" "$work/$name.actual" "$name: kbrowse $args"
-done
+tap_golden_commands "$work" "$fixture" "$cases"

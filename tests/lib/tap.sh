@@ -21,6 +21,11 @@
 #   tap_diag                 standard input as "# " comment lines
 #   tap_done                 the plan if none was printed; exit status 1
 #                            if any case failed (the script's last command)
+#   tap_golden_commands DIR FIXTURE CASES  for each line NAME<TAB>ARGS
+#                            of CASES, `$KBROWSE ARGS` run in DIR with
+#                            only PATH in its environment: its stdout,
+#                            its stderr ("stderr: " lines) and a non-zero
+#                            exit status compared with FIXTURE/NAME.out
 #   tap_summary              for the kernel suites (tests/kernel/run.sh
 #                            sums them): "N passed, N failed"; exit status
 #                            1 if any case failed
@@ -146,4 +151,25 @@ tap_done()
 {
 	[ -n "$tap_planned" ] || echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
+}
+
+tap_golden_commands()
+{
+	tgc_dir=$1 tgc_fixture=$2
+	tap_plan "$(printf '%s\n' "$3" | wc -l)"
+	while IFS='	' read -r tgc_name tgc_args; do
+		# shellcheck disable=SC2086 # the arguments are words
+		(cd "$tgc_dir" && env -i PATH="$PATH" "$KBROWSE" $tgc_args \
+			>"$tgc_dir/$tgc_name.stdout" 2>"$tgc_dir/$tgc_name.stderr")
+		tgc_rc=$?
+		{
+			cat "$tgc_dir/$tgc_name.stdout"
+			sed 's/^/stderr: /' "$tgc_dir/$tgc_name.stderr"
+			[ "$tgc_rc" -eq 0 ] || echo "exit: $tgc_rc"
+		} >"$tgc_dir/$tgc_name.actual"
+		tap_golden "$tgc_fixture/$tgc_name.out" "$tgc_dir/$tgc_name.actual" \
+			"$tgc_name: kbrowse $tgc_args"
+	done <<EOF
+$3
+EOF
 }
