@@ -569,20 +569,20 @@ static void name_slow_command(const struct macro_env *env, const char *text,
  * second the command is named (opts->notice); then Ctrl-C or Esc skip it
  * when interactive, and the time limit (counted from its start) ends it
  * otherwise: its process group is killed.  A signal that is not a skip
- * stops every job and is passed on to kbrowse's own handling.
+ * stops every job and is passed on to kbrowse's own handling.  The
+ * caller watches the signals (old: what they did before) from before
+ * the job can start, so that none comes between its start and the wait.
  */
 static enum command_end wait_job(struct macro_env *env, struct shell_job *job,
-				 unsigned limit_ms)
+				 unsigned limit_ms, const struct sigaction old[NWATCHED])
 {
 	const struct macro_shell_options *opts = &env->shell_opts;
 	unsigned long long waiting_since = now_ms();
 	enum command_end end = COMMAND_EXITED;
-	struct sigaction old[NWATCHED];
 	struct key_watch keys = { 0 };
 	bool named = false;
 	int pass_on = 0;
 
-	watch_signals(old);
 	while (!shell_job_done(job)) {
 		unsigned long long now = now_ms(), ran = now - job->start_ms;
 		int wait = -1;
@@ -628,7 +628,6 @@ static enum command_end wait_job(struct macro_env *env, struct shell_job *job,
 		unwatch_signals(old);
 		raise(pass_on);
 	}
-	unwatch_signals(old);
 	return end;
 }
 
@@ -778,6 +777,7 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	struct macro_env *env = x->env;
 	unsigned limit_ms = timeout_ms(&env->shell_opts);
 	struct shell_result cached;
+	struct sigaction old[NWATCHED];
 	struct shell_job *job;
 	enum command_end end;
 	char *key;
@@ -813,10 +813,12 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	/* Counted from here: the first claim may read the tree ahead. */
 	progress_start(&env->progress);
 	env->progress.waiting_for = cmd;
+	watch_signals(old);
 	job = claim_job(env, key, cmd);
 	echo_job_stderr(job, open_err_echo(env));
 	progress_show(env, cmd, true);
-	end = wait_job(env, job, limit_ms);
+	end = wait_job(env, job, limit_ms, old);
+	unwatch_signals(old);
 	close_err_echo(job->err_echo);
 	job->err_echo = NULL;
 	if (job->start_error) {
