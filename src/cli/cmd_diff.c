@@ -14,7 +14,6 @@
  * symbol name.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +24,7 @@
 #include "config_io.h"
 #include "diff.h"
 #include "file_read.h"
-#include "kernel_env.h"
+#include "old_tree.h"
 #include "session_diff.h"
 #include "util.h"
 
@@ -223,43 +222,13 @@ static int run_diff(struct cli *cli, struct diff_run *run, struct session *s,
 struct session *cli_open_old_tree(struct cli *cli, const char *cmd,
 				  const char *dir, const char *as_given)
 {
-	struct kconfig_options opts = cli->opts;
-	struct config_io_options io = { 0 };
-	struct kernel_env_saved saved;
-	struct session *old;
-	int errors, here;
+	int errors;
+	struct session *old = old_tree_open(&cli->opts, dir, &errors);
 
-	/*
-	 * conf opens a Kconfig file as named before looking under
-	 * $srctree: from the new tree's top, "Kconfig" would be the new
-	 * tree's own.  The old tree is read from its own top instead.
-	 */
-	here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (here < 0 || chdir(dir) != 0) {
+	if (!old && !errors)
 		fprintf(stderr, "%s: %s: %s: %s\n", cli->prog, cmd, as_given,
 			strerror(errno));
-		if (here >= 0)
-			close(here);
-		return NULL;
-	}
-	kernel_env_enter(dir, &saved);
-	opts.srctree = dir;
-	opts.kconfig = "Kconfig";
-	opts.dialect = NULL;
-	opts.dialect_why = NULL;
-	kernel_env_config_io(&io);
-	old = session_open(&(struct session_options){ .tree = opts,
-						     .tree_only = true, .io = io },
-			   &errors);
-	kernel_env_leave(&saved);
-	if (fchdir(here) != 0) {
-		/* files named later are relative to where we were */
-		fprintf(stderr, "%s: %s: cannot return to the working directory: %s\n",
-			cli->prog, cmd, strerror(errno));
-		exit(EXIT_INPUT);
-	}
-	close(here);
-	if (!old && errors)
+	else if (!old)
 		fprintf(stderr, "%s: %d error%s in the old tree, %s\n", cli->prog,
 			errors, errors == 1 ? "" : "s", as_given);
 	return old;

@@ -14,7 +14,6 @@
  *    "follows": [the changed values under it, in tree order]}
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,43 +24,21 @@
 #include "explain.h"
 #include "file_read.h"
 #include "json_out.h"
-#include "kernel_env.h"
+#include "old_tree.h"
 #include "survey_compare.h"
 #include "util.h"
 
-/* The old tree, read from its own top: "Kconfig" there is its own. */
-static struct session *open_from_top(const struct survey_request *rq, int *errors)
+/* The old tree, read quietly (a worker's progress is the parent's to show). */
+static struct session *open_old(const struct survey_request *rq, int *errors)
 {
-	struct session_options load = { .tree = rq->tree, .tree_only = true };
-	struct kernel_env_saved saved;
+	struct kconfig_options opts = rq->tree;
 	struct session *s;
-	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	*errors = 0;
-	if (here < 0 || chdir(rq->old_srctree) != 0) {
+	opts.shell.notice = NULL;
+	s = old_tree_open(&opts, rq->old_srctree, errors);
+	if (!s && !*errors)
 		fprintf(stderr, "kbrowse: survey: --from-tree: %s: %s\n", rq->old_given,
 			strerror(errno));
-		if (here >= 0)
-			close(here);
-		return NULL;
-	}
-	kernel_env_enter(rq->old_srctree, &saved);
-	load.tree.srctree = rq->old_srctree;
-	load.tree.kconfig = "Kconfig";
-	/* Each tree is read by its own rules. */
-	load.tree.dialect = NULL;
-	load.tree.dialect_why = NULL;
-	load.tree.shell.notice = NULL;
-	kernel_env_config_io(&load.io);
-	s = session_open(&load, errors);
-	kernel_env_leave(&saved);
-	if (fchdir(here) != 0) {
-		/* the defconfig files are named from where the worker started */
-		fprintf(stderr, "kbrowse: survey: cannot return to the working "
-			"directory: %s\n", strerror(errno));
-		exit(EXIT_INPUT);
-	}
-	close(here);
 	return s;
 }
 
@@ -78,7 +55,7 @@ bool survey_compare_open(struct survey_compare *c, const struct survey_request *
 			"arch/%s/Kconfig\n", arch, rq->old_given, arch);
 		return false;
 	}
-	c->old = open_from_top(rq, &errors);
+	c->old = open_old(rq, &errors);
 	if (!c->old) {
 		if (errors)
 			fprintf(stderr, "kbrowse: survey: ARCH=%s: %d error%s in the old "
