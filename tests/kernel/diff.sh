@@ -37,38 +37,14 @@ tap_result $? "CONFIG_NET=n, then conf --olddefconfig"
 
 cat >"$work/check.py" <<'EOF'
 import json, sys
+from dotconfig import diff_nodes, differing, values
 
 mode, json_path, old_path, new_path = sys.argv[1:5]
 
-def lines(path):
-    values = {}
-    for line in open(path, encoding="utf-8", errors="replace"):
-        line = line.rstrip("\n")
-        if line.startswith("CONFIG_"):
-            name, _, value = line[7:].partition("=")
-            if value.startswith('"'):
-                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-            values[name] = value
-        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
-            values[line[9:-11]] = "n"
-    return values
-
-old, new = lines(old_path), lines(new_path)
-differ = {n for n in set(old) | set(new) if old.get(n) != new.get(n)}
+old, new = values(old_path), values(new_path)
+differ = differing(old, new)
 d = json.load(open(json_path, encoding="utf-8"))
-
-full, refs, problems = {}, set(), []
-def walk(node):
-    if node.get("reference"):
-        refs.add(node["symbol"])
-        return
-    if node["symbol"] in full:
-        problems.append(f"{node['symbol']} shown in full twice")
-    full[node["symbol"]] = node
-    for child in node["children"]:
-        walk(child)
-for root in d["roots"]:
-    walk(root)
+full, refs, problems = diff_nodes(d)
 
 print("roots " + " ".join(r["symbol"] for r in d["roots"]))
 print(f"root_kind {d['roots'][0]['root'] if d['roots'] else ''}")
@@ -82,9 +58,9 @@ print(f"extra {len(extra)}")
 print(f"dangling {len(refs - set(full))}")
 bad_value = bad_loc = 0
 for name, node in full.items():
-    for side, values in (("old", old), ("new", new)):
+    for side, written in (("old", old), ("new", new)):
         v = node[side]
-        want = values.get(name)
+        want = written.get(name)
         got = v["value"] if v["written"] else None
         if got != want:
             bad_value += 1
@@ -111,7 +87,7 @@ EOF
 verify()
 {
 	local name=$1 json=$2 mode=$3
-	python3 "$work/check.py" "$mode" "$json" "$work/old/.config" "$work/new/.config" \
+	PYTHONPATH=$here python3 "$work/check.py" "$mode" "$json" "$work/old/.config" "$work/new/.config" \
 		>"$work/$name.check"
 	tap_result $? "$name: the JSON parses"
 	get() { sed -n "s/^$1 //p" "$work/$name.check"; }

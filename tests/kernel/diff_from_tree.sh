@@ -73,38 +73,14 @@ tap_result $? "6.12's conf --olddefconfig on it"
 
 cat >"$work/check.py" <<'PY'
 import json, sys
+from dotconfig import diff_nodes, differing, values
 
 json_path, old_path, new_path = sys.argv[1:4]
 
-def lines(path):
-    values = {}
-    for line in open(path, encoding="utf-8", errors="replace"):
-        line = line.rstrip("\n")
-        if line.startswith("CONFIG_"):
-            name, _, value = line[7:].partition("=")
-            if value.startswith('"'):
-                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-            values[name] = value
-        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
-            values[line[9:-11]] = "n"
-    return values
-
-old, new = lines(old_path), lines(new_path)
-differ = {n for n in set(old) | set(new) if old.get(n) != new.get(n)}
+old, new = values(old_path), values(new_path)
+differ = differing(old, new)
 d = json.load(open(json_path, encoding="utf-8"))
-
-full, refs, problems = {}, set(), []
-def walk(node):
-    if node.get("reference"):
-        refs.add(node["symbol"])
-        return
-    if node["symbol"] in full:
-        problems.append(f"{node['symbol']} shown in full twice")
-    full[node["symbol"]] = node
-    for child in node["children"]:
-        walk(child)
-for root in d["roots"]:
-    walk(root)
+full, refs, problems = diff_nodes(d)
 
 kinds = {}
 for root in d["roots"]:
@@ -125,9 +101,9 @@ print(f"extra {len(extra)}")
 print(f"dangling {len(refs - set(full))}")
 bad_value = bad_reason = 0
 for name, node in full.items():
-    for side, values in (("old", old), ("new", new)):
+    for side, written in (("old", old), ("new", new)):
         v = node[side]
-        want = values.get(name)
+        want = written.get(name)
         got = v["value"] if v["written"] else None
         if got != want:
             bad_value += 1
@@ -157,7 +133,7 @@ run_in 6.12 "$work/new" "$kbrowse" diff --json --from-tree "$old_tree" ../old.co
 rc=$?
 tap_result $rc "kbrowse diff --json --from-tree 6.1 OLD.config exits 0 (exit $rc)"
 sed 's/^/# /' "$work/diff.err" | head -n 10
-python3 "$work/check.py" "$work/diff.json" "$work/old.config" "$work/new/.config" \
+PYTHONPATH=$here python3 "$work/check.py" "$work/diff.json" "$work/old.config" "$work/new/.config" \
 	>"$work/diff.check"
 tap_result $? "the JSON parses"
 get() { sed -n "s/^$1 //p" "$work/diff.check"; }

@@ -288,18 +288,11 @@ tap_result $? "... and lists X86_MCE y -> n in 2 configurations" ||
 	-j "$jobs" --json >"$work/nomce.json" 2>>"$work/nomce.err")
 (cd "$run" && "$kbrowse" survey -C "$work/nomce" --arches x86 -j "$jobs" \
 	--write-configs "$work/nomce-out" >/dev/null 2>>"$work/nomce.err")
-python3 - "$work/nomce.json" "$work/out/x86" "$work/nomce-out/x86" \
+PYTHONPATH=$here python3 - "$work/nomce.json" "$work/out/x86" "$work/nomce-out/x86" \
 	>"$work/nomce.check" 2>&1 <<'PY'
-import json, os, re, sys
+import json, os, sys
+from dotconfig import differing, values
 report, old_dir, new_dir = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
-
-def values(path):
-    v = {}
-    for line in open(path):
-        m = re.match(r"^CONFIG_(\w+)=(.*)$", line) or re.match(r"^# CONFIG_(\w+) is not set$", line)
-        if m:
-            v[m.group(1)] = m.group(2) if m.lastindex == 2 else "n"
-    return v
 
 problems = []
 groups = report["groups"]
@@ -309,7 +302,7 @@ if len(mce) != 1 or mce[0]["count"] != 2 or "X86_MCE_INTEL" not in mce[0]["follo
 for name in sorted(os.listdir(old_dir)):
     config = "x86/" + name[:-len(".config")]
     old, new = values(os.path.join(old_dir, name)), values(os.path.join(new_dir, name))
-    changed = {s for s in old.keys() | new.keys() if old.get(s) != new.get(s)}
+    changed = differing(old, new)
     listed = [g for g in groups if config in g["configs"]]
     roots = {g["symbol"] for g in listed}
     covered = roots.union(*(g["follows"] for g in listed)) if listed else set()
@@ -345,21 +338,13 @@ else
 		--configs x86_64_defconfig -j 1 --json >"$work/61.json" 2>"$work/61.err")
 	tap_exit $? 1 "survey --from-tree 6.1 on x86_64_defconfig exits 1" ||
 		tap_diag <"$work/61.err"
-	python3 - "$work/61.json" "$work/conf61/.config" "$work/out/x86/x86_64_defconfig.config" \
+	PYTHONPATH=$here python3 - "$work/61.json" "$work/conf61/.config" "$work/out/x86/x86_64_defconfig.config" \
 		>"$work/61.check" 2>&1 <<'PY'
-import json, re, sys
+import json, sys
+from dotconfig import differing, values
 report = json.load(open(sys.argv[1]))
-
-def values(path):
-    v = {}
-    for line in open(path):
-        m = re.match(r"^CONFIG_(\w+)=(.*)$", line) or re.match(r"^# CONFIG_(\w+) is not set$", line)
-        if m:
-            v[m.group(1)] = m.group(2) if m.lastindex == 2 else "n"
-    return v
-
 old, new = values(sys.argv[2]), values(sys.argv[3])
-changed = {s for s in old.keys() | new.keys() if old.get(s) != new.get(s)}
+changed = differing(old, new)
 roots = {g["symbol"] for g in report["groups"]}
 listed = roots.union(*(g["follows"] for g in report["groups"]))
 problems = []
