@@ -64,14 +64,4 @@ char *merge_text_requested(const struct merge_text *t, const char *name);
 char *merge_text_grep(const char *text, size_t len, const char *name);
 void merge_text_free(struct merge_text *t);
 
-/*
- * Why a requested value did not take, in words (heap), with the short
- * reason for JSON ("deps-unmet", ...) in *reason (cmd_merge.c; survey
- * --stale says the same).
- */
-struct explainer;
-struct explanation;
-char *merge_why_text(struct explainer *ex, const struct explanation *x,
-		     const char **reason);
-
 #endif

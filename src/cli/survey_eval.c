@@ -22,6 +22,7 @@
 #include "file_replace.h"
 #include "json_out.h"
 #include "merge_text.h"
+#include "merge_why.h"
 #include "survey_compare.h"
 #include "survey_eval.h"
 #include "util.h"
