@@ -18,6 +18,7 @@
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
+#include "provisional.h"
 #include "util.h"
 
 #define CUR(lx)		(*(lx)->p)
@@ -399,7 +400,7 @@ static void set_token(struct lexer *lx, enum token_kind kind,
 static bool lex_macro_word(struct lexer *lx, const char *start)
 {
 	int errors = lx->kc->diags.errors;
-	size_t used;
+	size_t used, guesses = macro_env_guesses(lx->kc->macros);
 	char *value;
 
 	lx->macro_line = lx->line;
@@ -409,6 +410,8 @@ static bool lex_macro_word(struct lexer *lx, const char *start)
 						 line_rest(lx, start),
 						 loc_at(lx, start), &used);
 	note_macro_errors(lx, errors);
+	if (macro_env_guesses(lx->kc->macros) > guesses)
+		provisional_use(lx->kc, lx->line_start, start, loc_at(lx, start));
 	lx->p = start + (used ? used : 1);
 	if (!value[0])
 		return false;
@@ -511,7 +514,7 @@ static void lex_string(struct lexer *lx, const char *start)
 			break;
 		case '$': {
 			int errors = lx->kc->diags.errors;
-			size_t used;
+			size_t used, guesses = macro_env_guesses(lx->kc->macros);
 			char *value;
 
 			if (!dialect_has_macros(lx)) {
@@ -525,6 +528,9 @@ static void lex_string(struct lexer *lx, const char *start)
 							     loc_at(lx, p), &used);
 
 			note_macro_errors(lx, errors);
+			if (macro_env_guesses(lx->kc->macros) > guesses)
+				provisional_use(lx->kc, line_start, start,
+						loc_at(lx, p));
 			buf_add(b, value, strlen(value));
 			free(value);
 			p += used ? used : 1;

@@ -322,11 +322,17 @@ static void draw_header(struct browser *br)
 	 * when the tree's commands were not run, and which Kconfig rules the
 	 * values follow.
 	 */
-	size_t skipped;
+	size_t skipped, running = session_probes_running(br->s);
+	char probes[64] = "";
 
 	kconfig_shell_skipped(br->s->kc, &skipped);
+	if (br->s->probes)
+		snprintf(probes, sizeof(probes), "[provisional: %zu probe%s running] ",
+			 running, running == 1 ? "" : "s");
+	else if (skipped)
+		snprintf(probes, sizeof(probes), "[commands not run] ");
 	snprintf(right, sizeof(right), "%s%s%s%s%s",
-		 skipped ? "[commands not run] " : "",
+		 probes,
 		 tree_outline(br) ? "[outline] " : "",
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
@@ -835,6 +841,15 @@ static bool save_without_commands(struct browser *br)
 
 	if (!n)
 		return true;
+	if (br->s->probes) {
+		size_t running = session_probes_running(br->s);
+
+		snprintf(question, sizeof(question),
+			 "Probes still running (%zu): %u value%s may differ from "
+			 "conf's (%s). Save anyway? (y/n)", running, n,
+			 n == 1 ? "" : "s", names);
+		return dialog_ask(br, " Values provisional ", question, "yn") == 'y';
+	}
 	snprintf(question, sizeof(question),
 		 "Commands did not run: %u value%s may differ from conf's (%s). "
 		 "Save anyway? (y/n)", n, n == 1 ? "" : "s", names);
@@ -1147,6 +1162,36 @@ static void browser_request(struct browser *br, enum request req)
 /* --- the loop ------------------------------------------------------------- */
 
 static void reload(struct browser *br);
+static char *cursor_symbol(struct browser *br);
+static void adopt_reloaded(struct browser *br, struct session_reload *r, char *name);
+
+/* How often the loop looks at the probes while values are provisional. */
+#define PROBES_POLL_MS	100
+
+/*
+ * The probes answered (session_probes.c): the new tree in, on the
+ * symbol the cursor was on.
+ */
+static void probes_poll(struct browser *br)
+{
+	struct session_reload r;
+	char *name = cursor_symbol(br);
+	size_t pending;
+
+	if (!session_probes_poll(br->s, 0, &r)) {
+		free(name);
+		return;
+	}
+	adopt_reloaded(br, &r, name);
+	pending = kconfig_shell_pending(br->s->kc);
+	if (!br->s->probes)
+		browser_message(br, "every probe answered: the values are final");
+	else
+		browser_message(br, "%zu value%s still provisional", pending,
+				pending == 1 ? "" : "s");
+	session_reload_free(&r);
+	free(name);
+}
 
 static void main_loop(struct browser *br)
 {
@@ -1172,7 +1217,15 @@ static void main_loop(struct browser *br)
 			explain_prime(br);
 			primed = true;
 		}
+		/* While probes run, the keys are waited for in short turns. */
+		if (br->s->probes)
+			timeout(PROBES_POLL_MS);
 		got = ui_get_wch(br, &ch);
+		timeout(-1);
+		if (got == ERR && br->s->probes && !br->replay) {
+			probes_poll(br);
+			continue;
+		}
 		if (got == ERR) {
 			if (replay_over(br))
 				break;
@@ -1324,8 +1377,6 @@ static void reload(struct browser *br)
 {
 	struct session_reload r;
 	char *name = cursor_symbol(br);
-	const struct symbol *sym;
-	struct entry *entry;
 
 	br->reload_pending = false;
 	if (!session_reload(br->s, &r)) {
@@ -1333,6 +1384,18 @@ static void reload(struct browser *br)
 		free(name);
 		return;
 	}
+	adopt_reloaded(br, &r, name);
+	say_reloaded(br, &r);
+	session_reload_free(&r);
+	free(name);
+}
+
+/* The views start again on the session's new tree, on the symbol `name`. */
+static void adopt_reloaded(struct browser *br, struct session_reload *r, char *name)
+{
+	const struct symbol *sym;
+	struct entry *entry;
+
 	free_views(br);
 	tree_model_free(br->model);
 	br->model = tree_model_build(br->s->cfg);
@@ -1344,7 +1407,7 @@ static void reload(struct browser *br)
 					      .height = br->views[i].height,
 					      .width = br->views[i].width };
 	init_views(br);
-	if (r.kept || r.ngone)
+	if (r->kept || r->ngone)
 		br->modified = true;
 	browser_layout(br);
 	br->main->ops->open(br->main);
@@ -1352,9 +1415,6 @@ static void reload(struct browser *br)
 	entry = sym ? browser_symbol_entry(br, sym) : NULL;
 	if (entry)
 		show_entry(br, entry);
-	say_reloaded(br, &r);
-	session_reload_free(&r);
-	free(name);
 }
 
 static void init_views(struct browser *br)

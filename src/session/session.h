@@ -70,6 +70,12 @@ struct session {
 	 */
 	int read_error;
 	const char *read_error_name;
+	/*
+	 * Opened on a provisional read (tree.shell.provisional): the probes
+	 * still to answer run here (session_probes.c); NULL once the values
+	 * are final, or when every answer was in at the start.
+	 */
+	struct shell_pool *probes;
 };
 
 /*
@@ -154,6 +160,27 @@ bool session_reload(struct session *s, struct session_reload *r);
 struct kconfig *session_load_again(const struct session *s);
 void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r);
 void session_reload_free(struct session_reload *r);
+
+/*
+ * The browser's first screen before the $(shell,...) probes finish
+ * (session_probes.c).  With tree.shell.provisional set (and jobs > 1),
+ * session_open() reads the tree with every probe not answered yet as
+ * "" (listed as skipped, SHELL_SKIP_PENDING) while the probes run on in
+ * s->probes; a tree where such an answer is more than a value
+ * (parser/provisional.h) is read again once the answers it met are in
+ * (a few times, each wait short), else as without the option.
+ */
+struct kconfig *session_load_provisional(const struct kconfig_options *opts,
+					 struct shell_pool **probes);
+/* Probes still running for s (0: its values are final). */
+size_t session_probes_running(const struct session *s);
+/*
+ * Take what the probes wrote (waiting at most wait_ms); once every one
+ * has answered, read the tree again with the answers and adopt it as
+ * session_reload() does (the user's edits kept, r filled): true then.
+ * The values are final when s->probes is NULL afterwards.
+ */
+bool session_probes_poll(struct session *s, int wait_ms, struct session_reload *r);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,
