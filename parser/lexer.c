@@ -383,6 +383,8 @@ static void note_macro_errors(struct lexer *lx, int errors_before)
 static void set_token(struct lexer *lx, enum token_kind kind,
 		      const char *start, const char *text, size_t len)
 {
+	if (lx->tok.kind == T_EOL && kind != T_EOL)
+		lx->stmt_start = lx->line_start;
 	lx->tok.kind = kind;
 	lx->tok.text = text;
 	lx->tok.len = len;
@@ -391,6 +393,19 @@ static void set_token(struct lexer *lx, enum token_kind kind,
 }
 
 /* --- words --------------------------------------------------------------- */
+
+/*
+ * The word or string at `at` holds an answer not in yet (provisional.h):
+ * where its statement's line starts, or `at` itself when it is the
+ * first token of its line (no keyword before it).
+ */
+static void note_provisional(struct lexer *lx, const char *at)
+{
+	const char *line = lx->tok.kind == T_EOL || !lx->stmt_start ?
+			   at : lx->stmt_start;
+
+	provisional_use(lx->kc, line, at, loc_at(lx, at));
+}
 
 /*
  * A word with at least one '$' in it: runs of word bytes and $(...)
@@ -411,7 +426,7 @@ static bool lex_macro_word(struct lexer *lx, const char *start)
 						 loc_at(lx, start), &used);
 	note_macro_errors(lx, errors);
 	if (macro_env_guesses(lx->kc->macros) > guesses)
-		provisional_use(lx->kc, lx->line_start, start, loc_at(lx, start));
+		note_provisional(lx, start);
 	lx->p = start + (used ? used : 1);
 	if (!value[0])
 		return false;
@@ -529,8 +544,7 @@ static void lex_string(struct lexer *lx, const char *start)
 
 			note_macro_errors(lx, errors);
 			if (macro_env_guesses(lx->kc->macros) > guesses)
-				provisional_use(lx->kc, line_start, start,
-						loc_at(lx, p));
+				note_provisional(lx, start);
 			buf_add(b, value, strlen(value));
 			free(value);
 			p += used ? used : 1;

@@ -787,7 +787,8 @@ static void remember_loaded(struct browser *br)
 	free(br->loaded_text);
 	br->loaded_text = NULL;
 	br->loaded_len = 0;
-	br->loaded_name = s->read_from;
+	free(br->loaded_name);
+	br->loaded_name = s->read_from ? xstrdup(s->read_from) : NULL;
 	br->saved_since_load = false;
 	if (s->config_text) {
 		br->loaded_text = xmalloc(s->config_len + 1);
@@ -1476,6 +1477,7 @@ static int run(struct browser *br)
 	br->nsearch_history = 0;
 	text_free(br->text);
 	free(br->loaded_text);
+	free(br->loaded_name);
 	return EXIT_OK;
 }
 
