@@ -1183,6 +1183,12 @@ static void probes_poll(struct browser *br)
 		free(name);
 		return;
 	}
+	if (r.error[0]) {
+		browser_message(br, "the probes' answers give errors, values not "
+				"updated: %s", r.error);
+		free(name);
+		return;
+	}
 	adopt_reloaded(br, &r, name);
 	pending = kconfig_shell_pending(br->s->kc);
 	if (!br->s->probes)

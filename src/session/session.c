@@ -439,7 +439,7 @@ static void apply_edits(struct session *s, struct kept_edit *list, unsigned n,
 	free(list);
 }
 
-static void first_error(const struct kconfig *kc, char *buf, size_t size)
+void session_tree_error(const struct kconfig *kc, char *buf, size_t size)
 {
 	for (const struct diag *d = kc->diags.first; d; d = d->next)
 		if (d->severity == DIAG_ERROR) {
@@ -470,7 +470,7 @@ bool session_reload(struct session *s, struct session_reload *r)
 
 	memset(r, 0, sizeof(*r));
 	if (kc->diags.errors) {
-		first_error(kc, r->error, sizeof(r->error));
+		session_tree_error(kc, r->error, sizeof(r->error));
 		kconfig_free(kc);
 		return false;
 	}

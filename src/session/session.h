@@ -178,9 +178,13 @@ size_t session_probes_running(const struct session *s);
  * Take what the probes wrote (waiting at most wait_ms); once every one
  * has answered, read the tree again with the answers and adopt it as
  * session_reload() does (the user's edits kept, r filled): true then.
- * The values are final when s->probes is NULL afterwards.
+ * The values are final when s->probes is NULL afterwards, unless
+ * r->error says why that read was not taken (the tree with every
+ * answer has errors): the provisional tree stays, marked.
  */
 bool session_probes_poll(struct session *s, int wait_ms, struct session_reload *r);
+/* "file:line:column: error: ..." of kc's first error, into buf. */
+void session_tree_error(const struct kconfig *kc, char *buf, size_t size);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,

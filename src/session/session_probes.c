@@ -8,6 +8,7 @@
  * commands made of the new answers, and so on until a read has every
  * answer: that tree is the one a read that waits builds.
  */
+#include <string.h>
 #include <time.h>
 
 #include "session.h"
@@ -136,12 +137,18 @@ bool session_probes_poll(struct session *s, int wait_ms, struct session_reload *
 		waiting.shell.typed_keys = NULL;
 		kc = kconfig_load(&waiting);
 	}
+	memset(r, 0, sizeof(*r));
 	if (kc->diags.errors) {
-		/* Not the tree the screen shows: keep that one, marked. */
+		/*
+		 * The answers give errors ($(error-if,...)): the tree shown
+		 * stays, its values marked as not from every command, and
+		 * r->error says the first error.
+		 */
+		session_tree_error(kc, r->error, sizeof(r->error));
 		kconfig_free(kc);
 		shell_pool_free(s->probes);
 		s->probes = NULL;
-		return false;
+		return true;
 	}
 	if (!kconfig_shell_pending(kc)) {
 		mark_final(kc);
