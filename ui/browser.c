@@ -1173,21 +1173,22 @@ static void adopt_reloaded(struct browser *br, struct session_reload *r, char *n
  * The probes answered (session_probes.c): the new tree in, on the
  * symbol the cursor was on.
  */
-static void probes_poll(struct browser *br)
+static bool probes_poll(struct browser *br)
 {
 	struct session_reload r;
 	char *name = cursor_symbol(br);
-	size_t pending;
+	size_t pending, running = session_probes_running(br->s);
 
 	if (!session_probes_poll(br->s, 0, &r)) {
 		free(name);
-		return;
+		/* The header counts the probes: redrawn when one ended. */
+		return session_probes_running(br->s) != running;
 	}
 	if (r.error[0]) {
 		browser_message(br, "the probes' answers give errors, values not "
 				"updated: %s", r.error);
 		free(name);
-		return;
+		return true;
 	}
 	adopt_reloaded(br, &r, name);
 	pending = kconfig_shell_pending(br->s->kc);
@@ -1198,6 +1199,7 @@ static void probes_poll(struct browser *br)
 				pending == 1 ? "" : "s");
 	session_reload_free(&r);
 	free(name);
+	return true;
 }
 
 static void main_loop(struct browser *br)
@@ -1210,13 +1212,16 @@ static void main_loop(struct browser *br)
 	const char *hook = getenv("KBROWSE_EXIT_AFTER_FIRST_SCREEN");
 	bool first_screen_only = hook && *hook && strcmp(hook, "0") != 0;
 	int errors = 0;
-	bool primed = false;
+	bool primed = false, unchanged = false;
 
 	while (!br->quit) {
 		wint_t ch;
 		int got;
 
-		browser_redraw(br);
+		/* A turn of the probes' poll that changed nothing draws nothing. */
+		if (!unchanged)
+			browser_redraw(br);
+		unchanged = false;
 		if (first_screen_only)
 			break;
 		/* What the first screen does not need waits until it is drawn. */
@@ -1230,7 +1235,7 @@ static void main_loop(struct browser *br)
 		got = ui_get_wch(br, &ch);
 		timeout(-1);
 		if (got == ERR && br->s->probes && !br->replay) {
-			probes_poll(br);
+			unchanged = !probes_poll(br);
 			continue;
 		}
 		if (got == ERR) {
