@@ -1192,7 +1192,13 @@ static bool probes_poll(struct browser *br)
 	}
 	adopt_reloaded(br, &r, name);
 	pending = kconfig_shell_pending(br->s->kc);
-	if (!br->s->probes)
+	if (!br->s->probes && br->s->kc->diags.warnings)
+		/* Warnings a probe wrote come with its answer: said now. */
+		browser_message(br, "every probe answered, the values are final; "
+				"%d warning%s in the Kconfig files (! lists them)",
+				br->s->kc->diags.warnings,
+				br->s->kc->diags.warnings == 1 ? "" : "s");
+	else if (!br->s->probes)
 		browser_message(br, "every probe answered: the values are final");
 	else
 		browser_message(br, "%zu value%s still provisional", pending,
