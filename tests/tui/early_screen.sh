@@ -71,6 +71,30 @@ tap_same "... the .config has the answers and the change" \
 tui_keys q
 tui_wait "[exit 0]"
 
+# --- answers that make $(error-if,...) fire: said, the screen kept marked ----------
+tree=$TUI_TMP/errors
+mkdir -p "$tree"
+cat > "$tree/Kconfig" <<'EOT'
+mainmenu "Gated error"
+gate = while [ ! -e $(1) ]; do sleep 0.05; done
+answer := $(shell,$(gate,go); echo y)
+$(error-if,$(answer),this compiler is not supported)
+config ONE
+	bool "one"
+	default $(answer)
+EOT
+tui_start 100 30 "$tree" KBROWSE_NO_CACHE=1 KBROWSE_SHELL_JOBS=4 -- Kconfig
+tap_check "\$(error-if,...) made of a probe's answer waits for it" \
+	tui_wait "[provisional: 1 probe running]" "one (NEW)  [probe running]"
+touch "$tree/go"
+tap_check "... the answers' error is said, the values not updated" \
+	tui_wait "the probes' answers give errors, values not updated: Kconfig:4:1: error: this"
+tap_check "... and stay marked" tui_wait "one (NEW)  [command not run]" "[commands not run]"
+tui_keys q
+tui_wait "write one before leaving?"
+tui_keys n
+tui_wait "[exit 0]"
+
 # --- an answer that decides a `source` path: waited for ----------------------------
 tree=$TUI_TMP/source
 mkdir -p "$tree/sub"
