@@ -34,6 +34,7 @@
 #include "browser.h"
 #include "dialog.h"
 #include "replay.h"
+#include "session_probes.h"
 #include "shell.h"
 #include "startup_keys.h"
 #include "state.h"

@@ -10,6 +10,7 @@
 
 #include "file_read.h"
 #include "session.h"
+#include "session_probes.h"
 #include "shell_pool.h"
 #include "util.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The browser's first screen before the $(shell,...) probes finish
- * (session.h).  The probes run in one pool that outlives each read of
+ * (session_probes.h).  The probes run in one pool that outlives each read of
  * the tree: a provisional read takes the answers that are in, starts
  * the commands it meets that no job runs yet, and gives "" for the rest
  * (parser/shell.c); the next read, once all of those answered, may meet
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "session.h"
+#include "session_probes.h"
 #include "shell.h"
 #include "shell_pool.h"
 
