@@ -84,7 +84,7 @@ head -1 "$TUI_TMP/screen" | sed 's/^/# | /'
 tap_result "$found" "Linux: the first screen while the probes run"
 tap_check "... marked provisional" grep -q "provisional: [0-9]* probes\{0,1\} running" "$TUI_TMP/screen"
 tap_check "... the values final once every probe answered" \
-	tui_wait "every probe answered: the values are final"
+	tui_wait "every probe answered"
 echo "# Linux: final values after $(($(now_ms) - start)) ms"
 tui_keys s
 tui_wait "s: save"
