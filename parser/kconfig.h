@@ -116,6 +116,13 @@ struct kconfig {
 	bool speculative;
 	/* The top file kconfig_parse_file() read, for that pass. */
 	const char *top_name;
+	/*
+	 * A provisional read (macro_shell_options.provisional) met an answer
+	 * not in yet where it is more than a value (provisional.h): the read
+	 * stopped there, and the tree must not be shown.
+	 */
+	bool provisional_refused;
+	struct location provisional_refused_at;
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "kconfig.h"
 #include "lexer.h"
 #include "macro.h"
+#include "provisional.h"
 #include "util.h"
 
 #define CUR(lx)		(*(lx)->p)
@@ -382,6 +383,8 @@ static void note_macro_errors(struct lexer *lx, int errors_before)
 static void set_token(struct lexer *lx, enum token_kind kind,
 		      const char *start, const char *text, size_t len)
 {
+	if (lx->tok.kind == T_EOL && kind != T_EOL)
+		lx->stmt_start = lx->line_start;
 	lx->tok.kind = kind;
 	lx->tok.text = text;
 	lx->tok.len = len;
@@ -392,6 +395,19 @@ static void set_token(struct lexer *lx, enum token_kind kind,
 /* --- words --------------------------------------------------------------- */
 
 /*
+ * The word or string at `at` holds an answer not in yet (provisional.h):
+ * where its statement's line starts, or `at` itself when it is the
+ * first token of its line (no keyword before it).
+ */
+static void note_provisional(struct lexer *lx, const char *at)
+{
+	const char *line = lx->tok.kind == T_EOL || !lx->stmt_start ?
+			   at : lx->stmt_start;
+
+	provisional_use(lx->kc, line, at, loc_at(lx, at));
+}
+
+/*
  * A word with at least one '$' in it: runs of word bytes and $(...)
  * references, expanded as a whole into one word.  Returns false when it
  * expands to nothing (no token), as the kernel does.
@@ -399,7 +415,7 @@ static void set_token(struct lexer *lx, enum token_kind kind,
 static bool lex_macro_word(struct lexer *lx, const char *start)
 {
 	int errors = lx->kc->diags.errors;
-	size_t used;
+	size_t used, guesses = macro_env_guesses(lx->kc->macros);
 	char *value;
 
 	lx->macro_line = lx->line;
@@ -409,6 +425,8 @@ static bool lex_macro_word(struct lexer *lx, const char *start)
 						 line_rest(lx, start),
 						 loc_at(lx, start), &used);
 	note_macro_errors(lx, errors);
+	if (macro_env_guesses(lx->kc->macros) > guesses)
+		note_provisional(lx, start);
 	lx->p = start + (used ? used : 1);
 	if (!value[0])
 		return false;
@@ -511,7 +529,7 @@ static void lex_string(struct lexer *lx, const char *start)
 			break;
 		case '$': {
 			int errors = lx->kc->diags.errors;
-			size_t used;
+			size_t used, guesses = macro_env_guesses(lx->kc->macros);
 			char *value;
 
 			if (!dialect_has_macros(lx)) {
@@ -525,6 +543,8 @@ static void lex_string(struct lexer *lx, const char *start)
 							     loc_at(lx, p), &used);
 
 			note_macro_errors(lx, errors);
+			if (macro_env_guesses(lx->kc->macros) > guesses)
+				note_provisional(lx, start);
 			buf_add(b, value, strlen(value));
 			free(value);
 			p += used ? used : 1;

@@ -138,6 +138,11 @@ struct lexer {
 	 */
 	int macro_line;
 	const char *macro_line_start;
+	/*
+	 * Where the line of the current statement starts (its first token's
+	 * line, continuations aside): for provisional.h's rule.
+	 */
+	const char *stmt_start;
 	/* Lexical errors already reported on this line (parser stays quiet). */
 	int error_line;
 	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */

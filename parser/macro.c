@@ -491,6 +491,7 @@ static void eval_clause(struct expansion *x, const char *at, const char *s,
 	call_args.v = argv;
 	call_args.guessed = x->env->guesses > guesses;
 	x->env->args_guessed = call_args.guessed;
+	x->env->guesses_before_args = guesses;
 	if (!x->aborted)
 		call_name(x, at, &name, &call_args, out);
 

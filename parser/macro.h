@@ -25,6 +25,12 @@ enum macro_flavor {
 struct macro_env *macro_env_new(struct diag_list *diags, const char *shell_dir,
 				FILE *info_out);
 void macro_env_free(struct macro_env *env);
+/*
+ * (added) How many answers not known yet (provisional or speculative)
+ * the expansions so far were made with: a word whose expansion raised
+ * it holds such an answer.
+ */
+size_t macro_env_guesses(const struct macro_env *env);
 
 /*
  * (added) Take $(shell,...) results from this cache and store new ones in
@@ -72,6 +78,19 @@ struct macro_shell_options {
 	 * Esc), in order, for the browser to take as typed; NULL: dropped.
 	 */
 	struct strbuf *typed_keys;
+	/*
+	 * A pool of jobs (shell_pool.h) lent by the caller, which keeps it
+	 * across reads of the tree (the tree does not free it); NULL: the
+	 * tree makes its own.
+	 */
+	struct shell_pool *pool;
+	/*
+	 * A provisional read (the browser's first screen): a command whose
+	 * job has not answered yet gives "" at once, listed as skipped
+	 * (SHELL_SKIP_PENDING), and its job runs on in the lent pool; so
+	 * does a command made of such an answer, which is not started.
+	 */
+	bool provisional;
 };
 void macro_env_set_shell_options(struct macro_env *env,
 				 const struct macro_shell_options *opts);
@@ -99,6 +118,8 @@ enum shell_skip_reason {
 	SHELL_SKIP_TIMEOUT,	/* KBROWSE_SHELL_TIMEOUT */
 	/* not a command: a function the dialect stands in for (command: its name) */
 	SHELL_SKIP_UNKNOWN_FUNCTION,
+	/* a provisional read: its job had not answered yet */
+	SHELL_SKIP_PENDING,
 };
 struct shell_skip {
 	/* The line of the reference: its use, for a function's body. */

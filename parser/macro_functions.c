@@ -18,11 +18,26 @@ static bool is_yes(const struct mstr *cond)
 	return !strcmp(cond->s, "y");
 }
 
+/*
+ * A provisional read (macro.h) and a message made of an answer not in
+ * yet: said by the read that has it, not now.  The call gives "" either
+ * way, so what it gives holds no such answer (provisional.h).
+ */
+static bool message_waits(struct expansion *x)
+{
+	if (!x->env->shell_opts.provisional || !x->env->args_guessed)
+		return false;
+	x->env->guesses = x->env->guesses_before_args;
+	return true;
+}
+
 static void do_error_if(struct expansion *x, const char *at, size_t argc,
 			const struct mstr *argv, struct strbuf *out)
 {
 	(void)argc;
 	(void)out;
+	if (message_waits(x))
+		return;
 	if (is_yes(&argv[0]))
 		expansion_diag(x, DIAG_ERROR, at, "%s", argv[1].s);
 }
@@ -32,6 +47,8 @@ static void do_warning_if(struct expansion *x, const char *at, size_t argc,
 {
 	(void)argc;
 	(void)out;
+	if (message_waits(x))
+		return;
 	if (is_yes(&argv[0]))
 		expansion_diag(x, DIAG_WARNING, at, "%s", argv[1].s);
 }
@@ -41,6 +58,8 @@ static void do_info(struct expansion *x, const char *at, size_t argc,
 {
 	(void)argc;
 	(void)out;
+	if (message_waits(x))
+		return;
 	if (x->env->info_out) {
 		fprintf(x->env->info_out, "%s\n", argv[0].s);
 	} else {

@@ -90,6 +90,8 @@ struct macro_env {
 	 */
 	size_t guesses;
 	bool args_guessed;
+	/* guesses before the arguments of the function being called. */
+	size_t guesses_before_args;
 
 	struct macro_var **buckets;	/* power-of-two hash table */
 	size_t nbuckets;

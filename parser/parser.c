@@ -76,6 +76,9 @@ static struct expr *expr(struct parser *p);
 
 static void check_error_limit(struct parser *p)
 {
+	/* A provisional read that met an answer not in yet out of place. */
+	if (p->kc->provisional_refused)
+		p->stop = true;
 	if (p->kc->diags.errors >= DIAG_MAX_ERRORS && !p->stop) {
 		p->stop = true;
 		diag_add(&p->kc->diags, DIAG_NOTE, lexer_loc(p->lx),

@@ -110,6 +110,27 @@ static unsigned long long now_ms(void)
 	       (unsigned long long)ts.tv_nsec / 1000000;
 }
 
+/* The pool of the tree's commands: the one lent, else made when the first one runs. */
+static struct shell_pool *env_pool(struct macro_env *env)
+{
+	if (!env->pool)
+		env->pool = env->shell_opts.pool ? env->shell_opts.pool :
+			    shell_pool_new(env->shell_opts.jobs);
+	return env->pool;
+}
+
+/* Free the pool unless it is shared (a speculative pass's) or lent. */
+static void free_own_pool(struct macro_env *env)
+{
+	if (!env->speculating && env->pool != env->shell_opts.pool)
+		shell_pool_free(env->pool);
+}
+
+size_t macro_env_guesses(const struct macro_env *env)
+{
+	return env->guesses;
+}
+
 /* The signal that arrived while a command ran, or 0. */
 static volatile sig_atomic_t caught_signal;
 
@@ -288,9 +309,9 @@ static void progress_start(struct probe_progress *p)
 
 void macro_env_shell_done(struct macro_env *env)
 {
-	/* What the parse never asked for goes now. */
+	/* What the parse never asked for goes now (a lent pool's jobs run on). */
 	if (!env->speculating) {
-		shell_pool_free(env->pool);
+		free_own_pool(env);
 		env->pool = NULL;
 	}
 	if (env->progress.shown && progress_on(&env->shell_opts) &&
@@ -640,13 +661,6 @@ static enum command_end wait_job(struct macro_env *env, struct shell_job *job,
  */
 #define SPECULATIVE_PASSES_MAX	3
 
-/* The pool of the tree's commands, made when the first one runs. */
-static struct shell_pool *env_pool(struct macro_env *env)
-{
-	if (!env->pool)
-		env->pool = shell_pool_new(env->shell_opts.jobs);
-	return env->pool;
-}
 
 /*
  * The job of this command: the one the speculative pass started for it,
@@ -771,6 +785,76 @@ static void use_answer(struct expansion *x, const char *at, const char *cmd,
 		 out->len - start);
 }
 
+static void job_start_error(struct expansion *x, const char *at,
+			    const char *cmd, const struct shell_job *job)
+{
+	const char *dir = x->env->shell_dir;
+
+	if (dir)
+		expansion_diag(x, DIAG_ERROR, at, "cannot run '%s' in '%s': %s",
+			       cmd, dir, strerror(job->start_error));
+	else
+		expansion_diag(x, DIAG_ERROR, at, "cannot run '%s': %s", cmd,
+			       strerror(job->start_error));
+}
+
+/* What a finished job wrote to stderr: warnings in the browser, and what was dropped. */
+static void job_stderr_notes(struct expansion *x, const char *at,
+			     const char *cmd, const struct shell_job *job)
+{
+	if (x->env->shell_opts.keep_stderr)
+		stderr_as_warnings(x, at, cmd, job->err.data, job->err.len);
+	if (job->err_dropped)
+		expansion_diag(x, DIAG_NOTE, at,
+			       "$(shell,%s): %zu more bytes of standard error "
+			       "dropped (%d kept)", cmd, job->err_dropped,
+			       SHELL_ERR_MAX);
+}
+
+/*
+ * A command not answered yet in a provisional read: "" for now, listed
+ * (SHELL_SKIP_PENDING), and counted as a guess, so that what is made of
+ * it is known (macro_env.guesses; the lexer checks where it lands).
+ */
+static void note_pending(struct expansion *x, const char *at, const char *cmd)
+{
+	x->env->guesses++;
+	note_skip(x, at, cmd, SHELL_SKIP_PENDING);
+}
+
+/*
+ * A provisional read meets a command made of answers: its job's answer
+ * when it finished, else "" while it runs (started now if it was not
+ * there: added after the last job, in the order of the parse).  The job
+ * stays in the pool for the next read.
+ */
+static void provisional_output(struct expansion *x, const char *at,
+			       const char *cmd, const char *key,
+			       struct strbuf *out)
+{
+	struct macro_env *env = x->env;
+	struct shell_pool *pool = env_pool(env);
+	struct shell_job *job;
+
+	shell_pool_pump(pool, 0, -1);
+	job = shell_pool_take(pool, key);
+	if (!job) {
+		shell_pool_add(pool, shell_pool_last(pool), key, cmd,
+			       env->shell_dir, command_environment(env), false);
+		job = shell_pool_take(pool, key);
+	}
+	if (!job || !shell_job_done(job) || job->killed) {
+		note_pending(x, at, cmd);
+		return;
+	}
+	if (job->start_error) {
+		job_start_error(x, at, cmd, job);
+		return;
+	}
+	job_stderr_notes(x, at, cmd, job);
+	use_answer(x, at, cmd, key, job, out);
+}
+
 void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 			struct strbuf *out)
 {
@@ -796,6 +880,12 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		free(key);
 		return;
 	}
+	/* Made of an answer not in yet: not the command a real read runs. */
+	if (env->shell_opts.provisional && env->args_guessed) {
+		note_pending(x, at, cmd);
+		free(key);
+		return;
+	}
 	if (env->shell_cache &&
 	    shell_cache_get(env->shell_cache, key, env->shell_dir, &cached)) {
 		size_t start = out->len;
@@ -810,6 +900,11 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 		return;
 	}
 
+	if (env->shell_opts.provisional) {
+		provisional_output(x, at, cmd, key, out);
+		free(key);
+		return;
+	}
 	/* Counted from here: the first claim may read the tree ahead. */
 	progress_start(&env->progress);
 	env->progress.waiting_for = cmd;
@@ -822,22 +917,10 @@ void macro_shell_output(struct expansion *x, const char *at, const char *cmd,
 	close_err_echo(job->err_echo);
 	job->err_echo = NULL;
 	if (job->start_error) {
-		if (env->shell_dir)
-			expansion_diag(x, DIAG_ERROR, at,
-				       "cannot run '%s' in '%s': %s", cmd,
-				       env->shell_dir, strerror(job->start_error));
-		else
-			expansion_diag(x, DIAG_ERROR, at, "cannot run '%s': %s",
-				       cmd, strerror(job->start_error));
+		job_start_error(x, at, cmd, job);
 		goto out;
 	}
-	if (env->shell_opts.keep_stderr)
-		stderr_as_warnings(x, at, cmd, job->err.data, job->err.len);
-	if (job->err_dropped)
-		expansion_diag(x, DIAG_NOTE, at,
-			       "$(shell,%s): %zu more bytes of standard error "
-			       "dropped (%d kept)", cmd, job->err_dropped,
-			       SHELL_ERR_MAX);
+	job_stderr_notes(x, at, cmd, job);
 	if (end == COMMAND_SKIPPED) {
 		expansion_diag(x, DIAG_WARNING, at,
 			       "$(shell,%s) skipped at your request: its result "
@@ -905,8 +988,7 @@ void macro_env_free_shell(struct macro_env *env)
 {
 	size_t i;
 
-	if (!env->speculating)
-		shell_pool_free(env->pool);
+	free_own_pool(env);
 
 	for (i = 0; i < env->nruns; i++) {
 		free((char *)env->runs[i].command);
@@ -938,6 +1020,17 @@ const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
 {
 	*count = 0;
 	return kc->macros ? macro_env_shell_skipped(kc->macros, count) : NULL;
+}
+
+size_t kconfig_shell_pending(const struct kconfig *kc)
+{
+	const struct shell_skip *skips;
+	size_t count, n = 0;
+
+	skips = kconfig_shell_skipped(kc, &count);
+	for (size_t i = 0; i < count; i++)
+		n += skips[i].reason == SHELL_SKIP_PENDING;
+	return n;
 }
 
 /* Does skip lie within one of sym's definitions (from `config` to help)? */
@@ -972,6 +1065,7 @@ bool kconfig_shell_skip_note(const struct kconfig *kc, const struct symbol *sym,
 		[SHELL_SKIP_KEY] = "with a command skipped",
 		[SHELL_SKIP_TIMEOUT] = "with a command timed out",
 		[SHELL_SKIP_UNKNOWN_FUNCTION] = "without the tree's own functions",
+		[SHELL_SKIP_PENDING] = "for now, with a probe still running",
 	};
 	char call[160];
 	const struct shell_skip *skips, *skip;

@@ -18,6 +18,8 @@
  */
 const struct shell_skip *kconfig_shell_skipped(const struct kconfig *kc,
 					       size_t *count);
+/* How many of those gave "" because their answer was not in yet (provisional). */
+size_t kconfig_shell_pending(const struct kconfig *kc);
 /* The $(shell,...) commands that ran, with their answers, in the order met. */
 const struct shell_run *kconfig_shell_runs(const struct kconfig *kc,
 					   size_t *count);

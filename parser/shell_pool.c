@@ -48,6 +48,7 @@ struct shell_pool {
 	size_t added;
 	struct pool_answer *answers;
 	size_t nanswers;
+	unsigned read;			/* the provisional read going on */
 };
 
 static unsigned long long pool_now_ms(void)
@@ -298,6 +299,55 @@ void shell_pool_confirm(struct shell_pool *pool, struct shell_job *job)
 		job->guess = false;
 		start_waiting(pool);
 	}
+}
+
+void shell_pool_next_read(struct shell_pool *pool)
+{
+	pool->read++;
+}
+
+struct shell_job *shell_pool_take(struct shell_pool *pool, const char *key)
+{
+	struct shell_job *job;
+
+	for (job = pool->jobs; job; job = job->next)
+		if (!job->claimed && job->used_in != pool->read &&
+		    strcmp(job->key, key) == 0) {
+			job->used_in = pool->read;
+			return job;
+		}
+	return NULL;
+}
+
+struct shell_job *shell_pool_last(struct shell_pool *pool)
+{
+	struct shell_job *job = pool->jobs;
+
+	while (job && job->next)
+		job = job->next;
+	return job;
+}
+
+size_t shell_pool_unfinished(const struct shell_pool *pool)
+{
+	const struct shell_job *job;
+	size_t n = 0;
+
+	for (job = pool->jobs; job; job = job->next)
+		n += !job->killed && !shell_job_done(job) &&
+		     (job->started || !job->guess);
+	return n;
+}
+
+bool shell_pool_first_done(const struct shell_pool *pool, size_t n)
+{
+	const struct shell_job *job;
+
+	for (job = pool->jobs; job && n; job = job->next, n--)
+		if (!job->killed && !shell_job_done(job) &&
+		    (job->started || !job->guess))
+			return false;
+	return true;
 }
 
 size_t shell_pool_count(const struct shell_pool *pool)

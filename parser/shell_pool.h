@@ -48,6 +48,7 @@ struct shell_job {
 					 * started before it is claimed */
 	bool killed;			/* stopped: no answer */
 	bool started;
+	unsigned used_in;		/* the provisional read that used it last */
 	int start_error;		/* errno when it could not start */
 	pid_t pid;
 	int out_fd, err_fd, exit_fd;	/* -1 when closed */
@@ -112,6 +113,21 @@ size_t shell_pool_count(const struct shell_pool *pool);
 bool shell_pool_pump(struct shell_pool *pool, int wait_ms, int extra_fd);
 /* Has the job exited, with its stdout and stderr read to the end? */
 bool shell_job_done(const struct shell_job *job);
+/*
+ * Provisional reads (a browser that draws before every answer is in):
+ * each read of the tree takes the jobs of its commands in order without
+ * claiming them, so that the next read finds them again.  A read starts
+ * with shell_pool_next_read(); shell_pool_take() is the first job with
+ * this key that this read has not taken yet (now taken), or NULL.
+ */
+void shell_pool_next_read(struct shell_pool *pool);
+struct shell_job *shell_pool_take(struct shell_pool *pool, const char *key);
+/* The last job added in the list's order, or NULL. */
+struct shell_job *shell_pool_last(struct shell_pool *pool);
+/* Jobs that may still answer: started and not done, or waiting to start. */
+size_t shell_pool_unfinished(const struct shell_pool *pool);
+/* Are the first n jobs added (in the list's order) done? */
+bool shell_pool_first_done(const struct shell_pool *pool, size_t n);
 /* Stop a job and everything it started; it is done afterwards. */
 void shell_job_kill(struct shell_pool *pool, struct shell_job *job);
 /* Stop every job (before kbrowse dies of a signal). */

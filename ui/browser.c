@@ -34,6 +34,7 @@
 #include "browser.h"
 #include "dialog.h"
 #include "replay.h"
+#include "session_probes.h"
 #include "shell.h"
 #include "startup_keys.h"
 #include "state.h"
@@ -322,11 +323,17 @@ static void draw_header(struct browser *br)
 	 * when the tree's commands were not run, and which Kconfig rules the
 	 * values follow.
 	 */
-	size_t skipped;
+	size_t skipped, running = session_probes_running(br->s);
+	char probes[64] = "";
 
 	kconfig_shell_skipped(br->s->kc, &skipped);
+	if (br->s->probes)
+		snprintf(probes, sizeof(probes), "[provisional: %zu probe%s running] ",
+			 running, running == 1 ? "" : "s");
+	else if (skipped)
+		snprintf(probes, sizeof(probes), "[commands not run] ");
 	snprintf(right, sizeof(right), "%s%s%s%s%s",
-		 skipped ? "[commands not run] " : "",
+		 probes,
 		 tree_outline(br) ? "[outline] " : "",
 		 br->show_hidden ? "[all] " : "",
 		 br->modified ? "[+] " : "",
@@ -781,7 +788,8 @@ static void remember_loaded(struct browser *br)
 	free(br->loaded_text);
 	br->loaded_text = NULL;
 	br->loaded_len = 0;
-	br->loaded_name = s->read_from;
+	free(br->loaded_name);
+	br->loaded_name = s->read_from ? xstrdup(s->read_from) : NULL;
 	br->saved_since_load = false;
 	if (s->config_text) {
 		br->loaded_text = xmalloc(s->config_len + 1);
@@ -835,6 +843,15 @@ static bool save_without_commands(struct browser *br)
 
 	if (!n)
 		return true;
+	if (br->s->probes) {
+		size_t running = session_probes_running(br->s);
+
+		snprintf(question, sizeof(question),
+			 "Probes still running (%zu): %u value%s may differ from "
+			 "conf's (%s). Save anyway? (y/n)", running, n,
+			 n == 1 ? "" : "s", names);
+		return dialog_ask(br, " Values provisional ", question, "yn") == 'y';
+	}
 	snprintf(question, sizeof(question),
 		 "Commands did not run: %u value%s may differ from conf's (%s). "
 		 "Save anyway? (y/n)", n, n == 1 ? "" : "s", names);
@@ -1147,6 +1164,50 @@ static void browser_request(struct browser *br, enum request req)
 /* --- the loop ------------------------------------------------------------- */
 
 static void reload(struct browser *br);
+static char *cursor_symbol(struct browser *br);
+static void adopt_reloaded(struct browser *br, struct session_reload *r, char *name);
+
+/* How often the loop looks at the probes while values are provisional. */
+#define PROBES_POLL_MS	100
+
+/*
+ * The probes answered (session_probes.c): the new tree in, on the
+ * symbol the cursor was on.
+ */
+static bool probes_poll(struct browser *br)
+{
+	struct session_reload r;
+	char *name = cursor_symbol(br);
+	size_t pending, running = session_probes_running(br->s);
+
+	if (!session_probes_poll(br->s, 0, &r)) {
+		free(name);
+		/* The header counts the probes: redrawn when one ended. */
+		return session_probes_running(br->s) != running;
+	}
+	if (r.error[0]) {
+		browser_message(br, "the probes' answers give errors, values not "
+				"updated: %s", r.error);
+		free(name);
+		return true;
+	}
+	adopt_reloaded(br, &r, name);
+	pending = kconfig_shell_pending(br->s->kc);
+	if (!br->s->probes && br->s->kc->diags.warnings)
+		/* Warnings a probe wrote come with its answer: said now. */
+		browser_message(br, "every probe answered, the values are final; "
+				"%d warning%s in the Kconfig files (! lists them)",
+				br->s->kc->diags.warnings,
+				br->s->kc->diags.warnings == 1 ? "" : "s");
+	else if (!br->s->probes)
+		browser_message(br, "every probe answered: the values are final");
+	else
+		browser_message(br, "%zu value%s still provisional", pending,
+				pending == 1 ? "" : "s");
+	session_reload_free(&r);
+	free(name);
+	return true;
+}
 
 static void main_loop(struct browser *br)
 {
@@ -1158,13 +1219,16 @@ static void main_loop(struct browser *br)
 	const char *hook = getenv("KBROWSE_EXIT_AFTER_FIRST_SCREEN");
 	bool first_screen_only = hook && *hook && strcmp(hook, "0") != 0;
 	int errors = 0;
-	bool primed = false;
+	bool primed = false, unchanged = false;
 
 	while (!br->quit) {
 		wint_t ch;
 		int got;
 
-		browser_redraw(br);
+		/* A turn of the probes' poll that changed nothing draws nothing. */
+		if (!unchanged)
+			browser_redraw(br);
+		unchanged = false;
 		if (first_screen_only)
 			break;
 		/* What the first screen does not need waits until it is drawn. */
@@ -1172,7 +1236,15 @@ static void main_loop(struct browser *br)
 			explain_prime(br);
 			primed = true;
 		}
+		/* While probes run, the keys are waited for in short turns. */
+		if (br->s->probes)
+			timeout(PROBES_POLL_MS);
 		got = ui_get_wch(br, &ch);
+		timeout(-1);
+		if (got == ERR && br->s->probes && !br->replay) {
+			unchanged = !probes_poll(br);
+			continue;
+		}
 		if (got == ERR) {
 			if (replay_over(br))
 				break;
@@ -1324,8 +1396,6 @@ static void reload(struct browser *br)
 {
 	struct session_reload r;
 	char *name = cursor_symbol(br);
-	const struct symbol *sym;
-	struct entry *entry;
 
 	br->reload_pending = false;
 	if (!session_reload(br->s, &r)) {
@@ -1333,6 +1403,18 @@ static void reload(struct browser *br)
 		free(name);
 		return;
 	}
+	adopt_reloaded(br, &r, name);
+	say_reloaded(br, &r);
+	session_reload_free(&r);
+	free(name);
+}
+
+/* The views start again on the session's new tree, on the symbol `name`. */
+static void adopt_reloaded(struct browser *br, struct session_reload *r, char *name)
+{
+	const struct symbol *sym;
+	struct entry *entry;
+
 	free_views(br);
 	tree_model_free(br->model);
 	br->model = tree_model_build(br->s->cfg);
@@ -1344,7 +1426,7 @@ static void reload(struct browser *br)
 					      .height = br->views[i].height,
 					      .width = br->views[i].width };
 	init_views(br);
-	if (r.kept || r.ngone)
+	if (r->kept || r->ngone)
 		br->modified = true;
 	browser_layout(br);
 	br->main->ops->open(br->main);
@@ -1352,9 +1434,6 @@ static void reload(struct browser *br)
 	entry = sym ? browser_symbol_entry(br, sym) : NULL;
 	if (entry)
 		show_entry(br, entry);
-	say_reloaded(br, &r);
-	session_reload_free(&r);
-	free(name);
 }
 
 static void init_views(struct browser *br)
@@ -1416,6 +1495,7 @@ static int run(struct browser *br)
 	br->nsearch_history = 0;
 	text_free(br->text);
 	free(br->loaded_text);
+	free(br->loaded_name);
 	return EXIT_OK;
 }
 

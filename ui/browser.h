@@ -72,7 +72,7 @@ struct browser {
 	/* The text of the .config first loaded (or the last one loaded). */
 	char *loaded_text;
 	size_t loaded_len;
-	const char *loaded_name;
+	char *loaded_name;		/* a copy: it outlives a tree read again */
 	bool saved_since_load;
 
 	SCREEN *screen;

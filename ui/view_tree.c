@@ -281,8 +281,10 @@ static void tree_draw(struct view *view, const struct view_line *line, int row,
 	/* Without a dim attribute, invisible entries say so in words. */
 	if (br->no_dim && !entry_visible(br, entry))
 		strncat(text, "  [invisible]", sizeof(text) - strlen(text) - 1);
+	/* While probes run, every such value waits for one (session_probes.c). */
 	if (computed_without_command(br, entry->node->sym))
-		strncat(text, "  [command not run]", sizeof(text) - strlen(text) - 1);
+		strncat(text, br->s->probes ? "  [probe running]" : "  [command not run]",
+			sizeof(text) - strlen(text) - 1);
 	if (st->outline) {
 		const char *mark = !foldable(br, entry) ? "  " :
 				   is_open(st, entry) ? "- " : "+ ";

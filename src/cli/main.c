@@ -272,6 +272,11 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 	cli->opts.shell.interactive = true;
 	/* What a command writes to stderr: warnings, not the terminal. */
 	cli->opts.shell.keep_stderr = true;
+	/*
+	 * The first screen while the probes still run (session_probes.c):
+	 * their values provisional, marked, and replaced when all are in.
+	 */
+	cli->opts.shell.provisional = true;
 	/* Keys typed during the load: not echoed, taken after the first screen. */
 	startup_keys_hold(&keys);
 	cli->opts.shell.typed_keys = &keys.typed;

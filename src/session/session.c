@@ -10,6 +10,8 @@
 
 #include "file_read.h"
 #include "session.h"
+#include "session_probes.h"
+#include "shell_pool.h"
 #include "util.h"
 
 /* sym's user value as text (NULL: none). */
@@ -182,9 +184,12 @@ struct session *session_open(const struct session_options *opts, int *errors)
 	struct session *s = xcalloc(1, sizeof(*s));
 	struct user_lines *lines;
 
-	s->kc = kconfig_load(&opts->tree);
+	s->kc = opts->tree.shell.provisional ?
+		session_load_provisional(&opts->tree, &s->probes) :
+		kconfig_load(&opts->tree);
 	*errors = s->kc->diags.errors;
 	if (*errors && !opts->keep_errors) {
+		shell_pool_free(s->probes);
 		kconfig_free(s->kc);
 		free(s);
 		return NULL;
@@ -226,6 +231,7 @@ void session_close(struct session *s)
 	free(s->read_values);
 	diag_release(&s->read_diags);
 	kconfig_free(s->kc);
+	shell_pool_free(s->probes);
 	free(s);
 }
 
@@ -434,7 +440,7 @@ static void apply_edits(struct session *s, struct kept_edit *list, unsigned n,
 	free(list);
 }
 
-static void first_error(const struct kconfig *kc, char *buf, size_t size)
+void session_tree_error(const struct kconfig *kc, char *buf, size_t size)
 {
 	for (const struct diag *d = kc->diags.first; d; d = d->next)
 		if (d->severity == DIAG_ERROR) {
@@ -453,6 +459,9 @@ struct kconfig *session_load_again(const struct session *s)
 	opts.diag_echo = NULL;
 	opts.info_out = NULL;
 	opts.shell.interactive = false;
+	/* Probes still running: another provisional read over their jobs. */
+	if (s->probes)
+		shell_pool_next_read(s->probes);
 	return kconfig_load(&opts);
 }
 
@@ -462,7 +471,7 @@ bool session_reload(struct session *s, struct session_reload *r)
 
 	memset(r, 0, sizeof(*r));
 	if (kc->diags.errors) {
-		first_error(kc, r->error, sizeof(r->error));
+		session_tree_error(kc, r->error, sizeof(r->error));
 		kconfig_free(kc);
 		return false;
 	}

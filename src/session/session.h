@@ -70,6 +70,12 @@ struct session {
 	 */
 	int read_error;
 	const char *read_error_name;
+	/*
+	 * Opened on a provisional read (tree.shell.provisional): the probes
+	 * still to answer run here (session_probes.c); NULL once the values
+	 * are final, or when every answer was in at the start.
+	 */
+	struct shell_pool *probes;
 };
 
 /*
@@ -154,6 +160,9 @@ bool session_reload(struct session *s, struct session_reload *r);
 struct kconfig *session_load_again(const struct session *s);
 void session_adopt_tree(struct session *s, struct kconfig *kc, struct session_reload *r);
 void session_reload_free(struct session_reload *r);
+
+/* "file:line:column: error: ..." of kc's first error, into buf. */
+void session_tree_error(const struct kconfig *kc, char *buf, size_t size);
 
 /* A symbol by name, with or without the CONFIG_ prefix; NULL if none. */
 const struct symbol *session_find_symbol(const struct session *s,

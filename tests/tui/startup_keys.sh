@@ -15,7 +15,9 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 work=$TUI_TMP/work
 mkdir -p "$work"
-# Three probes one after another (each needs the last one's answer).
+# Three probes one after another (each needs the last one's answer),
+# the last one's in a prompt: more than a value, so the browser waits
+# for them instead of drawing a provisional screen (early_screen.sh).
 cat > "$work/Kconfig" <<'EOT'
 mainmenu "Slow probes"
 A := $(shell,sleep 1; echo a)
@@ -25,8 +27,7 @@ config ALPHA
 	bool "alpha"
 	default y
 config BETA
-	string "beta"
-	default "$(C)"
+	string "beta $(C)"
 config ZETA
 	bool "zeta, the one searched for"
 EOT
@@ -42,6 +43,6 @@ tui_keys Enter
 tui_screen > "$TUI_TMP/loading"
 tap_check "nothing typed is echoed while the tree loads" has_none "zeta" < "$TUI_TMP/loading"
 tap_check "the typed search ran once the screen was up" tui_wait "Why: ZETA"
-tap_check "... and the values are the tree's (BETA from the probes)" tui_wait_line 'abc'
+tap_check "... and the tree is the probes' (BETA's prompt from them)" tui_wait_line 'abc'
 
 tap_done

@@ -20,8 +20,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kconfig.h"
 #include "macro_fixture.h"
+#include "provisional.h"
+#include "shell.h"
 #include "shell_cache.h"
+#include "shell_pool.h"
 
 static char tmpdir[] = "/tmp/kbrowse-shell-test-XXXXXX";
 
@@ -351,6 +355,100 @@ static void test_stderr_kept_as_warnings(void **state)
 	shell_cache_close(test_cache);
 }
 
+/* The provisional read's rule (provisional.h), as a table. */
+static void test_provisional_rule(void **state)
+{
+	static const struct {
+		const char *line;	/* '@' marks where the answer stands */
+		bool value;
+	} cases[] = {
+		{ "\tdefault @", true },
+		{ "\tdef_bool @", true },
+		{ "  def_tristate y if @", true },
+		{ "\tdepends on FOO && @", true },
+		{ "\tvisible if @", true },
+		{ "\trange 0 @", true },
+		{ "\tdefault\t@", true },
+		{ "@", false },			/* a line of its own */
+		{ "default@", false },		/* part of the keyword */
+		{ "source \"@/Kconfig\"", false },
+		{ "config @", false },
+		{ "\tbool \"@\"", false },
+		{ "\tprompt \"@\"", false },
+		{ "\tselect @", false },
+		{ "if @", false },
+		{ "\tdefaults @", false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *at = strchr(cases[i].line, '@');
+
+		if (provisional_value_place(cases[i].line, at) != cases[i].value)
+			fail_msg("%s: expected %s", cases[i].line,
+				 cases[i].value ? "a value" : "no value");
+	}
+}
+
+/* A provisional read of text with a lent pool: refused or not, and pending. */
+static bool read_provisionally(const char *text, struct shell_pool *pool,
+			       size_t *pending)
+{
+	struct kconfig_options opts = { 0 };
+	struct kconfig *kc;
+	bool refused;
+
+	opts.shell.jobs = 4;
+	opts.shell.pool = pool;
+	opts.shell.provisional = true;
+	opts.dialect = NULL;
+	shell_pool_next_read(pool);
+	kc = kconfig_new(&opts);
+	kconfig_parse_text(kc, "Kconfig", text, strlen(text));
+	refused = kc->provisional_refused;
+	*pending = kconfig_shell_pending(kc);
+	kconfig_free(kc);
+	return refused;
+}
+
+/*
+ * A provisional read gives a running probe "" and leaves its job in the
+ * pool; a later read takes its answer.  An answer that names a symbol,
+ * or a command made of an answer not in yet, stops the read.
+ */
+static void test_provisional_read(void **state)
+{
+	struct shell_pool *pool = shell_pool_new(4);
+	const char *values =
+		"config A\n\tbool \"a\"\n\tdefault $(shell,sleep 0.3; echo y)\n"
+		"X := $(shell,sleep 0.3; echo x)\n"
+		"config B\n\tstring \"b\"\n\tdefault \"$(X)\"\n";
+	const char *named =
+		"N := $(shell,sleep 0.3; echo n)\nconfig C_$(N)\n\tbool\n";
+	const char *made_of = "W := $(shell,sleep 0.3; echo w)\n"
+		"config D\n\tstring \"d\"\n\tdefault \"$(shell,echo $(W))\"\n";
+	size_t pending;
+
+	(void)state;
+	assert_false(read_provisionally(values, pool, &pending));
+	/* A's, X's, and X's use in B (listed as a skipped command is) */
+	assert_int_equal(pending, 3);
+	assert_int_equal(shell_pool_count(pool), 2);
+	while (shell_pool_unfinished(pool))
+		shell_pool_pump(pool, -1, -1);
+	assert_false(read_provisionally(values, pool, &pending));
+	assert_int_equal(pending, 0);
+	/* The second read took the first's jobs: no new ones. */
+	assert_int_equal(shell_pool_count(pool), 2);
+	assert_true(read_provisionally(named, pool, &pending));
+	/* A command made of an answer not in yet is not started. */
+	assert_false(read_provisionally(made_of, pool, &pending));
+	/* W's, its use, and the command made of it */
+	assert_int_equal(pending, 3);
+	assert_int_equal(shell_pool_count(pool), 4);
+	shell_pool_free(pool);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -368,6 +466,8 @@ int main(void)
 						shell_setup, shell_teardown),
 		cmocka_unit_test_setup_teardown(test_stderr_kept_as_warnings,
 						shell_setup, shell_teardown),
+		cmocka_unit_test(test_provisional_rule),
+		cmocka_unit_test(test_provisional_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
