@@ -507,9 +507,12 @@ void cli_resolve_tree(struct cli *cli)
 	/* $(srctree) is read by Kconfig files, as under the kernel's make. */
 	if (cli->srctree)
 		setenv("srctree", cli->srctree, 1);
+	cli->opts.shell_cache_dir = shell_cache_dir(cli);
 	/* On a kernel tree, what `make menuconfig` would have set, if unset. */
-	if (!cli->builtin_examples)
+	if (!cli->builtin_examples) {
+		kernel_env_use_cache(cli->opts.shell_cache_dir);
 		kernel_env_derive(cli->srctree ? cli->srctree : ".");
+	}
 	cli->opts.srctree = cli->srctree;
 	cli->opts.kconfig = cli->kconfig;
 	if (!cli->opts.dialect && !cli->builtin_examples)
@@ -520,7 +523,6 @@ void cli_resolve_tree(struct cli *cli)
 	 * back on stdout, as conf does (cmd_conf.c).
 	 */
 	cli->opts.info_out = cli->keep_info ? NULL : stderr;
-	cli->opts.shell_cache_dir = shell_cache_dir(cli);
 	cli->opts.shell.no_shell = cli->no_shell;
 	cli->opts.shell.notice = isatty(STDERR_FILENO) ? stderr : NULL;
 	cli->opts.shell.jobs = shell_jobs();

@@ -19,6 +19,7 @@
 
 #include "file_read.h"
 #include "kernel_env.h"
+#include "shell_cache.h"
 #include "util.h"
 
 #define VALUE_MAX 1024
@@ -224,28 +225,80 @@ void kernel_env_srcarch(const char *srctree, const char *arch, char *buf,
 	fclose(f);
 }
 
+/* Where derive_version_texts() keeps its answers (kernel_env_use_cache()). */
+static const char *version_cache_dir;
+
+void kernel_env_use_cache(const char *dir)
+{
+	version_cache_dir = dir;
+}
+
+/* What command prints on stdout, at most size - 1 bytes; their count. */
+static size_t run_command(const char *command, char *buf, size_t size)
+{
+	size_t len = 0;
+	FILE *p = popen(command, "r");
+	int c;
+
+	if (!p)
+		return 0;
+	while ((c = fgetc(p)) != EOF)
+		if (len + 1 < size)
+			buf[len++] = (char)c;
+	pclose(p);
+	return len;
+}
+
+/*
+ * run_command() through the $(shell,...) cache when there is one: the
+ * same key as the tree's probes (the command, the identity of the
+ * programs it names, the toolchain's variables, the directory), so the
+ * answer changes when the compiler does.  Two programs started and ended
+ * at every start cost more CPU time than reading the whole tree.
+ */
+static size_t cached_output(struct shell_cache *cache, const char *command,
+			    char *buf, size_t size)
+{
+	static char no_stderr[1];
+	struct shell_result result = { 0 };
+	char cwd[4096];
+	size_t len;
+
+	if (!cache || !getcwd(cwd, sizeof(cwd)))
+		return run_command(command, buf, size);
+	if (shell_cache_get(cache, command, cwd, &result)) {
+		len = result.out_len < size ? result.out_len : size - 1;
+		memcpy(buf, result.out, len);
+		free(result.out);
+		free(result.err);
+		return len;
+	}
+	len = run_command(command, buf, size);
+	result.out = buf;
+	result.out_len = len;
+	result.err = no_stderr;
+	shell_cache_put(cache, command, cwd, &result);
+	return len;
+}
+
 /*
  * Run a command as make's $(shell ...) does: output with the final
  * newlines dropped and the others turned into spaces.  Then drop every
  * '#', as the Makefile's $(subst $(pound),,...) around it does.
  */
-static void shell_text(const char *command, char *buf, size_t size)
+static void shell_text(struct shell_cache *cache, const char *command,
+		       char *buf, size_t size)
 {
-	size_t len = 0, i;
-	FILE *p;
-	int c;
+	size_t len, i, kept = 0;
 
 	copy_string(buf, size, "");
 	if (!size)
 		return;
-	p = popen(command, "r");
-	if (!p)
-		return;
-	while ((c = fgetc(p)) != EOF) {
-		if (c != '#' && len + 1 < size)
-			buf[len++] = (char)c;
-	}
-	pclose(p);
+	len = cached_output(cache, command, buf, size);
+	for (i = 0; i < len; i++)
+		if (buf[i] != '#')
+			buf[kept++] = buf[i];
+	len = kept;
 	while (len && buf[len - 1] == '\n')
 		len--;
 	buf[len] = '\0';
@@ -352,20 +405,28 @@ static void derive_tools(void)
 static void derive_version_texts(void)
 {
 	char command[VALUE_MAX], text[VALUE_MAX];
+	struct shell_cache *cache = NULL;
 
+	if (getenv("CC_VERSION_TEXT") && getenv("RUSTC_VERSION_TEXT"))
+		return;
+	/* Its warnings, if any, come when the tree opens it again. */
+	if (version_cache_dir)
+		cache = shell_cache_open(version_cache_dir, NULL);
 	if (!getenv("CC_VERSION_TEXT")) {
 		snprintf(command, sizeof(command),
 			 "LC_ALL=C %s --version 2>/dev/null </dev/null | head -n 1",
 			 getenv("CC"));
-		shell_text(command, text, sizeof(text));
+		shell_text(cache, command, text, sizeof(text));
 		set_default("CC_VERSION_TEXT", text);
 	}
 	if (!getenv("RUSTC_VERSION_TEXT")) {
 		snprintf(command, sizeof(command),
 			 "%s --version 2>/dev/null </dev/null", getenv("RUSTC"));
-		shell_text(command, text, sizeof(text));
+		shell_text(cache, command, text, sizeof(text));
 		set_default("RUSTC_VERSION_TEXT", text);
 	}
+	if (cache)
+		shell_cache_close(cache);
 }
 
 /* scripts/Makefile.clang: the target triple for each arch directory. */

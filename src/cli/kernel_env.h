@@ -34,6 +34,13 @@
 void kernel_env_derive(const char *srctree);
 
 /*
+ * The $(shell,...) cache's directory (NULL: none, the default), where
+ * kernel_env_derive() keeps CC_VERSION_TEXT's and RUSTC_VERSION_TEXT's
+ * commands' answers under the same key as the tree's probes.
+ */
+void kernel_env_use_cache(const char *dir);
+
+/*
  * $KCONFIG_DEFCONFIG_LIST (derived above on a kernel tree, if unset):
  * the files tried in turn when there is no .config; NULL: none.  The
  * one place it is read; the session and conf's modes get it from here.

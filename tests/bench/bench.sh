@@ -297,7 +297,7 @@ if have script; then
 	read -r wall_pty _ < <(timed pty)
 	read -r wall_screen cpu_screen < <(timed kb-screen)
 	if grep -q 'Kernel Configuration' "$work/screen.out" 2>/dev/null; then
-		row "first screen ms, warm (median of $runs)" "$wall_screen" "$wall_conf" "<= 150 ms" 150
+		row "first screen ms, warm (median of $runs)" "$wall_screen" "$wall_conf" "<= 50 ms" 50
 		row "first screen cpu ms, warm" "$cpu_screen" "$cpu_conf"
 		printf '%-40s %13s\n' "  (of which script(1) start-up, ms)" "$wall_pty"
 		row "instructions to first screen, warm" "$(instructions kb-screen)" "$ir_conf"

@@ -373,6 +373,71 @@ static void test_derive_tools(void **state)
 	assert_env("RUSTC_VERSION_TEXT", "rustc 1.0 x next ");
 }
 
+/* How many lines the file has: the runs a counting script logged. */
+static int count_lines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int c, n = 0;
+
+	if (!f)
+		return 0;
+	while ((c = fgetc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/*
+ * With a cache, the version texts' commands run once, and again when the
+ * compiler changes; the texts are the commands' own either way.
+ */
+static void test_version_texts_cached(void **state)
+{
+	char cache[400], log[400], script[600];
+
+	fresh(state);
+	snprintf(cache, sizeof(cache), "%s/version-cache", tmpdir);
+	snprintf(log, sizeof(log), "%s/countcc.log", tmpdir);
+	/*
+	 * The log is named through a variable: a path in the script's text
+	 * would be keyed by the file's identity, which each run changes.
+	 */
+	snprintf(script, sizeof(script),
+		 "#!/bin/sh\necho run >> \"$COUNTCC_LOG\"\necho \"countcc #1 9.1\"\n");
+	write_file(bindir, "countcc", script, 0755);
+	kernel_env_use_cache(cache);
+	for (int run = 0; run < 2; run++) {
+		fresh(state);
+		setenv("CC", "countcc", 1);
+		setenv("COUNTCC_LOG", log, 1);
+		kernel_env_derive(tree);
+		assert_env("CC_VERSION_TEXT", "countcc 1 9.1");
+		assert_env("RUSTC_VERSION_TEXT", "rustc 1.0 x next ");
+	}
+	assert_int_equal(count_lines(log), 1);
+
+	/* A new compiler (another size): the key changes, the command runs. */
+	snprintf(script, sizeof(script),
+		 "#!/bin/sh\necho run >> \"$COUNTCC_LOG\"\necho \"countcc 10.2 (new)\"\n");
+	write_file(bindir, "countcc", script, 0755);
+	fresh(state);
+	setenv("CC", "countcc", 1);
+	setenv("COUNTCC_LOG", log, 1);
+	kernel_env_derive(tree);
+	assert_env("CC_VERSION_TEXT", "countcc 10.2 (new)");
+	assert_int_equal(count_lines(log), 2);
+
+	/* No cache: every derive runs it. */
+	kernel_env_use_cache(NULL);
+	fresh(state);
+	setenv("CC", "countcc", 1);
+	setenv("COUNTCC_LOG", log, 1);
+	kernel_env_derive(tree);
+	assert_env("CC_VERSION_TEXT", "countcc 10.2 (new)");
+	assert_int_equal(count_lines(log), 3);
+	unsetenv("COUNTCC_LOG");
+}
+
 /* LLVM=1 and its prefix and suffix forms; CLANG_FLAGS for clang. */
 static void test_derive_llvm(void **state)
 {
@@ -732,6 +797,7 @@ int main(void)
 		cmocka_unit_test_setup(test_derive_llvm, fresh),
 		cmocka_unit_test_setup(test_user_values_kept, fresh),
 		cmocka_unit_test_setup(test_other_tree, fresh),
+		cmocka_unit_test_setup(test_version_texts_cached, fresh),
 		cmocka_unit_test(test_find_top),
 		cmocka_unit_test(test_assignments),
 		cmocka_unit_test(test_resolve_from_subdir),
