@@ -68,6 +68,35 @@ static void rputc(int c, struct render *r)
 		flush_lines(r);
 }
 
+/* len bytes of text (a line of help, say): no format to read. */
+static void rputn(const char *text, size_t len, struct render *r)
+{
+	strbuf_add(&r->line.text, text, len);
+	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+/* n spaces: the padding of a column. */
+static void rpad(size_t n, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= n)
+		strbuf_grow(b, n);
+	memset(b->data + b->len, ' ', n);
+	b->len += n;
+}
+
+/* text, then spaces to width: printf's "%-*s" without the format. */
+static void rputs_left(const char *text, size_t width, struct render *r)
+{
+	size_t len = strlen(text);
+
+	rputn(text, len, r);
+	if (len < width)
+		rpad(width - len, r);
+}
+
 /* A symbol's name, a location: text that names something, as a span. */
 static void rsym(const struct symbol *sym, struct render *r)
 {
@@ -134,8 +163,10 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
 	span_text_expr(&out->line, x ? x->expr : NULL, x);
-	if (x->expr && x->expr->op != E_SYMBOL)
-		rprintf(out, "  => %s", tri_text(x->value));
+	if (x->expr && x->expr->op != E_SYMBOL) {
+		rputs("  => ", out);
+		rputs(tri_text(x->value), out);
+	}
 }
 
 /*
@@ -270,11 +301,14 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 	for (unsigned i = 0; i < n; i++) {
 		const struct menu_node *p = path[i];
 
-		rprintf(out, " -> %s", p->prompt->text);
+		rputs(" -> ", out);
+		rputs(p->prompt->text, out);
 		if (p->sym && p->kind != MENU_CHOICE && p->sym->name) {
 			rputs(" (", out);
 			rsym(p->sym, out);
-			rprintf(out, " [=%s])", config_str(ex->cfg, p->sym));
+			rputs(" [=", out);
+			rputs(config_str(ex->cfg, p->sym), out);
+			rputs("])", out);
 		}
 	}
 	rputc('\n', out);
@@ -300,16 +334,17 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 				? "it has no value of its own" : "");
 		return;
 	}
-	rprintf(out, "  type %s", symbol_type_name(x->type));
+	rputs("  type ", out);
+	rputs(symbol_type_name(x->type), out);
 	if (x->type != sym->type)
 		rprintf(out, " (declared %s; modules are disabled)",
 			symbol_type_name(sym->type));
 	if (!x->nprompts)
 		rputs(", no prompt", out);
 	else
-		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
-	rprintf(out, ", %s .config%s\n", x->written ? "written to" : "not written to",
-		x->written_every ? " (this tree's conf writes every symbol)" : "");
+		rputs(x->visible != TRI_NO ? ", prompt visible" : ", prompt hidden", out);
+	rputs(x->written ? ", written to .config" : ", not written to .config", out);
+	rputs(x->written_every ? " (this tree's conf writes every symbol)\n" : "\n", out);
 	if (x->transitional_loc.file) {
 		rputs("  transitional (", out);
 		rloc(ex, x->transitional_loc, out);
@@ -572,11 +607,14 @@ static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 		rstyle(out, XSTYLE_DIM);
 	rputs("    ", out);
 	rsym(sym, out);
-	rprintf(out, " [=%s]  ", value);
+	rputs(" [=", out);
+	rputs(value, out);
+	rputs("]  ", out);
 	rloc(ex, prop->loc, out);
 	rputs("  ", out);
 	rprop(prop, out);
-	rprintf(out, "  => %s", tri_text(gives));
+	rputs("  => ", out);
+	rputs(tri_text(gives), out);
 }
 
 static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
@@ -813,11 +851,13 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			size_t len = strlen(u->user->name);
 
 			rsym(u->user, out);
-			rprintf(out, "%*s ", len < (size_t)width ? (int)(width - len) : 0, "");
+			rpad(len < (size_t)width ? (size_t)width - len + 1 : 1, out);
 		} else {
-			rprintf(out, "%-*s ", width, reverse_user_label(u));
+			rputs_left(reverse_user_label(u), (size_t)width, out);
+			rputc(' ', out);
 		}
-		rprintf(out, "%-18s ", reverse_kind_name(u->kind));
+		rputs_left(reverse_kind_name(u->kind), 18, out);
+		rputc(' ', out);
 		rloc(ex, u->loc, out);
 		if (u->prop) {
 			rputs("  ", out);
@@ -843,8 +883,11 @@ static void print_help(struct explainer *ex, const struct explanation *x,
 			const char *nl = strchr(text, '\n');
 			int len = nl ? (int)(nl - text) : (int)strlen(text);
 
-			if (len)
-				rprintf(out, "    %.*s\n", len, text);
+			if (len) {
+				rputs("    ", out);
+				rputn(text, (size_t)len, out);
+				rputc('\n', out);
+			}
 			else if (nl && nl[1])
 				rputc('\n', out);
 			text += len + (nl ? 1 : 0);
