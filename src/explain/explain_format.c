@@ -29,10 +29,10 @@ static void add_field(struct strbuf *b, const char *text, size_t len,
 {
 	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
 
-	if (!left)
+	if (pad && !left)
 		add_padding(b, pad);
 	strbuf_add(b, text, len);
-	if (left)
+	if (pad && left)
 		add_padding(b, pad);
 }
 

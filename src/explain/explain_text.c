@@ -196,7 +196,8 @@ static void print_false_terms(const char *indent, const struct xexpr *x,
 
 	if (!n)
 		return;
-	rprintf(out, "%s  the false term%s: ", indent, n == 1 ? "" : "s");
+	rputs(indent, out);
+	rputs(n == 1 ? "  the false term: " : "  the false terms: ", out);
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
 			rputs(", ", out);
@@ -242,13 +243,15 @@ static void print_condition(const char *indent, const struct xexpr *cond,
 			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
-		rprintf(out, "%sif: ", indent);
+		rputs(indent, out);
+		rputs("if: ", out);
 		print_cond_value(cond, out);
 		rputc('\n', out);
 		print_false_terms(indent, cond, out);
 	}
 	if (deps) {
-		rprintf(out, "%sentry depends on: ", indent);
+		rputs(indent, out);
+		rputs("entry depends on: ", out);
 		print_cond_value(deps, out);
 		rputc('\n', out);
 	}
@@ -418,7 +421,9 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 	const struct xchoice *c = x->choice;
 
 	rstyle(out, XSTYLE_DECIDING);
-	rprintf(out, "  %s: ", label);
+	rputs("  ", out);
+	rputs(label, out);
+	rputs(": ", out);
 	switch (cause->kind) {
 	case ORIGIN_USER:
 		rputs("the user value ", out);
@@ -536,9 +541,11 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 	for (unsigned i = 0; i < x->nprompts; i++) {
 		const struct xprompt *p = &x->prompts[i];
 
-		rprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
-			location_text(ex, p->prop->loc),
-			p->visible != TRI_NO ? "shown" : "hidden");
+		rputs("  prompt \"", out);
+		rputs(p->prop->text, out);
+		rputs("\" (", out);
+		location_append(&out->line.text, p->prop->loc);
+		rputs(p->visible != TRI_NO ? "): shown\n" : "): hidden\n", out);
 		print_as_written(ex, "    ", p->prop, true, out);
 		print_condition("    ", p->cond, p->deps, out);
 		if (p->hidden_by) {
@@ -713,7 +720,8 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 
 		rputs("    ", out);
 		rloc(ex, d->node->loc, out);
-		rprintf(out, " (%s", block_name(d->node));
+		rputs(" (", out);
+		rputs(block_name(d->node), out);
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
 		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
 			rprintf(out, " \"%s\"", d->node->prompt->text);
@@ -869,8 +877,7 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 }
 
 /* The help text of each entry, where most of the teaching lives. */
-static void print_help(struct explainer *ex, const struct explanation *x,
-		       struct render *out)
+static void print_help(const struct explanation *x, struct render *out)
 {
 	for (const struct menu_node *node = x->sym->first_node; node;
 	     node = node->next_def) {
@@ -878,7 +885,9 @@ static void print_help(struct explainer *ex, const struct explanation *x,
 
 		if (!text || !*text)
 			continue;
-		rprintf(out, "  help (%s):\n", location_text(ex, node->help_loc));
+		rputs("  help (", out);
+		location_append(&out->line.text, node->help_loc);
+		rputs("):\n", out);
 		while (*text) {
 			const char *nl = strchr(text, '\n');
 			int len = nl ? (int)(nl - text) : (int)strlen(text);
@@ -915,7 +924,7 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	print_bounds(ex, x, out);
 	print_reverse(ex, x, opts->reverse, out);
 	if (!opts->no_help)
-		print_help(ex, x, out);
+		print_help(x, out);
 }
 
 /*
