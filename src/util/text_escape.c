@@ -49,16 +49,31 @@ static bool word_may_need_escape(uint64_t w)
  * bit and the controls below 0x20 at once; tab and newline are taken
  * back out, DEL added.
  */
-static unsigned plain_ascii16(const unsigned char *s)
+static __m128i not_plain16(const unsigned char *s)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)s);
 	__m128i bad = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
 				   _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
 	__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
 				  _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-	unsigned mask = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ok, bad));
+
+	return _mm_andnot_si128(ok, bad);
+}
+
+static unsigned plain_ascii16(const unsigned char *s)
+{
+	unsigned mask = (unsigned)_mm_movemask_epi8(not_plain16(s));
 
 	return mask ? (unsigned)__builtin_ctz(mask) : 16;
+}
+
+/* Whether all 64 bytes at s are plain: one test for four blocks. */
+static bool plain_ascii64(const unsigned char *s)
+{
+	__m128i any = _mm_or_si128(_mm_or_si128(not_plain16(s), not_plain16(s + 16)),
+				   _mm_or_si128(not_plain16(s + 32), not_plain16(s + 48)));
+
+	return _mm_movemask_epi8(any) == 0;
 }
 #endif
 
@@ -72,6 +87,8 @@ static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
 	size_t i = 0;
 
 #ifdef __SSE2__
+	while (len - i >= 64 && plain_ascii64(s + i))
+		i += 64;
 	for (; len - i >= 16; i += 16) {
 		unsigned n = plain_ascii16(s + i);
 
