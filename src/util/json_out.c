@@ -94,7 +94,8 @@ json_t *json_array_of(const void *items, size_t n, size_t size, json_fill_fn *fi
 
 void json_put(json_t *obj, const char *key, json_t *value)
 {
-	if (!value || json_object_set_new(obj, key, value) != 0)
+	/* Keys are the program's own ASCII names: jansson's UTF-8 check is skipped. */
+	if (!value || json_object_set_new_nocheck(obj, key, value) != 0)
 		out_of_memory();
 }
 
