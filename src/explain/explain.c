@@ -167,6 +167,7 @@ void explainer_free(struct explainer *ex)
 	reverse_index_free(ex->reverse);
 	free(ex->because_mark);
 	strbuf_release(&ex->scratch);
+	strbuf_release(&ex->print_buf);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);

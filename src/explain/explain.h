@@ -324,6 +324,8 @@ struct explainer {
 	unsigned because_serial;
 	const struct explanation *because_of;
 	struct strbuf scratch;
+	/* explain_print_text()'s buffer, kept from one explanation to the next */
+	struct strbuf print_buf;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };

@@ -96,7 +96,7 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 struct operand_values {
 	struct strbuf *out;
 	const char **values;
-	size_t n, next;
+	size_t n, next, cap;
 	struct span_text *spans;	/* NULL, or the one whose text out is */
 };
 
@@ -123,18 +123,21 @@ void xexpr_each_operand(const struct xexpr *x, xexpr_operand_fn *fn, void *ctx)
 	}
 }
 
-static void count_one(void *ctx, const struct symbol *sym, const char *value)
-{
-	(void)sym;
-	(void)value;
-	++*(size_t *)ctx;
-}
-
+/* The values in one walk: the caller's small array first, then the heap. */
 static void collect_one(void *ctx, const struct symbol *sym, const char *value)
 {
 	struct operand_values *ov = ctx;
 
 	(void)sym;
+	if (ov->n == ov->cap) {
+		const char **more = xcalloc(2 * ov->cap, sizeof(*more));
+
+		memcpy(more, ov->values, ov->n * sizeof(*more));
+		if (ov->cap > 16)
+			free(ov->values);
+		ov->values = more;
+		ov->cap *= 2;
+	}
 	ov->values[ov->n++] = value;
 }
 
@@ -143,6 +146,28 @@ static void write_strbuf(void *ctx, const char *text, size_t len)
 	struct operand_values *ov = ctx;
 
 	strbuf_add(ov->out, text, len);
+}
+
+/* " [=value]", the value quoted for a string symbol: room made once. */
+static void add_bracketed(struct strbuf *b, const struct symbol *sym, const char *value)
+{
+	size_t len = strlen(value);
+	bool quoted = sym->type == S_STRING;
+	char *at;
+
+	if (b->cap - b->len <= len + 6)
+		strbuf_grow(b, len + 6);
+	at = b->data + b->len;
+	memcpy(at, " [=", 3);
+	at += 3;
+	if (quoted)
+		*at++ = '"';
+	memcpy(at, value, len);
+	at += len;
+	if (quoted)
+		*at++ = '"';
+	*at++ = ']';
+	b->len = (size_t)(at - b->data);
 }
 
 /* NAME [=value] for symbols; literals print as written. */
@@ -154,18 +179,18 @@ static void add_value(void *ctx, const struct symbol *sym)
 	ov->next++;
 	if (explain_is_literal(sym))
 		return;
+	if (!ov->spans) {
+		if (value)
+			add_bracketed(ov->out, sym, value);
+		return;
+	}
 	/* The operand's name was written just now. */
-	if (ov->spans && sym->name)
+	if (sym->name)
 		span_text_mark(ov->spans, strlen(sym->name), XSPAN_SYMBOL, sym);
 	if (!value)
 		return;
 	strbuf_adds(ov->out, " [=");
-	if (ov->spans)
-		span_text_value(ov->spans, sym, value);
-	else if (sym->type == S_STRING)
-		strbuf_addf(ov->out, "\"%s\"", value);
-	else
-		strbuf_adds(ov->out, value);
+	span_text_value(ov->spans, sym, value);
 	strbuf_addc(ov->out, ']');
 }
 
@@ -173,16 +198,16 @@ static void append_expr(struct strbuf *b, const struct expr *e, const struct xex
 			struct span_text *spans)
 {
 	const char *small[16];
-	struct operand_values ov = { .out = b, .values = small, .spans = spans };
-	size_t n = 0;
+	struct operand_values ov = {
+		.out = b, .values = small, .cap = 16,
+		/* Text without spans (the whole of `explain --all`): none marked. */
+		.spans = spans && !spans->no_spans ? spans : NULL,
+	};
 
-	xexpr_each_operand(x, count_one, &n);
-	if (n > 16)
-		ov.values = xcalloc(n, sizeof(*ov.values));
 	xexpr_each_operand(x, collect_one, &ov);
 	expr_print(e, &(struct expr_printer){
 			.write = write_strbuf,
-			.operand = x || spans ? add_value : NULL,
+			.operand = x || ov.spans ? add_value : NULL,
 			.ctx = &ov,
 		});
 	if (ov.values != small)

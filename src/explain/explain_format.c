@@ -15,47 +15,6 @@
 #include "explain.h"
 #include "util.h"
 
-/* Past the digits of a width or a precision, or its '*'. */
-static const char *skip_count(const char *p)
-{
-	if (*p == '*')
-		return p + 1;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return p;
-}
-
-/*
- * Whether every conversion of fmt is one add_conversion() does as printf
- * does: %s (a '-', a width, a precision), %c, %d and %u (a '-' and a
- * width: no zero padding, no precision), %%.
- */
-static bool simple_format(const char *fmt)
-{
-	for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
-		bool precision = false;
-
-		p++;
-		if (*p == '%') {
-			p++;
-			continue;
-		}
-		if (*p == '-')
-			p++;
-		if (*p == '0')
-			return false;
-		p = skip_count(p);
-		if (*p == '.') {
-			precision = true;
-			p = skip_count(p + 1);
-		}
-		if (*p != 's' && (precision || (*p != 'c' && *p != 'd' && *p != 'u')))
-			return false;
-		p++;
-	}
-	return true;
-}
-
 static void add_padding(struct strbuf *b, size_t n)
 {
 	if (b->cap - b->len <= n)
@@ -70,10 +29,10 @@ static void add_field(struct strbuf *b, const char *text, size_t len,
 {
 	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
 
-	if (!left)
+	if (pad && !left)
 		add_padding(b, pad);
 	strbuf_add(b, text, len);
-	if (left)
+	if (pad && left)
 		add_padding(b, pad);
 }
 
@@ -106,7 +65,12 @@ static int read_count(const char **fmt, va_list *ap)
 	return n;
 }
 
-/* One conversion, fmt just after its '%'; returns where the format goes on. */
+/*
+ * One conversion, fmt just after its '%'; returns where the format goes
+ * on, or NULL for one it does not do as printf does (a '0' flag, a
+ * precision on other than %s, another conversion): the caller then
+ * starts again with vsnprintf().
+ */
 static const char *add_conversion(struct strbuf *b, const char *fmt, va_list *ap)
 {
 	bool left = false;
@@ -123,6 +87,8 @@ static const char *add_conversion(struct strbuf *b, const char *fmt, va_list *ap
 		left = true;
 		fmt++;
 	}
+	if (*fmt == '0')
+		return NULL;
 	width = read_count(&fmt, ap);
 	if (width < 0) {
 		left = true;
@@ -132,6 +98,8 @@ static const char *add_conversion(struct strbuf *b, const char *fmt, va_list *ap
 		fmt++;
 		precision = read_count(&fmt, ap);
 	}
+	if (*fmt != 's' && (precision >= 0 || (*fmt != 'c' && *fmt != 'd' && *fmt != 'u')))
+		return NULL;
 	switch (*fmt) {
 	case 's':
 		s = va_arg(*ap, const char *);
@@ -180,21 +148,34 @@ static void add_vsnprintf(struct strbuf *b, const char *fmt, va_list ap)
 		b->len += (size_t)n;
 }
 
+/*
+ * One pass over fmt: its text copied up to each '%', each conversion
+ * done by add_conversion(); at the first one it does not do, what was
+ * added is taken back and vsnprintf() does the whole format.
+ */
 void explain_vformat(struct strbuf *b, const char *fmt, va_list ap)
 {
+	size_t start = b->len;
+	const char *p = fmt;
 	va_list args;
-	const char *pct;
 
 	va_copy(args, ap);
-	if (!simple_format(fmt)) {
-		add_vsnprintf(b, fmt, args);
-		va_end(args);
-		return;
+	for (;;) {
+		const char *text = p;
+
+		while (*p && *p != '%')
+			p++;
+		strbuf_add(b, text, (size_t)(p - text));
+		if (!*p)
+			break;
+		p = add_conversion(b, p + 1, &args);
+		if (!p) {
+			b->len = start;
+			va_end(args);
+			va_copy(args, ap);
+			add_vsnprintf(b, fmt, args);
+			break;
+		}
 	}
-	while ((pct = strchr(fmt, '%'))) {
-		strbuf_add(b, fmt, (size_t)(pct - fmt));
-		fmt = add_conversion(b, pct + 1, &args);
-	}
-	strbuf_adds(b, fmt);
 	va_end(args);
 }

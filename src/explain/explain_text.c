@@ -68,6 +68,35 @@ static void rputc(int c, struct render *r)
 		flush_lines(r);
 }
 
+/* len bytes of text (a line of help, say): no format to read. */
+static void rputn(const char *text, size_t len, struct render *r)
+{
+	strbuf_add(&r->line.text, text, len);
+	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+/* n spaces: the padding of a column. */
+static void rpad(size_t n, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= n)
+		strbuf_grow(b, n);
+	memset(b->data + b->len, ' ', n);
+	b->len += n;
+}
+
+/* text, then spaces to width: printf's "%-*s" without the format. */
+static void rputs_left(const char *text, size_t width, struct render *r)
+{
+	size_t len = strlen(text);
+
+	rputn(text, len, r);
+	if (len < width)
+		rpad(width - len, r);
+}
+
 /* A symbol's name, a location: text that names something, as a span. */
 static void rsym(const struct symbol *sym, struct render *r)
 {
@@ -134,8 +163,10 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
 	span_text_expr(&out->line, x ? x->expr : NULL, x);
-	if (x->expr && x->expr->op != E_SYMBOL)
-		rprintf(out, "  => %s", tri_text(x->value));
+	if (x->expr && x->expr->op != E_SYMBOL) {
+		rputs("  => ", out);
+		rputs(tri_text(x->value), out);
+	}
 }
 
 /*
@@ -165,7 +196,8 @@ static void print_false_terms(const char *indent, const struct xexpr *x,
 
 	if (!n)
 		return;
-	rprintf(out, "%s  the false term%s: ", indent, n == 1 ? "" : "s");
+	rputs(indent, out);
+	rputs(n == 1 ? "  the false term: " : "  the false terms: ", out);
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
 			rputs(", ", out);
@@ -211,13 +243,15 @@ static void print_condition(const char *indent, const struct xexpr *cond,
 			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
-		rprintf(out, "%sif: ", indent);
+		rputs(indent, out);
+		rputs("if: ", out);
 		print_cond_value(cond, out);
 		rputc('\n', out);
 		print_false_terms(indent, cond, out);
 	}
 	if (deps) {
-		rprintf(out, "%sentry depends on: ", indent);
+		rputs(indent, out);
+		rputs("entry depends on: ", out);
 		print_cond_value(deps, out);
 		rputc('\n', out);
 	}
@@ -270,11 +304,14 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 	for (unsigned i = 0; i < n; i++) {
 		const struct menu_node *p = path[i];
 
-		rprintf(out, " -> %s", p->prompt->text);
+		rputs(" -> ", out);
+		rputs(p->prompt->text, out);
 		if (p->sym && p->kind != MENU_CHOICE && p->sym->name) {
 			rputs(" (", out);
 			rsym(p->sym, out);
-			rprintf(out, " [=%s])", config_str(ex->cfg, p->sym));
+			rputs(" [=", out);
+			rputs(config_str(ex->cfg, p->sym), out);
+			rputs("])", out);
 		}
 	}
 	rputc('\n', out);
@@ -300,16 +337,17 @@ static void print_header(struct explainer *ex, const struct explanation *x,
 				? "it has no value of its own" : "");
 		return;
 	}
-	rprintf(out, "  type %s", symbol_type_name(x->type));
+	rputs("  type ", out);
+	rputs(symbol_type_name(x->type), out);
 	if (x->type != sym->type)
 		rprintf(out, " (declared %s; modules are disabled)",
 			symbol_type_name(sym->type));
 	if (!x->nprompts)
 		rputs(", no prompt", out);
 	else
-		rprintf(out, ", prompt %s", x->visible != TRI_NO ? "visible" : "hidden");
-	rprintf(out, ", %s .config%s\n", x->written ? "written to" : "not written to",
-		x->written_every ? " (this tree's conf writes every symbol)" : "");
+		rputs(x->visible != TRI_NO ? ", prompt visible" : ", prompt hidden", out);
+	rputs(x->written ? ", written to .config" : ", not written to .config", out);
+	rputs(x->written_every ? " (this tree's conf writes every symbol)\n" : "\n", out);
 	if (x->transitional_loc.file) {
 		rputs("  transitional (", out);
 		rloc(ex, x->transitional_loc, out);
@@ -383,7 +421,9 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 	const struct xchoice *c = x->choice;
 
 	rstyle(out, XSTYLE_DECIDING);
-	rprintf(out, "  %s: ", label);
+	rputs("  ", out);
+	rputs(label, out);
+	rputs(": ", out);
 	switch (cause->kind) {
 	case ORIGIN_USER:
 		rputs("the user value ", out);
@@ -501,9 +541,11 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 	for (unsigned i = 0; i < x->nprompts; i++) {
 		const struct xprompt *p = &x->prompts[i];
 
-		rprintf(out, "  prompt \"%s\" (%s): %s\n", p->prop->text,
-			location_text(ex, p->prop->loc),
-			p->visible != TRI_NO ? "shown" : "hidden");
+		rputs("  prompt \"", out);
+		rputs(p->prop->text, out);
+		rputs("\" (", out);
+		location_append(&out->line.text, p->prop->loc);
+		rputs(p->visible != TRI_NO ? "): shown\n" : "): hidden\n", out);
 		print_as_written(ex, "    ", p->prop, true, out);
 		print_condition("    ", p->cond, p->deps, out);
 		if (p->hidden_by) {
@@ -572,11 +614,14 @@ static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 		rstyle(out, XSTYLE_DIM);
 	rputs("    ", out);
 	rsym(sym, out);
-	rprintf(out, " [=%s]  ", value);
+	rputs(" [=", out);
+	rputs(value, out);
+	rputs("]  ", out);
 	rloc(ex, prop->loc, out);
 	rputs("  ", out);
 	rprop(prop, out);
-	rprintf(out, "  => %s", tri_text(gives));
+	rputs("  => ", out);
+	rputs(tri_text(gives), out);
 }
 
 static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
@@ -675,7 +720,8 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 
 		rputs("    ", out);
 		rloc(ex, d->node->loc, out);
-		rprintf(out, " (%s", block_name(d->node));
+		rputs(" (", out);
+		rputs(block_name(d->node), out);
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
 		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
 			rprintf(out, " \"%s\"", d->node->prompt->text);
@@ -813,11 +859,13 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			size_t len = strlen(u->user->name);
 
 			rsym(u->user, out);
-			rprintf(out, "%*s ", len < (size_t)width ? (int)(width - len) : 0, "");
+			rpad(len < (size_t)width ? (size_t)width - len + 1 : 1, out);
 		} else {
-			rprintf(out, "%-*s ", width, reverse_user_label(u));
+			rputs_left(reverse_user_label(u), (size_t)width, out);
+			rputc(' ', out);
 		}
-		rprintf(out, "%-18s ", reverse_kind_name(u->kind));
+		rputs_left(reverse_kind_name(u->kind), 18, out);
+		rputc(' ', out);
 		rloc(ex, u->loc, out);
 		if (u->prop) {
 			rputs("  ", out);
@@ -829,8 +877,7 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 }
 
 /* The help text of each entry, where most of the teaching lives. */
-static void print_help(struct explainer *ex, const struct explanation *x,
-		       struct render *out)
+static void print_help(const struct explanation *x, struct render *out)
 {
 	for (const struct menu_node *node = x->sym->first_node; node;
 	     node = node->next_def) {
@@ -838,13 +885,18 @@ static void print_help(struct explainer *ex, const struct explanation *x,
 
 		if (!text || !*text)
 			continue;
-		rprintf(out, "  help (%s):\n", location_text(ex, node->help_loc));
+		rputs("  help (", out);
+		location_append(&out->line.text, node->help_loc);
+		rputs("):\n", out);
 		while (*text) {
 			const char *nl = strchr(text, '\n');
 			int len = nl ? (int)(nl - text) : (int)strlen(text);
 
-			if (len)
-				rprintf(out, "    %.*s\n", len, text);
+			if (len) {
+				rputs("    ", out);
+				rputn(text, (size_t)len, out);
+				rputc('\n', out);
+			}
 			else if (nl && nl[1])
 				rputc('\n', out);
 			text += len + (nl ? 1 : 0);
@@ -872,7 +924,7 @@ static void print_one(struct explainer *ex, const struct explanation *x,
 	print_bounds(ex, x, out);
 	print_reverse(ex, x, opts->reverse, out);
 	if (!opts->no_help)
-		print_help(ex, x, out);
+		print_help(x, out);
 }
 
 /*
@@ -924,18 +976,23 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 
 /*
  * The text of explain_render_text()'s lines, each followed by a newline,
- * written at once: no line is split off, no span recorded.
+ * written at once: no line is split off, no span recorded.  The buffer
+ * is the explainer's, kept between calls: `explain --all` writes some
+ * kilobytes for each of thousands of symbols, and growing a new buffer
+ * each time cost more than the text.
  */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out)
 {
-	struct render r = { .ex = ex, .line.no_spans = true };
+	struct render r = { .ex = ex, .line.no_spans = true,
+			    .line.text = ex->print_buf };
 	struct strbuf *text = &r.line.text;
 
+	text->len = 0;
 	render(ex, x, opts, &r);
 	if (text->len && text->data[text->len - 1] != '\n')
 		strbuf_addc(text, '\n');
 	if (text->len)
 		fwrite(text->data, 1, text->len, out);
-	span_text_release(&r.line);
+	ex->print_buf = *text;
 }

@@ -94,7 +94,8 @@ json_t *json_array_of(const void *items, size_t n, size_t size, json_fill_fn *fi
 
 void json_put(json_t *obj, const char *key, json_t *value)
 {
-	if (!value || json_object_set_new(obj, key, value) != 0)
+	/* Keys are the program's own ASCII names: jansson's UTF-8 check is skipped. */
+	if (!value || json_object_set_new_nocheck(obj, key, value) != 0)
 		out_of_memory();
 }
 
@@ -105,34 +106,51 @@ void json_put_text(json_t *obj, const char *key, const char *s)
 
 /*
  * jansson's pieces of a value, gathered in a strbuf (jansson hands over
- * a few bytes at a time: one fwrite() each cost more than making the
- * text).  jansson writes DEL (0x7f) as it is; in valid JSON it can only
- * stand inside a string, where \u007f reads back as the same character.
+ * a few bytes at a time, tens of millions of pieces for `explain --json
+ * --all`: one fwrite() each cost more than making the text, and so did
+ * a search of each piece).
  */
-static int add_escaping_del(const char *text, size_t len, void *line)
+static int add_piece(const char *text, size_t len, void *line)
 {
-	const char *del;
+	strbuf_add(line, text, len);
+	return 0;
+}
 
+/*
+ * jansson writes DEL (0x7f) as it is; in valid JSON it can only stand
+ * inside a string, where \u007f reads back as the same character.  One
+ * search of the whole line, which rarely finds one.
+ */
+static void escape_del(struct strbuf *line)
+{
+	struct strbuf out = { 0 };
+	const char *text = line->data, *del;
+	size_t len = line->len;
+
+	if (!memchr(text, 0x7f, len))
+		return;
 	while ((del = memchr(text, 0x7f, len))) {
-		strbuf_add(line, text, (size_t)(del - text));
-		strbuf_adds(line, "\\u007f");
+		strbuf_add(&out, text, (size_t)(del - text));
+		strbuf_adds(&out, "\\u007f");
 		len -= (size_t)(del - text) + 1;
 		text = del + 1;
 	}
-	strbuf_add(line, text, len);
-	return 0;
+	strbuf_add(&out, text, len);
+	strbuf_release(line);
+	*line = out;
 }
 
 int json_write_line(json_t *v, FILE *out)
 {
 	struct strbuf line = { 0 };
-	int failed = json_dump_callback(v, add_escaping_del, &line,
+	int failed = json_dump_callback(v, add_piece, &line,
 					JSON_COMPACT | JSON_ENSURE_ASCII |
 					JSON_PRESERVE_ORDER);
 
 	json_decref(v);
 	if (failed)
 		out_of_memory();	/* the callback never fails */
+	escape_del(&line);
 	strbuf_addc(&line, '\n');
 	fwrite(line.data, 1, line.len, out);
 	strbuf_release(&line);

@@ -38,7 +38,10 @@ json_t *json_array_of(const void *items, size_t n, size_t size, json_fill_fn *fi
 #define JSON_ARRAY_OF(items, n, fill, ctx) \
 	json_array_of((items), (n), sizeof(*(items)), (fill), (ctx))
 
-/* Set obj's key to value, taking value (jansson's _new: no reference kept). */
+/*
+ * Set obj's key to value, taking value (jansson's _new: no reference
+ * kept).  key is one of the program's own names, ASCII: not checked.
+ */
 void json_put(json_t *obj, const char *key, json_t *value);
 
 /* json_put() of json_text(s). */

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "text_escape.h"
 #include "utf8.h"
@@ -39,15 +42,60 @@ static bool word_may_need_escape(uint64_t w)
 		BYTES(0x80)) != 0;
 }
 
+#ifdef __SSE2__
 /*
- * How many bytes at the start of s are plain_ascii(): eight at a time
- * while a word of them is printable ASCII, since every byte of the
- * output passes here.
+ * How many of the 16 bytes at s are plain_ascii() before the first that
+ * is not (16: all are).  Signed bytes: one comparison finds the high
+ * bit and the controls below 0x20 at once; tab and newline are taken
+ * back out, DEL added.
+ */
+static __m128i not_plain16(const unsigned char *s)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)s);
+	__m128i bad = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+				   _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+	__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+				  _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+
+	return _mm_andnot_si128(ok, bad);
+}
+
+static unsigned plain_ascii16(const unsigned char *s)
+{
+	unsigned mask = (unsigned)_mm_movemask_epi8(not_plain16(s));
+
+	return mask ? (unsigned)__builtin_ctz(mask) : 16;
+}
+
+/* Whether all 64 bytes at s are plain: one test for four blocks. */
+static bool plain_ascii64(const unsigned char *s)
+{
+	__m128i any = _mm_or_si128(_mm_or_si128(not_plain16(s), not_plain16(s + 16)),
+				   _mm_or_si128(not_plain16(s + 32), not_plain16(s + 48)));
+
+	return _mm_movemask_epi8(any) == 0;
+}
+#endif
+
+/*
+ * How many bytes at the start of s are plain_ascii(): sixteen at a time
+ * where SSE2 is (every x86-64), else eight while a word of them is
+ * printable ASCII, since every byte of the output passes here.
  */
 static size_t plain_ascii_prefix(const unsigned char *s, size_t len)
 {
 	size_t i = 0;
 
+#ifdef __SSE2__
+	while (len - i >= 64 && plain_ascii64(s + i))
+		i += 64;
+	for (; len - i >= 16; i += 16) {
+		unsigned n = plain_ascii16(s + i);
+
+		if (n < 16)
+			return i + n;
+	}
+#endif
 	for (; len - i >= 8; i += 8) {
 		uint64_t w;
 

@@ -26,7 +26,9 @@
 #                  with KBROWSE_EXIT_AFTER_FIRST_SCREEN=1, which leaves
 #                  right after the first screen is drawn; compared with
 #                  conf's olddefconfig, the nearest thing conf does
-#   explain        `explain --json --all`: every symbol of the tree
+#   explain        `explain --all` (text) and `explain --json --all`:
+#                  every symbol of the tree, wall and CPU time, and the
+#                  instructions of each (callgrind)
 #   lsp            `kbrowse lsp` (tests/bench/lsp_latency.py): a hover, and
 #                  the re-analysis after an unsaved edit of arch/Kconfig
 #   keystrokes     the browser typing keys from KBROWSE_REPLAY (ui/replay.c),
@@ -102,7 +104,8 @@ fresh_dir()
 # (made by the caller, with fresh_dir, so that timing leaves it out).
 # WHO is conf, kb-cold (olddefconfig, no shell cache), kb-warm
 # (olddefconfig), kb-screen (the browser to its first screen) or
-# kb-explain (explain --json --all); PREFIX is a measuring tool.
+# kb-explain (explain --json --all), kb-explain-text (explain --all);
+# PREFIX is a measuring tool.
 run()
 {
 	local who=$1
@@ -118,6 +121,7 @@ run()
 		(cd "$work/run" && KBROWSE_NO_CACHE=1 KBROWSE_EXIT_AFTER_FIRST_SCREEN=1 \
 			script -qec "$* $kbrowse Kconfig" /dev/null >"$work/screen.out" </dev/null) ;;
 	kb-explain) (cd "$work/run" && "$@" "$kbrowse" explain --json --all >"$work/explain.json") ;;
+	kb-explain-text) (cd "$work/run" && "$@" "$kbrowse" explain --all >"$work/explain.txt") ;;
 	kb-plan)	# PLAN_WANT and PLAN_SYM set by the caller
 		(cd "$work/run" && "$@" "$kbrowse" explain --no-help --to "$PLAN_WANT" "$PLAN_SYM" \
 			>"$work/plan.out") ;;
@@ -155,7 +159,7 @@ instructions()
 	local out=$work/callgrind.out
 	have valgrind || { echo "n/a"; return; }
 	case $1 in
-	kb-warm|kb-screen|kb-keys)
+	kb-warm|kb-screen|kb-keys|kb-explain|kb-explain-text)
 		fresh_dir
 		run "$1" valgrind --tool=callgrind --callgrind-out-file="$out" ;;
 	esac
@@ -204,7 +208,7 @@ row()
 	r=$(ratio "$2" "$3")
 	case $target in
 	"") ;;
-	*" ms"|*" KiB") check=$(verdict "$2" "$5") ;;
+	*" ms"|*" KiB"|*" instr") check=$(verdict "$2" "$5") ;;
 	*) check=$(verdict "$r" "$5") ;;
 	esac
 	printf '%-40s %13s %13s %7s  %s %s\n' "$1" "$2" "$3" "$r" "$target" "$check"
@@ -308,14 +312,25 @@ else
 	printf '%-40s %13s\n' "first screen" "n/a (no script(1))"
 fi
 
-# Explaining every symbol: kbrowse only (conf has no such mode).
+# Explaining every symbol: kbrowse only (conf has no such mode).  The
+# text first (its own target), then the JSON; instructions are the
+# figure a loaded machine does not change.
+read -r wall_explain cpu_explain < <(timed kb-explain-text)
+if [ -s "$work/explain.txt" ]; then
+	row "explain --all (text), ms" "$wall_explain" "$wall_conf" "<= 150 ms" 150
+	row "  cpu ms" "$cpu_explain" "$cpu_conf"
+	row "  instructions" "$(instructions kb-explain-text)" "$ir_conf" "<= 300000000 instr" 300000000
+else
+	printf '%-40s %13s\n' "explain --all (text)" "n/a (no output)"
+fi
 read -r wall_explain cpu_explain < <(timed kb-explain)
 if [ -s "$work/explain.json" ]; then
 	nsyms=$(wc -l <"$work/explain.json")
-	row "explain --all ($nsyms symbols), ms" "$wall_explain" "$wall_conf" "<= 1000 ms" 1000
-	row "explain --all cpu ms" "$cpu_explain" "$cpu_conf"
+	row "explain --json --all ($nsyms symbols), ms" "$wall_explain" "$wall_conf" "<= 1000 ms" 1000
+	row "  cpu ms" "$cpu_explain" "$cpu_conf"
+	row "  instructions" "$(instructions kb-explain)" "$ir_conf"
 else
-	printf '%-40s %13s\n' "explain --all" "n/a (no output)"
+	printf '%-40s %13s\n' "explain --json --all" "n/a (no output)"
 fi
 # Keystrokes: CPU per key from the replay log, instructions by difference.
 # key_cpu FIRST LAST: the largest and the median CPU ms of log lines FIRST..LAST.
