@@ -232,6 +232,8 @@ void config_model_put(struct config_model *model)
 	free(model->member_pos);
 	free(model->reader_start);
 	free(model->readers);
+	free(model->rank);
+	free(model->rank_order);
 	free(model->table_order);
 	kernel_menu_free(model->kmenu);
 	free(model);
