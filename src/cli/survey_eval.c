@@ -4,7 +4,8 @@
  * read into a configuration of the shared tree exactly as conf's
  * --defconfig mode does (conf_defconfig_read()), then its .config
  * written, or its records sent to the parent.  The worker holds one
- * tree and one configuration, reset between files (config_reset()),
+ * tree and one configuration, reset between files
+ * (config_reset_computed_kept()),
  * which takes what no user value of the file can change from a base
  * computed once (config_bases_apply()).
  */
@@ -385,7 +386,7 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
 		if (i)
-			config_reset(cfg);
+			config_reset_computed_kept(cfg);
 		ctx.config = arch->configs[i];
 		eval_one(&ctx, cfg);
 	}

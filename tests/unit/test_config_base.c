@@ -116,7 +116,7 @@ static void test_bases_match_full(void **state)
 		char *full = evaluated(alone, path, NULL), *inc;
 
 		if (i)
-			config_reset(shared);
+			config_reset_computed_kept(shared);
 		inc = evaluated(shared, path, bases);
 		if (strcmp(full, inc) != 0)
 			fail_msg("file %u (%s): with a base\n%s\nin full\n%s",
