@@ -836,11 +836,13 @@ int conf_defconfig_read(struct config *cfg, const char *file,
 		status = -1;
 	else {
 		/* The values no user value of FILE can change: the base's. */
-		if (bases)
-			config_bases_apply(bases, run.cfg);
+		bool taken = bases && config_bases_apply(bases, run.cfg);
+
 		compute_after_read(&run);
 		if (apply_mode(&run))
 			status = -1;
+		else if (bases && !taken)
+			config_bases_keep(bases, run.cfg);
 	}
 	/* The values written are computed now: nothing may call back into run. */
 	config_on_unmet(run.cfg, NULL, NULL);

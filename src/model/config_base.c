@@ -12,8 +12,7 @@
  * Every tristate reads whether modules are enabled: a configuration
  * whose MODULES differs from its base's would lose every value.  So
  * there is one base per MODULES user value met (unset, n, m or y): the
- * first configuration of each, read again into a configuration of its
- * own and computed in full.
+ * first configuration of each, computed in full and copied.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,6 +45,7 @@ struct config_bases {
 	unsigned *changed;		/* symbols whose user state differs */
 	unsigned char *differs;		/* by symbol: listed in changed */
 	uint64_t *pending;		/* by rank: to compute again */
+	unsigned keep_kind;		/* kind + 1 of the base to keep next */
 	size_t scan;			/* word of pending to look at first */
 };
 
@@ -201,30 +201,45 @@ static bool has_user_state(const struct symval *v)
 	return (v->flags & V_USER) || v->prio || v->user_member;
 }
 
-/* A base with cfg's user values (just read, nothing computed), in full. */
-static void base_build(struct config_bases *bases, struct config *cfg,
-		       unsigned kind)
+static const char *kept_str(struct config *base, const char *text)
 {
-	struct config *base = config_new_sibling(cfg);
-	size_t nusers = 0;
+	return text ? intern(&base->strings, text) : NULL;
+}
 
-	bases->base_users[kind] = xcalloc(cfg->kc->nsymbols + 1, sizeof(unsigned));
-	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
-		const struct symval *v = &cfg->vals[i];
-		struct symval *b = &base->vals[i];
+/*
+ * cfg, computed in full, copied as the base of its kind: its strings
+ * (the user values among them live in cfg's arena, gone at its next
+ * reset) interned again in the base's own.
+ */
+void config_bases_keep(struct config_bases *bases, struct config *cfg)
+{
+	unsigned kind = bases->keep_kind;
+	struct config *base;
+	size_t n = cfg->kc->nsymbols, nusers = 0;
+
+	if (!kind--)
+		return;
+	bases->keep_kind = 0;
+	if (bases->base[kind] || cfg->too_deep)
+		return;
+	compute_all(cfg);
+	base = config_new_sibling(cfg);
+	memcpy(base->vals, cfg->vals, n * sizeof(*cfg->vals));
+	bases->base_users[kind] = xcalloc(n + 1, sizeof(unsigned));
+	for (size_t i = 0; i < n; i++) {
+		struct symval *v = &base->vals[i];
 
 		if (has_user_state(v))
 			bases->base_users[kind][nusers++] = (unsigned)i;
-		b->flags = v->flags & V_USER;
-		b->user_tri = v->user_tri;
-		b->user_str = v->user_str ? intern(&base->strings, v->user_str) : NULL;
-		b->prio = v->prio;
-		b->user_member = v->user_member;
+		v->user_str = kept_str(base, v->user_str);
+		v->str = kept_str(base, v->str);
+		v->unclamped = kept_str(base, v->unclamped);
 	}
 	bases->nbase_users[kind] = nusers;
+	base->modules_val = cfg->modules_val;
+	base->stale_modules = cfg->stale_modules;
 	base->prio_high = cfg->prio_high;
 	base->prio_low = cfg->prio_low;
-	compute_all(base);
 	bases->base[kind] = base;
 }
 
@@ -399,8 +414,8 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 		return false;
 	make_room(bases, n);
 	if (!bases->base[kind]) {
-		/* The first of its kind is the base: computed in full, here too. */
-		base_build(bases, cfg, kind);
+		/* The first of its kind is computed in full, then kept. */
+		bases->keep_kind = kind + 1;
 		return false;
 	}
 	if (bases->base[kind]->too_deep)

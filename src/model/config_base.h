@@ -17,17 +17,24 @@ struct config_bases *config_bases_new(void);
 void config_bases_free(struct config_bases *bases);
 
 /*
- * cfg has just read its user values (config_reset(), then a read, no
- * value computed yet).  The first configuration with a given MODULES
- * user value becomes that value's base (read again into a configuration
- * of the bases' own and computed in full) and is left to be computed in
- * full (false).  A later one takes its base's values and computes again
- * only what its own user values change (true): every value then equals
- * a full evaluation's.  The values it took may point into the base:
- * bases must outlive cfg's use of them.  false, cfg untouched, also
- * when no base can serve (legacy choices, a value already computed, a
- * loop among the tree's dependencies).
+ * cfg has just read its user values (config_reset() or
+ * config_reset_computed_kept(), then a read, no value computed yet).  A
+ * configuration with a MODULES user value no base has yet is left to be
+ * computed in full (false), then kept as that value's base by
+ * config_bases_keep().  A later one takes its base's values and computes
+ * again only what its own user values change (true): every value then
+ * equals a full evaluation's.  Values taken may point into the base:
+ * bases must outlive cfg's use of them.  false, cfg untouched, also when
+ * no base can serve (legacy choices, a value already computed, a loop
+ * among the tree's dependencies).
  */
 bool config_bases_apply(struct config_bases *bases, struct config *cfg);
+
+/*
+ * After config_bases_apply() said false and cfg was computed as conf
+ * computes it: cfg copied as the base of its MODULES user value, if one
+ * is wanted (nothing otherwise).
+ */
+void config_bases_keep(struct config_bases *bases, struct config *cfg);
 
 #endif
