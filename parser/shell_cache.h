@@ -57,7 +57,7 @@
  * most 2 MB, and its checksum (a 128-bit digest of key, stdout and
  * stderr, in its header) matches; else it is a miss with a warning.  A
  * hit refreshes the entry's mtime; a run that stored something then
- * removes the least recently used entries beyond 1000 entries or 8 MB.
+ * removes the least recently used entries beyond 4000 entries or 24 MB.
  * A corrupt or unwritable cache is ignored with a warning, never fatal.
  */
 #ifndef KBROWSE_SHELL_CACHE_H

@@ -20,6 +20,7 @@
 #include "kernel_env.h"
 #include "kernel_expr.h"
 #include "config.h"
+#include "config_base.h"
 #include "config_io.h"
 #include "file_read.h"
 #include "file_replace.h"
@@ -528,7 +529,10 @@ static int parse_args(struct conf_run *run, int argc, char **argv,
  */
 static void recompute_all(struct conf_run *run)
 {
-	if (run->unmet_warnings || !config_recompute_is_noop(run->cfg))
+	/* Warnings kept quiet are not printed again either. */
+	bool warnings_again = run->unmet_warnings && !run->quiet_unmet;
+
+	if (warnings_again || !config_recompute_is_noop(run->cfg))
 		config_invalidate_all(run->cfg);
 }
 
@@ -813,7 +817,7 @@ static int run_conf(struct conf_run *run)
 }
 
 int conf_defconfig_read(struct config *cfg, const char *file,
-			struct diag_list *warnings)
+			struct diag_list *warnings, struct config_bases *bases)
 {
 	struct conf_run run = {
 		.mode = MODE_DEFCONFIG, .prog = "kbrowse", .silent = true,
@@ -828,8 +832,18 @@ int conf_defconfig_read(struct config *cfg, const char *file,
 	kernel_env_config_io(&run.io);
 	config_io_for_dialect(&run.io, run.kc->opts.srctree, run.kc->dialect);
 	/* Errors only on stderr: survey says which configuration failed. */
-	if (read_file(&run, file) != 0 || (compute_after_read(&run), apply_mode(&run)))
+	if (read_file(&run, file) != 0)
 		status = -1;
+	else {
+		/* The values no user value of FILE can change: the base's. */
+		bool taken = bases && config_bases_apply(bases, run.cfg);
+
+		compute_after_read(&run);
+		if (apply_mode(&run))
+			status = -1;
+		else if (bases && !taken)
+			config_bases_keep(bases, run.cfg);
+	}
 	/* The values written are computed now: nothing may call back into run. */
 	config_on_unmet(run.cfg, NULL, NULL);
 	if (warnings) {

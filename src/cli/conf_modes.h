@@ -29,11 +29,14 @@ int conf_main(int argc, char **argv, const struct kconfig_options *opts);
  * .config conf writes.  Nothing is printed but errors reading FILE; the
  * .config warnings go to *warnings (may be NULL; diag_release() it, also
  * after a failure).  -1 when FILE cannot be read (cfg is then to be
- * reset or freed, not used).
+ * reset or freed, not used).  bases (may be NULL): the values FILE's
+ * user values cannot change are taken from them (config_bases_apply()),
+ * the same values computed once for many files.
  */
 struct diag_list;
+struct config_bases;
 int conf_defconfig_read(struct config *cfg, const char *file,
-			struct diag_list *warnings);
+			struct diag_list *warnings, struct config_bases *bases);
 
 /*
  * What `conf --savedefconfig` writes for cfg's configuration, as conf

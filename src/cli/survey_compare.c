@@ -187,7 +187,7 @@ const char *survey_compare_config(struct survey_compare *c, struct config *new_c
 	text = file_read(full, FILE_READ_MAX, &f.len, &err);
 	/* The new tree's file, by its full name: the old tree's may differ. */
 	if (text)
-		status = conf_defconfig_read(c->old_cfg, full, NULL);
+		status = conf_defconfig_read(c->old_cfg, full, NULL, NULL);
 	free(full);
 	if (status != 0) {
 		free(text);

@@ -4,7 +4,10 @@
  * read into a configuration of the shared tree exactly as conf's
  * --defconfig mode does (conf_defconfig_read()), then its .config
  * written, or its records sent to the parent.  The worker holds one
- * tree and one configuration, reset between files (config_reset()).
+ * tree and one configuration, reset between files
+ * (config_reset_computed_kept()),
+ * which takes what no user value of the file can change from a base
+ * computed once (config_bases_apply()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 
 #include "conf_modes.h"
 #include "config.h"
+#include "config_base.h"
 #include "config_io.h"
 #include "diff.h"
 #include "explain.h"
@@ -37,6 +41,7 @@ struct eval_ctx {
 	FILE *out;
 	int seq;			/* records sent for it */
 	struct survey_compare *cmp;	/* --from-tree: the old side */
+	struct config_bases *bases;	/* the values the files share */
 	unsigned changed;		/* --from-tree: values that differ */
 };
 
@@ -333,7 +338,7 @@ static void eval_one(struct eval_ctx *ctx, struct config *cfg)
 		 ctx->config);
 	ctx->seq = 0;
 	ctx->changed = 0;
-	if (conf_defconfig_read(cfg, path, &warnings) != 0) {
+	if (conf_defconfig_read(cfg, path, &warnings, ctx->bases) != 0) {
 		failed = "cannot be read";
 	} else if (config_report_too_deep(cfg, stderr)) {
 		failed = "dependencies too deep to evaluate";
@@ -371,17 +376,21 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 		      FILE *out)
 {
 	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out,
-				.cmp = cmp };
-	/* One configuration, reset between files: its memory and index kept. */
+				.cmp = cmp, .bases = config_bases_new() };
+	/*
+	 * One configuration, reset between files: its memory and index kept;
+	 * each file computes only what its user values change from a base.
+	 */
 	struct config *cfg = config_new(kc);
 
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
 		if (i)
-			config_reset(cfg);
+			config_reset_computed_kept(cfg);
 		ctx.config = arch->configs[i];
 		eval_one(&ctx, cfg);
 	}
 	config_free(cfg);
+	config_bases_free(ctx.bases);
 }

@@ -299,6 +299,7 @@ void config_calc_choice(struct config *cfg, const struct symbol *choice_sym)
 	v->flags |= V_CHOICE_VALID;
 	v->selected = 0;
 	v->choice_rule = CHOICE_RULE_NONE;
+	v->choice_via = NULL;
 	if (!info)
 		return;
 	sel = pick(cfg, info, v);

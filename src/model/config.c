@@ -232,6 +232,8 @@ void config_model_put(struct config_model *model)
 	free(model->member_pos);
 	free(model->reader_start);
 	free(model->readers);
+	free(model->rank);
+	free(model->rank_order);
 	free(model->table_order);
 	kernel_menu_free(model->kmenu);
 	free(model);
@@ -268,7 +270,43 @@ struct config *config_new_sibling(struct config *other)
 	return config_alloc(other->kc, other->model);
 }
 
+static void reset_state(struct config *cfg);
+
 void config_reset(struct config *cfg)
+{
+	memset(cfg->vals, 0, cfg->kc->nsymbols * sizeof(*cfg->vals));
+	reset_state(cfg);
+}
+
+/*
+ * Every field calc_symbol() and config_calc_choice() set before any read
+ * is left; flags (validity first), user values, choice preferences and
+ * what they leave unset for some symbols (a member's dependencies) are
+ * cleared.
+ */
+void config_reset_computed_kept(struct config *cfg)
+{
+	if (legacy_choices(cfg)) {
+		config_reset(cfg);
+		return;
+	}
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
+		struct symval *v = &cfg->vals[i];
+
+		v->flags = 0;
+		v->user_tri = TRI_NO;
+		v->user_str = NULL;
+		v->prio = 0;
+		v->user_member = 0;
+		v->dir_dep = v->rev_dep = v->implied = TRI_NO;
+		v->selected = 0;
+		v->choice_rule = 0;
+		v->choice_via = NULL;
+	}
+	reset_state(cfg);
+}
+
+static void reset_state(struct config *cfg)
 {
 	/*
 	 * The memo is not cleared: its slots carry the epoch they were
@@ -278,7 +316,6 @@ void config_reset(struct config *cfg)
 
 	intern_release(&cfg->strings);
 	arena_release(&cfg->string_arena);
-	memset(cfg->vals, 0, cfg->kc->nsymbols * sizeof(*cfg->vals));
 	cfg->modules_val = TRI_NO;
 	cfg->prio_high = cfg->prio_low = 0;
 	cfg->read_unknown = 0;

@@ -42,6 +42,14 @@ struct config *config_new_sibling(struct config *other);
  */
 void config_reset(struct config *cfg);
 /*
+ * config_reset() without clearing what was computed, only marking it
+ * not computed (and every user value gone): cheaper, for a configuration
+ * whose values are then taken from a base (config_bases_apply()) or
+ * computed again.  What a value's computation does not set itself is
+ * cleared as config_reset() clears it (legacy choices: config_reset()).
+ */
+void config_reset_computed_kept(struct config *cfg);
+/*
  * kernel_table_order() of cfg's tree, built once for it and its
  * siblings: owned by the configuration, not to be freed.
  */

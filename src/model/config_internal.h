@@ -84,6 +84,14 @@ struct config_model {
 	 */
 	unsigned *reader_start;
 	unsigned *readers;
+	/*
+	 * By symbol index: a position in which each symbol comes after
+	 * everything it reads along the reader index (config_base.c; built
+	 * when first needed, NULL with rank_cyclic set if there is none).
+	 */
+	unsigned *rank;
+	unsigned *rank_order;	/* the symbols by rank */
+	bool rank_cyclic;
 	struct choice_info *choices;
 	unsigned nchoices;
 	/* By symbol index: position in choices (choice symbols), or -1. */

@@ -698,25 +698,33 @@ static void test_size_is_bounded(void **state)
 
 	(void)state;
 	mkdir(cachedir, 0700);
-	/* 1010 old entries, the first the oldest. */
-	snprintf(cmd, sizeof(cmd),
-		 "cd '%s' && rm -f * && i=0; while [ $i -lt 1010 ]; do "
-		 "f=$(printf '%%032x' $i); echo x > $f; "
-		 "touch -d \"@$((1000000000 + i))\" $f; i=$((i + 1)); done",
-		 cachedir);
+	/* 4010 old entries, the first the oldest (made here: a shell loop is slow). */
+	snprintf(cmd, sizeof(cmd), "cd '%s' && rm -f *", cachedir);
 	assert_int_equal(system(cmd), 0);
+	for (int i = 0; i < 4010; i++) {
+		char path[400];
+		struct timeval when[2] = { { 1000000000 + i, 0 }, { 1000000000 + i, 0 } };
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%032x", cachedir, (unsigned)i);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs("x\n", f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(utimes(path, when), 0);
+	}
 	cache = shell_cache_open(cachedir, NULL);
 	shell_cache_put(cache, "fakecc -v", "/tmp", &r);
 	shell_cache_close(cache);
 	snprintf(cmd, sizeof(cmd),
-		 "cd '%s' && test $(ls | wc -l) = 1000 && "
+		 "cd '%s' && test $(ls | wc -l) = 4000 && "
 		 "! test -e $(printf '%%032x' 10) && test -e $(printf '%%032x' 11)",
 		 cachedir);
 	assert_int_equal(system(cmd), 0);
-	/* And bytes: three entries of 3 MB are over 8 MB. */
+	/* And bytes: three entries of 9 MB are over 24 MB. */
 	snprintf(cmd, sizeof(cmd),
 		 "cd '%s' && rm -f * && for i in 1 2 3; do "
-		 "f=$(printf '%%032x' $i); head -c 3000000 /dev/zero > $f; "
+		 "f=$(printf '%%032x' $i); head -c 9000000 /dev/zero > $f; "
 		 "touch -d \"@$((1000000000 + i))\" $f; done", cachedir);
 	assert_int_equal(system(cmd), 0);
 	assert_true(lookup("fakecc -v", "/tmp", &(char *){ NULL }) == false);
