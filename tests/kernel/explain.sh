@@ -36,21 +36,12 @@ kernel_suite_start explain "$0" "$@"
 # --- x86_64: every symbol, after defconfig and after allmodconfig ------------------
 cat >"$work/check.py" <<'EOF'
 import json, sys
+from dotconfig import values
 
 objs_path, config_path, tree = sys.argv[1:4]
-written = {}
-config_lines = []
+written = values(config_path)
 with open(config_path, encoding="utf-8", errors="replace") as f:
-    for line in f:
-        line = line.rstrip("\n")
-        config_lines.append(line)
-        if line.startswith("CONFIG_"):
-            name, _, value = line[7:].partition("=")
-            if value.startswith('"'):
-                value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-            written[name] = value
-        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
-            written[line[9:-11]] = "n"
+    config_lines = [line.rstrip("\n") for line in f]
 
 keywords = {
     "default": ("default", "def_bool", "def_tristate"),
@@ -146,7 +137,7 @@ every_symbol()
 	[ $rc -eq 0 ] || sed 's/^/# /' "$work/$name.err" | head -n 20
 	awk -v ns=$((end - start)) 'BEGIN { printf "# explain --json --all: %.2f s in all\n", ns / 1e9 }'
 	sed -n 's/^kbrowse: explain: /# /p' "$work/$name.err"
-	python3 "$work/check.py" "$work/$name.json" "$dir/.config" "$KERNEL_TREE" >"$work/$name.check"
+	PYTHONPATH=$here python3 "$work/check.py" "$work/$name.json" "$dir/.config" "$KERNEL_TREE" >"$work/$name.check"
 	tap_result $? "$name: the JSON parses"
 	get() { sed -n "s/^$1 //p" "$work/$name.check"; }
 	symbols=$(get symbols)
