@@ -1412,6 +1412,8 @@ static void reload(struct browser *br)
 /* The views start again on the session's new tree, on the symbol `name`. */
 static void adopt_reloaded(struct browser *br, struct session_reload *r, char *name)
 {
+	/* The outline mode is the tree view's: it outlives the view. */
+	bool outline = tree_outline(br);
 	const struct symbol *sym;
 	struct entry *entry;
 
@@ -1426,6 +1428,8 @@ static void adopt_reloaded(struct browser *br, struct session_reload *r, char *n
 					      .height = br->views[i].height,
 					      .width = br->views[i].width };
 	init_views(br);
+	if (outline)
+		tree_set_outline(br, true);
 	if (r->kept || r->ngone)
 		br->modified = true;
 	browser_layout(br);

@@ -475,6 +475,7 @@ bool session_reload(struct session *s, struct session_reload *r)
 		kconfig_free(kc);
 		return false;
 	}
+	session_probes_settle(s, kc);
 	session_adopt_tree(s, kc, r);
 	return true;
 }

@@ -150,11 +150,16 @@ bool session_probes_poll(struct session *s, int wait_ms, struct session_reload *
 		s->probes = NULL;
 		return true;
 	}
-	if (!kconfig_shell_pending(kc)) {
-		mark_final(kc);
-		shell_pool_free(s->probes);
-		s->probes = NULL;
-	}
+	session_probes_settle(s, kc);
 	session_adopt_tree(s, kc, r);
 	return true;
+}
+
+void session_probes_settle(struct session *s, struct kconfig *kc)
+{
+	if (!s->probes || kconfig_shell_pending(kc))
+		return;
+	mark_final(kc);
+	shell_pool_free(s->probes);
+	s->probes = NULL;
 }

@@ -29,5 +29,10 @@ size_t session_probes_running(const struct session *s);
  * answer has errors): the provisional tree stays, marked.
  */
 bool session_probes_poll(struct session *s, int wait_ms, struct session_reload *r);
+/*
+ * kc, read again for s while probes ran (R, a file changed under e), has
+ * every answer: the values it gives are final, the probes' pool done.
+ */
+void session_probes_settle(struct session *s, struct kconfig *kc);
 
 #endif
