@@ -459,9 +459,14 @@ struct kconfig *session_load_again(const struct session *s)
 	opts.diag_echo = NULL;
 	opts.info_out = NULL;
 	opts.shell.interactive = false;
-	/* Probes still running: another provisional read over their jobs. */
-	if (s->probes)
+	/*
+	 * Probes still running: another provisional read over their jobs,
+	 * with what they wrote since the loop last looked taken first.
+	 */
+	if (s->probes) {
+		shell_pool_pump(s->probes, 0, -1);
 		shell_pool_next_read(s->probes);
+	}
 	return kconfig_load(&opts);
 }
 
