@@ -23,33 +23,24 @@ src=${KBROWSE_BAREBOX_SRC:-$cache/barebox}
 [ $# -gt 0 ] || set -- sandbox:sandbox_defconfig arm:multi_v7_defconfig \
 	arm:imx_v8_defconfig arm:at91_multi_defconfig arm:multi_v5_v6_defconfig
 
+# shellcheck source=tests/dialects/lib.sh
+. "$(dirname "$0")/lib.sh"
 if [ ! -f "$src/Kconfig" ] || [ ! -f "$src/scripts/kconfig/confdata.c" ]; then
-	echo "1..0 # SKIP no barebox tree at $src (tests/dialects/fetch.sh barebox)"
-	exit 0
+	tap_skip_all "no barebox tree at $src (tests/dialects/fetch.sh barebox)"
 fi
 for tool in make gcc flex bison; do
-	command -v $tool >/dev/null 2>&1 ||
-		{ echo "1..0 # SKIP $tool not installed"; exit 0; }
+	command -v $tool >/dev/null 2>&1 || tap_skip_all "$tool not installed"
 done
 src=$(cd "$src" && pwd)
 work=$(mktemp -d /tmp/kbrowse-barebox.XXXXXX) || exit 99
-# shellcheck source=tests/dialects/lib.sh
-. "$(dirname "$0")/lib.sh"
 trap 'rm -rf "$work"' EXIT
 obj=$work/obj
 mkdir -p "$obj"
 
 if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
-	echo "1..0 # SKIP barebox's conf did not build (see make -C $src O=DIR allnoconfig)"
-	exit 0
+	tap_skip_all "barebox's conf did not build (see make -C $src O=DIR allnoconfig)"
 fi
-mv "$obj/scripts/kconfig/conf" "$work/conf"
-cat >"$obj/scripts/kconfig/conf" <<WRAP
-#!/bin/sh
-env -0 >"$work/env.\$ARCH"
-exec "$work/conf" "\$@"
-WRAP
-chmod +x "$obj/scripts/kconfig/conf"
+wrap_conf "$obj/scripts/kconfig/conf" "$work/env.\$ARCH"
 
 # the environment barebox's Makefile gives conf for ARCH, in envs
 arch_env()
@@ -60,51 +51,11 @@ arch_env()
 	[ -f "$work/env.$1" ] && mapfile -d '' envs <"$work/env.$1"
 }
 
-echo "1..$((8 + 2 * $#))"
-n=0
-# run TOOL MODE-ARGUMENT: the .config it writes in $work/TOOL.config
-run()
-{
-	local tool=$1 arg=$2
-	if [ -n "$start_config" ]; then
-		cp "$start_config" "$obj/.config"
-	else
-		rm -f "$obj/.config"
-	fi
-	if [ "$tool" = conf ]; then
-		(cd "$obj" && env -i "${envs[@]}" "$work/conf" -s "$arg" Kconfig) \
-			>/dev/null 2>"$work/$tool.err"
-	else
-		(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf -s "$arg") \
-			>/dev/null 2>"$work/$tool.err"
-	fi
-	echo $? >"$work/$tool.rc"
-	cp "$obj/.config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
-}
-
-check()
-{
-	run conf "$2"
-	run kbrowse "$2"
-	verdict "$1" "barebox's conf"
-}
-
-# savedefconfig of the .config conf wrote last: both tools read the same
-check_saved()
-{
-	local what=$1 tool
-	for tool in conf kbrowse; do
-		cp "$work/conf.config" "$obj/.config"
-		if [ $tool = conf ]; then
-			(cd "$obj" && env -i "${envs[@]}" "$work/conf" -s \
-				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
-		else
-			(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf -s \
-				--savedefconfig="$work/$tool.saved") >/dev/null 2>&1
-		fi
-	done
-	verdict_saved "$what"
-}
+tap_plan $((8 + 2 * $#))
+run_dir=$obj top=Kconfig config=$obj/.config
+# check WHAT ARG: both tools run with -s ARG
+check() { compare_mode "$1" "barebox's conf" -s "$2"; }
+check_saved() { compare_saved "$1" -s; }
 
 start_config=
 arch_env sandbox
@@ -115,7 +66,6 @@ check_saved "sandbox savedefconfig of allyesconfig"
 # the modes that start from a .config: sandbox_defconfig as it is
 start_config=$src/arch/sandbox/configs/sandbox_defconfig
 check "sandbox olddefconfig on sandbox_defconfig" --olddefconfig
-start_config=$work/conf.config
 cp "$work/conf.config" "$work/complete.config"
 start_config=$work/complete.config
 check "sandbox yes2modconfig" --yes2modconfig
@@ -125,20 +75,17 @@ start_config=
 for item in "$@"; do
 	arch=${item%%:*} defconfig=${item#*:}
 	if [ ! -f "$src/arch/$arch/configs/$defconfig" ]; then
-		n=$((n + 1))
-		echo "ok $n - $arch $defconfig # SKIP not in this barebox"
-		n=$((n + 1))
-		echo "ok $n - savedefconfig of $arch $defconfig # SKIP not in this barebox"
+		tap_skip "$arch $defconfig" "not in this barebox"
+		tap_skip "savedefconfig of $arch $defconfig" "not in this barebox"
 		continue
 	fi
 	arch_env "$arch"
 	if [ ${#envs[@]} -eq 0 ]; then
-		n=$((n + 1))
-		echo "ok $n - $arch $defconfig # SKIP make ARCH=$arch did not run conf"
-		n=$((n + 1))
-		echo "ok $n - savedefconfig of $arch $defconfig # SKIP make ARCH=$arch did not run conf"
+		tap_skip "$arch $defconfig" "make ARCH=$arch did not run conf"
+		tap_skip "savedefconfig of $arch $defconfig" "make ARCH=$arch did not run conf"
 		continue
 	fi
 	check "$arch $defconfig" --defconfig="arch/$arch/configs/$defconfig"
 	check_saved "savedefconfig of $arch $defconfig"
 done
+tap_done

@@ -35,60 +35,16 @@ conf_dir=$obj/build/buildroot-config
 if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
 	tap_skip_all "Buildroot's conf did not build (see make -C $src O=DIR allnoconfig)"
 fi
-mv "$conf_dir/conf" "$work/conf"
-cat >"$conf_dir/conf" <<WRAP
-#!/bin/sh
-env -0 >"$work/env"
-exec "$work/conf" "\$@"
-WRAP
-chmod +x "$conf_dir/conf"
+wrap_conf "$conf_dir/conf" "$work/env"
 make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 config=$(tr '\0' '\n' <"$work/env" | sed -n 's/^BR2_CONFIG=//p')
 
 tap_plan $((3 + 2 * $#))
-run()
-{
-	local tool=$1 arg=$2
-	rm -f "$config"
-	if [ "$tool" = conf ]; then
-		(cd "$src" && env -i "${envs[@]}" "$work/conf" "$arg" Config.in) \
-			>/dev/null 2>"$work/$tool.err"
-	else
-		(cd "$src" && env -i "${envs[@]}" "$KBROWSE" conf "$arg" Config.in) \
-			>/dev/null 2>"$work/$tool.err"
-	fi
-	echo $? >"$work/$tool.rc"
-	cp "$config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
-}
-
-compare_mode()
-{
-	local what=$1 arg=$2
-	run conf "$arg"
-	run kbrowse "$arg"
-	verdict "$what" "Buildroot's conf"
-}
-
-# savedefconfig from the .config conf wrote last: both tools read the same
-compare_saved()
-{
-	local what=$1 tool
-	for tool in conf kbrowse; do
-		cp "$work/conf.config" "$config"
-		if [ $tool = conf ]; then
-			(cd "$src" && env -i "${envs[@]}" "$work/conf" \
-				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
-		else
-			(cd "$src" && env -i "${envs[@]}" "$KBROWSE" conf \
-				--savedefconfig="$work/$tool.saved" Config.in) >/dev/null 2>&1
-		fi
-	done
-	verdict_saved "$what"
-}
+run_dir=$src top=Config.in
 
 for mode in allnoconfig allyesconfig alldefconfig; do
-	compare_mode "$mode" --$mode
+	compare_mode "$mode" "Buildroot's conf" --$mode
 done
 for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
@@ -96,6 +52,7 @@ for defconfig in "$@"; do
 		tap_skip "savedefconfig of $defconfig" "not in this Buildroot"
 		continue
 	fi
-	compare_mode "$defconfig" --defconfig="$src/configs/$defconfig"
+	compare_mode "$defconfig" "Buildroot's conf" --defconfig="$src/configs/$defconfig"
 	compare_saved "savedefconfig of $defconfig"
 done
+tap_done

@@ -37,60 +37,15 @@ obj=$work/obj
 if ! make -s -C "$src" O="$obj" allnoconfig >"$work/build.log" 2>&1; then
 	tap_skip_all "U-Boot's conf did not build (see make -C $src O=DIR allnoconfig)"
 fi
-mv "$obj/scripts/kconfig/conf" "$work/conf"
-cat >"$obj/scripts/kconfig/conf" <<WRAP
-#!/bin/sh
-env -0 >"$work/env"
-exec "$work/conf" "\$@"
-WRAP
-chmod +x "$obj/scripts/kconfig/conf"
+wrap_conf "$obj/scripts/kconfig/conf" "$work/env"
 make -s -C "$src" O="$obj" allnoconfig >>"$work/build.log" 2>&1
 mapfile -d '' envs <"$work/env"
 
 tap_plan $((3 + 2 * $#))
-# run TOOL MODE-ARGUMENT: the .config it writes in $work/TOOL.config
-run()
-{
-	local tool=$1 arg=$2
-	rm -f "$obj/.config"
-	if [ "$tool" = conf ]; then
-		(cd "$obj" && env -i "${envs[@]}" "$work/conf" "$arg" Kconfig) \
-			>/dev/null 2>"$work/$tool.err"
-	else
-		(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf "$arg" Kconfig) \
-			>/dev/null 2>"$work/$tool.err"
-	fi
-	echo $? >"$work/$tool.rc"
-	cp "$obj/.config" "$work/$tool.config" 2>/dev/null || : >"$work/$tool.config"
-}
-
-compare_mode()
-{
-	local what=$1 arg=$2
-	run conf "$arg"
-	run kbrowse "$arg"
-	verdict "$what" "U-Boot's conf"
-}
-
-# savedefconfig from the .config conf wrote last: both tools read the same
-compare_saved()
-{
-	local what=$1 tool
-	for tool in conf kbrowse; do
-		cp "$work/conf.config" "$obj/.config"
-		if [ $tool = conf ]; then
-			(cd "$obj" && env -i "${envs[@]}" "$work/conf" \
-				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
-		else
-			(cd "$obj" && env -i "${envs[@]}" "$KBROWSE" conf \
-				--savedefconfig="$work/$tool.saved" Kconfig) >/dev/null 2>&1
-		fi
-	done
-	verdict_saved "$what"
-}
+run_dir=$obj top=Kconfig config=$obj/.config
 
 for mode in allnoconfig allyesconfig alldefconfig; do
-	compare_mode "$mode" --$mode
+	compare_mode "$mode" "U-Boot's conf" --$mode
 done
 for defconfig in "$@"; do
 	if [ ! -f "$src/configs/$defconfig" ]; then
@@ -101,6 +56,7 @@ for defconfig in "$@"; do
 	# as U-Boot's scripts/kconfig/Makefile preprocesses a defconfig
 	gcc -E -nostdinc -P -I "$src" -undef -x assembler-with-cpp \
 		"$src/configs/$defconfig" -o "$work/$defconfig"
-	compare_mode "$defconfig" --defconfig="$work/$defconfig"
+	compare_mode "$defconfig" "U-Boot's conf" --defconfig="$work/$defconfig"
 	compare_saved "savedefconfig of $defconfig"
 done
+tap_done
