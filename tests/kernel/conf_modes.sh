@@ -38,26 +38,9 @@ kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
 work=$(mktemp -d /tmp/kbrowse-confmodes.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-# For SERIES: its conf and the environment make gives conf on x86_64.
-prepare_series()
-{
-	local series=$1
-	(
-		# shellcheck disable=SC2034 # read by lib.sh
-		KBROWSE_KERNEL_SERIES=$series
-		# Read again for this series (followed once, above).
-		# shellcheck source=/dev/null
-		. "$here/lib.sh"
-		tree=$(kernel_tree) || exit 1
-		conf=$(kernel_conf) || exit 1
-		printf '%s\n' "$conf" >"$work/conf-$series"
-		KERNEL_TREE=$tree arch_env x86_64 >"$work/env-$series" || exit 1
-	) >/dev/null 2>&1
-}
-
-prepare_series 6.12 || { echo "conf_modes.sh: no Linux 6.12 tree" >&2; exit 1; }
+kernel_series_files 6.12 "$work" >/dev/null 2>&1 || { echo "conf_modes.sh: no Linux 6.12 tree" >&2; exit 1; }
 have_61=1
-prepare_series 6.1 || have_61=
+kernel_series_files 6.1 "$work" >/dev/null 2>&1 || have_61=
 
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "ok      $1"; }

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# shellcheck disable=SC2030,SC2031 # lib.sh sourced in a subshell per series, on purpose
 # `kbrowse diff --from-tree` from Linux 6.1 to 6.12 (x86_64), against the
 # kernels' own conf:
 #   OLD.config: 6.1's conf --defconfig=arch/x86/configs/x86_64_defconfig
@@ -29,25 +28,8 @@ kbrowse=$(kernel_kbrowse_arg "$0" "$@") || exit 2
 work=$(mktemp -d /tmp/kbrowse-difftree.XXXXXX) || exit 1
 trap 'rm -rf "$work"' EXIT
 
-# For SERIES: the tree, its conf and the environment make gives conf on
-# x86_64, as files in $work (lib.sh reads the series when sourced).
-prepare_series()
-{
-	local series=$1
-	(
-		KBROWSE_KERNEL_SERIES=$series
-		# shellcheck source=tests/kernel/lib.sh
-		. "$here/lib.sh"
-		tree=$(kernel_tree) || exit 1
-		conf=$(kernel_conf) || exit 1
-		printf '%s\n' "$tree" >"$work/tree-$series"
-		printf '%s\n' "$conf" >"$work/conf-$series"
-		KERNEL_TREE=$tree arch_env x86_64 >"$work/env-$series" || exit 1
-	)
-}
-
-prepare_series 6.1 || { echo "diff_from_tree.sh: no Linux 6.1 tree" >&2; exit 1; }
-prepare_series 6.12 || { echo "diff_from_tree.sh: no Linux 6.12 tree" >&2; exit 1; }
+kernel_series_files 6.1 "$work" || { echo "diff_from_tree.sh: no Linux 6.1 tree" >&2; exit 1; }
+kernel_series_files 6.12 "$work" || { echo "diff_from_tree.sh: no Linux 6.12 tree" >&2; exit 1; }
 old_tree=$(cat "$work/tree-6.1")
 
 

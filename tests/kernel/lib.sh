@@ -537,6 +537,28 @@ kernel_suite_start()
 	trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 }
 
+# kernel_series_files SERIES DIR: for SERIES (6.1, 6.12) the tree, its
+# conf and the environment make gives conf on x86_64, in the files
+# DIR/tree-SERIES, DIR/conf-SERIES and DIR/env-SERIES, for suites that
+# compare two series (lib.sh is read again for SERIES, in a subshell).
+# Fails when the tree or conf cannot be had.
+kernel_series_files()
+{
+	local series=$1 dir=$2 lib=${BASH_SOURCE[0]} series_tree series_conf
+	(
+		# shellcheck disable=SC2034 # read by lib.sh
+		KBROWSE_KERNEL_SERIES=$series
+		# Read again for this series (followed once already).
+		# shellcheck source=/dev/null
+		. "$lib"
+		series_tree=$(kernel_tree) || exit 1
+		series_conf=$(kernel_conf) || exit 1
+		printf '%s\n' "$series_tree" >"$dir/tree-$series"
+		printf '%s\n' "$series_conf" >"$dir/conf-$series"
+		KERNEL_TREE=$series_tree arch_env x86_64 >"$dir/env-$series" || exit 1
+	)
+}
+
 # kernel_run_in DIR VARIANT COMMAND...: COMMAND run in DIR with only the
 # environment make gives conf for VARIANT (arch_env), as `make` runs it
 # (and the caller's XDG_CACHE_HOME, where kbrowse keeps its shell cache).
