@@ -75,31 +75,43 @@ static struct expr *fold_yn(struct kform *k, struct expr *e)
 	return e;
 }
 
+typedef void operand_pair_fn(struct kform *k, enum expr_op op,
+			     struct expr **a, struct expr **b);
+
 /*
  * Every operand of one && (or ||) chain against every operand of the
- * other: equal pairs become y (n) on both sides, to be folded away.
+ * other, each pair given to leaf; the chains are built again around what
+ * it leaves in their places.
  */
-static void cancel_equal(struct kform *k, enum expr_op op, struct expr **a,
-			 struct expr **b)
+static void each_operand_pair(struct kform *k, enum expr_op op,
+			      struct expr **a, struct expr **b,
+			      operand_pair_fn *leaf)
 {
 	struct expr *l, *r;
 
 	if ((*a)->op == op) {
 		l = (*a)->left;
 		r = (*a)->right;
-		cancel_equal(k, op, &l, b);
-		cancel_equal(k, op, &r, b);
+		each_operand_pair(k, op, &l, b, leaf);
+		each_operand_pair(k, op, &r, b, leaf);
 		*a = kform_binary(k, op, l, r);
 		return;
 	}
 	if ((*b)->op == op) {
 		l = (*b)->left;
 		r = (*b)->right;
-		cancel_equal(k, op, a, &l);
-		cancel_equal(k, op, a, &r);
+		each_operand_pair(k, op, a, &l, leaf);
+		each_operand_pair(k, op, a, &r, leaf);
 		*b = kform_binary(k, op, l, r);
 		return;
 	}
+	leaf(k, op, a, b);
+}
+
+/* Equal operands become y (n) on both sides, to be folded away. */
+static void cancel_equal(struct kform *k, enum expr_op op, struct expr **a,
+			 struct expr **b)
+{
 	if ((*a)->op == E_SYMBOL && (*b)->op == E_SYMBOL &&
 	    (*a)->sym == (*b)->sym &&
 	    ((*a)->sym == k->kc->sym_yes || (*a)->sym == k->kc->sym_no))
@@ -115,9 +127,9 @@ void kform_eliminate_equal(struct kform *k, struct expr **a, struct expr **b)
 	if (!*a || !*b)
 		return;
 	if ((*a)->op == E_AND || (*a)->op == E_OR)
-		cancel_equal(k, (*a)->op, a, b);
+		each_operand_pair(k, (*a)->op, a, b, cancel_equal);
 	if ((*a)->op != (*b)->op && ((*b)->op == E_AND || (*b)->op == E_OR))
-		cancel_equal(k, (*b)->op, a, b);
+		each_operand_pair(k, (*b)->op, a, b, cancel_equal);
 	*a = fold_yn(k, *a);
 	*b = fold_yn(k, *b);
 }
@@ -254,27 +266,12 @@ static struct expr *join_and(struct kform *k, struct expr *a, struct expr *b)
 	return NULL;
 }
 
+/* Two operands that join into one: the join in b's place, y (n) in a's. */
 static void join_operands(struct kform *k, enum expr_op op, struct expr **a,
 			  struct expr **b)
 {
-	struct expr *l, *r, *joined;
+	struct expr *joined;
 
-	if ((*a)->op == op) {
-		l = (*a)->left;
-		r = (*a)->right;
-		join_operands(k, op, &l, b);
-		join_operands(k, op, &r, b);
-		*a = kform_binary(k, op, l, r);
-		return;
-	}
-	if ((*b)->op == op) {
-		l = (*b)->left;
-		r = (*b)->right;
-		join_operands(k, op, a, &l);
-		join_operands(k, op, a, &r);
-		*b = kform_binary(k, op, l, r);
-		return;
-	}
 	joined = op == E_OR ? join_or(k, *a, *b) : join_and(k, *a, *b);
 	if (!joined)
 		return;
@@ -296,7 +293,7 @@ struct expr *kform_eliminate_dups(struct kform *k, struct expr *e)
 			struct expr *l = kform_eliminate_dups(k, e->left);
 			struct expr *r = kform_eliminate_dups(k, e->right);
 
-			join_operands(k, e->op, &l, &r);
+			each_operand_pair(k, e->op, &l, &r, join_operands);
 			e = kform_binary(k, e->op, l, r);
 		}
 		e = fold_yn(k, e);
