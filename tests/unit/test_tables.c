@@ -15,26 +15,21 @@
 #include <string.h>
 
 #include "kconfig.h"
+#include "unit.h"
 
 static struct kconfig kc;
 
 static int setup(void **state)
 {
 	(void)state;
-	memset(&kc, 0, sizeof(kc));
-	arena_init(&kc.arena);
-	intern_init(&kc.strings, &kc.arena);
-	diag_init(&kc.diags);
-	symbol_table_init(&kc);
+	unit_bare_init(&kc);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	symbol_table_release(&kc);
-	intern_release(&kc.strings);
-	arena_release(&kc.arena);
+	unit_bare_release(&kc);
 	return 0;
 }
 

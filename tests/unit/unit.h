@@ -51,6 +51,26 @@ static __attribute__((unused)) struct kconfig_options unit_options(void)
 	return opts;
 }
 
+/*
+ * A bare kconfig for tests of the tables and expressions under the
+ * parser: arena, strings, diagnostics and the symbol table, nothing read.
+ */
+static __attribute__((unused)) void unit_bare_init(struct kconfig *kc)
+{
+	memset(kc, 0, sizeof(*kc));
+	arena_init(&kc->arena);
+	intern_init(&kc->strings, &kc->arena);
+	diag_init(&kc->diags);
+	symbol_table_init(kc);
+}
+
+static __attribute__((unused)) void unit_bare_release(struct kconfig *kc)
+{
+	symbol_table_release(kc);
+	intern_release(&kc->strings);
+	arena_release(&kc->arena);
+}
+
 /* Parse text as the file "Kconfig" (not finished: kconfig_finish not run). */
 static __attribute__((unused)) struct kconfig *unit_parse(const char *text)
 {
