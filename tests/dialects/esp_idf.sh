@@ -17,30 +17,13 @@
 # Kconfig files without the help texts on menus, which ESP-IDF's own
 # Kconfiglib fork accepts and 14.1 fails on (they change no value).
 : "${KBROWSE:?}" "${top_srcdir:?}"
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
-# shellcheck source=tests/lib/env.sh
-. "$(dirname "$0")/../lib/env.sh"
-LC_ALL=C
-export LC_ALL
+# shellcheck source=tests/dialects/kconfiglib_lib.sh
+. "$(dirname "$0")/kconfiglib_lib.sh"
 targets=${ESP_IDF_TARGETS:-"esp32 esp32s2 esp32s3 esp32c3 esp32c6 esp32h2 esp32p4"}
 modes="alldefconfig allnoconfig allyesconfig"
-unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree KBROWSE_DIALECT
-PYTHONDONTWRITEBYTECODE=1
-export PYTHONDONTWRITEBYTECODE
 
 if [ -z "${ESP_IDF_SRC:-}" ] || [ ! -f "$ESP_IDF_SRC/Kconfig" ]; then
 	tap_skip_all "ESP_IDF_SRC does not name an ESP-IDF checkout (git clone --depth 1 https://github.com/espressif/esp-idf)"
-fi
-python=
-for py in python3 /usr/bin/python3; do
-	if "$py" -c 'import kconfiglib' 2>/dev/null; then
-		python=$py
-		break
-	fi
-done
-if [ -z "$python" ]; then
-	tap_skip_all "python3-kconfiglib is not installed: no oracle"
 fi
 src=$(cd "$ESP_IDF_SRC" && pwd)
 work=$(mktemp -d /tmp/kbrowse-esp-idf.XXXXXX) || exit 99

@@ -14,28 +14,10 @@
 #   input.config  the .config olddefconfig starts from
 # Without python3-kconfiglib the whole test is skipped, saying so.
 : "${KBROWSE:?}" "${top_srcdir:?}"
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
-# shellcheck source=tests/lib/env.sh
-. "$(dirname "$0")/../lib/env.sh"
-LC_ALL=C
-export LC_ALL
+# shellcheck source=tests/dialects/kconfiglib_lib.sh
+. "$(dirname "$0")/kconfiglib_lib.sh"
 here=$top_srcdir/tests/dialects
 fixtures=$here/fixtures/kconfiglib
-unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree
-PYTHONDONTWRITEBYTECODE=1
-export PYTHONDONTWRITEBYTECODE
-
-python=
-for py in python3 /usr/bin/python3; do
-	if "$py" -c 'import kconfiglib' 2>/dev/null; then
-		python=$py
-		break
-	fi
-done
-if [ -z "$python" ]; then
-	tap_skip_all "python3-kconfiglib is not installed (apt-get install python3-kconfiglib): no oracle"
-fi
 
 work=$(mktemp -d /tmp/kbrowse-kconfiglib.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT

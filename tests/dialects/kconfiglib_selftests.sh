@@ -24,28 +24,11 @@ known()
 	esac
 }
 : "${KBROWSE:?}" "${top_srcdir:?}"
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
-# shellcheck source=tests/lib/env.sh
-. "$(dirname "$0")/../lib/env.sh"
-LC_ALL=C
-export LC_ALL
-unset KCONFIG_CONFIG KCONFIG_ALLCONFIG KCONFIG_CONFIG_HEADER srctree
-PYTHONDONTWRITEBYTECODE=1
-export PYTHONDONTWRITEBYTECODE
+# shellcheck source=tests/dialects/kconfiglib_lib.sh
+. "$(dirname "$0")/kconfiglib_lib.sh"
 
 if [ -z "${KCONFIGLIB_SRC:-}" ] || [ ! -d "$KCONFIGLIB_SRC/tests" ]; then
 	tap_skip_all "KCONFIGLIB_SRC does not name a Kconfiglib checkout (git clone --depth 1 https://github.com/ulfalizer/Kconfiglib)"
-fi
-python=
-for py in python3 /usr/bin/python3; do
-	if "$py" -c 'import kconfiglib' 2>/dev/null; then
-		python=$py
-		break
-	fi
-done
-if [ -z "$python" ]; then
-	tap_skip_all "python3-kconfiglib is not installed: no oracle"
 fi
 work=$(mktemp -d /tmp/kbrowse-kconfiglib-tests.XXXXXX) || exit 99
 trap 'rm -rf "$work"' EXIT
