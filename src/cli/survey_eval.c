@@ -29,6 +29,7 @@
 #include "merge_why.h"
 #include "survey_compare.h"
 #include "survey_eval.h"
+#include "survey_order.h"
 #include "util.h"
 
 /* What the handlers of one configuration share. */
@@ -382,15 +383,23 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	 * each file computes only what its user values change from a base.
 	 */
 	struct config *cfg = config_new(kc);
+	unsigned *order;
+	char *modules = NULL;
 
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
+	if (kc->modules_sym && kc->modules_sym->name)
+		modules = xasprintf("%s%s", ctx.io.prefix, kc->modules_sym->name);
+	/* Similar files one after the other: each is nearer its base. */
+	order = survey_order(arch, kc->opts.srctree, modules);
+	free(modules);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
 		if (i)
-			config_reset_computed_kept(cfg);
-		ctx.config = arch->configs[i];
+			config_bases_next(ctx.bases, cfg);
+		ctx.config = arch->configs[order[i]];
 		eval_one(&ctx, cfg);
 	}
+	free(order);
 	config_free(cfg);
 	config_bases_free(ctx.bases);
 }
