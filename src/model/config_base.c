@@ -416,6 +416,7 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 		return true;
 	if (sym == cfg->kc->modules_sym)
 		return false;
+	bases->stats.changed++;
 	for (unsigned r = model->reader_start[sym->index];
 	     r < model->reader_start[sym->index + 1]; r++)
 		if (ordering_edge(model, sym->index, model->readers[r]))
@@ -503,6 +504,15 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 		bases->differs[bases->changed[i]] = 0;
 	bases->stats.taken++;
 	return true;
+}
+
+unsigned config_bases_weight(struct config *cfg, const struct symbol *sym)
+{
+	struct config_model *model = cfg->model;
+
+	if (!model->reader_start)
+		config_model_build_readers(model);
+	return 1 + model->reader_start[sym->index + 1] - model->reader_start[sym->index];
 }
 
 const struct config_bases_stats *config_bases_stats(const struct config_bases *bases)

@@ -17,6 +17,7 @@ struct config_bases_stats {
 	unsigned long full;		/* configurations computed in full */
 	unsigned long taken;		/* ... computed from a base */
 	unsigned long recomputed;	/* symbols those computed again */
+	unsigned long changed;		/* ... whose value came out different */
 };
 
 struct config_bases *config_bases_new(void);
@@ -49,6 +50,12 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg);
  * config_bases_apply() found it could not use bases at all.
  */
 void config_bases_keep(struct config_bases *bases, struct config *cfg);
+
+/*
+ * What a difference in sym's user value costs a file computed from
+ * another: 1 + the symbols that read sym.
+ */
+unsigned config_bases_weight(struct config *cfg, const struct symbol *sym);
 
 const struct config_bases_stats *config_bases_stats(const struct config_bases *bases);
 
