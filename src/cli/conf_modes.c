@@ -835,13 +835,13 @@ int conf_defconfig_read(struct config *cfg, const char *file,
 	if (read_file(&run, file) != 0)
 		status = -1;
 	else {
-		/* The values no user value of FILE can change: the base's. */
-		bool taken = bases && config_bases_apply(bases, run.cfg);
-
+		/* The values no user value of FILE can change: a base's. */
+		if (bases)
+			config_bases_apply(bases, run.cfg);
 		compute_after_read(&run);
 		if (apply_mode(&run))
 			status = -1;
-		else if (bases && !taken)
+		else if (bases)
 			config_bases_keep(bases, run.cfg);
 	}
 	/* The values written are computed now: nothing may call back into run. */

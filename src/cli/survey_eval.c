@@ -4,10 +4,10 @@
  * read into a configuration of the shared tree exactly as conf's
  * --defconfig mode does (conf_defconfig_read()), then its .config
  * written, or its records sent to the parent.  The worker holds one
- * tree and one configuration, reset between files
- * (config_reset_computed_kept()),
- * which takes what no user value of the file can change from a base
- * computed once (config_bases_apply()).
+ * tree and one configuration, which keeps the last file's values between
+ * files (config_bases_next()): the next file, the files ordered so that
+ * each is like the one before (survey_order.c), computes again only what
+ * its own user values change (config_bases_apply()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,6 +29,7 @@
 #include "merge_why.h"
 #include "survey_compare.h"
 #include "survey_eval.h"
+#include "survey_order.h"
 #include "util.h"
 
 /* What the handlers of one configuration share. */
@@ -371,6 +372,52 @@ static void eval_one(struct eval_ctx *ctx, struct config *cfg)
 	fflush(ctx->out);
 }
 
+/* What a line of a defconfig weighs in the order: its symbol's readers. */
+struct weigh_ctx {
+	struct config *cfg;
+	const char *prefix;
+};
+
+static unsigned line_weight(const char *line, size_t len, void *data)
+{
+	struct weigh_ctx *w = data;
+	size_t plen = strlen(w->prefix), end;
+	const struct symbol *sym;
+	char name[256];
+
+	if (len > 2 && line[0] == '#' && line[1] == ' ') {
+		line += 2;
+		len -= 2;
+	}
+	if (len <= plen || strncmp(line, w->prefix, plen) != 0)
+		return 1;
+	end = plen;
+	while (end < len && line[end] != '=' && line[end] != ' ')
+		end++;
+	if (end - plen >= sizeof(name))
+		return 1;
+	memcpy(name, line + plen, end - plen);
+	name[end - plen] = '\0';
+	sym = symbol_find(config_tree(w->cfg), name);
+	return sym ? config_bases_weight(w->cfg, sym) : 1;
+}
+
+/* arch's files, similar ones one after the other (heap). */
+static unsigned *eval_order(const struct eval_ctx *ctx, struct config *cfg)
+{
+	const struct symbol *modules_sym = ctx->kc->modules_sym;
+	struct weigh_ctx w = { .cfg = cfg, .prefix = ctx->io.prefix };
+	char *modules = NULL;
+	unsigned *order;
+
+	if (modules_sym && modules_sym->name)
+		modules = xasprintf("%s%s", ctx->io.prefix, modules_sym->name);
+	order = survey_order(ctx->arch, ctx->kc->opts.srctree, modules,
+			     line_weight, &w);
+	free(modules);
+	return order;
+}
+
 void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 		      const struct survey_arch *arch, struct survey_compare *cmp,
 		      FILE *out)
@@ -378,19 +425,23 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	struct eval_ctx ctx = { .rq = rq, .kc = kc, .arch = arch, .out = out,
 				.cmp = cmp, .bases = config_bases_new() };
 	/*
-	 * One configuration, reset between files: its memory and index kept;
-	 * each file computes only what its user values change from a base.
+	 * One configuration for every file: its memory, index and values
+	 * kept; each file computes only what its user values change.
 	 */
 	struct config *cfg = config_new(kc);
+	unsigned *order;
 
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
+	/* Similar files one after the other: each is computed from the last. */
+	order = eval_order(&ctx, cfg);
 	for (unsigned i = 0; i < arch->nconfigs; i++) {
 		if (i)
-			config_reset_computed_kept(cfg);
-		ctx.config = arch->configs[i];
+			config_bases_next(ctx.bases, cfg);
+		ctx.config = arch->configs[order[i]];
 		eval_one(&ctx, cfg);
 	}
+	free(order);
 	config_free(cfg);
 	config_bases_free(ctx.bases);
 }

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Many configurations of one tree evaluated one after the other (survey:
- * every defconfig of an architecture) share most of their values.  A
- * base is one of them computed in full; each later one takes the base's
- * values and computes again only what its own user values change:
+ * every defconfig of an architecture) share most of their values.  Each
+ * takes the values of the one computed just before it (its base, still
+ * in the configuration: nothing is copied) and computes again only what
+ * its own user values change:
  * first the symbols whose user state differs, then, in an order where
  * every symbol comes after what it reads (the rank), the readers of
  * each value that came out different, and so on.  A value whose inputs
  * all came out as in the base is the base's, without computing it.
  *
- * Every tristate reads whether modules are enabled: a configuration
- * whose MODULES differs from its base's would lose every value.  So
- * there is one base per MODULES user value met (unset, n, m or y): the
- * first configuration of each, computed in full and copied.
+ * The caller orders the files so that each is like the one before
+ * (survey_order.c).  Every tristate reads whether modules are enabled,
+ * so a base whose MODULES user value (unset, n, m or y) differs cannot
+ * serve: such a file, and the first, is computed in full.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,17 +37,26 @@ struct user_state {
 };
 
 struct config_bases {
-	struct config *base[BASE_KINDS];
-	/* By kind: the symbols with a user state in that base. */
-	unsigned *base_users[BASE_KINDS];
-	size_t nbase_users[BASE_KINDS];
 	size_t cap;			/* symbols the arrays below hold */
-	struct user_state *users;	/* the file's user states */
+	struct user_state *users;	/* the file's user states, by index */
+	size_t nusers;
+	/* The configuration computed last, cfg's values: its user states. */
+	struct user_state *prev;
+	size_t nprev;
+	unsigned prev_kind;		/* its MODULES user value */
+	unsigned char *prev_flags;	/* by symbol: its flags but V_USER */
+	tristate prev_modules_val;
+	bool prev_stale_modules;
+	bool computed;			/* cfg holds it, as computed */
+	unsigned kept_epoch;		/* cfg's epoch then: changed since? */
+	bool ready;			/* ... and config_bases_next() kept it */
+	bool keep;			/* config_bases_keep() is to note cfg */
+	unsigned kind;			/* the file's MODULES user value */
 	unsigned *changed;		/* symbols whose user state differs */
 	unsigned char *differs;		/* by symbol: listed in changed */
 	uint64_t *pending;		/* by rank: to compute again */
-	unsigned keep_kind;		/* kind + 1 of the base to keep next */
 	size_t scan;			/* word of pending to look at first */
+	struct config_bases_stats stats;
 };
 
 struct config_bases *config_bases_new(void)
@@ -58,10 +68,8 @@ void config_bases_free(struct config_bases *bases)
 {
 	if (!bases)
 		return;
-	for (unsigned i = 0; i < BASE_KINDS; i++) {
-		config_free(bases->base[i]);
-		free(bases->base_users[i]);
-	}
+	free(bases->prev);
+	free(bases->prev_flags);
 	free(bases->users);
 	free(bases->changed);
 	free(bases->differs);
@@ -174,7 +182,7 @@ static long queue_pop(struct config_bases *b, const struct config_model *model,
 	}
 }
 
-/* --- bases ----------------------------------------------------------------- */
+/* --- the configuration computed last --------------------------------------- */
 
 /*
  * Every value computed as conf computes them after reading (modules
@@ -201,95 +209,56 @@ static bool has_user_state(const struct symval *v)
 	return (v->flags & V_USER) || v->prio || v->user_member;
 }
 
-static const char *kept_str(struct config *base, const char *text)
-{
-	return text ? intern(&base->strings, text) : NULL;
-}
-
-/*
- * cfg, computed in full, copied as the base of its kind: its strings
- * (the user values among them live in cfg's arena, gone at its next
- * reset) interned again in the base's own.
- */
-void config_bases_keep(struct config_bases *bases, struct config *cfg)
-{
-	unsigned kind = bases->keep_kind;
-	struct config *base;
-	size_t n = cfg->kc->nsymbols, nusers = 0;
-
-	if (!kind--)
-		return;
-	bases->keep_kind = 0;
-	if (bases->base[kind] || cfg->too_deep)
-		return;
-	compute_all(cfg);
-	base = config_new_sibling(cfg);
-	memcpy(base->vals, cfg->vals, n * sizeof(*cfg->vals));
-	bases->base_users[kind] = xcalloc(n + 1, sizeof(unsigned));
-	for (size_t i = 0; i < n; i++) {
-		struct symval *v = &base->vals[i];
-
-		if (has_user_state(v))
-			bases->base_users[kind][nusers++] = (unsigned)i;
-		v->user_str = kept_str(base, v->user_str);
-		v->str = kept_str(base, v->str);
-		v->unclamped = kept_str(base, v->unclamped);
-	}
-	bases->nbase_users[kind] = nusers;
-	base->modules_val = cfg->modules_val;
-	base->stale_modules = cfg->stale_modules;
-	base->prio_high = cfg->prio_high;
-	base->prio_low = cfg->prio_low;
-	bases->base[kind] = base;
-}
-
 static bool same_str(const char *a, const char *b)
 {
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-static bool same_user(const struct symval *a, const struct symval *b)
+static bool same_state(const struct user_state *a, const struct user_state *b)
 {
-	return (a->flags & V_USER) == (b->flags & V_USER) &&
-	       a->user_tri == b->user_tri && a->prio == b->prio &&
-	       a->user_member == b->user_member &&
-	       same_str(a->user_str, b->user_str);
+	return a->has == b->has && a->tri == b->tri && a->prio == b->prio &&
+	       a->member == b->member && same_str(a->str, b->str);
 }
 
-static void note_changed(struct config_bases *bases, size_t *count,
-			 const struct symval *v, const struct symval *b,
-			 unsigned i)
+/* The file's user states, by symbol index, into bases->users. */
+static void collect_users(struct config_bases *bases, const struct config *cfg)
 {
-	if (!bases->differs[i] && !same_user(v, b)) {
-		bases->differs[i] = 1;
-		bases->changed[(*count)++] = i;
-	}
-}
+	size_t n = cfg->kc->nsymbols;
 
-/*
- * cfg's values become the base's, its user values stay its own; the
- * symbols whose user state differs are listed in bases->changed (and
- * marked in bases->differs).
- */
-static size_t graft(struct config_bases *bases, struct config *cfg,
-		    unsigned kind)
-{
-	const struct config *base = bases->base[kind];
-	const unsigned *base_users = bases->base_users[kind];
-	size_t n = cfg->kc->nsymbols, nusers = 0, count = 0;
-
+	bases->nusers = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct symval *v = &cfg->vals[i];
 
 		if (has_user_state(v))
-			bases->users[nusers++] = (struct user_state){
+			bases->users[bases->nusers++] = (struct user_state){
 				.index = (unsigned)i, .has = v->flags & V_USER,
 				.tri = v->user_tri, .str = v->user_str,
 				.prio = v->prio, .member = v->user_member };
 	}
-	memcpy(cfg->vals, base->vals, n * sizeof(*cfg->vals));
-	for (size_t k = 0; k < bases->nbase_users[kind]; k++) {
-		struct symval *v = &cfg->vals[base_users[k]];
+}
+
+/*
+ * Between files: cfg keeps the values of the configuration computed
+ * last, as its base, and loses its user states and what the last
+ * computation left (as config_reset_computed_kept() does, but for the
+ * value fields and the strings, which those values may point at: the
+ * string arena grows by each file's user strings until a reset).
+ */
+void config_bases_next(struct config_bases *bases, struct config *cfg)
+{
+	bases->ready = false;
+	/*
+	 * What used cfg since (an explanation, say) may have changed a user
+	 * value or invalidated a value: each moves the epoch.
+	 */
+	if (!bases->computed || legacy_choices(cfg) || cfg->epoch != bases->kept_epoch) {
+		bases->computed = false;
+		config_reset_computed_kept(cfg);
+		return;
+	}
+	bases->computed = false;
+	for (size_t k = 0; k < bases->nprev; k++) {
+		struct symval *v = &cfg->vals[bases->prev[k].index];
 
 		v->flags &= (unsigned char)~V_USER;
 		v->user_tri = TRI_NO;
@@ -297,27 +266,114 @@ static size_t graft(struct config_bases *bases, struct config *cfg,
 		v->prio = 0;
 		v->user_member = 0;
 	}
-	for (size_t k = 0; k < nusers; k++) {
-		const struct user_state *u = &bases->users[k];
-		struct symval *v = &cfg->vals[u->index];
+	cfg->prio_high = cfg->prio_low = 0;
+	cfg->read_unknown = 0;
+	cfg->calc_count = 0;
+	cfg->on_unmet = NULL;
+	cfg->unmet_ctx = NULL;
+	cfg->epoch++;
+	cfg->calc_depth = cfg->warm_base = 0;
+	cfg->warming = false;
+	cfg->too_deep = NULL;
+	bases->ready = true;
+}
 
-		v->flags = (unsigned char)((v->flags & ~V_USER) | u->has);
-		v->user_tri = u->tri;
-		v->user_str = u->str;
-		v->prio = u->prio;
-		v->user_member = u->member;
+/*
+ * cfg, computed as conf computes it: noted as the base of the next
+ * file (its user states, its flags, what config_bases_next() and the
+ * read clear).
+ */
+void config_bases_keep(struct config_bases *bases, struct config *cfg)
+{
+	size_t n = cfg->kc->nsymbols;
+
+	if (!bases->keep)
+		return;
+	bases->keep = false;
+	if (cfg->too_deep)
+		return;
+	/*
+	 * The read's computation walked the whole table (conf_modes.c): only
+	 * a value that saw a stale modules value calls for a second pass.
+	 */
+	if (!config_recompute_is_noop(cfg))
+		compute_all(cfg);
+	for (size_t i = 0; i < n; i++)
+		bases->prev_flags[i] = cfg->vals[i].flags & (unsigned char)~V_USER;
+	memcpy(bases->prev, bases->users, bases->nusers * sizeof(*bases->prev));
+	bases->nprev = bases->nusers;
+	bases->prev_kind = bases->kind;
+	bases->prev_modules_val = cfg->modules_val;
+	bases->prev_stale_modules = cfg->stale_modules;
+	bases->kept_epoch = cfg->epoch;
+	bases->computed = true;
+}
+
+static void note_changed(struct config_bases *bases, size_t *count, unsigned i)
+{
+	if (!bases->differs[i]) {
+		bases->differs[i] = 1;
+		bases->changed[(*count)++] = i;
 	}
-	for (size_t k = 0; k < bases->nbase_users[kind]; k++)
-		note_changed(bases, &count, &cfg->vals[base_users[k]],
-			     &base->vals[base_users[k]], base_users[k]);
-	for (size_t k = 0; k < nusers; k++)
-		note_changed(bases, &count, &cfg->vals[bases->users[k].index],
-			     &base->vals[bases->users[k].index], bases->users[k].index);
-	cfg->modules_val = base->modules_val;
-	cfg->stale_modules = base->stale_modules;
-	/* The memo's slots are cfg's own, filled under values now replaced. */
+}
+
+/*
+ * cfg's values become the last configuration's again (they are still
+ * there, only no longer marked computed), its user states are the
+ * file's; the symbols whose user state differs are listed in
+ * bases->changed (and marked in bases->differs).
+ */
+static size_t graft(struct config_bases *bases, struct config *cfg)
+{
+	size_t n = cfg->kc->nsymbols, i = 0, j = 0, count = 0;
+
+	for (size_t s = 0; s < n; s++)
+		cfg->vals[s].flags = (unsigned char)((cfg->vals[s].flags & V_USER) |
+						     bases->prev_flags[s]);
+	/* Both lists in index order. */
+	while (i < bases->nusers || j < bases->nprev) {
+		const struct user_state *u = i < bases->nusers ? &bases->users[i] : NULL;
+		const struct user_state *w = j < bases->nprev ? &bases->prev[j] : NULL;
+
+		if (u && (!w || u->index < w->index)) {
+			note_changed(bases, &count, u->index);
+			i++;
+		} else if (!u || w->index < u->index) {
+			note_changed(bases, &count, w->index);
+			j++;
+		} else {
+			if (!same_state(u, w))
+				note_changed(bases, &count, u->index);
+			i++;
+			j++;
+		}
+	}
+	cfg->modules_val = bases->prev_modules_val;
+	cfg->stale_modules = bases->prev_stale_modules;
+	/* The memo's slots were filled under the values now replaced. */
 	cfg->epoch++;
 	return count;
+}
+
+/*
+ * cfg is to be computed in full although it holds another
+ * configuration's values: what a computation leaves unset for some
+ * symbols is cleared first, as config_reset_computed_kept() clears it.
+ */
+static void forget_values(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
+		struct symval *v = &cfg->vals[i];
+
+		v->flags &= V_USER;
+		v->dir_dep = v->rev_dep = v->implied = TRI_NO;
+		v->selected = 0;
+		v->choice_rule = 0;
+		v->choice_via = NULL;
+	}
+	cfg->modules_val = TRI_NO;
+	cfg->stale_modules = false;
+	cfg->epoch++;
 }
 
 /*
@@ -360,6 +416,7 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 		return true;
 	if (sym == cfg->kc->modules_sym)
 		return false;
+	bases->stats.changed++;
 	for (unsigned r = model->reader_start[sym->index];
 	     r < model->reader_start[sym->index + 1]; r++)
 		if (ordering_edge(model, sym->index, model->readers[r]))
@@ -389,7 +446,9 @@ static void make_room(struct config_bases *bases, size_t n)
 		return;
 	bases->cap = n;
 	bases->users = xrealloc(bases->users, n * sizeof(*bases->users));
+	bases->prev = xrealloc(bases->prev, n * sizeof(*bases->prev));
 	bases->changed = xrealloc(bases->changed, n * sizeof(unsigned));
+	bases->prev_flags = xrealloc(bases->prev_flags, n);
 	free(bases->differs);
 	bases->differs = xcalloc(n, 1);
 	free(bases->pending);
@@ -399,28 +458,32 @@ static void make_room(struct config_bases *bases, size_t n)
 bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 {
 	struct config_model *model = cfg->model;
-	unsigned kind = base_kind(cfg);
 	/* Linux 7.0: a default from a transitional symbol reads its user state. */
 	bool user_read = cfg->kc->dialect->transitional_default_sets;
 	size_t n = cfg->kc->nsymbols, words = n / 64 + 1, count;
+	bool ready = bases->ready;
 	long next;
 
+	bases->ready = bases->keep = false;
+	bases->kind = base_kind(cfg);
 	/* Legacy choices keep more state per choice than a base can give. */
-	if (legacy_choices(cfg) || kind >= BASE_KINDS || cfg->calc_count || !n)
+	if (legacy_choices(cfg) || bases->kind >= BASE_KINDS || cfg->calc_count || !n)
 		return false;
 	if (!model->rank && !model->rank_cyclic)
 		build_rank(model);
 	if (!model->rank)
 		return false;
 	make_room(bases, n);
-	if (!bases->base[kind]) {
-		/* The first of its kind is computed in full, then kept. */
-		bases->keep_kind = kind + 1;
+	collect_users(bases, cfg);
+	bases->keep = true;
+	if (!ready || bases->prev_kind != bases->kind) {
+		/* No base, or one whose MODULES differs: every value reads it. */
+		if (ready)
+			forget_values(cfg);
+		bases->stats.full++;
 		return false;
 	}
-	if (bases->base[kind]->too_deep)
-		return false;
-	count = graft(bases, cfg, kind);
+	count = graft(bases, cfg);
 	bases->scan = 0;
 	for (size_t i = 0; i < count; i++)
 		queue_push(bases, model, bases->changed[i]);
@@ -428,6 +491,7 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	while ((next = queue_pop(bases, model, words)) >= 0) {
 		unsigned i = (unsigned)next;
 
+		bases->stats.recomputed++;
 		if (!recompute(bases, cfg, cfg->kc->symbols[i],
 			       user_read && bases->differs[i])) {
 			/* MODULES came out different: everything again. */
@@ -438,5 +502,20 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	}
 	for (size_t i = 0; i < count; i++)
 		bases->differs[bases->changed[i]] = 0;
+	bases->stats.taken++;
 	return true;
+}
+
+unsigned config_bases_weight(struct config *cfg, const struct symbol *sym)
+{
+	struct config_model *model = cfg->model;
+
+	if (!model->reader_start)
+		config_model_build_readers(model);
+	return 1 + model->reader_start[sym->index + 1] - model->reader_start[sym->index];
+}
+
+const struct config_bases_stats *config_bases_stats(const struct config_bases *bases)
+{
+	return &bases->stats;
 }

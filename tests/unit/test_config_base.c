@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bases (config_base.c): configurations read one after the other into
- * one configuration, each taking the values of a base and computing only
- * what its user values change, must write exactly what a configuration
- * of their own computed in full writes.  The files flip what others read
- * (a symbol whole menus depend on, a choice, a select chain with unmet
- * dependencies, imply, ranges and defaults taken from other symbols),
- * and MODULES each way, so that each kind of base serves several.
+ * one configuration, each taking the values of the one before and
+ * computing only what its user values change, must write exactly what a
+ * configuration of their own computed in full writes, whichever file
+ * came before.  The files flip what others read (a symbol whole menus
+ * depend on, a choice, a select chain with unmet dependencies, imply,
+ * ranges and defaults taken from other symbols), and MODULES each way;
+ * they are read in several orders, so that each serves as the base of
+ * several others.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,7 +58,6 @@ static const char tree[] =
 	"config FPU_EMU\n\tbool \"emulate\"\n\tdepends on !CPU_HAS_FPU\n"
 	"\tdefault y\n";
 
-/* In this order: the first of each MODULES value is that value's base. */
 static const char *const files[] = {
 	"CONFIG_NET=y\n",
 	"",
@@ -98,37 +99,111 @@ static char *evaluated(struct config *cfg, const char *path,
 	return config_write_text(cfg, &kernel_io, &len);
 }
 
+#define NFILES (sizeof(files) / sizeof(files[0]))
+
+/* Each file's .config computed in full, in its own configuration. */
+static char **full_texts(struct kconfig *kc, char **paths)
+{
+	char **full = calloc(NFILES, sizeof(char *));
+
+	assert_non_null(full);
+	for (unsigned i = 0; i < NFILES; i++) {
+		struct config *alone = config_new(kc);
+
+		full[i] = evaluated(alone, paths[i], NULL);
+		config_free(alone);
+	}
+	return full;
+}
+
+/*
+ * The files read into one configuration in order[], each from the one
+ * before; with poke, a user value set between files as a caller
+ * using the configuration might (the next file must not start from
+ * values that no longer are the last file's).  How many files were
+ * computed from a base.
+ */
+static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
+			       const unsigned *order, bool poke)
+{
+	struct config *shared = config_new(kc);
+	struct config_bases *bases = config_bases_new();
+	const struct symbol *expert = symbol_find(kc, "EXPERT");
+	unsigned long taken;
+
+	assert_non_null(expert);
+	for (unsigned k = 0; k < NFILES; k++) {
+		unsigned i = order[k];
+		char *inc;
+
+		if (k)
+			config_bases_next(bases, shared);
+		inc = evaluated(shared, paths[i], bases);
+		if (strcmp(full[i], inc) != 0)
+			fail_msg("file %u (%s) after file %u: from the one before\n%s\n"
+				 "in full\n%s", i, files[i], k ? order[k - 1] : i, inc,
+				 full[i]);
+		free(inc);
+		if (poke)
+			config_set_user_tri(shared, expert,
+					    config_tri(shared, expert) == TRI_YES ?
+					    TRI_NO : TRI_YES);
+	}
+	taken = config_bases_stats(bases)->taken;
+	config_free(shared);
+	config_bases_free(bases);
+	return taken;
+}
+
+/* The file's MODULES line: 'y', 'n' or 0 for none. */
+static char modules_line(const char *text)
+{
+	if (strstr(text, "CONFIG_MODULES=y"))
+		return 'y';
+	return strstr(text, "# CONFIG_MODULES is not set") ? 'n' : 0;
+}
+
+/* How many files of order[] follow one with the same MODULES line. */
+static unsigned long same_modules_pairs(const unsigned *order)
+{
+	unsigned long count = 0;
+
+	for (unsigned k = 1; k < NFILES; k++)
+		count += modules_line(files[order[k]]) == modules_line(files[order[k - 1]]);
+	return count;
+}
+
 static void test_bases_match_full(void **state)
 {
 	char dir[] = "/tmp/kbrowse-base.XXXXXX";
 	struct kconfig *kc = unit_load(tree);
-	struct config *shared;
-	struct config_bases *bases = config_bases_new();
+	char *paths[NFILES], **full;
+	unsigned order[NFILES];
+	/* Forward, backward, and strides that visit every file. */
+	static const unsigned strides[] = { 1, NFILES - 1, 5, 7 };
 
 	(void)state;
 	assert_non_null(kc);
 	assert_int_equal(kc->diags.errors, 0);
 	assert_non_null(mkdtemp(dir));
-	shared = config_new(kc);
-	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		char *path = defconfig_file(dir, i);
-		struct config *alone = config_new(kc);
-		char *full = evaluated(alone, path, NULL), *inc;
-
-		if (i)
-			config_reset_computed_kept(shared);
-		inc = evaluated(shared, path, bases);
-		if (strcmp(full, inc) != 0)
-			fail_msg("file %u (%s): with a base\n%s\nin full\n%s",
-				 i, files[i], inc, full);
-		free(full);
-		free(inc);
-		config_free(alone);
-		unlink(path);
-		free(path);
+	for (unsigned i = 0; i < NFILES; i++)
+		paths[i] = defconfig_file(dir, i);
+	full = full_texts(kc, paths);
+	for (unsigned s = 0; s < sizeof(strides) / sizeof(strides[0]); s++) {
+		for (unsigned k = 0; k < NFILES; k++)
+			order[k] = (unsigned)((k * strides[s] + s) % NFILES);
+		/* Each file after one with the same MODULES: from a base. */
+		assert_int_equal(run_order(kc, paths, full, order, false),
+				 same_modules_pairs(order));
+		/* A value changed after a file: the next computed in full. */
+		assert_int_equal(run_order(kc, paths, full, order, true), 0);
 	}
-	config_free(shared);
-	config_bases_free(bases);
+	for (unsigned i = 0; i < NFILES; i++) {
+		free(full[i]);
+		unlink(paths[i]);
+		free(paths[i]);
+	}
+	free(full);
 	rmdir(dir);
 	kconfig_free(kc);
 }
