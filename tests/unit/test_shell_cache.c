@@ -739,6 +739,29 @@ static void test_size_is_bounded(void **state)
 }
 
 /*
+ * A hit marks the entry used (its mtime, eviction's clock) unless it was
+ * used in the last few minutes: an old entry's time moves to now, a
+ * recent one's stays (no write per hit while a tree is read again).
+ */
+static void test_hit_marks_use(void **state)
+{
+	char cmd[600], *out = NULL;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -f '%s'/*", cachedir);
+	assert_int_equal(system(cmd), 0);
+	store("fakecc -dumpmachine", "/tmp", "x86_64");
+	for_each_entry("touch -d @1000000000 \"$f\"");
+	assert_true(lookup("fakecc -dumpmachine", "/tmp", &out));
+	free(out);
+	for_each_entry("test $(stat -c %Y \"$f\") -gt 1000000000");
+	for_each_entry("touch -d \"@$(($(date +%s) - 60))\" \"$f\"");
+	assert_true(lookup("fakecc -dumpmachine", "/tmp", &out));
+	free(out);
+	for_each_entry("test $(stat -c %Y \"$f\") -lt $(($(date +%s) - 30))");
+}
+
+/*
  * Entries are written through file_replace: a link planted at the name
  * the cache used to write to (ENTRY.<pid>.tmp) is not followed, no
  * temporary file is left, and one left by a killed run goes after an
@@ -801,6 +824,7 @@ int main(void)
 		cmocka_unit_test(test_edited_entry_fails_its_checksum),
 		cmocka_unit_test(test_directory_is_private),
 		cmocka_unit_test(test_size_is_bounded),
+		cmocka_unit_test(test_hit_marks_use),
 		cmocka_unit_test(test_temporary_files),
 	};
 
