@@ -21,6 +21,7 @@
 
 #include "arena.h"
 #include "file_replace.h"
+#include "path_dirs.h"
 #include "shell_cache.h"
 #include "util.h"
 
@@ -95,6 +96,7 @@ struct shell_cache {
 	struct shell_cache_stats stats;
 	bool refused;		/* the last command looked at was not cacheable */
 	uid_t euid;		/* ours: the owner every entry must have */
+	struct path_dirs *path_dirs;	/* PATH, listed at the first search */
 	/*
 	 * The current directory, for commands given none: read once, since a
 	 * cache serves one read of a tree, during which kbrowse stays put.
@@ -503,6 +505,7 @@ void shell_cache_close(struct shell_cache *cache)
 	free(cache->env_slots);
 	free(cache->dir);
 	free(cache->cwd);
+	path_dirs_free(cache->path_dirs);
 	free(cache);
 }
 
@@ -542,34 +545,12 @@ static char *file_identity(const char *path, struct stat *st)
 }
 
 /* The first PATH directory holding an executable name, as the shell finds it. */
-static bool path_search(const struct shell_cache *cache, const char *name,
+static bool path_search(struct shell_cache *cache, const char *name,
 			char found[PATH_MAX])
 {
-	const char *path = env_value(cache, "PATH");
-	size_t name_len = strlen(name);
-
-	if (!path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		const char *colon = strchr(path, ':');
-		size_t len = colon ? (size_t)(colon - path) : strlen(path);
-
-		if (len && len + name_len + 2 < PATH_MAX) {
-			memcpy(found, path, len);
-			found[len] = '/';
-			memcpy(found + len + 1, name, name_len + 1);
-			if (access(found, X_OK) == 0) {
-				struct stat st;
-
-				if (stat(found, &st) == 0 && S_ISREG(st.st_mode))
-					return true;
-			}
-		}
-		path += len;
-		if (*path == ':')
-			path++;
-	}
-	return false;
+	if (!cache->path_dirs)
+		cache->path_dirs = path_dirs_new(env_value(cache, "PATH"));
+	return path_dirs_find(cache->path_dirs, name, found);
 }
 
 static void fields_add(struct fields *f, const char *s, size_t len)
