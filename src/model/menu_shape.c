@@ -236,6 +236,8 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 	arena_init(&km->k.arena);
 	km->k.memo_mask = km->slot_mask;
 	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
+	km->k.reduced_mask = km->slot_mask;
+	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
 	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
 		km->nodes[i] = node;
 		add_position(km, node, (int)i);
@@ -251,6 +253,8 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 	/* The conditions were only needed to decide the shape. */
 	free(km->k.memo);
 	km->k.memo = NULL;
+	free(km->k.reduced);
+	km->k.reduced = NULL;
 	arena_release(&km->k.arena);
 	return km;
 }
