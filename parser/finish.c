@@ -32,6 +32,11 @@ struct finisher {
 	struct kconfig *kc;
 	struct symbol *modules;		/* modules_sym, or n when none */
 	unsigned char *warned;		/* by symbol index: checks done */
+	/*
+	 * How many menus around the entries finish_children() is at have a
+	 * `visible if`: none, for nearly every entry, spares the walk up.
+	 */
+	unsigned visible_ifs_above;
 };
 
 /* --- building the conditions ------------------------------------------ */
@@ -111,7 +116,7 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 	for (; prop && prop->node == node; prop = has_symbol ? prop->next : NULL) {
 		struct expr *cond = prop->cond;
 
-		if (has_symbol &&
+		if (has_symbol && fin->visible_ifs_above &&
 		    (prop->type == P_PROMPT || prop->type == P_MENU))
 			cond = enclosing_visibility(fin, node, cond);
 		prop->visible = expr_and(arena, node->dep,
@@ -155,7 +160,9 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		finish_props(fin, node);
 	}
 	for (node = parent->children; node; node = node->next) {
+		fin->visible_ifs_above += node->visible_if != NULL;
 		finish_children(fin, node);
+		fin->visible_ifs_above -= node->visible_if != NULL;
 		/*
 		 * A symbol depends on the entries that define it, except
 		 * entries written directly in a choice: a choice member's
@@ -1267,6 +1274,7 @@ void kconfig_finish(struct kconfig *kc)
 	fin.warned = xcalloc(kc->nsymbols + 1, 1);
 	find_choices(&fin, &kc->root);
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
+	fin.visible_ifs_above = kc->root.visible_if != NULL;
 	finish_children(&fin, &kc->root);
 	if (kc->dialect->configdefault)
 		finish_configdefaults(&fin);

@@ -28,6 +28,7 @@
 
 #include "file_read.h"
 #include "kconfig.h"
+#include "local_dirs.h"
 #include "macro.h"
 #include "shell_cache.h"
 #include "parser.h"
@@ -109,8 +110,11 @@ static bool read_named(struct kconfig *kc, const char *name,
 	char *path;
 	bool ok;
 
-	if (read_overlay(kc, name, out) || read_builtin(kc, name, out) ||
-	    read_disk(name, out))
+	if (read_overlay(kc, name, out) || read_builtin(kc, name, out))
+		return true;
+	if (!local_dirs_may_hold(kc->local_dirs, name))
+		errno = ENOENT;		/* what the open would have said */
+	else if (read_disk(name, out))
 		return true;
 	if (name[0] == '/' || !kc->opts.srctree)
 		return false;
@@ -499,6 +503,7 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts)
 	symbol_table_init(kc);
 	kc->root.kind = MENU_ROOT;
 	kc->root.children_tail = &kc->root.children;
+	kc->local_dirs = local_dirs_new();
 	kc->macros = macro_env_new(&kc->diags, kc->opts.shell_dir,
 				   kc->opts.info_out);
 	macro_env_set_shell_options(kc->macros, &kc->opts.shell);
@@ -517,6 +522,7 @@ void kconfig_free(struct kconfig *kc)
 		return;
 	macro_env_free(kc->macros);
 	free(kc->files_read);
+	local_dirs_free(kc->local_dirs);
 	shell_cache_close(kc->shell_cache);
 	symbol_table_release(kc);
 	intern_release(&kc->strings);

@@ -20,6 +20,7 @@
 #include "symbol.h"
 
 struct macro_env;
+struct local_dirs;
 
 /* The largest Kconfig file read (Linux's largest is under 300 KB). */
 #define KCONFIG_FILE_MAX	(16UL << 20)
@@ -92,6 +93,8 @@ struct kconfig {
 	struct macro_env *macros;
 	struct shell_cache *shell_cache;	/* NULL: every command runs */
 	size_t nfiles;			/* files read, for statistics */
+	/* The current directory's directories, as far as names asked. */
+	struct local_dirs *local_dirs;
 	/*
 	 * Every file read, in the order it was opened, each name once: conf
 	 * lists them in include/config/auto.conf.cmd (src/confio/autoconf.c).  Empty

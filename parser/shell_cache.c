@@ -21,6 +21,7 @@
 
 #include "arena.h"
 #include "file_replace.h"
+#include "path_dirs.h"
 #include "shell_cache.h"
 #include "util.h"
 
@@ -36,6 +37,8 @@
 #define CACHE_MAX_BYTES		(24L << 20)
 /* No entry is bigger: a key, 4 KB of stdout, 1 MB of stderr. */
 #define ENTRY_MAX_BYTES		(2L << 20)
+/* Eviction's clock: a use this close to the last is not written down. */
+#define ENTRY_RECENT_SECONDS	600
 
 extern char **environ;
 
@@ -92,6 +95,13 @@ struct shell_cache {
 	char whole_digest[40];
 	struct shell_cache_stats stats;
 	bool refused;		/* the last command looked at was not cacheable */
+	uid_t euid;		/* ours: the owner every entry must have */
+	struct path_dirs *path_dirs;	/* PATH, listed at the first search */
+	/*
+	 * The current directory, for commands given none: read once, since a
+	 * cache serves one read of a tree, during which kbrowse stays put.
+	 */
+	char *cwd;
 };
 
 /*
@@ -458,6 +468,7 @@ struct shell_cache *shell_cache_open(const char *dir, struct diag_list *diags)
 	cache = xcalloc(1, sizeof(*cache));
 	cache->dir = path;
 	cache->diags = diags;
+	cache->euid = geteuid();
 	if (mkdir_parents(path) != 0) {
 		cache_warn(cache, "cannot create", path);
 		cache->readonly = true;
@@ -493,6 +504,8 @@ void shell_cache_close(struct shell_cache *cache)
 	free(cache->env);
 	free(cache->env_slots);
 	free(cache->dir);
+	free(cache->cwd);
+	path_dirs_free(cache->path_dirs);
 	free(cache);
 }
 
@@ -532,34 +545,12 @@ static char *file_identity(const char *path, struct stat *st)
 }
 
 /* The first PATH directory holding an executable name, as the shell finds it. */
-static bool path_search(const struct shell_cache *cache, const char *name,
+static bool path_search(struct shell_cache *cache, const char *name,
 			char found[PATH_MAX])
 {
-	const char *path = env_value(cache, "PATH");
-	size_t name_len = strlen(name);
-
-	if (!path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		const char *colon = strchr(path, ':');
-		size_t len = colon ? (size_t)(colon - path) : strlen(path);
-
-		if (len && len + name_len + 2 < PATH_MAX) {
-			memcpy(found, path, len);
-			found[len] = '/';
-			memcpy(found + len + 1, name, name_len + 1);
-			if (access(found, X_OK) == 0) {
-				struct stat st;
-
-				if (stat(found, &st) == 0 && S_ISREG(st.st_mode))
-					return true;
-			}
-		}
-		path += len;
-		if (*path == ':')
-			path++;
-	}
-	return false;
+	if (!cache->path_dirs)
+		cache->path_dirs = path_dirs_new(env_value(cache, "PATH"));
+	return path_dirs_find(cache->path_dirs, name, found);
 }
 
 static void fields_add(struct fields *f, const char *s, size_t len)
@@ -904,11 +895,16 @@ static char *build_key(struct shell_cache *cache, const char *cmd,
 		       const char *cwd, size_t *len)
 {
 	struct buf key = { 0 };
-	char here[PATH_MAX];
 
 	cache->refused = has_glob(cmd);
-	if (!cwd)
-		cwd = getcwd(here, sizeof(here)) ? here : ".";
+	if (!cwd) {
+		if (!cache->cwd) {
+			char here[PATH_MAX];
+
+			cache->cwd = xstrdup(getcwd(here, sizeof(here)) ? here : ".");
+		}
+		cwd = cache->cwd;
+	}
 	buf_adds(&key, CACHE_MAGIC);
 	buf_adds(&key, cmd);
 	buf_adds(&key, cwd);
@@ -937,10 +933,12 @@ static char *entry_path(const struct shell_cache *cache, const char *key,
  * regular file (no symbolic link followed) of ours that no one else may
  * write, of a sane size.  NULL otherwise, or when there is none.
  */
-static char *read_entry(const char *path, size_t *len, bool *untrusted)
+static char *read_entry(const char *path, uid_t euid, size_t *len,
+			bool *untrusted)
 {
 	struct stat st;
 	char *data;
+	time_t now;
 	int fd;
 
 	*untrusted = false;
@@ -950,7 +948,7 @@ static char *read_entry(const char *path, size_t *len, bool *untrusted)
 		return NULL;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_uid != geteuid() || (st.st_mode & 022) ||
+	    st.st_uid != euid || (st.st_mode & 022) ||
 	    st.st_size > ENTRY_MAX_BYTES) {
 		*untrusted = true;
 		close(fd);
@@ -959,8 +957,13 @@ static char *read_entry(const char *path, size_t *len, bool *untrusted)
 	data = xmalloc((size_t)st.st_size + 1);
 	*len = read_upto(fd, data, (size_t)st.st_size);
 	data[*len] = '\0';
-	/* A hit counts as a use: eviction takes the least recently used. */
-	futimens(fd, NULL);
+	/*
+	 * A hit counts as a use: eviction takes the least recently used.  An
+	 * entry used in the last ten minutes is recent enough as it is.
+	 */
+	now = time(NULL);
+	if (st.st_mtime < now - ENTRY_RECENT_SECONDS || st.st_mtime > now)
+		futimens(fd, NULL);
 	close(fd);
 	return data;
 }
@@ -983,7 +986,7 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		return false;
 	}
 	path = entry_path(cache, key, key_len);
-	data = read_entry(path, &len, &untrusted);
+	data = read_entry(path, cache->euid, &len, &untrusted);
 	if (data && len > strlen(CACHE_MAGIC) &&
 	    memcmp(data, CACHE_MAGIC, strlen(CACHE_MAGIC)) == 0 &&
 	    sscanf(data + strlen(CACHE_MAGIC), "%zu %zu %zu %32s\n%n",

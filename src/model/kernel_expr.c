@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kernel_expr_internal.h"
+#include "util.h"
 
 /* --- building ----------------------------------------------------------- */
 
@@ -280,12 +281,48 @@ static void join_operands(struct kform *k, enum expr_op op, struct expr **a,
 	k->changes++;
 }
 
+static size_t reduced_slot(const struct expr **slots, size_t mask,
+			   const struct expr *e)
+{
+	size_t i = ((uintptr_t)e >> 3) * 0x9E3779B97F4A7C15ull >> 20 & mask;
+
+	while (slots[i] && slots[i] != e)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static bool is_reduced(const struct kform *k, const struct expr *e)
+{
+	return k->reduced && k->reduced[reduced_slot(k->reduced, k->reduced_mask, e)];
+}
+
+static void note_reduced(struct kform *k, const struct expr *e)
+{
+	size_t i = reduced_slot(k->reduced, k->reduced_mask, e);
+
+	if (k->reduced[i])
+		return;
+	k->reduced[i] = e;
+	if (++k->nreduced * 2 > k->reduced_mask) {
+		size_t mask = k->reduced_mask * 2 + 1;
+		const struct expr **slots = xcalloc(mask + 1, sizeof(*slots));
+
+		for (i = 0; i <= k->reduced_mask; i++)
+			if (k->reduced[i])
+				slots[reduced_slot(slots, mask, k->reduced[i])] =
+					k->reduced[i];
+		free(k->reduced);
+		k->reduced = slots;
+		k->reduced_mask = mask;
+	}
+}
+
 /* Repeat until nothing joins any more, as the kernel does. */
 struct expr *kform_eliminate_dups(struct kform *k, struct expr *e)
 {
 	int saved = k->changes;
 
-	if (!e)
+	if (!e || is_reduced(k, e))
 		return e;
 	do {
 		k->changes = 0;
@@ -299,6 +336,8 @@ struct expr *kform_eliminate_dups(struct kform *k, struct expr *e)
 		e = fold_yn(k, e);
 	} while (k->changes);
 	k->changes = saved;
+	if (k->reduced)
+		note_reduced(k, e);
 	return e;
 }
 

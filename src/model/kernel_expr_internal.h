@@ -27,6 +27,16 @@ struct kform {
 	int changes;		/* the kernel's trans_count */
 	struct dep_memo *memo;	/* open addressing; NULL: none kept */
 	size_t memo_mask;
+	/*
+	 * Expressions kform_eliminate_dups() returned (open addressing; NULL:
+	 * none kept).  Its result is its own fixed point and no expression is
+	 * changed once built, so such an expression met again, as the
+	 * remembered dependency of a parent inside a child's, is returned as
+	 * it is instead of being reduced again (pairs of its operands
+	 * compared again: quadratic in the length of the chain).
+	 */
+	const struct expr **reduced;
+	size_t reduced_mask, nreduced;
 };
 
 struct expr *kform_sym(struct kform *k, struct symbol *sym);

@@ -214,11 +214,48 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 	lift_children(km, pos);
 }
 
+/*
+ * Number the entries in depth-first order (menu_next()) and link them as
+ * written: a first child comes right after its parent, and each entry is
+ * the next of the sibling met before it under the same parent (the
+ * ancestors of the entry at hand are on a stack).
+ */
+static void link_positions(struct kernel_menu *km, struct kconfig *kc, size_t n)
+{
+	int *stack = xmalloc(n * sizeof(*stack));
+	int *last_child = xmalloc(n * sizeof(*last_child));
+	size_t depth = 0, i = 0;
+
+	for (const struct menu_node *node = &kc->root; node;
+	     node = menu_next(&kc->root, node), i++) {
+		int pos = (int)i;
+
+		km->nodes[i] = node;
+		add_position(km, node, pos);
+		while (depth && km->nodes[stack[depth - 1]] != node->parent)
+			depth--;
+		km->parent[i] = depth ? stack[depth - 1] : -1;
+		if (depth) {
+			int *prev = &last_child[stack[depth - 1]];
+
+			if (*prev >= 0)
+				km->next[*prev] = pos;
+			*prev = pos;
+		}
+		km->child[i] = node->children ? pos + 1 : -1;
+		km->next[i] = -1;
+		last_child[i] = -1;
+		stack[depth++] = pos;
+	}
+	free(stack);
+	free(last_child);
+}
+
 struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 {
 	struct kernel_menu *km = xcalloc(1, sizeof(*km));
 	const struct menu_node *node;
-	size_t n = 0, i = 0;
+	size_t n = 0;
 
 	for (node = &kc->root; node; node = menu_next(&kc->root, node))
 		n++;
@@ -236,21 +273,15 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 	arena_init(&km->k.arena);
 	km->k.memo_mask = km->slot_mask;
 	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
-	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
-		km->nodes[i] = node;
-		add_position(km, node, (int)i);
-		i++;
-	}
-	for (i = 0; i < n; i++) {
-		node = km->nodes[i];
-		km->parent[i] = position_of(km, node->parent);
-		km->child[i] = position_of(km, node->children);
-		km->next[i] = position_of(km, node->next);
-	}
+	km->k.reduced_mask = km->slot_mask;
+	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
+	link_positions(km, kc, n);
 	finalize(km, 0, false);
 	/* The conditions were only needed to decide the shape. */
 	free(km->k.memo);
 	km->k.memo = NULL;
+	free(km->k.reduced);
+	km->k.reduced = NULL;
 	arena_release(&km->k.arena);
 	return km;
 }

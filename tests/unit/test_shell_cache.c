@@ -12,6 +12,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "path_dirs.h"
 #include "shell_cache.h"
 
 static char tmpdir[] = "/tmp/kbrowse-cache-test-XXXXXX";
@@ -739,6 +740,75 @@ static void test_size_is_bounded(void **state)
 }
 
 /*
+ * PATH searched from listings (path_dirs.h) finds what access() in each
+ * directory found: the first directory with an executable regular file,
+ * past a file without execute bits and a directory of the same name,
+ * through empty and repeated entries, in a directory of many names.
+ */
+static void test_path_search(void **state)
+{
+	char d1[400], d2[400], d3[400], path[2600], file[500], found[PATH_MAX];
+	struct path_dirs *dirs;
+
+	(void)state;
+	snprintf(d1, sizeof(d1), "%s/p1", tmpdir);
+	snprintf(d2, sizeof(d2), "%s/p2", tmpdir);
+	snprintf(d3, sizeof(d3), "%s/p3", tmpdir);
+	mkdir(d1, 0755);
+	mkdir(d2, 0755);
+	mkdir(d3, 0755);
+	snprintf(file, sizeof(file), "%s/prog", d1);
+	write_file(file, "#!/bin/sh\n", 0644);	/* not executable */
+	snprintf(file, sizeof(file), "%s/prog", d2);
+	mkdir(file, 0755);			/* a directory */
+	snprintf(file, sizeof(file), "%s/prog", d3);
+	write_file(file, "#!/bin/sh\n", 0755);
+	for (int i = 0; i < 3000; i++) {
+		snprintf(file, sizeof(file), "%s/many%d", d2, i);
+		write_file(file, "", 0755);
+	}
+	snprintf(path, sizeof(path), "::%s/none:%s:%s:%s::%s:%s", tmpdir, d1, d2,
+		 d1, d3, d2);
+	dirs = path_dirs_new(path);
+	assert_true(path_dirs_find(dirs, "prog", found));
+	snprintf(file, sizeof(file), "%s/prog", d3);
+	assert_string_equal(found, file);
+	assert_true(path_dirs_find(dirs, "many2999", found));
+	snprintf(file, sizeof(file), "%s/many2999", d2);
+	assert_string_equal(found, file);
+	assert_true(path_dirs_find(dirs, "many0", found));
+	assert_false(path_dirs_find(dirs, "many3000", found));
+	assert_false(path_dirs_find(dirs, "none", found));
+	path_dirs_free(dirs);
+	dirs = path_dirs_new("");
+	assert_false(path_dirs_find(dirs, "sh", found));
+	path_dirs_free(dirs);
+}
+
+/*
+ * A hit marks the entry used (its mtime, eviction's clock) unless it was
+ * used in the last few minutes: an old entry's time moves to now, a
+ * recent one's stays (no write per hit while a tree is read again).
+ */
+static void test_hit_marks_use(void **state)
+{
+	char cmd[600], *out = NULL;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -f '%s'/*", cachedir);
+	assert_int_equal(system(cmd), 0);
+	store("fakecc -dumpmachine", "/tmp", "x86_64");
+	for_each_entry("touch -d @1000000000 \"$f\"");
+	assert_true(lookup("fakecc -dumpmachine", "/tmp", &out));
+	free(out);
+	for_each_entry("test $(stat -c %Y \"$f\") -gt 1000000000");
+	for_each_entry("touch -d \"@$(($(date +%s) - 60))\" \"$f\"");
+	assert_true(lookup("fakecc -dumpmachine", "/tmp", &out));
+	free(out);
+	for_each_entry("test $(stat -c %Y \"$f\") -lt $(($(date +%s) - 30))");
+}
+
+/*
  * Entries are written through file_replace: a link planted at the name
  * the cache used to write to (ENTRY.<pid>.tmp) is not followed, no
  * temporary file is left, and one left by a killed run goes after an
@@ -801,6 +871,8 @@ int main(void)
 		cmocka_unit_test(test_edited_entry_fails_its_checksum),
 		cmocka_unit_test(test_directory_is_private),
 		cmocka_unit_test(test_size_is_bounded),
+		cmocka_unit_test(test_hit_marks_use),
+		cmocka_unit_test(test_path_search),
 		cmocka_unit_test(test_temporary_files),
 	};
 
