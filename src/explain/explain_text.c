@@ -54,25 +54,34 @@ static void flush_lines(struct render *r)
 	}
 }
 
-static void rputs(const char *text, struct render *r)
-{
-	span_text_add(&r->line, text);
-	if (r->emit && strchr(text, '\n'))
-		flush_lines(r);
-}
-
-static void rputc(int c, struct render *r)
-{
-	strbuf_addc(&r->line.text, (char)c);
-	if (c == '\n' && r->emit)
-		flush_lines(r);
-}
+/*
+ * The writers are inlined: `explain --all` makes millions of pieces,
+ * most of them literals whose length the compiler then knows, so a
+ * piece costs a bounds check and a copy of known size.
+ */
+#define INLINE static inline __attribute__((always_inline))
 
 /* len bytes of text (a line of help, say): no format to read. */
-static void rputn(const char *text, size_t len, struct render *r)
+INLINE void rputn(const char *text, size_t len, struct render *r)
 {
 	strbuf_add(&r->line.text, text, len);
 	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+INLINE void rputs(const char *text, struct render *r)
+{
+	rputn(text, strlen(text), r);
+}
+
+INLINE void rputc(int c, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= 1)
+		strbuf_grow(b, 1);
+	b->data[b->len++] = (char)c;
+	if (c == '\n' && r->emit)
 		flush_lines(r);
 }
 
@@ -98,9 +107,12 @@ static void rputs_left(const char *text, size_t width, struct render *r)
 }
 
 /* A symbol's name, a location: text that names something, as a span. */
-static void rsym(const struct symbol *sym, struct render *r)
+INLINE void rsym(const struct symbol *sym, struct render *r)
 {
-	span_text_symbol(&r->line, sym);
+	if (r->line.no_spans)
+		rputs(sym->name ? sym->name : "<choice>", r);
+	else
+		span_text_symbol(&r->line, sym);
 }
 
 static void rloc(struct explainer *ex, struct location loc, struct render *r)
