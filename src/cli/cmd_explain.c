@@ -201,6 +201,9 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		if (cli_arch_mismatch(run.s, why, sizeof(why)))
 			fprintf(stderr, "%s: warning: %s\n", cli->prog, why);
 	}
+	/* Only a plan (--to) tries other values, and on copies: fixed otherwise. */
+	if (!run.to)
+		explainer_fix_values(ex);
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	/* Which rules the values follow, once, before the explanations. */

@@ -152,9 +152,16 @@ static struct location user_location(struct explainer *ex, const struct symbol *
 	return *this_session ? (struct location){ 0 } : loc;
 }
 
+void explainer_fix_values(struct explainer *ex)
+{
+	ex->values_fixed = true;
+}
+
 void explainer_reset(struct explainer *ex)
 {
 	arena_release(&ex->arena);
+	/* The memo's expressions were in the arena. */
+	xexpr_memo_clear(ex);
 	/* An explanation made next may have a released one's address. */
 	ex->because_of = NULL;
 }
@@ -168,6 +175,7 @@ void explainer_free(struct explainer *ex)
 	free(ex->because_mark);
 	strbuf_release(&ex->scratch);
 	strbuf_release(&ex->print_buf);
+	free(ex->memo);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);

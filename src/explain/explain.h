@@ -37,6 +37,13 @@ struct xexpr {
 	struct xexpr *left, *right;	/* E_NOT: left; E_AND, E_OR: both */
 	/* E_SYMBOL: the symbol's value; comparisons: both sides' values. */
 	const char *lval, *rval;
+	/*
+	 * The expression as text with its values, without spans, once the
+	 * text renderer has made it (while the explainer's values are
+	 * fixed: see explainer_fix_values()); NULL until then.
+	 */
+	const char *text;
+	size_t text_len;
 };
 
 /* --- the parts of a derivation --------------------------------------------- */
@@ -326,6 +333,15 @@ struct explainer {
 	struct strbuf scratch;
 	/* explain_print_text()'s buffer, kept from one explanation to the next */
 	struct strbuf print_buf;
+	/*
+	 * Set by explainer_fix_values(): the configuration will not change
+	 * while this explainer lives, so each expression is evaluated once
+	 * (memo, by expression and condition flag, reset with the arena that
+	 * holds its entries) and its text made once (xexpr.text).
+	 */
+	bool values_fixed;
+	struct xexpr_memo_entry *memo;
+	size_t memo_cap, memo_used;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
@@ -336,6 +352,12 @@ void explainer_free(struct explainer *ex);
 void explainer_track_edits(struct explainer *ex, explain_edited_fn *fn, void *ctx);
 /* Release every explanation made so far (their memory is reused). */
 void explainer_reset(struct explainer *ex);
+/*
+ * Promise that ex's configuration will not change from now on (a batch
+ * command explaining many symbols): explanations then share the
+ * evaluated expressions and their texts.
+ */
+void explainer_fix_values(struct explainer *ex);
 
 /* Explain a symbol (config entry or a name only referenced). */
 struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym);
@@ -349,8 +371,14 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *cho
  */
 bool explain_is_literal(const struct symbol *sym);
 
-/* Evaluate an expression part by part (cond: `m` means m && MODULES). */
+/*
+ * Evaluate an expression part by part (cond: `m` means m && MODULES).
+ * With the values fixed, the same expression gives the same xexpr, which
+ * nobody may change.
+ */
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
+/* Forget the memo of explain_expr() (its entries are in the arena). */
+void xexpr_memo_clear(struct explainer *ex);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.

@@ -165,6 +165,30 @@ static void print_value(const struct symbol *sym, const char *value, struct rend
 	span_text_value(&out->line, sym, value);
 }
 
+/*
+ * An evaluated expression with its values.  Text without spans, while
+ * the values are fixed, is made once per expression: `explain --all`
+ * prints the same conditions for thousands of symbols.
+ */
+static void rexpr(const struct xexpr *x, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	struct xexpr *made = (struct xexpr *)x;	/* only its text is set */
+	size_t before = b->len;
+
+	if (!r->line.no_spans || !r->ex->values_fixed) {
+		span_text_expr(&r->line, x->expr, x);
+		return;
+	}
+	if (x->text) {
+		rputn(x->text, x->text_len, r);
+		return;
+	}
+	expr_append(b, x->expr, x);
+	made->text_len = b->len - before;
+	made->text = arena_strndup(&r->ex->arena, b->data + before, made->text_len);
+}
+
 static const char *loc_or(struct explainer *ex, struct location loc,
 			  const char *otherwise)
 {
@@ -174,7 +198,7 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 /* "  if COND [=..] -> y" style: a condition and its value. */
 static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
-	span_text_expr(&out->line, x ? x->expr : NULL, x);
+	rexpr(x, out);
 	if (x->expr && x->expr->op != E_SYMBOL) {
 		rputs("  => ", out);
 		rputs(tri_text(x->value), out);
@@ -213,7 +237,7 @@ static void print_false_terms(const char *indent, const struct xexpr *x,
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
 			rputs(", ", out);
-		span_text_expr(&out->line, terms[i]->expr, terms[i]);
+		rexpr(terms[i], out);
 	}
 	rputc('\n', out);
 }
