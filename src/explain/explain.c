@@ -161,7 +161,7 @@ void explainer_reset(struct explainer *ex)
 {
 	arena_release(&ex->arena);
 	/* The memo's expressions were in the arena. */
-	xexpr_memo_clear(ex);
+	memo_clear(ex);
 	/* An explanation made next may have a released one's address. */
 	ex->because_of = NULL;
 }
@@ -449,6 +449,12 @@ static void explain_reverse_props(struct explainer *ex, struct explanation *x,
 		r->value = tri_and(config_tri(ex->cfg, prop->sym),
 				   prop_active(ex, prop, r->cond, r->deps));
 	}
+}
+
+const struct menu_node *explain_menu_parent(struct explainer *ex,
+					    const struct menu_node *node)
+{
+	return kernel_menu_parent(config_kernel_menu(ex->cfg), node);
 }
 
 unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,

@@ -340,7 +340,7 @@ struct explainer {
 	 * holds its entries) and its text made once (xexpr.text).
 	 */
 	bool values_fixed;
-	struct xexpr_memo_entry *memo;
+	struct memo_entry *memo;
 	size_t memo_cap, memo_used;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
@@ -377,8 +377,22 @@ bool explain_is_literal(const struct symbol *sym);
  * nobody may change.
  */
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
-/* Forget the memo of explain_expr() (its entries are in the arena). */
-void xexpr_memo_clear(struct explainer *ex);
+/*
+ * What is made once per explainer while its values are fixed
+ * (explain_memo.c): an object kept under another's address and a kind.
+ * memo_get() returns NULL for what was not kept (len: the kept length);
+ * memo_clear() forgets it all (the objects were in the arena).
+ */
+enum memo_kind {
+	MEMO_XEXPR,		/* explain_expr(e, false), by e */
+	MEMO_XEXPR_COND,	/* explain_expr(e, true), by e */
+	MEMO_PROPERTY_TEXT,	/* a property as a Kconfig line, by property */
+	MEMO_MENU_PATH_TEXT,	/* the "location:" line, by the entry's menu parent */
+};
+void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind, size_t *len);
+void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
+	      void *value, size_t len);
+void memo_clear(struct explainer *ex);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.
@@ -421,6 +435,9 @@ const struct symbol *xexpr_valued_condition(const struct xexpr *x);
  */
 unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
 			   const struct menu_node **path, unsigned max);
+/* The menu a definition is in, in the finished menu tree: its path depends on it alone. */
+const struct menu_node *explain_menu_parent(struct explainer *ex,
+					    const struct menu_node *node);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
 /* The same text appended to b (nothing when unknown). */

@@ -3,7 +3,6 @@
  * Expressions with the value of every part, and the small texts an
  * explanation shows: a property as a Kconfig line, a location.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,74 +53,20 @@ static tristate leaf_value(struct explainer *ex, const struct symbol *sym,
 	return t;
 }
 
-/*
- * The memo of explain_expr() while the values are fixed: an open-addressed
- * table keyed by the expression's address with the condition flag in its
- * low bit (an expression is more than byte-aligned).
- */
-struct xexpr_memo_entry {
-	uintptr_t key;		/* 0: empty */
-	struct xexpr *x;
-};
-
-static size_t memo_hash(uintptr_t key, size_t cap)
-{
-	return (size_t)((key >> 3) * 0x9e3779b97f4a7c15ull) & (cap - 1);
-}
-
-static struct xexpr_memo_entry *memo_find(struct explainer *ex, uintptr_t key)
-{
-	size_t i = memo_hash(key, ex->memo_cap);
-
-	while (ex->memo[i].key && ex->memo[i].key != key)
-		i = (i + 1) & (ex->memo_cap - 1);
-	return &ex->memo[i];
-}
-
-/* Room for one more entry, the table at most half full. */
-static void memo_make_room(struct explainer *ex)
-{
-	struct xexpr_memo_entry *old = ex->memo;
-	size_t old_cap = ex->memo_cap;
-
-	if (2 * (ex->memo_used + 1) <= ex->memo_cap)
-		return;
-	ex->memo_cap = old_cap ? 2 * old_cap : 4096;
-	ex->memo = xcalloc(ex->memo_cap, sizeof(*ex->memo));
-	for (size_t i = 0; i < old_cap; i++)
-		if (old[i].key)
-			*memo_find(ex, old[i].key) = old[i];
-	free(old);
-}
-
-void xexpr_memo_clear(struct explainer *ex)
-{
-	if (ex->memo_used)
-		memset(ex->memo, 0, ex->memo_cap * sizeof(*ex->memo));
-	ex->memo_used = 0;
-}
-
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond);
 
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond)
 {
-	struct xexpr_memo_entry *slot;
-	uintptr_t key = (uintptr_t)e | (cond ? 1u : 0u);
+	enum memo_kind kind = cond ? MEMO_XEXPR_COND : MEMO_XEXPR;
 	struct xexpr *x;
 
 	if (!ex->values_fixed || !e)
 		return evaluate(ex, e, cond);
-	memo_make_room(ex);
-	slot = memo_find(ex, key);
-	if (slot->key)
-		return slot->x;
-	x = evaluate(ex, e, cond);
-	/* evaluate() filled the table with the parts: look again. */
-	memo_make_room(ex);
-	slot = memo_find(ex, key);
-	slot->key = key;
-	slot->x = x;
-	ex->memo_used++;
+	x = memo_get(ex, e, kind, NULL);
+	if (!x) {
+		x = evaluate(ex, e, cond);
+		memo_put(ex, e, kind, x, 0);
+	}
 	return x;
 }
 

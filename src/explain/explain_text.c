@@ -120,9 +120,26 @@ static void rloc(struct explainer *ex, struct location loc, struct render *r)
 	span_text_location(&r->line, ex, loc);
 }
 
+/* A property as a Kconfig line; without spans and with fixed values, made once. */
 static void rprop(const struct property *prop, struct render *r)
 {
+	struct strbuf *b = &r->line.text;
+	size_t before = b->len, len;
+	const char *text;
+
+	if (!r->line.no_spans || !r->ex->values_fixed) {
+		span_text_property(&r->line, prop);
+		return;
+	}
+	text = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT, &len);
+	if (text) {
+		rputn(text, len, r);
+		return;
+	}
 	span_text_property(&r->line, prop);
+	len = b->len - before;
+	memo_put(r->ex, prop, MEMO_PROPERTY_TEXT,
+		 arena_strndup(&r->ex->arena, b->data + before, len), len);
 }
 
 static void rprintf(struct render *r, const char *fmt, ...)
@@ -328,8 +345,8 @@ static const char *user_reason_text(enum unused_reason reason)
  * "location: -> Device Drivers -> Network device support", each menu
  * that is a symbol with its value.
  */
-static void print_location(struct explainer *ex, const struct menu_node *node,
-			   struct render *out)
+static void print_location_path(struct explainer *ex, const struct menu_node *node,
+				struct render *out)
 {
 	const struct menu_node *path[64];
 	unsigned n = explain_menu_path(ex, node, path, 64);
@@ -351,6 +368,34 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 		}
 	}
 	rputc('\n', out);
+}
+
+/*
+ * The same, made once per menu while the values are fixed: the entries
+ * of one menu share the line.
+ */
+static void print_location(struct explainer *ex, const struct menu_node *node,
+			   struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	const struct menu_node *menu;
+	size_t before = b->len, len;
+	const char *text;
+
+	if (!out->line.no_spans || !ex->values_fixed) {
+		print_location_path(ex, node, out);
+		return;
+	}
+	menu = explain_menu_parent(ex, node);
+	text = memo_get(ex, menu, MEMO_MENU_PATH_TEXT, &len);
+	if (text) {
+		rputn(text, len, out);
+		return;
+	}
+	print_location_path(ex, node, out);
+	len = b->len - before;
+	memo_put(ex, menu, MEMO_MENU_PATH_TEXT,
+		 arena_strndup(&ex->arena, b->data + before, len), len);
 }
 
 static void print_header(struct explainer *ex, const struct explanation *x,
