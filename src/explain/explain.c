@@ -128,6 +128,7 @@ struct explainer *explainer_new(struct config *cfg, const struct user_lines *lin
 	ex->kc = config_tree(cfg);
 	ex->lines = lines;
 	arena_init(&ex->arena);
+	arena_init(&ex->memo_arena);
 	index_reverse(ex, P_SELECT, &ex->sel_start, &ex->sel_props);
 	index_reverse(ex, P_IMPLY, &ex->imp_start, &ex->imp_props);
 	return ex;
@@ -160,8 +161,6 @@ void explainer_fix_values(struct explainer *ex)
 void explainer_reset(struct explainer *ex)
 {
 	arena_release(&ex->arena);
-	/* The memo's expressions were in the arena. */
-	memo_clear(ex);
 	/* An explanation made next may have a released one's address. */
 	ex->because_of = NULL;
 }
@@ -176,6 +175,7 @@ void explainer_free(struct explainer *ex)
 	strbuf_release(&ex->scratch);
 	strbuf_release(&ex->print_buf);
 	free(ex->memo);
+	arena_release(&ex->memo_arena);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);

@@ -336,12 +336,13 @@ struct explainer {
 	/*
 	 * Set by explainer_fix_values(): the configuration will not change
 	 * while this explainer lives, so each expression is evaluated once
-	 * (memo, by expression and condition flag, reset with the arena that
-	 * holds its entries) and its text made once (xexpr.text).
+	 * (memo, explain_memo.c) and its text made once (xexpr.text).  What
+	 * the memo keeps is in memo_arena, which explainer_reset() keeps.
 	 */
 	bool values_fixed;
 	struct memo_entry *memo;
 	size_t memo_cap, memo_used;
+	struct arena memo_arena;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
@@ -380,8 +381,8 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 /*
  * What is made once per explainer while its values are fixed
  * (explain_memo.c): an object kept under another's address and a kind.
- * memo_get() returns NULL for what was not kept (len: the kept length);
- * memo_clear() forgets it all (the objects were in the arena).
+ * memo_get() returns NULL for what was not kept (len: the kept length).
+ * What is kept lives in ex->memo_arena, as long as the explainer.
  */
 enum memo_kind {
 	MEMO_XEXPR,		/* explain_expr(e, false), by e */
@@ -392,7 +393,6 @@ enum memo_kind {
 void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind, size_t *len);
 void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
 	      void *value, size_t len);
-void memo_clear(struct explainer *ex);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.

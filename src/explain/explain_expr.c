@@ -72,7 +72,9 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond)
 {
-	struct xexpr *x = arena_new(&ex->arena, struct xexpr);
+	/* What the memo keeps outlives explainer_reset(). */
+	struct xexpr *x = arena_new(ex->values_fixed ? &ex->memo_arena : &ex->arena,
+				    struct xexpr);
 
 	x->expr = e;
 	if (!e) {

@@ -73,10 +73,3 @@ void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
 		ex->memo_used++;
 	*e = (struct memo_entry){ .key = key, .value = value, .len = len };
 }
-
-void memo_clear(struct explainer *ex)
-{
-	if (ex->memo_used)
-		memset(ex->memo, 0, ex->memo_cap * sizeof(*ex->memo));
-	ex->memo_used = 0;
-}

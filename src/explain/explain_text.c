@@ -139,7 +139,7 @@ static void rprop(const struct property *prop, struct render *r)
 	span_text_property(&r->line, prop);
 	len = b->len - before;
 	memo_put(r->ex, prop, MEMO_PROPERTY_TEXT,
-		 arena_strndup(&r->ex->arena, b->data + before, len), len);
+		 arena_strndup(&r->ex->memo_arena, b->data + before, len), len);
 }
 
 static void rprintf(struct render *r, const char *fmt, ...)
@@ -203,7 +203,7 @@ static void rexpr(const struct xexpr *x, struct render *r)
 	}
 	expr_append(b, x->expr, x);
 	made->text_len = b->len - before;
-	made->text = arena_strndup(&r->ex->arena, b->data + before, made->text_len);
+	made->text = arena_strndup(&r->ex->memo_arena, b->data + before, made->text_len);
 }
 
 static const char *loc_or(struct explainer *ex, struct location loc,
@@ -395,7 +395,7 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 	print_location_path(ex, node, out);
 	len = b->len - before;
 	memo_put(ex, menu, MEMO_MENU_PATH_TEXT,
-		 arena_strndup(&ex->arena, b->data + before, len), len);
+		 arena_strndup(&ex->memo_arena, b->data + before, len), len);
 }
 
 static void print_header(struct explainer *ex, const struct explanation *x,
