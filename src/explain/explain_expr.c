@@ -70,6 +70,7 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 	return x;
 }
 
+/* The parts are evaluated here, not looked up: the memo has whole expressions. */
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond)
 {
 	/* What the memo keeps outlives explainer_reset(). */
@@ -87,13 +88,13 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 		x->lval = shown_value(ex, e->sym, x->value);
 		break;
 	case E_NOT:
-		x->left = explain_expr(ex, e->left, cond);
+		x->left = evaluate(ex, e->left, cond);
 		x->value = tri_not(x->left->value);
 		break;
 	case E_AND:
 	case E_OR:
-		x->left = explain_expr(ex, e->left, cond);
-		x->right = explain_expr(ex, e->right, cond);
+		x->left = evaluate(ex, e->left, cond);
+		x->right = evaluate(ex, e->right, cond);
 		x->value = e->op == E_AND ? tri_and(x->left->value, x->right->value)
 					  : tri_or(x->left->value, x->right->value);
 		break;
