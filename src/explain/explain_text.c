@@ -28,6 +28,9 @@ struct render {
 	unsigned folds;			/* groups made so far */
 	bool fold_head;
 	const struct symbol *sym;
+	/* The file of the last location written and its name's length. */
+	const struct source_file *loc_file;
+	size_t loc_file_len;
 };
 
 /* Hand every finished line of the buffer to emit, with its spans. */
@@ -115,9 +118,44 @@ INLINE void rsym(const struct symbol *sym, struct render *r)
 		span_text_symbol(&r->line, sym);
 }
 
+/*
+ * "file:line" as location_append() writes it, without a span: an
+ * explanation names a dozen locations, most of them in one file, whose
+ * name is measured once.
+ */
+static void rloc_text(struct location loc, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	const char *file = location_file(loc);
+	char digits[16];
+	size_t at = sizeof(digits);
+	unsigned n = (unsigned)loc.line;
+
+	if (loc.line <= 0)
+		return;
+	if (!loc.file || loc.file != r->loc_file) {
+		r->loc_file = loc.file;
+		r->loc_file_len = strlen(file);
+	}
+	do {
+		digits[--at] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	if (b->cap - b->len <= r->loc_file_len + 1 + sizeof(digits))
+		strbuf_grow(b, r->loc_file_len + 1 + sizeof(digits));
+	memcpy(b->data + b->len, file, r->loc_file_len);
+	b->len += r->loc_file_len;
+	b->data[b->len++] = ':';
+	memcpy(b->data + b->len, digits + at, sizeof(digits) - at);
+	b->len += sizeof(digits) - at;
+}
+
 static void rloc(struct explainer *ex, struct location loc, struct render *r)
 {
-	span_text_location(&r->line, ex, loc);
+	if (r->line.no_spans)
+		rloc_text(loc, r);
+	else
+		span_text_location(&r->line, ex, loc);
 }
 
 /* A property as a Kconfig line; without spans and with fixed values, made once. */
@@ -625,7 +663,7 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 		rputs("  prompt \"", out);
 		rputs(p->prop->text, out);
 		rputs("\" (", out);
-		location_append(&out->line.text, p->prop->loc);
+		rloc_text(p->prop->loc, out);
 		rputs(p->visible != TRI_NO ? "): shown\n" : "): hidden\n", out);
 		print_as_written(ex, "    ", p->prop, true, out);
 		print_condition("    ", p->cond, p->deps, out);
@@ -967,7 +1005,7 @@ static void print_help(const struct explanation *x, struct render *out)
 		if (!text || !*text)
 			continue;
 		rputs("  help (", out);
-		location_append(&out->line.text, node->help_loc);
+		rloc_text(node->help_loc, out);
 		rputs("):\n", out);
 		while (*text) {
 			const char *nl = strchr(text, '\n');
