@@ -381,8 +381,9 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 /*
  * What is made once per explainer while its values are fixed
  * (explain_memo.c): an object kept under another's address and a kind.
- * memo_get() returns NULL for what was not kept (len: the kept length).
- * What is kept lives in ex->memo_arena, as long as the explainer.
+ * memo_get() returns NULL for what was not kept.  What is kept lives in
+ * ex->memo_arena, as long as the explainer; a text is kept with its
+ * length (memo_text_put() copies it there).
  */
 enum memo_kind {
 	MEMO_XEXPR,		/* explain_expr(e, false), by e */
@@ -390,9 +391,14 @@ enum memo_kind {
 	MEMO_PROPERTY_TEXT,	/* a property as a Kconfig line, by property */
 	MEMO_MENU_PATH_TEXT,	/* the "location:" line, by the entry's menu parent */
 };
-void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind, size_t *len);
-void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
-	      void *value, size_t len);
+void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind);
+void memo_put(struct explainer *ex, const void *at, enum memo_kind kind, void *value);
+struct memo_text {
+	size_t len;
+	char text[];
+};
+void memo_text_put(struct explainer *ex, const void *at, enum memo_kind kind,
+		   const char *text, size_t len);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.

@@ -62,10 +62,10 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 
 	if (!ex->values_fixed || !e)
 		return evaluate(ex, e, cond);
-	x = memo_get(ex, e, kind, NULL);
+	x = memo_get(ex, e, kind);
 	if (!x) {
 		x = evaluate(ex, e, cond);
-		memo_put(ex, e, kind, x, 0);
+		memo_put(ex, e, kind, x);
 	}
 	return x;
 }

@@ -16,7 +16,6 @@
 struct memo_entry {
 	uintptr_t key;		/* 0: empty */
 	void *value;
-	size_t len;
 };
 
 static uintptr_t memo_key(const void *at, enum memo_kind kind)
@@ -34,16 +33,11 @@ static struct memo_entry *memo_find(struct explainer *ex, uintptr_t key)
 	return &ex->memo[i];
 }
 
-void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind, size_t *len)
+void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind)
 {
-	struct memo_entry *e;
-
 	if (!ex->memo_used)
 		return NULL;
-	e = memo_find(ex, memo_key(at, kind));
-	if (len)
-		*len = e->len;
-	return e->value;
+	return memo_find(ex, memo_key(at, kind))->value;
 }
 
 /* Twice the room, the table at most half full. */
@@ -60,8 +54,7 @@ static void memo_grow(struct explainer *ex)
 	free(old);
 }
 
-void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
-	      void *value, size_t len)
+void memo_put(struct explainer *ex, const void *at, enum memo_kind kind, void *value)
 {
 	uintptr_t key = memo_key(at, kind);
 	struct memo_entry *e;
@@ -71,5 +64,15 @@ void memo_put(struct explainer *ex, const void *at, enum memo_kind kind,
 	e = memo_find(ex, key);
 	if (!e->key)
 		ex->memo_used++;
-	*e = (struct memo_entry){ .key = key, .value = value, .len = len };
+	*e = (struct memo_entry){ .key = key, .value = value };
+}
+
+void memo_text_put(struct explainer *ex, const void *at, enum memo_kind kind,
+		   const char *text, size_t len)
+{
+	struct memo_text *kept = arena_alloc(&ex->memo_arena, sizeof(*kept) + len);
+
+	kept->len = len;
+	memcpy(kept->text, text, len);
+	memo_put(ex, at, kind, kept);
 }

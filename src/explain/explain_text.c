@@ -162,22 +162,20 @@ static void rloc(struct explainer *ex, struct location loc, struct render *r)
 static void rprop(const struct property *prop, struct render *r)
 {
 	struct strbuf *b = &r->line.text;
-	size_t before = b->len, len;
-	const char *text;
+	const struct memo_text *kept;
+	size_t before = b->len;
 
 	if (!r->line.no_spans || !r->ex->values_fixed) {
 		span_text_property(&r->line, prop);
 		return;
 	}
-	text = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT, &len);
-	if (text) {
-		rputn(text, len, r);
+	kept = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT);
+	if (kept) {
+		rputn(kept->text, kept->len, r);
 		return;
 	}
 	span_text_property(&r->line, prop);
-	len = b->len - before;
-	memo_put(r->ex, prop, MEMO_PROPERTY_TEXT,
-		 arena_strndup(&r->ex->memo_arena, b->data + before, len), len);
+	memo_text_put(r->ex, prop, MEMO_PROPERTY_TEXT, b->data + before, b->len - before);
 }
 
 static void rprintf(struct render *r, const char *fmt, ...)
@@ -417,23 +415,21 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 {
 	struct strbuf *b = &out->line.text;
 	const struct menu_node *menu;
-	size_t before = b->len, len;
-	const char *text;
+	const struct memo_text *kept;
+	size_t before = b->len;
 
 	if (!out->line.no_spans || !ex->values_fixed) {
 		print_location_path(ex, node, out);
 		return;
 	}
 	menu = explain_menu_parent(ex, node);
-	text = memo_get(ex, menu, MEMO_MENU_PATH_TEXT, &len);
-	if (text) {
-		rputn(text, len, out);
+	kept = memo_get(ex, menu, MEMO_MENU_PATH_TEXT);
+	if (kept) {
+		rputn(kept->text, kept->len, out);
 		return;
 	}
 	print_location_path(ex, node, out);
-	len = b->len - before;
-	memo_put(ex, menu, MEMO_MENU_PATH_TEXT,
-		 arena_strndup(&ex->memo_arena, b->data + before, len), len);
+	memo_text_put(ex, menu, MEMO_MENU_PATH_TEXT, b->data + before, b->len - before);
 }
 
 static void print_header(struct explainer *ex, const struct explanation *x,
