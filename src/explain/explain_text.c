@@ -62,7 +62,7 @@ static void flush_lines(struct render *r)
  * most of them literals whose length the compiler then knows, so a
  * piece costs a bounds check and a copy of known size.
  */
-#define INLINE static inline __attribute__((always_inline))
+#define INLINE static inline
 
 /* len bytes of text (a line of help, say): no format to read. */
 INLINE void rputn(const char *text, size_t len, struct render *r)
