@@ -58,7 +58,7 @@ static void flush_lines(struct render *r)
 }
 
 /*
- * The writers are inlined: `explain --all` makes millions of pieces,
+ * The writers are inline: `explain --all` makes millions of pieces,
  * most of them literals whose length the compiler then knows, so a
  * piece costs a bounds check and a copy of known size.
  */
@@ -220,8 +220,10 @@ static void print_value(const struct symbol *sym, const char *value, struct rend
 
 /*
  * An evaluated expression with its values.  Text without spans, while
- * the values are fixed, is made once per expression: `explain --all`
- * prints the same conditions for thousands of symbols.
+ * the values are fixed, is made once per expression and copied after:
+ * a line's condition is shown again in each explanation that lists the
+ * line (a select from both of its sides, a dependency inherited by
+ * every entry under an `if`).
  */
 static void rexpr(const struct xexpr *x, struct render *r)
 {
