@@ -108,8 +108,7 @@ void expr_for_each_symbol(const struct expr *e, expr_symbol_fn *fn, void *ctx)
 	}
 }
 
-/* Binding strength, weakest first, as in the kernel's grammar. */
-static int expr_precedence(enum expr_op op)
+int expr_precedence(enum expr_op op)
 {
 	switch (op) {
 	case E_OR: return 1;
@@ -118,6 +117,14 @@ static int expr_precedence(enum expr_op op)
 	case E_SYMBOL: return 5;
 	default: return 3;	/* comparisons */
 	}
+}
+
+bool expr_needs_parens(enum expr_op op, int outer)
+{
+	int prec = expr_precedence(op);
+
+	/* Under `!`, anything but a symbol or another `!` gets parentheses. */
+	return prec < outer || (outer == 4 && prec < 4);
 }
 
 static void print_text(const struct expr_printer *p, const char *text)
@@ -160,8 +167,7 @@ static void print_operand(const struct symbol *sym, const struct expr_printer *p
 static void print_prec(const struct expr *e, int outer, const struct expr_printer *p)
 {
 	int prec = expr_precedence(e->op);
-	/* Under `!`, anything but a symbol or another `!` gets parentheses. */
-	bool paren = prec < outer || (outer == 4 && prec < 4);
+	bool paren = expr_needs_parens(e->op, outer);
 
 	if (paren)
 		print_text(p, "(");

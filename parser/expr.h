@@ -80,6 +80,14 @@ static inline struct expr *expr_or(struct arena *arena, struct expr *a,
 
 /* The operator as written in Kconfig: "&&", "!=", ... */
 const char *expr_op_text(enum expr_op op);
+/*
+ * expr_print()'s rules, for a printer that writes more than the text (the
+ * explainer's values): an operator's binding strength, weakest first, as
+ * in the kernel's grammar (a `!` binds 4), and whether op needs
+ * parentheses under an operator of strength outer (0 at the top).
+ */
+int expr_precedence(enum expr_op op);
+bool expr_needs_parens(enum expr_op op, int outer);
 
 /* Does sym appear anywhere in e? */
 bool expr_mentions(const struct expr *e, const struct symbol *sym);

@@ -128,6 +128,7 @@ struct explainer *explainer_new(struct config *cfg, const struct user_lines *lin
 	ex->kc = config_tree(cfg);
 	ex->lines = lines;
 	arena_init(&ex->arena);
+	arena_init(&ex->memo_arena);
 	index_reverse(ex, P_SELECT, &ex->sel_start, &ex->sel_props);
 	index_reverse(ex, P_IMPLY, &ex->imp_start, &ex->imp_props);
 	return ex;
@@ -152,6 +153,11 @@ static struct location user_location(struct explainer *ex, const struct symbol *
 	return *this_session ? (struct location){ 0 } : loc;
 }
 
+void explainer_fix_values(struct explainer *ex)
+{
+	ex->values_fixed = true;
+}
+
 void explainer_reset(struct explainer *ex)
 {
 	arena_release(&ex->arena);
@@ -168,6 +174,8 @@ void explainer_free(struct explainer *ex)
 	free(ex->because_mark);
 	strbuf_release(&ex->scratch);
 	strbuf_release(&ex->print_buf);
+	free(ex->memo);
+	arena_release(&ex->memo_arena);
 	free(ex->sel_start);
 	free(ex->sel_props);
 	free(ex->imp_start);
@@ -441,6 +449,12 @@ static void explain_reverse_props(struct explainer *ex, struct explanation *x,
 		r->value = tri_and(config_tri(ex->cfg, prop->sym),
 				   prop_active(ex, prop, r->cond, r->deps));
 	}
+}
+
+const struct menu_node *explain_menu_parent(struct explainer *ex,
+					    const struct menu_node *node)
+{
+	return kernel_menu_parent(config_kernel_menu(ex->cfg), node);
 }
 
 unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,

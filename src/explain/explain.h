@@ -37,6 +37,13 @@ struct xexpr {
 	struct xexpr *left, *right;	/* E_NOT: left; E_AND, E_OR: both */
 	/* E_SYMBOL: the symbol's value; comparisons: both sides' values. */
 	const char *lval, *rval;
+	/*
+	 * The expression as text with its values, without spans, once the
+	 * text renderer has made it (while the explainer's values are
+	 * fixed: see explainer_fix_values()); NULL until then.
+	 */
+	const char *text;
+	size_t text_len;
 };
 
 /* --- the parts of a derivation --------------------------------------------- */
@@ -326,6 +333,16 @@ struct explainer {
 	struct strbuf scratch;
 	/* explain_print_text()'s buffer, kept from one explanation to the next */
 	struct strbuf print_buf;
+	/*
+	 * Set by explainer_fix_values(): the configuration will not change
+	 * while this explainer lives, so each expression is evaluated once
+	 * (memo, explain_memo.c) and its text made once (xexpr.text).  What
+	 * the memo keeps is in memo_arena, which explainer_reset() keeps.
+	 */
+	bool values_fixed;
+	struct memo_entry *memo;
+	size_t memo_cap, memo_used;
+	struct arena memo_arena;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
@@ -336,6 +353,12 @@ void explainer_free(struct explainer *ex);
 void explainer_track_edits(struct explainer *ex, explain_edited_fn *fn, void *ctx);
 /* Release every explanation made so far (their memory is reused). */
 void explainer_reset(struct explainer *ex);
+/*
+ * Promise that ex's configuration will not change from now on (a batch
+ * command explaining many symbols): explanations then share the
+ * evaluated expressions and their texts.
+ */
+void explainer_fix_values(struct explainer *ex);
 
 /* Explain a symbol (config entry or a name only referenced). */
 struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym);
@@ -349,8 +372,33 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *cho
  */
 bool explain_is_literal(const struct symbol *sym);
 
-/* Evaluate an expression part by part (cond: `m` means m && MODULES). */
+/*
+ * Evaluate an expression part by part (cond: `m` means m && MODULES).
+ * With the values fixed, the same expression gives the same xexpr, which
+ * nobody may change.
+ */
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond);
+/*
+ * What is made once per explainer while its values are fixed
+ * (explain_memo.c): an object kept under another's address and a kind.
+ * memo_get() returns NULL for what was not kept.  What is kept lives in
+ * ex->memo_arena, as long as the explainer; a text is kept with its
+ * length (memo_text_put() copies it there).
+ */
+enum memo_kind {
+	MEMO_XEXPR,		/* explain_expr(e, false), by e */
+	MEMO_XEXPR_COND,	/* explain_expr(e, true), by e */
+	MEMO_PROPERTY_TEXT,	/* a property as a Kconfig line, by property */
+	MEMO_MENU_PATH_TEXT,	/* the "location:" line, by the entry's menu parent */
+};
+void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind);
+void memo_put(struct explainer *ex, const void *at, enum memo_kind kind, void *value);
+struct memo_text {
+	size_t len;
+	char text[];
+};
+void memo_text_put(struct explainer *ex, const void *at, enum memo_kind kind,
+		   const char *text, size_t len);
 /*
  * Each operand of x in the order the printer meets it: a symbol (or
  * constant) with its value, both sides of a comparison.
@@ -393,6 +441,9 @@ const struct symbol *xexpr_valued_condition(const struct xexpr *x);
  */
 unsigned explain_menu_path(struct explainer *ex, const struct menu_node *node,
 			   const struct menu_node **path, unsigned max);
+/* The menu a definition is in, in the finished menu tree: its path depends on it alone. */
+const struct menu_node *explain_menu_parent(struct explainer *ex,
+					    const struct menu_node *node);
 /* "file:line" in the arena ("" when unknown). */
 const char *location_text(struct explainer *ex, struct location loc);
 /* The same text appended to b (nothing when unknown). */

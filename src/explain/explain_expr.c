@@ -53,9 +53,29 @@ static tristate leaf_value(struct explainer *ex, const struct symbol *sym,
 	return t;
 }
 
+static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond);
+
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond)
 {
-	struct xexpr *x = arena_new(&ex->arena, struct xexpr);
+	enum memo_kind kind = cond ? MEMO_XEXPR_COND : MEMO_XEXPR;
+	struct xexpr *x;
+
+	if (!ex->values_fixed || !e)
+		return evaluate(ex, e, cond);
+	x = memo_get(ex, e, kind);
+	if (!x) {
+		x = evaluate(ex, e, cond);
+		memo_put(ex, e, kind, x);
+	}
+	return x;
+}
+
+/* The parts are evaluated here, not looked up: the memo has whole expressions. */
+static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond)
+{
+	/* What the memo keeps outlives explainer_reset(). */
+	struct xexpr *x = arena_new(ex->values_fixed ? &ex->memo_arena : &ex->arena,
+				    struct xexpr);
 
 	x->expr = e;
 	if (!e) {
@@ -68,13 +88,13 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 		x->lval = shown_value(ex, e->sym, x->value);
 		break;
 	case E_NOT:
-		x->left = explain_expr(ex, e->left, cond);
+		x->left = evaluate(ex, e->left, cond);
 		x->value = tri_not(x->left->value);
 		break;
 	case E_AND:
 	case E_OR:
-		x->left = explain_expr(ex, e->left, cond);
-		x->right = explain_expr(ex, e->right, cond);
+		x->left = evaluate(ex, e->left, cond);
+		x->right = evaluate(ex, e->right, cond);
 		x->value = e->op == E_AND ? tri_and(x->left->value, x->right->value)
 					  : tri_or(x->left->value, x->right->value);
 		break;
@@ -179,11 +199,6 @@ static void add_value(void *ctx, const struct symbol *sym)
 	ov->next++;
 	if (explain_is_literal(sym))
 		return;
-	if (!ov->spans) {
-		if (value)
-			add_bracketed(ov->out, sym, value);
-		return;
-	}
 	/* The operand's name was written just now. */
 	if (sym->name)
 		span_text_mark(ov->spans, strlen(sym->name), XSPAN_SYMBOL, sym);
@@ -200,23 +215,80 @@ static void append_expr(struct strbuf *b, const struct expr *e, const struct xex
 	const char *small[16];
 	struct operand_values ov = {
 		.out = b, .values = small, .cap = 16,
-		/* Text without spans (the whole of `explain --all`): none marked. */
+		/* Text without spans (the whole of `explain --all`): expr_append(). */
 		.spans = spans && !spans->no_spans ? spans : NULL,
 	};
 
+	if (!ov.spans) {
+		expr_append(b, e, x);
+		return;
+	}
 	xexpr_each_operand(x, collect_one, &ov);
 	expr_print(e, &(struct expr_printer){
 			.write = write_strbuf,
-			.operand = x || ov.spans ? add_value : NULL,
+			.operand = add_value,
 			.ctx = &ov,
 		});
 	if (ov.values != small)
 		free(ov.values);
 }
 
+/* sym as expr_print() writes an operand, then its value when it has one. */
+static void append_operand(struct strbuf *b, const struct symbol *sym, const char *value)
+{
+	if (sym->name && (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)))
+		strbuf_adds(b, sym->name);
+	else
+		symbol_print(sym, &(struct expr_printer){ .write = write_strbuf,
+				 .ctx = &(struct operand_values){ .out = b } });
+	if (value && !explain_is_literal(sym))
+		add_bracketed(b, sym, value);
+}
+
+/*
+ * What append_expr() writes without spans, straight into b: e walked as
+ * expr_print() walks it (its rules: expr_needs_parens()), with x, of the
+ * same shape, beside it for the values (x NULL: none).
+ */
+static void append_valued(struct strbuf *b, const struct expr *e,
+			  const struct xexpr *x, int outer)
+{
+	bool paren = expr_needs_parens(e->op, outer);
+
+	if (paren)
+		strbuf_addc(b, '(');
+	switch (e->op) {
+	case E_SYMBOL:
+		append_operand(b, e->sym, x ? x->lval : NULL);
+		break;
+	case E_NOT:
+		strbuf_addc(b, '!');
+		append_valued(b, e->left, x ? x->left : NULL, 4);
+		break;
+	case E_AND:
+	case E_OR:
+		append_valued(b, e->left, x ? x->left : NULL, expr_precedence(e->op));
+		strbuf_adds(b, e->op == E_AND ? " && " : " || ");
+		append_valued(b, e->right, x ? x->right : NULL, expr_precedence(e->op) + 1);
+		break;
+	default:
+		append_operand(b, e->lsym, x ? x->lval : NULL);
+		strbuf_addc(b, ' ');
+		strbuf_adds(b, expr_op_text(e->op));
+		strbuf_addc(b, ' ');
+		append_operand(b, e->rsym, x ? x->rval : NULL);
+		break;
+	}
+	if (paren)
+		strbuf_addc(b, ')');
+}
+
 void expr_append(struct strbuf *b, const struct expr *e, const struct xexpr *x)
 {
-	append_expr(b, e, x, NULL);
+	if (e)
+		append_valued(b, e, x, 0);
+	else
+		strbuf_addc(b, 'y');
 }
 
 void span_text_expr(struct span_text *t, const struct expr *e, const struct xexpr *x)

@@ -28,6 +28,9 @@ struct render {
 	unsigned folds;			/* groups made so far */
 	bool fold_head;
 	const struct symbol *sym;
+	/* The file of the last location written and its name's length. */
+	const struct source_file *loc_file;
+	size_t loc_file_len;
 };
 
 /* Hand every finished line of the buffer to emit, with its spans. */
@@ -54,25 +57,34 @@ static void flush_lines(struct render *r)
 	}
 }
 
-static void rputs(const char *text, struct render *r)
-{
-	span_text_add(&r->line, text);
-	if (r->emit && strchr(text, '\n'))
-		flush_lines(r);
-}
-
-static void rputc(int c, struct render *r)
-{
-	strbuf_addc(&r->line.text, (char)c);
-	if (c == '\n' && r->emit)
-		flush_lines(r);
-}
+/*
+ * The writers are inline: `explain --all` makes millions of pieces,
+ * most of them literals whose length the compiler then knows, so a
+ * piece costs a bounds check and a copy of known size.
+ */
+#define INLINE static inline
 
 /* len bytes of text (a line of help, say): no format to read. */
-static void rputn(const char *text, size_t len, struct render *r)
+INLINE void rputn(const char *text, size_t len, struct render *r)
 {
 	strbuf_add(&r->line.text, text, len);
 	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+INLINE void rputs(const char *text, struct render *r)
+{
+	rputn(text, strlen(text), r);
+}
+
+INLINE void rputc(int c, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= 1)
+		strbuf_grow(b, 1);
+	b->data[b->len++] = (char)c;
+	if (c == '\n' && r->emit)
 		flush_lines(r);
 }
 
@@ -98,19 +110,72 @@ static void rputs_left(const char *text, size_t width, struct render *r)
 }
 
 /* A symbol's name, a location: text that names something, as a span. */
-static void rsym(const struct symbol *sym, struct render *r)
+INLINE void rsym(const struct symbol *sym, struct render *r)
 {
-	span_text_symbol(&r->line, sym);
+	if (r->line.no_spans)
+		rputs(sym->name ? sym->name : "<choice>", r);
+	else
+		span_text_symbol(&r->line, sym);
+}
+
+/*
+ * "file:line" as location_append() writes it, without a span: an
+ * explanation names a dozen locations, most of them in one file, whose
+ * name is measured once.
+ */
+static void rloc_text(struct location loc, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	const char *file = location_file(loc);
+	char digits[16];
+	size_t at = sizeof(digits);
+	unsigned n = (unsigned)loc.line;
+
+	if (loc.line <= 0)
+		return;
+	if (!loc.file || loc.file != r->loc_file) {
+		r->loc_file = loc.file;
+		r->loc_file_len = strlen(file);
+	}
+	do {
+		digits[--at] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	if (b->cap - b->len <= r->loc_file_len + 1 + sizeof(digits))
+		strbuf_grow(b, r->loc_file_len + 1 + sizeof(digits));
+	memcpy(b->data + b->len, file, r->loc_file_len);
+	b->len += r->loc_file_len;
+	b->data[b->len++] = ':';
+	memcpy(b->data + b->len, digits + at, sizeof(digits) - at);
+	b->len += sizeof(digits) - at;
 }
 
 static void rloc(struct explainer *ex, struct location loc, struct render *r)
 {
-	span_text_location(&r->line, ex, loc);
+	if (r->line.no_spans)
+		rloc_text(loc, r);
+	else
+		span_text_location(&r->line, ex, loc);
 }
 
+/* A property as a Kconfig line; without spans and with fixed values, made once. */
 static void rprop(const struct property *prop, struct render *r)
 {
+	struct strbuf *b = &r->line.text;
+	const struct memo_text *kept;
+	size_t before = b->len;
+
+	if (!r->line.no_spans || !r->ex->values_fixed) {
+		span_text_property(&r->line, prop);
+		return;
+	}
+	kept = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT);
+	if (kept) {
+		rputn(kept->text, kept->len, r);
+		return;
+	}
 	span_text_property(&r->line, prop);
+	memo_text_put(r->ex, prop, MEMO_PROPERTY_TEXT, b->data + before, b->len - before);
 }
 
 static void rprintf(struct render *r, const char *fmt, ...)
@@ -153,6 +218,32 @@ static void print_value(const struct symbol *sym, const char *value, struct rend
 	span_text_value(&out->line, sym, value);
 }
 
+/*
+ * An evaluated expression with its values.  Text without spans, while
+ * the values are fixed, is made once per expression and copied after:
+ * a line's condition is shown again in each explanation that lists the
+ * line (a select from both of its sides, a dependency inherited by
+ * every entry under an `if`).
+ */
+static void rexpr(const struct xexpr *x, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	struct xexpr *made = (struct xexpr *)x;	/* only its text is set */
+	size_t before = b->len;
+
+	if (!r->line.no_spans || !r->ex->values_fixed) {
+		span_text_expr(&r->line, x->expr, x);
+		return;
+	}
+	if (x->text) {
+		rputn(x->text, x->text_len, r);
+		return;
+	}
+	expr_append(b, x->expr, x);
+	made->text_len = b->len - before;
+	made->text = arena_strndup(&r->ex->memo_arena, b->data + before, made->text_len);
+}
+
 static const char *loc_or(struct explainer *ex, struct location loc,
 			  const char *otherwise)
 {
@@ -162,7 +253,7 @@ static const char *loc_or(struct explainer *ex, struct location loc,
 /* "  if COND [=..] -> y" style: a condition and its value. */
 static void print_xexpr_value(const struct xexpr *x, struct render *out)
 {
-	span_text_expr(&out->line, x ? x->expr : NULL, x);
+	rexpr(x, out);
 	if (x->expr && x->expr->op != E_SYMBOL) {
 		rputs("  => ", out);
 		rputs(tri_text(x->value), out);
@@ -201,7 +292,7 @@ static void print_false_terms(const char *indent, const struct xexpr *x,
 	for (unsigned i = 0; i < n; i++) {
 		if (i)
 			rputs(", ", out);
-		span_text_expr(&out->line, terms[i]->expr, terms[i]);
+		rexpr(terms[i], out);
 	}
 	rputc('\n', out);
 }
@@ -292,8 +383,8 @@ static const char *user_reason_text(enum unused_reason reason)
  * "location: -> Device Drivers -> Network device support", each menu
  * that is a symbol with its value.
  */
-static void print_location(struct explainer *ex, const struct menu_node *node,
-			   struct render *out)
+static void print_location_path(struct explainer *ex, const struct menu_node *node,
+				struct render *out)
 {
 	const struct menu_node *path[64];
 	unsigned n = explain_menu_path(ex, node, path, 64);
@@ -315,6 +406,32 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 		}
 	}
 	rputc('\n', out);
+}
+
+/*
+ * The same, made once per menu while the values are fixed: the entries
+ * of one menu share the line.
+ */
+static void print_location(struct explainer *ex, const struct menu_node *node,
+			   struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	const struct menu_node *menu;
+	const struct memo_text *kept;
+	size_t before = b->len;
+
+	if (!out->line.no_spans || !ex->values_fixed) {
+		print_location_path(ex, node, out);
+		return;
+	}
+	menu = explain_menu_parent(ex, node);
+	kept = memo_get(ex, menu, MEMO_MENU_PATH_TEXT);
+	if (kept) {
+		rputn(kept->text, kept->len, out);
+		return;
+	}
+	print_location_path(ex, node, out);
+	memo_text_put(ex, menu, MEMO_MENU_PATH_TEXT, b->data + before, b->len - before);
 }
 
 static void print_header(struct explainer *ex, const struct explanation *x,
@@ -544,7 +661,7 @@ static void print_prompts(struct explainer *ex, const struct explanation *x,
 		rputs("  prompt \"", out);
 		rputs(p->prop->text, out);
 		rputs("\" (", out);
-		location_append(&out->line.text, p->prop->loc);
+		rloc_text(p->prop->loc, out);
 		rputs(p->visible != TRI_NO ? "): shown\n" : "): hidden\n", out);
 		print_as_written(ex, "    ", p->prop, true, out);
 		print_condition("    ", p->cond, p->deps, out);
@@ -886,7 +1003,7 @@ static void print_help(const struct explanation *x, struct render *out)
 		if (!text || !*text)
 			continue;
 		rputs("  help (", out);
-		location_append(&out->line.text, node->help_loc);
+		rloc_text(node->help_loc, out);
 		rputs("):\n", out);
 		while (*text) {
 			const char *nl = strchr(text, '\n');

@@ -754,6 +754,76 @@ static void test_format(void **state)
 	check_format("%s then %08.3f", "mixed", 3.14159);
 }
 
+/* Every symbol's text, or JSON, one after another, as `explain --all` prints them. */
+static char *render_all(struct fixture *f, bool json)
+{
+	const struct explain_print_options opts = { .depth = 2 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	for (size_t i = 0; i < f->kc->nsymbols; i++) {
+		const struct symbol *sym = f->kc->symbols[i];
+		const struct explanation *x;
+
+		if (!sym->name || (sym->flags & SYMBOL_CONST) || !(sym->flags & SYMBOL_DEFINED))
+			continue;
+		x = explain_symbol(f->ex, sym);
+		if (json)
+			explain_print_json_chain(f->ex, x, NULL, &opts, out);
+		else
+			explain_print_text(f->ex, x, &opts, out);
+	}
+	fclose(out);
+	return text;
+}
+
+/*
+ * With the values fixed, expressions, their texts, Kconfig lines and
+ * menu paths are made once and shared: the output is the same as made
+ * afresh, the first time and again from what was kept.
+ */
+static void test_fixed_values(void **state)
+{
+	static const char tree[] =
+		"config MODULES\n\tbool \"modules\"\n\tdefault y\n\tmodules\n"
+		"menu \"Drivers\"\n"
+		"config A\n\ttristate \"a\"\n\tdefault m if MODULES && !(B || C = \"x\\\"y\")\n"
+		"\tselect D if B || N >= 3\n"
+		"config E\n\tbool\n\tdefault y\n"
+		"config B\n\tbool \"b\"\n\tdepends on !C || (E && N != 4)\n\timply D\n"
+		"config C\n\tstring \"c\"\n\tdefault \"x\\\"y\"\n"
+		"menuconfig N\n\tint \"n\"\n\trange 1 9 if E\n\tdefault 4\n"
+		"if N\nconfig D\n\tbool\n\tdefault A && B || m\nendif\n"
+		"choice\n\tprompt \"pick\"\nconfig P1\n\tbool \"p1\"\n\tdepends on B\n"
+		"config P2\n\tbool \"p2\"\nendchoice\n"
+		"endmenu\n";
+	static const char dotconfig[] = "CONFIG_B=y\nCONFIG_N=5\nCONFIG_P2=y\n";
+	struct fixture f;
+
+	(void)state;
+	for (int json = 0; json < 2; json++) {
+		char *fresh, *first, *again;
+
+		fixture_load(&f, tree, dotconfig);
+		fresh = render_all(&f, json);
+		explainer_free(f.ex);
+		f.ex = explainer_new(f.cfg, f.lines);
+		explainer_fix_values(f.ex);
+		first = render_all(&f, json);
+		again = render_all(&f, json);
+		assert_true(strlen(fresh) > 1000);
+		assert_true(f.ex->memo_used > 0);
+		assert_string_equal(first, fresh);
+		assert_string_equal(again, fresh);
+		free(fresh);
+		free(first);
+		free(again);
+		fixture_free(&f);
+	}
+}
+
 static void test_why_chain(void **state)
 {
 	char *tree = long_chain_tree();
@@ -847,6 +917,7 @@ int main(void)
 		cmocka_unit_test(test_reverse),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_why_chain),
+		cmocka_unit_test(test_fixed_values),
 		cmocka_unit_test(test_format),
 	};
 
