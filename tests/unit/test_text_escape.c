@@ -91,20 +91,23 @@ static void test_escape_each_byte_in_words(void **state)
 	for (unsigned b = 1; b < 256; b++) {
 		bool plain = (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n';
 
-		/* 80: past the 64-byte and 16-byte blocks and the 8-byte words. */
-		for (size_t at = 0; at < 80; at++) {
-			char in[81], want[88];
+		/*
+		 * 300: past two 128-byte blocks (AVX2), the 64-byte and
+		 * 16-byte blocks and the 8-byte words.
+		 */
+		for (size_t at = 0; at < 300; at++) {
+			char in[301], want[308];
 			struct strbuf out = { 0 };
 
-			memset(in, 'a', 80);
-			in[80] = '\0';
+			memset(in, 'a', 300);
+			in[300] = '\0';
 			in[at] = (char)b;
 			memcpy(want, in, at);
 			if (plain)
 				snprintf(want + at, sizeof(want) - at, "%c%s", b, in + at + 1);
 			else
 				snprintf(want + at, sizeof(want) - at, "\\x%02x%s", b, in + at + 1);
-			assert_int_equal(text_escape_controls(in, 80, &out, TEXT_ESCAPE_TEXT,
+			assert_int_equal(text_escape_controls(in, 300, &out, TEXT_ESCAPE_TEXT,
 							      false, NULL), plain ? 0 : 1);
 			assert_string_equal(strbuf_str(&out), want);
 			strbuf_release(&out);
