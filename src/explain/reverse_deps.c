@@ -59,6 +59,22 @@ struct node_prop {
 /* More properties than this: looked up in by_node, not walked per node. */
 #define MANY_PROPS 64
 
+/*
+ * The array at old, of used elements of size bytes, moved to a new one
+ * of cap: a zeroed array that large comes with its pages in place
+ * (xcalloc()), where realloc() would leave each to fault when first
+ * touched (the uses of Linux run to megabytes).
+ */
+static void *grow_array(void *old, size_t used, size_t cap, size_t size)
+{
+	void *p = xcalloc(cap, size);
+
+	if (used)
+		memcpy(p, old, used * size);
+	free(old);
+	return p;
+}
+
 static void push(struct collector *c, const struct symbol *target,
 		 const struct reverse_use *use)
 {
@@ -68,9 +84,11 @@ static void push(struct collector *c, const struct symbol *target,
 		return;
 	c->stamp[target->index] = c->current;
 	if (c->count == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 4096;
-		c->uses = xrealloc(c->uses, c->cap * sizeof(*c->uses));
-		c->owner = xrealloc(c->owner, c->cap * sizeof(*c->owner));
+		size_t cap = c->cap ? c->cap * 2 : 4096;
+
+		c->uses = grow_array(c->uses, c->count, cap, sizeof(*c->uses));
+		c->owner = grow_array(c->owner, c->count, cap, sizeof(*c->owner));
+		c->cap = cap;
 	}
 	c->uses[c->count] = *use;
 	c->owner[c->count++] = target->index;
@@ -287,6 +305,10 @@ static struct reverse_index *build_index(const struct kconfig *kc)
 	c.direct = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
 	index->start = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
 	fill = xcalloc(kc->nsymbols + 1, sizeof(unsigned));
+	/* Linux has about four uses a symbol: room for them from the start. */
+	c.cap = 4 * (size_t)kc->nsymbols + 4096;
+	c.uses = grow_array(NULL, 0, c.cap, sizeof(*c.uses));
+	c.owner = grow_array(NULL, 0, c.cap, sizeof(*c.owner));
 	index_many_props(&c);
 	for (const struct menu_node *n = &kc->root; n; n = menu_next(&kc->root, n))
 		collect_node(&c, n);
