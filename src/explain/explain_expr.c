@@ -480,19 +480,13 @@ void span_text_property(struct span_text *t, const struct property *prop)
  */
 static size_t format_location(char *buf, const char *file, size_t file_len, int line)
 {
-	char digits[16];
-	size_t at = sizeof(digits);
-	unsigned n = (unsigned)line;
+	size_t len;
 
-	do {
-		digits[--at] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
 	memcpy(buf, file, file_len);
 	buf[file_len] = ':';
-	memcpy(buf + file_len + 1, digits + at, sizeof(digits) - at);
-	buf[file_len + 1 + sizeof(digits) - at] = '\0';
-	return file_len + 1 + sizeof(digits) - at;
+	len = file_len + 1 + decimal_put(buf + file_len + 1, (unsigned)line);
+	buf[len] = '\0';
+	return len;
 }
 
 /* The bytes format_location() needs, its NUL included. */

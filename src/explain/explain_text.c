@@ -127,9 +127,6 @@ static void rloc_text(struct location loc, struct render *r)
 {
 	struct strbuf *b = &r->line.text;
 	const char *file = location_file(loc);
-	char digits[16];
-	size_t at = sizeof(digits);
-	unsigned n = (unsigned)loc.line;
 
 	if (loc.line <= 0)
 		return;
@@ -137,17 +134,13 @@ static void rloc_text(struct location loc, struct render *r)
 		r->loc_file = loc.file;
 		r->loc_file_len = strlen(file);
 	}
-	do {
-		digits[--at] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	if (b->cap - b->len <= r->loc_file_len + 1 + sizeof(digits))
-		strbuf_grow(b, r->loc_file_len + 1 + sizeof(digits));
+	/* The file, ':' and at most 10 digits. */
+	if (b->cap - b->len <= r->loc_file_len + 11)
+		strbuf_grow(b, r->loc_file_len + 11);
 	memcpy(b->data + b->len, file, r->loc_file_len);
 	b->len += r->loc_file_len;
 	b->data[b->len++] = ':';
-	memcpy(b->data + b->len, digits + at, sizeof(digits) - at);
-	b->len += sizeof(digits) - at;
+	b->len += decimal_put(b->data + b->len, (unsigned)loc.line);
 }
 
 static void rloc(struct explainer *ex, struct location loc, struct render *r)

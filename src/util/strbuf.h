@@ -46,4 +46,46 @@ static inline void strbuf_adds(struct strbuf *buf, const char *s)
 	strbuf_add(buf, s, strlen(s));
 }
 
+/* How many decimal digits n has. */
+static inline size_t decimal_len(unsigned n)
+{
+	size_t len = 1;
+
+	while (n >= 10000) {
+		n /= 10000;
+		len += 4;
+	}
+	return len + (n >= 10) + (n >= 100) + (n >= 1000);
+}
+
+/*
+ * The decimal digits of n written at to (room for 10, no NUL), their
+ * count returned: two digits a step from a table, for the line numbers
+ * that explanations write by the hundred thousand.
+ */
+static inline size_t decimal_put(char *to, unsigned n)
+{
+	static const char pairs[] =
+		"0001020304050607080910111213141516171819"
+		"2021222324252627282930313233343536373839"
+		"4041424344454647484950515253545556575859"
+		"6061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	size_t len = decimal_len(n);
+	char *p = to + len;
+
+	while (n >= 100) {
+		unsigned q = n / 100;
+
+		p -= 2;
+		memcpy(p, pairs + 2 * (n - 100 * q), 2);
+		n = q;
+	}
+	if (n >= 10)
+		memcpy(p - 2, pairs + 2 * n, 2);
+	else
+		p[-1] = (char)('0' + n);
+	return len;
+}
+
 #endif
