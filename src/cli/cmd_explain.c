@@ -213,6 +213,8 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 	/* Only a plan (--to) tries other values, and on copies: fixed otherwise. */
 	if (!run.to)
 		explainer_fix_values(ex);
+	if (run.all)
+		explainer_expect_symbols(ex, run.s->kc->nsymbols);
 	loaded = seconds(CLOCK_MONOTONIC);
 	loaded_cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
 	/* Which rules the values follow, once, before the explanations. */

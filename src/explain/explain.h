@@ -359,6 +359,12 @@ void explainer_reset(struct explainer *ex);
  * evaluated expressions and their texts.
  */
 void explainer_fix_values(struct explainer *ex);
+/*
+ * With the values fixed, room made at once for explaining about nsymbols
+ * symbols (`explain --all`: every symbol of the tree), instead of the
+ * memo growing to it by doubling (each step a new table, rehashed).
+ */
+void explainer_expect_symbols(struct explainer *ex, size_t nsymbols);
 
 /* Explain a symbol (config entry or a name only referenced). */
 struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sym);

@@ -40,18 +40,43 @@ void *memo_get(struct explainer *ex, const void *at, enum memo_kind kind)
 	return memo_find(ex, memo_key(at, kind))->value;
 }
 
-/* Twice the room, the table at most half full. */
-static void memo_grow(struct explainer *ex)
+/* A table of cap entries (a power of two) with the old one's entries. */
+static void memo_resize(struct explainer *ex, size_t cap)
 {
 	struct memo_entry *old = ex->memo;
 	size_t old_cap = ex->memo_cap;
 
-	ex->memo_cap = old_cap ? 2 * old_cap : 4096;
+	ex->memo_cap = cap;
 	ex->memo = xcalloc(ex->memo_cap, sizeof(*ex->memo));
 	for (size_t i = 0; i < old_cap; i++)
 		if (old[i].key)
 			*memo_find(ex, old[i].key) = old[i];
 	free(old);
+}
+
+/* Twice the room, the table at most half full. */
+static void memo_grow(struct explainer *ex)
+{
+	memo_resize(ex, ex->memo_cap ? 2 * ex->memo_cap : 4096);
+}
+
+/*
+ * Linux keeps two to four entries a symbol (an expression or two of its
+ * own, its property lines, its menu's location): room for two at least,
+ * the table at most half full, rounded up to a power of two (Linux
+ * 6.12's 18,616 symbols: the 131,072 entries it ends with); past that
+ * it grows as before.
+ */
+void explainer_expect_symbols(struct explainer *ex, size_t nsymbols)
+{
+	size_t cap = 4096;
+
+	if (!ex->values_fixed)
+		return;
+	while (cap < 4 * nsymbols && cap < ((size_t)1 << 40))
+		cap *= 2;
+	if (cap > ex->memo_cap)
+		memo_resize(ex, cap);
 }
 
 void memo_put(struct explainer *ex, const void *at, enum memo_kind kind, void *value)
