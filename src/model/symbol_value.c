@@ -856,6 +856,20 @@ void config_settle(struct config *cfg)
 		cfg->stale_modules = true;
 }
 
+bool config_all_computed(struct config *cfg)
+{
+	const struct symbol *modules = cfg->kc->modules_sym;
+	size_t count;
+	const struct symbol **order = config_table_order(cfg, &count);
+
+	if (modules && !(symval(cfg, modules)->flags & V_VALID))
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (!(symval(cfg, order[i])->flags & V_VALID))
+			return false;
+	return true;
+}
+
 bool config_recompute_is_noop(const struct config *cfg)
 {
 	return !cfg->stale_modules;
