@@ -103,9 +103,10 @@ static inline tristate eval(struct config *cfg, const struct expr *e);
 
 static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
 {
-	size_t h = ((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
+	uint64_t h = (uint64_t)((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
 
-	return &cfg->memo[(h >> 20) & cfg->memo_mask];
+	/* The product's top bits: the best mixed, and one shift to take. */
+	return &cfg->memo[h >> cfg->memo_shift];
 }
 
 /*
