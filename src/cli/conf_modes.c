@@ -836,9 +836,15 @@ int conf_defconfig_read(struct config *cfg, const char *file,
 		status = -1;
 	else {
 		/* The values no user value of FILE can change: a base's. */
-		if (bases)
-			config_bases_apply(bases, run.cfg);
-		compute_after_read(&run);
+		bool from_base = bases && config_bases_apply(bases, run.cfg);
+
+		/*
+		 * From a base every value is usually computed already: the
+		 * walk would only ask them (--defconfig counts as changed
+		 * whatever it finds).
+		 */
+		if (!from_base || !config_all_computed(run.cfg))
+			compute_after_read(&run);
 		if (apply_mode(&run))
 			status = -1;
 		else if (bases)

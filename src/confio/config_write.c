@@ -210,6 +210,8 @@ struct dotconfig_writer {
 	struct strbuf *out;
 	const struct config_io_options *io;
 	const char *prefix;
+	/* The tree's dialect, looked up once: every entry asks it. */
+	const struct kconfig_dialect *dialect;
 	unsigned char *written;		/* by symbol index */
 	bool need_newline;		/* a blank line before the next value */
 };
@@ -239,18 +241,21 @@ static bool has_entries(const struct menu_node *menu)
 static bool written_here(const struct dotconfig_writer *w,
 			 const struct symbol *sym)
 {
-	if (config_tree(w->cfg)->dialect->write_every_symbol)
+	if (w->dialect->write_every_symbol)
 		return true;
 	return !w->written[sym->index] && config_written(w->cfg, sym);
 }
 
-/* Does the menu's "# end of" line follow its entries, by the dialect? */
+/*
+ * Does the menu's "# end of" line follow its entries, by the dialect?
+ * (node is no symbol's entry: write_entry() has asked.)
+ */
 static bool ends_menu(const struct dotconfig_writer *w,
 		      const struct menu_node *node)
 {
-	const struct kconfig_dialect *dialect = config_tree(w->cfg)->dialect;
+	const struct kconfig_dialect *dialect = w->dialect;
 
-	if (is_symbol_entry(node) || !node->prompt ||
+	if (!node->prompt ||
 	    node->prompt->type != P_MENU || !dialect->end_of_menu_lines)
 		return false;
 	if (dialect->no_end_of_empty_menus && !has_entries(node))
@@ -265,8 +270,9 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 {
 	const struct menu_node *child;
 	const struct symbol *sym = node->sym;
+	bool symbol_entry = is_symbol_entry(node);
 
-	if (!is_symbol_entry(node)) {
+	if (!symbol_entry) {
 		if (config_node_visible(w->cfg, node)) {
 			strbuf_adds(w->out, "\n#\n# ");
 			strbuf_adds(w->out, node->prompt->text);
@@ -285,7 +291,7 @@ static void write_entry(struct dotconfig_writer *w, const struct menu_node *node
 	for (child = node->children; child; child = child->next)
 		write_entry(w, child);
 
-	if (ends_menu(w, node)) {
+	if (!symbol_entry && ends_menu(w, node)) {
 		strbuf_adds(w->out, "# end of ");
 		strbuf_adds(w->out, node->prompt->text);
 		strbuf_addc(w->out, '\n');
@@ -354,7 +360,8 @@ static void build_dotconfig(struct config *cfg, struct strbuf *out,
 			    const struct config_io_options *io)
 {
 	struct dotconfig_writer w = { .cfg = cfg, .out = out, .io = io,
-				      .prefix = io->prefix };
+				      .prefix = io->prefix,
+				      .dialect = config_tree(cfg)->dialect };
 	const struct menu_node *node;
 
 	w.written = xcalloc(config_tree(cfg)->nsymbols + 1, 1);

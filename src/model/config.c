@@ -250,8 +250,11 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 	cfg->vals = xcalloc(kc->nsymbols, sizeof(*cfg->vals));
 	cfg->work = xcalloc(kc->nsymbols + 1, sizeof(*cfg->work));
 	cfg->memo_mask = 1023;
-	while (cfg->memo_mask + 1 < 4 * kc->nsymbols)
+	cfg->memo_shift = 64 - 10;
+	while (cfg->memo_mask + 1 < 4 * kc->nsymbols) {
 		cfg->memo_mask = cfg->memo_mask * 2 + 1;
+		cfg->memo_shift--;
+	}
 	cfg->memo = xcalloc(cfg->memo_mask + 1, sizeof(*cfg->memo));
 	cfg->epoch = 1;
 	arena_init(&cfg->string_arena);

@@ -294,5 +294,11 @@ void config_invalidate_all(struct config *cfg);
  * walks the symbols (conf's modes, after reading).
  */
 void config_settle(struct config *cfg);
+/*
+ * Is every value of config_table_order() computed, and modules_sym's?
+ * Then a walk that only asks each of them (conf's computation after
+ * reading) computes nothing.
+ */
+bool config_all_computed(struct config *cfg);
 
 #endif

@@ -136,6 +136,7 @@ struct config {
 	 */
 	struct expr_memo *memo;
 	size_t memo_mask;
+	unsigned memo_shift;		/* 64 - log2(memo_mask + 1) */
 	unsigned epoch;
 	unsigned calc_depth;		/* config_calc() calls under way */
 	unsigned warm_base;		/* calc_depth where warm_up() last began */

@@ -103,9 +103,10 @@ static inline tristate eval(struct config *cfg, const struct expr *e);
 
 static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
 {
-	size_t h = ((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
+	uint64_t h = (uint64_t)((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
 
-	return &cfg->memo[(h >> 20) & cfg->memo_mask];
+	/* The product's top bits: the best mixed, and one shift to take. */
+	return &cfg->memo[h >> cfg->memo_shift];
 }
 
 /*
@@ -854,6 +855,20 @@ void config_settle(struct config *cfg)
 	/* Values computed on the way used the old modules_val. */
 	if (cfg->calc_count - before > 1 && cfg->modules_val != old)
 		cfg->stale_modules = true;
+}
+
+bool config_all_computed(struct config *cfg)
+{
+	const struct symbol *modules = cfg->kc->modules_sym;
+	size_t count;
+	const struct symbol **order = config_table_order(cfg, &count);
+
+	if (modules && !(symval(cfg, modules)->flags & V_VALID))
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (!(symval(cfg, order[i])->flags & V_VALID))
+			return false;
+	return true;
 }
 
 bool config_recompute_is_noop(const struct config *cfg)
