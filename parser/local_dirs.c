@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arena.h"
 #include "local_dirs.h"
 #include "util.h"
 
@@ -45,15 +46,6 @@ void local_dirs_free(struct local_dirs *dirs)
 	free(dirs);
 }
 
-static uint64_t name_hash(const char *name, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)name[i]) * 0x100000001b3ull;
-	return h;
-}
-
 static struct dir_slot *find_slot(struct dir_slot *slots, size_t cap,
 				  const char *name, size_t len, uint64_t hash)
 {
@@ -85,7 +77,7 @@ static void grow(struct local_dirs *dirs)
 /* Whether the directory name[0..len) is known missing; stat() it once. */
 static bool dir_missing(struct local_dirs *dirs, const char *name, size_t len)
 {
-	uint64_t hash = name_hash(name, len);
+	uint64_t hash = hash_bytes(name, len);
 	struct dir_slot *slot = find_slot(dirs->slots, dirs->cap, name, len, hash);
 	struct stat st;
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "file_read.h"
 #include "survey_order.h"
 #include "util.h"
@@ -39,11 +40,7 @@ struct line_set {
 
 static uint64_t line_hash(const char *p, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 0x100000001b3ULL;
-	return h | 1;	/* never 0: 0 is "no modules line" */
+	return (uint64_t)hash_bytes(p, n) | 1;	/* never 0: "no modules line" */
 }
 
 static int cmp_hash(const void *a, const void *b)

@@ -297,10 +297,7 @@ void config_reset_computed_kept(struct config *cfg)
 		struct symval *v = &cfg->vals[i];
 
 		v->flags = 0;
-		v->user_tri = TRI_NO;
-		v->user_str = NULL;
-		v->prio = 0;
-		v->user_member = 0;
+		symval_clear_user(v);
 		v->dir_dep = v->rev_dep = v->implied = TRI_NO;
 		v->selected = 0;
 		v->choice_rule = 0;
@@ -309,27 +306,30 @@ void config_reset_computed_kept(struct config *cfg)
 	reset_state(cfg);
 }
 
-static void reset_state(struct config *cfg)
+void config_reset_run(struct config *cfg)
 {
 	/*
 	 * The memo is not cleared: its slots carry the epoch they were
 	 * filled in, and a new epoch makes every one of them stale.
 	 */
-	unsigned epoch = cfg->epoch + 1;
-
-	intern_release(&cfg->strings);
-	arena_release(&cfg->string_arena);
-	cfg->modules_val = TRI_NO;
+	cfg->epoch++;
 	cfg->prio_high = cfg->prio_low = 0;
 	cfg->read_unknown = 0;
 	cfg->calc_count = 0;
-	cfg->stale_modules = false;
 	cfg->on_unmet = NULL;
 	cfg->unmet_ctx = NULL;
-	cfg->epoch = epoch;
 	cfg->calc_depth = cfg->warm_base = 0;
 	cfg->warming = false;
 	cfg->too_deep = NULL;
+}
+
+static void reset_state(struct config *cfg)
+{
+	intern_release(&cfg->strings);
+	arena_release(&cfg->string_arena);
+	cfg->modules_val = TRI_NO;
+	cfg->stale_modules = false;
+	config_reset_run(cfg);
 	arena_init(&cfg->string_arena);
 	intern_init(&cfg->strings, &cfg->string_arena);
 }

@@ -261,20 +261,9 @@ void config_bases_next(struct config_bases *bases, struct config *cfg)
 		struct symval *v = &cfg->vals[bases->prev[k].index];
 
 		v->flags &= (unsigned char)~V_USER;
-		v->user_tri = TRI_NO;
-		v->user_str = NULL;
-		v->prio = 0;
-		v->user_member = 0;
+		symval_clear_user(v);
 	}
-	cfg->prio_high = cfg->prio_low = 0;
-	cfg->read_unknown = 0;
-	cfg->calc_count = 0;
-	cfg->on_unmet = NULL;
-	cfg->unmet_ctx = NULL;
-	cfg->epoch++;
-	cfg->calc_depth = cfg->warm_base = 0;
-	cfg->warming = false;
-	cfg->too_deep = NULL;
+	config_reset_run(cfg);
 	bases->ready = true;
 }
 

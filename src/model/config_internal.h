@@ -177,4 +177,20 @@ static inline struct symval *symval(const struct config *cfg,
 	return &cfg->vals[sym->index];
 }
 
+/* No user value and no choice preference: what a new read starts from. */
+static inline void symval_clear_user(struct symval *v)
+{
+	v->user_tri = TRI_NO;
+	v->user_str = NULL;
+	v->prio = 0;
+	v->user_member = 0;
+}
+
+/*
+ * The state of one read and its computation cleared, a new epoch begun
+ * (config.c's resets, and config_base.c's next file, which keeps the
+ * strings and the MODULES value of the one before).
+ */
+void config_reset_run(struct config *cfg);
+
 #endif
