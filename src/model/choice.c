@@ -61,18 +61,16 @@ static bool said(const struct config *cfg, const struct symbol *sym,
 }
 
 /*
- * The member the choice takes when no member was set to y: the first
- * active default naming a visible member (*via gets that default), else
- * the first visible entry (*via NULL).  A default naming a symbol that
- * is not in the choice is passed over, as conf does (it warns).
+ * The first active default naming a visible symbol; with members_only,
+ * one of this choice's members (a default naming a symbol that is not in
+ * the choice is passed over, as conf does: it warns).
  */
-static const struct symbol *default_member(struct config *cfg,
-					   const struct choice_info *info,
-					   const struct property **via)
+static const struct property *active_default(struct config *cfg,
+					     const struct choice_info *info,
+					     bool members_only)
 {
 	const struct property *prop;
 
-	*via = NULL;
 	for (prop = info->node->sym->props; prop; prop = prop->next) {
 		const struct symbol *target;
 
@@ -81,12 +79,25 @@ static const struct symbol *default_member(struct config *cfg,
 		    config_expr(cfg, prop->visible) == TRI_NO)
 			continue;
 		target = prop->expr->sym;
-		if (target->choice == info->node &&
-		    config_member_visibility(cfg, target) != TRI_NO) {
-			*via = prop;
-			return target;
-		}
+		if ((!members_only || target->choice == info->node) &&
+		    config_member_visibility(cfg, target) != TRI_NO)
+			return prop;
 	}
+	return NULL;
+}
+
+/*
+ * The member the choice takes when no member was set to y: the first
+ * active default naming a visible member (*via gets that default), else
+ * the first visible entry (*via NULL).
+ */
+static const struct symbol *default_member(struct config *cfg,
+					   const struct choice_info *info,
+					   const struct property **via)
+{
+	*via = active_default(cfg, info, true);
+	if (*via)
+		return (*via)->expr->sym;
 	for (unsigned i = 0; i < info->nentries; i++)
 		if (config_member_visibility(cfg, info->entries[i]) != TRI_NO)
 			return info->entries[i];
@@ -147,22 +158,9 @@ static const struct symbol *legacy_default(struct config *cfg,
 					   const struct choice_info *info,
 					   const struct property **via)
 {
-	const struct property *prop;
-
-	*via = NULL;
-	for (prop = info->node->sym->props; prop; prop = prop->next) {
-		const struct symbol *target;
-
-		if (prop->type != P_DEFAULT || !prop->expr ||
-		    prop->expr->op != E_SYMBOL ||
-		    config_expr(cfg, prop->visible) == TRI_NO)
-			continue;
-		target = prop->expr->sym;
-		if (config_member_visibility(cfg, target) != TRI_NO) {
-			*via = prop;
-			return target;
-		}
-	}
+	*via = active_default(cfg, info, false);
+	if (*via)
+		return (*via)->expr->sym;
 	for (unsigned i = 0; i < info->nmembers; i++)
 		if (symval(cfg, info->members[i])->visible != TRI_NO)
 			return info->members[i];
