@@ -37,7 +37,7 @@ tap_result $? "CONFIG_NET=n, then conf --olddefconfig"
 
 cat >"$work/check.py" <<'EOF'
 import json, sys
-from dotconfig import diff_nodes, differing, values
+from dotconfig import check_sides, diff_nodes, differing, print_problems, values
 
 mode, json_path, old_path, new_path = sys.argv[1:5]
 
@@ -56,31 +56,14 @@ extra = sorted(set(full) - differ)
 print(f"missing {len(missing)}")
 print(f"extra {len(extra)}")
 print(f"dangling {len(refs - set(full))}")
-bad_value = bad_loc = 0
-for name, node in full.items():
-    for side, written in (("old", old), ("new", new)):
-        v = node[side]
-        want = written.get(name)
-        got = v["value"] if v["written"] else None
-        if got != want:
-            bad_value += 1
-            problems.append(f"{name} {side}: diff says {got!r}, the file {want!r}")
-        loc = v["origin"]["location"]
-        if not loc or ":" not in loc or not v["origin"]["reason"]:
-            bad_loc += 1
-            problems.append(f"{name} {side}: no deciding line ({v['origin']})")
+bad_value, bad_loc = check_sides(full, old, new, problems)
 print(f"bad_values {bad_value}")
 print(f"bad_locations {bad_loc}")
 print(f"not_compared {len(d['not_compared'])}")
 if mode == "apply":
     fates = {f["symbol"]: f["fate"] for f in d["fragment"]}
     print(f"fate_NET {fates.get('NET')}")
-for n in missing[:10]:
-    problems.append(f"missing {n}: old {old.get(n)!r} new {new.get(n)!r}")
-for n in extra[:10]:
-    problems.append(f"extra {n}")
-for p in problems[:30]:
-    print("# " + p)
+print_problems(missing, extra, old, new, problems)
 EOF
 
 # verify NAME JSON: the checks on one JSON answer

@@ -55,7 +55,7 @@ tap_result $? "6.12's conf --olddefconfig on it"
 
 cat >"$work/check.py" <<'PY'
 import json, sys
-from dotconfig import diff_nodes, differing, values
+from dotconfig import check_sides, diff_nodes, differing, print_problems, values
 
 json_path, old_path, new_path = sys.argv[1:4]
 
@@ -81,19 +81,9 @@ extra = sorted(set(full) - differ)
 print(f"missing {len(missing)}")
 print(f"extra {len(extra)}")
 print(f"dangling {len(refs - set(full))}")
-bad_value = bad_reason = 0
+bad_value, bad_reason = check_sides(full, old, new, problems,
+                                    unwritten_need_location=False)
 for name, node in full.items():
-    for side, written in (("old", old), ("new", new)):
-        v = node[side]
-        want = written.get(name)
-        got = v["value"] if v["written"] else None
-        if got != want:
-            bad_value += 1
-            problems.append(f"{name} {side}: diff says {got!r}, the file {want!r}")
-        loc = v["origin"]["location"]
-        if not v["origin"]["reason"] or (v["written"] and (not loc or ":" not in loc)):
-            bad_reason += 1
-            problems.append(f"{name} {side}: no reason or deciding line ({v['origin']})")
     if node["root"] == "removed" and node["new"]["written"]:
         problems.append(f"{name}: removed, yet written")
         bad_value += 1
@@ -102,12 +92,7 @@ print(f"bad_reasons {bad_reason}")
 renames = [f"{r['symbol']}->{r['renamed_to']}" for r in d["roots"]
            if r.get("renamed_to")]
 print("renames " + " ".join(renames[:6]))
-for n in missing[:10]:
-    problems.append(f"missing {n}: old {old.get(n)!r} new {new.get(n)!r}")
-for n in extra[:10]:
-    problems.append(f"extra {n}")
-for p in problems[:30]:
-    print("# " + p)
+print_problems(missing, extra, old, new, problems)
 PY
 
 run_in 6.12 "$work/new" "$kbrowse" diff --json --from-tree "$old_tree" ../old.config \

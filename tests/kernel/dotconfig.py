@@ -43,3 +43,36 @@ def diff_nodes(report):
     for root in report["roots"]:
         walk(root)
     return full, refs, problems
+
+
+def check_sides(full, old, new, problems, unwritten_need_location=True):
+    """Checks each change's two sides against the .config files: counts
+    the sides whose value is not the file's, and those without a reason
+    or a deciding line (which a side not written needs only with
+    unwritten_need_location).  Each one found goes into problems."""
+    bad_value = bad_reason = 0
+    for name, node in full.items():
+        for side, written in (("old", old), ("new", new)):
+            v = node[side]
+            want = written.get(name)
+            got = v["value"] if v["written"] else None
+            if got != want:
+                bad_value += 1
+                problems.append(f"{name} {side}: diff says {got!r}, the file {want!r}")
+            loc = v["origin"]["location"]
+            need_loc = v["written"] or unwritten_need_location
+            if not v["origin"]["reason"] or (need_loc and (not loc or ":" not in loc)):
+                bad_reason += 1
+                problems.append(f"{name} {side}: no reason or deciding line ({v['origin']})")
+    return bad_value, bad_reason
+
+
+def print_problems(missing, extra, old, new, problems):
+    """The first of the names missing from and extra in the report, and
+    the first problems, as TAP comments."""
+    for n in missing[:10]:
+        problems.append(f"missing {n}: old {old.get(n)!r} new {new.get(n)!r}")
+    for n in extra[:10]:
+        problems.append(f"extra {n}")
+    for p in problems[:30]:
+        print("# " + p)
