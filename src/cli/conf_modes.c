@@ -611,13 +611,13 @@ static int read_input_files(struct conf_run *run)
 	return 0;
 }
 
-static int apply_mode(struct conf_run *run)
+/*
+ * conf starts these modes over from scratch (sym_clear_all_valid):
+ * every value is computed again while writing.
+ */
+static bool mode_starts_over(enum conf_mode mode)
 {
-	/*
-	 * conf starts these modes over from scratch (sym_clear_all_valid):
-	 * every value is computed again while writing.
-	 */
-	switch (run->mode) {
+	switch (mode) {
 	case MODE_ALLNOCONFIG:
 	case MODE_ALLYESCONFIG:
 	case MODE_ALLMODCONFIG:
@@ -627,11 +627,17 @@ static int apply_mode(struct conf_run *run)
 	case MODE_YES2MODCONFIG:
 	case MODE_MOD2YESCONFIG:
 	case MODE_MOD2NOCONFIG:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int apply_mode(struct conf_run *run)
+{
+	if (mode_starts_over(run->mode)) {
 		run->changed = true;
 		recompute_all(run);
-		break;
-	default:
-		break;
 	}
 	switch (run->mode) {
 	case MODE_ALLNOCONFIG:
