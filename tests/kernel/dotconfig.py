@@ -76,3 +76,23 @@ def print_problems(missing, extra, old, new, problems):
         problems.append(f"extra {n}")
     for p in problems[:30]:
         print("# " + p)
+
+
+def plan_assignments(plan):
+    """The assignments of a plan of `explain --json --to` (name -> value,
+    a chosen member "y"), or None when there is nothing to apply: the
+    value is already the one wanted, or the plan was not verified."""
+    if plan["already"] or not plan["verified"]:
+        return None
+    sets = {}
+    for s in plan["steps"]:
+        if s["action"] in ("set", "choose") and s["symbol"]:
+            sets[s["symbol"]] = "y" if s["action"] == "choose" else s["value"]
+    return sets
+
+
+def without(lines, names):
+    """The lines of a .config that assign none of names (CONFIG_X)."""
+    return [l for l in lines
+            if l.split("=")[0] not in names and
+            not (l.startswith("# CONFIG_") and l[2:].split(" ")[0] in names)]

@@ -62,6 +62,7 @@ tap_result $? "kbrowse explain --json --to n / --to y ran"
 # The assignments of every plan kbrowse calls enough, one directory each.
 cat >"$work/apply.py" <<'EOF'
 import json, os, sys
+from dotconfig import plan_assignments, without
 
 base, out = sys.argv[1], sys.argv[2]
 lines = open(os.path.join(base, ".config")).read().splitlines()
@@ -69,17 +70,10 @@ n = 0
 for path in sys.argv[3:]:
     for raw in open(path):
         o = json.loads(raw)
-        plan = o["change"]
-        if plan["already"] or not plan["verified"]:
+        sets = plan_assignments(o["change"])
+        if sets is None:
             continue
-        sets = {}
-        for s in plan["steps"]:
-            if s["action"] in ("set", "choose") and s["symbol"]:
-                sets[s["symbol"]] = "y" if s["action"] == "choose" else s["value"]
-        names = {"CONFIG_" + k for k in sets}
-        kept = [l for l in lines
-                if l.split("=")[0] not in names and
-                not (l.startswith("# CONFIG_") and l[2:].split(" ")[0] in names)]
+        kept = without(lines, {"CONFIG_" + k for k in sets})
         for k, v in sets.items():
             if v == "n":
                 kept.append(f"# CONFIG_{k} is not set")
@@ -90,12 +84,12 @@ for path in sys.argv[3:]:
         d = os.path.join(out, f"{n:03d}")
         os.makedirs(d)
         open(os.path.join(d, ".config"), "w").write("\n".join(kept) + "\n")
-        open(os.path.join(d, "goal"), "w").write(f"{o['symbol']} {plan['want']}\n")
+        open(os.path.join(d, "goal"), "w").write(f"{o['symbol']} {o['change']['want']}\n")
         n += 1
 print(n)
 EOF
 mkdir -p "$work/tried"
-enough=$(python3 "$work/apply.py" "$base" "$work/tried" "$work/to-n.json" "$work/to-y.json")
+enough=$(PYTHONPATH=$here python3 "$work/apply.py" "$base" "$work/tried" "$work/to-n.json" "$work/to-y.json")
 
 # conf --olddefconfig on each, two at a time.
 arch_env x86_64 >"$work/env"

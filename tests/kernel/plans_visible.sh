@@ -65,25 +65,17 @@ tap_result $? "kbrowse explain --json --to visible ran"
 # line taken out of defconfig (the control).
 cat >"$work/apply.py" <<'EOF'
 import json, os, sys
+from dotconfig import plan_assignments, without
 
 base, out, plans = sys.argv[1], sys.argv[2], sys.argv[3]
 lines = open(os.path.join(base, ".config")).read().splitlines()
 
-def without(lines, names):
-    return [l for l in lines
-            if l.split("=")[0] not in names and
-            not (l.startswith("# CONFIG_") and l[2:].split(" ")[0] in names)]
-
 n = 0
 for raw in open(plans):
     o = json.loads(raw)
-    plan = o["change"]
-    if plan["already"] or not plan["verified"]:
+    sets = plan_assignments(o["change"])
+    if sets is None:
         continue
-    sets = {}
-    for s in plan["steps"]:
-        if s["action"] in ("set", "choose") and s["symbol"]:
-            sets[s["symbol"]] = "y" if s["action"] == "choose" else s["value"]
     kept = without(lines, {"CONFIG_" + k for k in sets})
     for k, v in sets.items():
         kept.append(f"# CONFIG_{k} is not set" if v == "n" else f"CONFIG_{k}={v}")
@@ -97,7 +89,7 @@ for raw in open(plans):
 print(n)
 EOF
 mkdir -p "$work/tried"
-enough=$(python3 "$work/apply.py" "$base" "$work/tried" "$work/plans.json")
+enough=$(PYTHONPATH=$here python3 "$work/apply.py" "$base" "$work/tried" "$work/plans.json")
 
 # conf on each, two at a time: olddefconfig, the goal's line out,
 # listnewconfig; and listnewconfig on the control.
