@@ -38,6 +38,11 @@ struct xexpr {
 	/* E_SYMBOL: the symbol's value; comparisons: both sides' values. */
 	const char *lval, *rval;
 	/*
+	 * xexpr_valued_condition()'s answer, found while evaluating: the
+	 * text renderer asks it of every condition it shows.
+	 */
+	const struct symbol *valued;
+	/*
 	 * The expression as text with its values, without spans, once the
 	 * text renderer has made it (while the explainer's values are
 	 * fixed: see explainer_fix_values()); NULL until then.

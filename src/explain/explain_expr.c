@@ -55,6 +55,15 @@ static tristate leaf_value(struct explainer *ex, const struct symbol *sym,
 
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond);
 
+/* A symbol whose value is a number or a string: n when it stands as a condition. */
+static const struct symbol *valued_operand(const struct symbol *sym)
+{
+	if (!(sym->flags & SYMBOL_CONST) &&
+	    (sym->type == S_INT || sym->type == S_HEX || sym->type == S_STRING))
+		return sym;
+	return NULL;
+}
+
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond)
 {
 	enum memo_kind kind = cond ? MEMO_XEXPR_COND : MEMO_XEXPR;
@@ -86,10 +95,12 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 	case E_SYMBOL:
 		x->value = leaf_value(ex, e->sym, cond);
 		x->lval = shown_value(ex, e->sym, x->value);
+		x->valued = valued_operand(e->sym);
 		break;
 	case E_NOT:
 		x->left = evaluate(ex, e->left, cond);
 		x->value = tri_not(x->left->value);
+		x->valued = x->left->valued;
 		break;
 	case E_AND:
 	case E_OR:
@@ -97,11 +108,13 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 		x->right = evaluate(ex, e->right, cond);
 		x->value = e->op == E_AND ? tri_and(x->left->value, x->right->value)
 					  : tri_or(x->left->value, x->right->value);
+		x->valued = x->left->valued ? x->left->valued : x->right->valued;
 		break;
 	default:
 		x->value = config_expr(ex->cfg, e);
 		x->lval = config_str(ex->cfg, e->lsym);
 		x->rval = config_str(ex->cfg, e->rsym);
+		x->valued = NULL;	/* a comparison reads the value itself */
 		break;
 	}
 	return x;
@@ -439,26 +452,7 @@ unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
 
 const struct symbol *xexpr_valued_condition(const struct xexpr *x)
 {
-	const struct symbol *found;
-
-	if (!x || !x->expr)
-		return NULL;
-	switch (x->expr->op) {
-	case E_SYMBOL:
-		if (!(x->expr->sym->flags & SYMBOL_CONST) &&
-		    (x->expr->sym->type == S_INT || x->expr->sym->type == S_HEX ||
-		     x->expr->sym->type == S_STRING))
-			return x->expr->sym;
-		return NULL;
-	case E_NOT:
-		return xexpr_valued_condition(x->left);
-	case E_AND:
-	case E_OR:
-		found = xexpr_valued_condition(x->left);
-		return found ? found : xexpr_valued_condition(x->right);
-	default:
-		return NULL;	/* a comparison reads the value itself */
-	}
+	return x ? x->valued : NULL;
 }
 
 const char *property_text(struct explainer *ex, const struct property *prop)

@@ -88,6 +88,16 @@ INLINE void rputc(int c, struct render *r)
 		flush_lines(r);
 }
 
+/* A count in decimal: "%u" without the format. */
+INLINE void rputu(unsigned n, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= 10)
+		strbuf_grow(b, 10);
+	b->len += decimal_put(b->data + b->len, n);
+}
+
 /* n spaces: the padding of a column. */
 static void rpad(size_t n, struct render *r)
 {
@@ -562,11 +572,13 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
-		rprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
+		rputs(cause->kind == ORIGIN_SELECT ? "selected by " : "implied by ", out);
 		for (unsigned i = 0; i < cause->nby; i++) {
 			rputs(i ? ", " : "", out);
 			rsym(cause->by[i]->from, out);
-			rprintf(out, " [=%s] (", cause->by[i]->from_value);
+			rputs(" [=", out);
+			rputs(cause->by[i]->from_value, out);
+			rputs("] (", out);
 			rloc(ex, cause->by[i]->prop->loc, out);
 			rputs(")", out);
 		}
@@ -673,14 +685,19 @@ static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %sdefaults (the first whose condition holds is taken):\n",
-		choice ? "the choice's " : "");
+	if (choice)
+		rputs("  the choice's defaults (the first whose condition holds is taken):\n", out);
+	else
+		rputs("  defaults (the first whose condition holds is taken):\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
 		rstyle(out, d->status == DEFAULT_TAKEN ? XSTYLE_DECIDING :
 			    d->status == DEFAULT_INACTIVE ? XSTYLE_DIM : XSTYLE_NORMAL);
-		rprintf(out, "  %s ", d->status == DEFAULT_TAKEN ? "->" : "  ");
+		if (d->status == DEFAULT_TAKEN)
+			rputs("  -> ", out);
+		else
+			rputs("     ", out);
 		rloc(ex, d->prop->loc, out);
 		rputs("  ", out);
 		rprop(d->prop, out);
@@ -760,7 +777,9 @@ static void print_reverse_props(struct explainer *ex, const struct explanation *
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %s by:\n", what);
+	rputs("  ", out);
+	rputs(what, out);
+	rputs(" by:\n", out);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value != TRI_NO) {
 			print_reverse_prop(ex, x, &list[i], out);
@@ -770,10 +789,9 @@ static void print_reverse_props(struct explainer *ex, const struct explanation *
 		return;
 	fold_begin(out);
 	rstyle(out, XSTYLE_DIM);
-	if (counting)
-		rprintf(out, "    and %u more that give n:\n", n - counting);
-	else
-		rprintf(out, "    %u that give n:\n", n);
+	rputs(counting ? "    and " : "    ", out);
+	rputu(n - counting, out);
+	rputs(counting ? " more that give n:\n" : " that give n:\n", out);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value == TRI_NO)
 			print_reverse_prop(ex, x, &list[i], out);
@@ -788,7 +806,9 @@ static void print_forward_props(struct explainer *ex, const char *what,
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %s:\n", what);
+	rputs("  ", out);
+	rputs(what, out);
+	rputs(":\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xforward *f = &list[i];
 
@@ -833,8 +853,11 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 		rputs(" (", out);
 		rputs(block_name(d->node), out);
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
-		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
-			rprintf(out, " \"%s\"", d->node->prompt->text);
+		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG) {
+			rputs(" \"", out);
+			rputs(d->node->prompt->text, out);
+			rputc('"', out);
+		}
 		rputs("): ", out);
 		print_cond_value(d->expr, out);
 		rputc('\n', out);
@@ -954,13 +977,16 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			width = (int)strlen(reverse_user_label(&uses[i]));
 	fold_begin(out);
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  used by (%u):\n", n);
+	rputs("  used by (", out);
+	rputu(n, out);
+	rputs("):\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
 
 		if (!all && shown == limit) {
-			rprintf(out, "    ... and %u more (--reverse lists them all)\n",
-				n - shown);
+			rputs("    ... and ", out);
+			rputu(n - shown, out);
+			rputs(" more (--reverse lists them all)\n", out);
 			break;
 		}
 		shown++;
