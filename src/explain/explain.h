@@ -722,6 +722,12 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 /* explain_render_text() to a stream, a newline after each line. */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
+/*
+ * The same text added to the end of out, for a caller that writes many
+ * explanations in large pieces (`explain --all`).
+ */
+void explain_append_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts, struct strbuf *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out);
 /* The plan's lines with their spans (the text explain_print_plan_text() prints). */

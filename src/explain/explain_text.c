@@ -1112,23 +1112,31 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 
 /*
  * The text of explain_render_text()'s lines, each followed by a newline,
- * written at once: no line is split off, no span recorded.  The buffer
- * is the explainer's, kept between calls: `explain --all` writes some
- * kilobytes for each of thousands of symbols, and growing a new buffer
- * each time cost more than the text.
+ * added to out: no line is split off, no span recorded.
+ */
+void explain_append_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts, struct strbuf *out)
+{
+	struct render r = { .ex = ex, .line.no_spans = true, .line.text = *out };
+	struct strbuf *text = &r.line.text;
+	size_t before = text->len;
+
+	render(ex, x, opts, &r);
+	if (text->len > before && text->data[text->len - 1] != '\n')
+		strbuf_addc(text, '\n');
+	*out = *text;
+}
+
+/*
+ * The same written at once.  The buffer is the explainer's, kept between
+ * calls: `explain --all` writes some kilobytes for each of thousands of
+ * symbols, and growing a new buffer each time cost more than the text.
  */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out)
 {
-	struct render r = { .ex = ex, .line.no_spans = true,
-			    .line.text = ex->print_buf };
-	struct strbuf *text = &r.line.text;
-
-	text->len = 0;
-	render(ex, x, opts, &r);
-	if (text->len && text->data[text->len - 1] != '\n')
-		strbuf_addc(text, '\n');
-	if (text->len)
-		fwrite(text->data, 1, text->len, out);
-	ex->print_buf = *text;
+	ex->print_buf.len = 0;
+	explain_append_text(ex, x, opts, &ex->print_buf);
+	if (ex->print_buf.len)
+		fwrite(ex->print_buf.data, 1, ex->print_buf.len, out);
 }
