@@ -381,7 +381,18 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *cho
  * n, a quoted string, or a number (which the kernel, and so the parser,
  * keeps as an undefined symbol named "12")?
  */
-bool explain_is_literal(const struct symbol *sym);
+static inline bool explain_is_literal(const struct symbol *sym)
+{
+	const char *name = sym->name;
+
+	if (sym->flags & SYMBOL_CONST)
+		return true;
+	if (sym->type != S_UNKNOWN || (sym->flags & SYMBOL_DEFINED) || !name)
+		return false;
+	if (*name == '-')
+		name++;
+	return *name >= '0' && *name <= '9';
+}
 
 /*
  * Evaluate an expression part by part (cond: `m` means m && MODULES).

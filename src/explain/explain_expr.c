@@ -10,19 +10,6 @@
 #include "shell.h"
 #include "util.h"
 
-bool explain_is_literal(const struct symbol *sym)
-{
-	const char *name = sym->name;
-
-	if (sym->flags & SYMBOL_CONST)
-		return true;
-	if (sym->type != S_UNKNOWN || (sym->flags & SYMBOL_DEFINED) || !name)
-		return false;
-	if (*name == '-')
-		name++;
-	return *name >= '0' && *name <= '9';
-}
-
 /* Shown as n/m/y: bool, tristate, and undefined names (which act as n). */
 static bool shows_tristate(enum symbol_type type)
 {
@@ -333,7 +320,11 @@ static void append_name(struct strbuf *b, const struct symbol *sym,
 {
 	struct operand_values ov = { .out = b };
 
-	symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
+	/* A symbol's name is written as it is (symbol_print()'s rule), without a callback. */
+	if (sym->name && (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)))
+		strbuf_adds(b, sym->name);
+	else
+		symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
 	if (spans && sym->name && !explain_is_literal(sym))
 		span_text_mark(spans, strlen(sym->name), XSPAN_SYMBOL, sym);
 }

@@ -1012,6 +1012,39 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	fold_end(out);
 }
 
+/*
+ * A help text's lines indented by four, written straight into the buffer
+ * (the text without emit: a tenth of `explain --all` is help).  Room
+ * for three times the text: a line of one byte and its newline become
+ * six bytes, a last line without a newline gains five.
+ */
+static void put_help_lines(const char *text, struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	size_t total = strlen(text);
+	const char *end = text + total;
+	char *at;
+
+	if (b->cap - b->len <= 3 * total + 5)
+		strbuf_grow(b, 3 * total + 5);
+	at = b->data + b->len;
+	while (text < end) {
+		const char *nl = memchr(text, '\n', (size_t)(end - text));
+		size_t len = nl ? (size_t)(nl - text) : (size_t)(end - text);
+
+		if (len) {
+			memcpy(at, "    ", 4);
+			memcpy(at + 4, text, len);
+			at += 4 + len;
+			*at++ = '\n';
+		} else if (nl && nl + 1 < end) {
+			*at++ = '\n';	/* a blank line between paragraphs */
+		}
+		text += len + (nl ? 1 : 0);
+	}
+	b->len = (size_t)(at - b->data);
+}
+
 /* The help text of each entry, where most of the teaching lives. */
 static void print_help(const struct explanation *x, struct render *out)
 {
@@ -1024,6 +1057,10 @@ static void print_help(const struct explanation *x, struct render *out)
 		rputs("  help (", out);
 		rloc_text(node->help_loc, out);
 		rputs("):\n", out);
+		if (!out->emit) {
+			put_help_lines(text, out);
+			continue;
+		}
 		while (*text) {
 			const char *nl = strchr(text, '\n');
 			int len = nl ? (int)(nl - text) : (int)strlen(text);
