@@ -233,16 +233,44 @@ static void append_expr(struct strbuf *b, const struct expr *e, const struct xex
 		free(ov.values);
 }
 
-/* sym as expr_print() writes an operand, then its value when it has one. */
+/*
+ * sym as expr_print() writes an operand, then its value when it has one:
+ * for a symbol's name (nearly every operand), room for both made once.
+ */
 static void append_operand(struct strbuf *b, const struct symbol *sym, const char *value)
 {
-	if (sym->name && (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)))
-		strbuf_adds(b, sym->name);
-	else
+	size_t name_len, value_len;
+	char *at;
+
+	if (!sym->name || ((sym->flags & SYMBOL_CONST) && !symbol_is_tristate_const(sym))) {
 		symbol_print(sym, &(struct expr_printer){ .write = write_strbuf,
 				 .ctx = &(struct operand_values){ .out = b } });
-	if (value && !explain_is_literal(sym))
-		add_bracketed(b, sym, value);
+		if (value && !explain_is_literal(sym))
+			add_bracketed(b, sym, value);
+		return;
+	}
+	if (!value || explain_is_literal(sym)) {
+		strbuf_adds(b, sym->name);
+		return;
+	}
+	name_len = strlen(sym->name);
+	value_len = strlen(value);
+	/* NAME [="value"] */
+	if (b->cap - b->len <= name_len + value_len + 6)
+		strbuf_grow(b, name_len + value_len + 6);
+	at = b->data + b->len;
+	memcpy(at, sym->name, name_len);
+	at += name_len;
+	memcpy(at, " [=", 3);
+	at += 3;
+	if (sym->type == S_STRING)
+		*at++ = '"';
+	memcpy(at, value, value_len);
+	at += value_len;
+	if (sym->type == S_STRING)
+		*at++ = '"';
+	*at++ = ']';
+	b->len = (size_t)(at - b->data);
 }
 
 /*
@@ -253,7 +281,14 @@ static void append_operand(struct strbuf *b, const struct symbol *sym, const cha
 static void append_valued(struct strbuf *b, const struct expr *e,
 			  const struct xexpr *x, int outer)
 {
-	bool paren = expr_needs_parens(e->op, outer);
+	bool paren;
+
+	/* A symbol binds tightest (expr_precedence()): never in parentheses. */
+	if (e->op == E_SYMBOL) {
+		append_operand(b, e->sym, x ? x->lval : NULL);
+		return;
+	}
+	paren = expr_needs_parens(e->op, outer);
 
 	if (paren)
 		strbuf_addc(b, '(');
