@@ -49,6 +49,9 @@ struct xexpr {
 	 */
 	const char *text;
 	size_t text_len;
+	/* The same for the text of it as a condition, its value and any note after it. */
+	const char *cond_text;
+	size_t cond_text_len;
 };
 
 /* --- the parts of a derivation --------------------------------------------- */

@@ -254,7 +254,8 @@ static void append_operand(struct strbuf *b, const struct symbol *sym, const cha
 		return;
 	}
 	name_len = strlen(sym->name);
-	value_len = strlen(value);
+	/* Most values are one letter (y, m, n): no call for those. */
+	value_len = value[0] && !value[1] ? 1 : strlen(value);
 	/* NAME [="value"] */
 	if (b->cap - b->len <= name_len + value_len + 6)
 		strbuf_grow(b, name_len + value_len + 6);
@@ -265,7 +266,10 @@ static void append_operand(struct strbuf *b, const struct symbol *sym, const cha
 	at += 3;
 	if (sym->type == S_STRING)
 		*at++ = '"';
-	memcpy(at, value, value_len);
+	if (value_len == 1)
+		*at = value[0];
+	else
+		memcpy(at, value, value_len);
 	at += value_len;
 	if (sym->type == S_STRING)
 		*at++ = '"';

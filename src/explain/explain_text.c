@@ -267,7 +267,7 @@ static void print_xexpr_value(const struct xexpr *x, struct render *out)
  * The same for a condition, where an int, hex or string symbol is n
  * whatever its value: "[=0]" must not read as "0 is false".
  */
-static void print_cond_value(const struct xexpr *x, struct render *out)
+static void make_cond_value(const struct xexpr *x, struct render *out)
 {
 	const struct symbol *valued = xexpr_valued_condition(x);
 
@@ -279,6 +279,31 @@ static void print_cond_value(const struct xexpr *x, struct render *out)
 	rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
 		valued->name, valued->type == S_INT ? "an" : "a",
 		symbol_type_name(valued->type));
+}
+
+/*
+ * Made once per condition while the values are fixed, like rexpr(): a
+ * dependency shared by the entries of a menu or an `if` is shown in
+ * each of their explanations.
+ */
+static void print_cond_value(const struct xexpr *x, struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	struct xexpr *made = (struct xexpr *)x;	/* only its text is set */
+	size_t before = b->len;
+
+	if (!out->line.no_spans || !out->ex->values_fixed) {
+		make_cond_value(x, out);
+		return;
+	}
+	if (x->cond_text) {
+		rputn(x->cond_text, x->cond_text_len, out);
+		return;
+	}
+	make_cond_value(x, out);
+	made->cond_text_len = b->len - before;
+	made->cond_text = arena_strndup(&out->ex->memo_arena, b->data + before,
+					made->cond_text_len);
 }
 
 /* Under a failing chain of &&: the terms that are n. */
