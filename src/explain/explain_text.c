@@ -88,6 +88,15 @@ INLINE void rputc(int c, struct render *r)
 		flush_lines(r);
 }
 
+/* A value: most are one letter (y, m, n), written without a call. */
+INLINE void rputv(const char *value, struct render *r)
+{
+	if (value[0] && !value[1])
+		rputc(value[0], r);
+	else
+		rputs(value, r);
+}
+
 /* A count in decimal: "%u" without the format. */
 INLINE void rputu(unsigned n, struct render *r)
 {
@@ -218,7 +227,10 @@ static void fold_end(struct render *r)
 
 static void print_value(const struct symbol *sym, const char *value, struct render *out)
 {
-	span_text_value(&out->line, sym, value);
+	if (out->line.no_spans && !(sym && sym->type == S_STRING))
+		rputv(value, out);
+	else
+		span_text_value(&out->line, sym, value);
 }
 
 /*
@@ -602,7 +614,7 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 			rputs(i ? ", " : "", out);
 			rsym(cause->by[i]->from, out);
 			rputs(" [=", out);
-			rputs(cause->by[i]->from_value, out);
+			rputv(cause->by[i]->from_value, out);
 			rputs("] (", out);
 			rloc(ex, cause->by[i]->prop->loc, out);
 			rputs(")", out);
@@ -767,7 +779,7 @@ static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 	rputs("    ", out);
 	rsym(sym, out);
 	rputs(" [=", out);
-	rputs(value, out);
+	rputv(value, out);
 	rputs("]  ", out);
 	rloc(ex, prop->loc, out);
 	rputs("  ", out);
