@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
 #include "explain.h"
 #include "shell.h"
 #include "util.h"
@@ -260,7 +261,7 @@ static void append_operand(struct strbuf *b, const struct symbol *sym, const cha
 	if (b->cap - b->len <= name_len + value_len + 6)
 		strbuf_grow(b, name_len + value_len + 6);
 	at = b->data + b->len;
-	memcpy(at, sym->name, name_len);
+	copy_text(at, sym->name, name_len);
 	at += name_len;
 	memcpy(at, " [=", 3);
 	at += 3;

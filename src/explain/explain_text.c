@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
 #include "explain.h"
 #include "shell.h"
 #include "util.h"
@@ -72,6 +73,31 @@ INLINE void rputn(const char *text, size_t len, struct render *r)
 		flush_lines(r);
 }
 
+/* A text kept by the memo (never a literal): copy_text(). */
+INLINE void rputkept(const char *text, size_t len, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= len)
+		strbuf_grow(b, len);
+	copy_text(b->data + b->len, text, len);
+	b->len += len;
+	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+/* A symbol's name (one line, never a literal): copy_text(). */
+INLINE void rputname(const char *name, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	size_t len = strlen(name);
+
+	if (b->cap - b->len <= len)
+		strbuf_grow(b, len);
+	copy_text(b->data + b->len, name, len);
+	b->len += len;
+}
+
 INLINE void rputs(const char *text, struct render *r)
 {
 	rputn(text, strlen(text), r);
@@ -131,8 +157,10 @@ static void rputs_left(const char *text, size_t width, struct render *r)
 /* A symbol's name, a location: text that names something, as a span. */
 INLINE void rsym(const struct symbol *sym, struct render *r)
 {
-	if (r->line.no_spans)
-		rputs(sym->name ? sym->name : "<choice>", r);
+	if (r->line.no_spans && sym->name)
+		rputname(sym->name, r);
+	else if (r->line.no_spans)
+		rputs("<choice>", r);
 	else
 		span_text_symbol(&r->line, sym);
 }
@@ -156,7 +184,7 @@ static void rloc_text(struct location loc, struct render *r)
 	/* The file, ':' and at most 10 digits. */
 	if (b->cap - b->len <= r->loc_file_len + 11)
 		strbuf_grow(b, r->loc_file_len + 11);
-	memcpy(b->data + b->len, file, r->loc_file_len);
+	copy_text(b->data + b->len, file, r->loc_file_len);
 	b->len += r->loc_file_len;
 	b->data[b->len++] = ':';
 	b->len += decimal_put(b->data + b->len, (unsigned)loc.line);
@@ -183,7 +211,7 @@ static void rprop(const struct property *prop, struct render *r)
 	}
 	kept = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT);
 	if (kept) {
-		rputn(kept->text, kept->len, r);
+		rputkept(kept->text, kept->len, r);
 		return;
 	}
 	span_text_property(&r->line, prop);
@@ -251,7 +279,7 @@ static void rexpr(const struct xexpr *x, struct render *r)
 		return;
 	}
 	if (x->text) {
-		rputn(x->text, x->text_len, r);
+		rputkept(x->text, x->text_len, r);
 		return;
 	}
 	expr_append(b, x->expr, x);
@@ -309,7 +337,7 @@ static void print_cond_value(const struct xexpr *x, struct render *out)
 		return;
 	}
 	if (x->cond_text) {
-		rputn(x->cond_text, x->cond_text_len, out);
+		rputkept(x->cond_text, x->cond_text_len, out);
 		return;
 	}
 	make_cond_value(x, out);
@@ -467,7 +495,7 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 	menu = explain_menu_parent(ex, node);
 	kept = memo_get(ex, menu, MEMO_MENU_PATH_TEXT);
 	if (kept) {
-		rputn(kept->text, kept->len, out);
+		rputkept(kept->text, kept->len, out);
 		return;
 	}
 	print_location_path(ex, node, out);
