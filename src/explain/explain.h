@@ -42,6 +42,8 @@ struct xexpr {
 	 * text renderer asks it of every condition it shows.
 	 */
 	const struct symbol *valued;
+	/* The terms of its chain of && (1: not a chain), counted while evaluating. */
+	unsigned terms;
 	/*
 	 * The expression as text with its values, without spans, once the
 	 * text renderer has made it (while the explainer's values are

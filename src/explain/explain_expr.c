@@ -75,6 +75,7 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 				    struct xexpr);
 
 	x->expr = e;
+	x->terms = 1;
 	if (!e) {
 		x->value = TRI_YES;
 		return x;
@@ -97,6 +98,8 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 		x->value = e->op == E_AND ? tri_and(x->left->value, x->right->value)
 					  : tri_or(x->left->value, x->right->value);
 		x->valued = x->left->valued ? x->left->valued : x->right->valued;
+		if (e->op == E_AND)
+			x->terms = x->left->terms + x->right->terms;
 		break;
 	default:
 		x->value = config_expr(ex->cfg, e);
@@ -463,19 +466,12 @@ static void false_terms(const struct xexpr *x, const struct xexpr **terms,
 	}
 }
 
-static unsigned count_terms(const struct xexpr *x)
-{
-	if (x->expr->op == E_AND && x->left && x->right)
-		return count_terms(x->left) + count_terms(x->right);
-	return 1;
-}
-
 unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
 			   unsigned max)
 {
 	unsigned n = 0;
 
-	if (!x || !x->expr || x->value != TRI_NO || count_terms(x) < 2)
+	if (!x || !x->expr || x->value != TRI_NO || x->terms < 2)
 		return 0;
 	false_terms(x, terms, max, &n);
 	return n;
