@@ -305,20 +305,21 @@ static void print_xexpr_value(const struct xexpr *x, struct render *out)
 
 /*
  * The same for a condition, where an int, hex or string symbol is n
- * whatever its value: "[=0]" must not read as "0 is false".
+ * whatever its value: "[=0]" must not read as "0 is false"; then the
+ * end of the line (a condition ends its line wherever it is shown).
  */
-static void make_cond_value(const struct xexpr *x, struct render *out)
+static void make_cond_line(const struct xexpr *x, struct render *out)
 {
 	const struct symbol *valued = xexpr_valued_condition(x);
 
 	print_xexpr_value(x, out);
-	if (!valued)
-		return;
-	if (x->expr->op == E_SYMBOL)
+	if (valued && x->expr->op == E_SYMBOL)
 		rprintf(out, "  => %s", tri_text(x->value));
-	rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
-		valued->name, valued->type == S_INT ? "an" : "a",
-		symbol_type_name(valued->type));
+	if (valued)
+		rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
+			valued->name, valued->type == S_INT ? "an" : "a",
+			symbol_type_name(valued->type));
+	rputc('\n', out);
 }
 
 /*
@@ -326,21 +327,21 @@ static void make_cond_value(const struct xexpr *x, struct render *out)
  * dependency shared by the entries of a menu or an `if` is shown in
  * each of their explanations.
  */
-static void print_cond_value(const struct xexpr *x, struct render *out)
+static void print_cond_line(const struct xexpr *x, struct render *out)
 {
 	struct strbuf *b = &out->line.text;
 	struct xexpr *made = (struct xexpr *)x;	/* only its text is set */
 	size_t before = b->len;
 
 	if (!out->line.no_spans || !out->ex->values_fixed) {
-		make_cond_value(x, out);
+		make_cond_line(x, out);
 		return;
 	}
 	if (x->cond_text) {
 		rputkept(x->cond_text, x->cond_text_len, out);
 		return;
 	}
-	make_cond_value(x, out);
+	make_cond_line(x, out);
 	made->cond_text_len = b->len - before;
 	made->cond_text = arena_strndup(&out->ex->memo_arena, b->data + before,
 					made->cond_text_len);
@@ -404,15 +405,13 @@ static void print_condition(const char *indent, const struct xexpr *cond,
 	if (cond) {
 		rputs(indent, out);
 		rputs("if: ", out);
-		print_cond_value(cond, out);
-		rputc('\n', out);
+		print_cond_line(cond, out);
 		print_false_terms(indent, cond, out);
 	}
 	if (deps) {
 		rputs(indent, out);
 		rputs("entry depends on: ", out);
-		print_cond_value(deps, out);
-		rputc('\n', out);
+		print_cond_line(deps, out);
 	}
 }
 
@@ -796,11 +795,12 @@ static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 
 /*
  * A select or imply row: the other symbol with its value, the line, and
- * what the line gives (dimmed when it gives n).
+ * what the line gives (dimmed when it gives n); the line's end too
+ * unless a note follows.
  */
 static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 			   const char *value, const struct property *prop,
-			   tristate gives, struct render *out)
+			   tristate gives, bool noted, struct render *out)
 {
 	if (gives == TRI_NO)
 		rstyle(out, XSTYLE_DIM);
@@ -813,16 +813,20 @@ static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 	rputs("  ", out);
 	rprop(prop, out);
 	rputs("  => ", out);
-	rputs(tri_text(gives), out);
+	if (noted)
+		rputs(tri_text(gives), out);
+	else
+		rputs(gives == TRI_YES ? "y\n" : gives == TRI_MOD ? "m\n" : "n\n", out);
 }
 
 static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
 			       const struct xreverse *r, struct render *out)
 {
-	print_prop_row(ex, r->from, r->from_value, r->prop, r->value, out);
-	if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
-		rprintf(out, " (m counts as y for a bool)");
-	rputc('\n', out);
+	bool bool_m = r->value == TRI_MOD && x->sym->type == S_BOOLEAN;
+
+	print_prop_row(ex, r->from, r->from_value, r->prop, r->value, bool_m, out);
+	if (bool_m)
+		rputs(" (m counts as y for a bool)\n", out);
 	/* Less than the selector's value: say which term lowers it. */
 	if (strcmp(tri_text(r->value), r->from_value) != 0)
 		print_condition("      ", r->cond, r->deps, out);
@@ -877,8 +881,7 @@ static void print_forward_props(struct explainer *ex, const char *what,
 	for (unsigned i = 0; i < n; i++) {
 		const struct xforward *f = &list[i];
 
-		print_prop_row(ex, f->to, f->to_value, f->prop, f->value, out);
-		rputc('\n', out);
+		print_prop_row(ex, f->to, f->to_value, f->prop, f->value, false, out);
 		if (f->cond)
 			print_condition("      ", f->cond, NULL, out);
 	}
@@ -904,8 +907,7 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 	rstyle(out, XSTYLE_HEADING);
 	if (x->depends) {
 		rputs("  depends on: ", out);
-		print_cond_value(x->depends, out);
-		rputc('\n', out);
+		print_cond_line(x->depends, out);
 		print_false_terms("  ", x->depends, out);
 	} else {
 		rputs("  depends on, part by part:\n", out);
@@ -924,8 +926,7 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 			rputc('"', out);
 		}
 		rputs("): ", out);
-		print_cond_value(d->expr, out);
-		rputc('\n', out);
+		print_cond_line(d->expr, out);
 	}
 	for (unsigned i = 0; i < x->ncond_deps; i++) {
 		const struct xconddep *d = &x->cond_deps[i];
