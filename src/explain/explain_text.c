@@ -399,7 +399,7 @@ static void print_as_written(struct explainer *ex, const char *indent,
 }
 
 /* The whole condition of a property: its `if` and the entry's dependencies. */
-static void print_condition(const char *indent, const struct xexpr *cond,
+INLINE void print_condition(const char *indent, const struct xexpr *cond,
 			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
