@@ -51,7 +51,10 @@ struct xexpr {
 	 */
 	const char *text;
 	size_t text_len;
-	/* The same for the text of it as a condition, its value and any note after it. */
+	/*
+	 * The same for its line as a condition: the text, its value, any
+	 * note after it and the newline (print_cond_line()).
+	 */
 	const char *cond_text;
 	size_t cond_text_len;
 };
