@@ -160,19 +160,62 @@ static int parse_args(struct cli *cli, struct explain_run *run, int argc,
 	return 0;
 }
 
+/* What explain_all() gathers before it writes: stdout's own buffer's size. */
+#define ALL_PIECE (64u << 10)
+
+/*
+ * The text of one symbol of --all (no plan) added to batch, which is
+ * written whenever it holds a piece: a few hundred writes of 64 KiB
+ * instead of a write and a newline for each of thousands of symbols.
+ */
+static void explain_one_batched(struct explainer *ex, struct explain_run *run,
+				const struct symbol *sym, struct strbuf *batch)
+{
+	const struct explain_print_options opts = {
+		.depth = run->depth - 1, .reverse = run->reverse,
+		.no_help = run->no_help,
+	};
+
+	explain_append_text(ex, explain_symbol(ex, sym), &opts, batch);
+	strbuf_addc(batch, '\n');
+	if (batch->len >= ALL_PIECE) {
+		fwrite(batch->data, 1, batch->len, stdout);
+		batch->len = 0;
+	}
+	/* As explain_one(): the explanations' memory is reused. */
+	if (ex->arena.total > (16u << 20))
+		explainer_reset(ex);
+}
+
+/* Whether explain_all() writes the text itself, in pieces (no plans, no JSON). */
+static bool all_batched(const struct explain_run *run)
+{
+	return run->all && !run->json && !run->to;
+}
+
 static int explain_all(struct explainer *ex, struct explain_run *run,
 		       struct kconfig *kc)
 {
+	bool batched = all_batched(run);
+	struct strbuf batch = { 0 };
+
 	for (size_t i = 0; i < kc->nsymbols; i++) {
 		const struct symbol *sym = kc->symbols[i];
 
 		if (!sym->name || (sym->flags & SYMBOL_CONST) ||
 		    !(sym->flags & SYMBOL_DEFINED))
 			continue;
+		if (batched) {
+			explain_one_batched(ex, run, sym, &batch);
+			continue;
+		}
 		explain_one(ex, run, sym);
 		if (!run->json)
 			putchar('\n');
 	}
+	if (batch.len)
+		fwrite(batch.data, 1, batch.len, stdout);
+	strbuf_release(&batch);
 	return EXIT_OK;
 }
 
@@ -190,14 +233,21 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 	 * buffer is static: stdout is closed after this returns (main.c), and
 	 * glibc ignores the size unless it is given the buffer.
 	 */
-	static char out_buf[64u << 10];
+	static char out_buf[ALL_PIECE];
 
-	setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	status = parse_args(cli, &run, argc, argv, names, &nnames);
 	if (status) {
 		free(names);
 		return status < 0 ? EXIT_OK : status;
 	}
+	/*
+	 * The text of --all gathers its own pieces (explain_all()): stdio
+	 * then passes each on as it is, where a buffer would copy it.
+	 */
+	if (all_batched(&run))
+		setvbuf(stdout, NULL, _IONBF, 0);
+	else
+		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	run.s = cli_open_session(cli, false);
 	if (!run.s) {
 		free(names);

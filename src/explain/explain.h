@@ -38,12 +38,25 @@ struct xexpr {
 	/* E_SYMBOL: the symbol's value; comparisons: both sides' values. */
 	const char *lval, *rval;
 	/*
+	 * xexpr_valued_condition()'s answer, found while evaluating: the
+	 * text renderer asks it of every condition it shows.
+	 */
+	const struct symbol *valued;
+	/* The terms of its chain of && (1: not a chain), counted while evaluating. */
+	unsigned terms;
+	/*
 	 * The expression as text with its values, without spans, once the
 	 * text renderer has made it (while the explainer's values are
 	 * fixed: see explainer_fix_values()); NULL until then.
 	 */
 	const char *text;
 	size_t text_len;
+	/*
+	 * The same for its line as a condition: the text, its value, any
+	 * note after it and the newline (print_cond_line()).
+	 */
+	const char *cond_text;
+	size_t cond_text_len;
 };
 
 /* --- the parts of a derivation --------------------------------------------- */
@@ -376,7 +389,18 @@ struct xchoice *explain_choice(struct explainer *ex, const struct menu_node *cho
  * n, a quoted string, or a number (which the kernel, and so the parser,
  * keeps as an undefined symbol named "12")?
  */
-bool explain_is_literal(const struct symbol *sym);
+static inline bool explain_is_literal(const struct symbol *sym)
+{
+	const char *name = sym->name;
+
+	if (sym->flags & SYMBOL_CONST)
+		return true;
+	if (sym->type != S_UNKNOWN || (sym->flags & SYMBOL_DEFINED) || !name)
+		return false;
+	if (*name == '-')
+		name++;
+	return *name >= '0' && *name <= '9';
+}
 
 /*
  * Evaluate an expression part by part (cond: `m` means m && MODULES).
@@ -717,6 +741,12 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 /* explain_render_text() to a stream, a newline after each line. */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out);
+/*
+ * The same text added to the end of out, for a caller that writes many
+ * explanations in large pieces (`explain --all`).
+ */
+void explain_append_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts, struct strbuf *out);
 void explain_print_plan_text(struct explainer *ex, const struct change_plan *plan,
 			     FILE *out);
 /* The plan's lines with their spans (the text explain_print_plan_text() prints). */

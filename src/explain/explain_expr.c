@@ -6,22 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
 #include "explain.h"
 #include "shell.h"
 #include "util.h"
-
-bool explain_is_literal(const struct symbol *sym)
-{
-	const char *name = sym->name;
-
-	if (sym->flags & SYMBOL_CONST)
-		return true;
-	if (sym->type != S_UNKNOWN || (sym->flags & SYMBOL_DEFINED) || !name)
-		return false;
-	if (*name == '-')
-		name++;
-	return *name >= '0' && *name <= '9';
-}
 
 /* Shown as n/m/y: bool, tristate, and undefined names (which act as n). */
 static bool shows_tristate(enum symbol_type type)
@@ -55,6 +43,15 @@ static tristate leaf_value(struct explainer *ex, const struct symbol *sym,
 
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond);
 
+/* A symbol whose value is a number or a string: n when it stands as a condition. */
+static const struct symbol *valued_operand(const struct symbol *sym)
+{
+	if (!(sym->flags & SYMBOL_CONST) &&
+	    (sym->type == S_INT || sym->type == S_HEX || sym->type == S_STRING))
+		return sym;
+	return NULL;
+}
+
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond)
 {
 	enum memo_kind kind = cond ? MEMO_XEXPR_COND : MEMO_XEXPR;
@@ -78,6 +75,7 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 				    struct xexpr);
 
 	x->expr = e;
+	x->terms = 1;
 	if (!e) {
 		x->value = TRI_YES;
 		return x;
@@ -86,10 +84,12 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 	case E_SYMBOL:
 		x->value = leaf_value(ex, e->sym, cond);
 		x->lval = shown_value(ex, e->sym, x->value);
+		x->valued = valued_operand(e->sym);
 		break;
 	case E_NOT:
 		x->left = evaluate(ex, e->left, cond);
 		x->value = tri_not(x->left->value);
+		x->valued = x->left->valued;
 		break;
 	case E_AND:
 	case E_OR:
@@ -97,11 +97,15 @@ static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool c
 		x->right = evaluate(ex, e->right, cond);
 		x->value = e->op == E_AND ? tri_and(x->left->value, x->right->value)
 					  : tri_or(x->left->value, x->right->value);
+		x->valued = x->left->valued ? x->left->valued : x->right->valued;
+		if (e->op == E_AND)
+			x->terms = x->left->terms + x->right->terms;
 		break;
 	default:
 		x->value = config_expr(ex->cfg, e);
 		x->lval = config_str(ex->cfg, e->lsym);
 		x->rval = config_str(ex->cfg, e->rsym);
+		x->valued = NULL;	/* a comparison reads the value itself */
 		break;
 	}
 	return x;
@@ -233,16 +237,48 @@ static void append_expr(struct strbuf *b, const struct expr *e, const struct xex
 		free(ov.values);
 }
 
-/* sym as expr_print() writes an operand, then its value when it has one. */
+/*
+ * sym as expr_print() writes an operand, then its value when it has one:
+ * for a symbol's name (nearly every operand), room for both made once.
+ */
 static void append_operand(struct strbuf *b, const struct symbol *sym, const char *value)
 {
-	if (sym->name && (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)))
-		strbuf_adds(b, sym->name);
-	else
+	size_t name_len, value_len;
+	char *at;
+
+	if (!sym->name || ((sym->flags & SYMBOL_CONST) && !symbol_is_tristate_const(sym))) {
 		symbol_print(sym, &(struct expr_printer){ .write = write_strbuf,
 				 .ctx = &(struct operand_values){ .out = b } });
-	if (value && !explain_is_literal(sym))
-		add_bracketed(b, sym, value);
+		if (value && !explain_is_literal(sym))
+			add_bracketed(b, sym, value);
+		return;
+	}
+	if (!value || explain_is_literal(sym)) {
+		strbuf_adds(b, sym->name);
+		return;
+	}
+	name_len = strlen(sym->name);
+	/* Most values are one letter (y, m, n): no call for those. */
+	value_len = value[0] && !value[1] ? 1 : strlen(value);
+	/* NAME [="value"] */
+	if (b->cap - b->len <= name_len + value_len + 6)
+		strbuf_grow(b, name_len + value_len + 6);
+	at = b->data + b->len;
+	copy_text(at, sym->name, name_len);
+	at += name_len;
+	memcpy(at, " [=", 3);
+	at += 3;
+	if (sym->type == S_STRING)
+		*at++ = '"';
+	if (value_len == 1)
+		*at = value[0];
+	else
+		memcpy(at, value, value_len);
+	at += value_len;
+	if (sym->type == S_STRING)
+		*at++ = '"';
+	*at++ = ']';
+	b->len = (size_t)(at - b->data);
 }
 
 /*
@@ -253,7 +289,14 @@ static void append_operand(struct strbuf *b, const struct symbol *sym, const cha
 static void append_valued(struct strbuf *b, const struct expr *e,
 			  const struct xexpr *x, int outer)
 {
-	bool paren = expr_needs_parens(e->op, outer);
+	bool paren;
+
+	/* A symbol binds tightest (expr_precedence()): never in parentheses. */
+	if (e->op == E_SYMBOL) {
+		append_operand(b, e->sym, x ? x->lval : NULL);
+		return;
+	}
+	paren = expr_needs_parens(e->op, outer);
 
 	if (paren)
 		strbuf_addc(b, '(');
@@ -320,7 +363,11 @@ static void append_name(struct strbuf *b, const struct symbol *sym,
 {
 	struct operand_values ov = { .out = b };
 
-	symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
+	/* A symbol's name is written as it is (symbol_print()'s rule), without a callback. */
+	if (sym->name && (!(sym->flags & SYMBOL_CONST) || symbol_is_tristate_const(sym)))
+		strbuf_adds(b, sym->name);
+	else
+		symbol_print(sym, &(struct expr_printer){ .write = write_strbuf, .ctx = &ov });
 	if (spans && sym->name && !explain_is_literal(sym))
 		span_text_mark(spans, strlen(sym->name), XSPAN_SYMBOL, sym);
 }
@@ -419,19 +466,12 @@ static void false_terms(const struct xexpr *x, const struct xexpr **terms,
 	}
 }
 
-static unsigned count_terms(const struct xexpr *x)
-{
-	if (x->expr->op == E_AND && x->left && x->right)
-		return count_terms(x->left) + count_terms(x->right);
-	return 1;
-}
-
 unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
 			   unsigned max)
 {
 	unsigned n = 0;
 
-	if (!x || !x->expr || x->value != TRI_NO || count_terms(x) < 2)
+	if (!x || !x->expr || x->value != TRI_NO || x->terms < 2)
 		return 0;
 	false_terms(x, terms, max, &n);
 	return n;
@@ -439,26 +479,7 @@ unsigned xexpr_false_terms(const struct xexpr *x, const struct xexpr **terms,
 
 const struct symbol *xexpr_valued_condition(const struct xexpr *x)
 {
-	const struct symbol *found;
-
-	if (!x || !x->expr)
-		return NULL;
-	switch (x->expr->op) {
-	case E_SYMBOL:
-		if (!(x->expr->sym->flags & SYMBOL_CONST) &&
-		    (x->expr->sym->type == S_INT || x->expr->sym->type == S_HEX ||
-		     x->expr->sym->type == S_STRING))
-			return x->expr->sym;
-		return NULL;
-	case E_NOT:
-		return xexpr_valued_condition(x->left);
-	case E_AND:
-	case E_OR:
-		found = xexpr_valued_condition(x->left);
-		return found ? found : xexpr_valued_condition(x->right);
-	default:
-		return NULL;	/* a comparison reads the value itself */
-	}
+	return x ? x->valued : NULL;
 }
 
 const char *property_text(struct explainer *ex, const struct property *prop)

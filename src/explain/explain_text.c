@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy_text.h"
 #include "explain.h"
 #include "shell.h"
 #include "util.h"
@@ -72,6 +73,31 @@ INLINE void rputn(const char *text, size_t len, struct render *r)
 		flush_lines(r);
 }
 
+/* A text kept by the memo (never a literal): copy_text(). */
+INLINE void rputkept(const char *text, size_t len, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= len)
+		strbuf_grow(b, len);
+	copy_text(b->data + b->len, text, len);
+	b->len += len;
+	if (r->emit && memchr(text, '\n', len))
+		flush_lines(r);
+}
+
+/* A symbol's name (one line, never a literal): copy_text(). */
+INLINE void rputname(const char *name, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+	size_t len = strlen(name);
+
+	if (b->cap - b->len <= len)
+		strbuf_grow(b, len);
+	copy_text(b->data + b->len, name, len);
+	b->len += len;
+}
+
 INLINE void rputs(const char *text, struct render *r)
 {
 	rputn(text, strlen(text), r);
@@ -86,6 +112,25 @@ INLINE void rputc(int c, struct render *r)
 	b->data[b->len++] = (char)c;
 	if (c == '\n' && r->emit)
 		flush_lines(r);
+}
+
+/* A value: most are one letter (y, m, n), written without a call. */
+INLINE void rputv(const char *value, struct render *r)
+{
+	if (value[0] && !value[1])
+		rputc(value[0], r);
+	else
+		rputs(value, r);
+}
+
+/* A count in decimal: "%u" without the format. */
+INLINE void rputu(unsigned n, struct render *r)
+{
+	struct strbuf *b = &r->line.text;
+
+	if (b->cap - b->len <= 10)
+		strbuf_grow(b, 10);
+	b->len += decimal_put(b->data + b->len, n);
 }
 
 /* n spaces: the padding of a column. */
@@ -112,8 +157,10 @@ static void rputs_left(const char *text, size_t width, struct render *r)
 /* A symbol's name, a location: text that names something, as a span. */
 INLINE void rsym(const struct symbol *sym, struct render *r)
 {
-	if (r->line.no_spans)
-		rputs(sym->name ? sym->name : "<choice>", r);
+	if (r->line.no_spans && sym->name)
+		rputname(sym->name, r);
+	else if (r->line.no_spans)
+		rputs("<choice>", r);
 	else
 		span_text_symbol(&r->line, sym);
 }
@@ -137,7 +184,7 @@ static void rloc_text(struct location loc, struct render *r)
 	/* The file, ':' and at most 10 digits. */
 	if (b->cap - b->len <= r->loc_file_len + 11)
 		strbuf_grow(b, r->loc_file_len + 11);
-	memcpy(b->data + b->len, file, r->loc_file_len);
+	copy_text(b->data + b->len, file, r->loc_file_len);
 	b->len += r->loc_file_len;
 	b->data[b->len++] = ':';
 	b->len += decimal_put(b->data + b->len, (unsigned)loc.line);
@@ -164,7 +211,7 @@ static void rprop(const struct property *prop, struct render *r)
 	}
 	kept = memo_get(r->ex, prop, MEMO_PROPERTY_TEXT);
 	if (kept) {
-		rputn(kept->text, kept->len, r);
+		rputkept(kept->text, kept->len, r);
 		return;
 	}
 	span_text_property(&r->line, prop);
@@ -208,7 +255,10 @@ static void fold_end(struct render *r)
 
 static void print_value(const struct symbol *sym, const char *value, struct render *out)
 {
-	span_text_value(&out->line, sym, value);
+	if (out->line.no_spans && !(sym && sym->type == S_STRING))
+		rputv(value, out);
+	else
+		span_text_value(&out->line, sym, value);
 }
 
 /*
@@ -229,7 +279,7 @@ static void rexpr(const struct xexpr *x, struct render *r)
 		return;
 	}
 	if (x->text) {
-		rputn(x->text, x->text_len, r);
+		rputkept(x->text, x->text_len, r);
 		return;
 	}
 	expr_append(b, x->expr, x);
@@ -255,20 +305,46 @@ static void print_xexpr_value(const struct xexpr *x, struct render *out)
 
 /*
  * The same for a condition, where an int, hex or string symbol is n
- * whatever its value: "[=0]" must not read as "0 is false".
+ * whatever its value: "[=0]" must not read as "0 is false"; then the
+ * end of the line (a condition ends its line wherever it is shown).
  */
-static void print_cond_value(const struct xexpr *x, struct render *out)
+static void make_cond_line(const struct xexpr *x, struct render *out)
 {
 	const struct symbol *valued = xexpr_valued_condition(x);
 
 	print_xexpr_value(x, out);
-	if (!valued)
-		return;
-	if (x->expr->op == E_SYMBOL)
+	if (valued && x->expr->op == E_SYMBOL)
 		rprintf(out, "  => %s", tri_text(x->value));
-	rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
-		valued->name, valued->type == S_INT ? "an" : "a",
-		symbol_type_name(valued->type));
+	if (valued)
+		rprintf(out, " (%s is %s %s: as a condition it is n, whatever its value)",
+			valued->name, valued->type == S_INT ? "an" : "a",
+			symbol_type_name(valued->type));
+	rputc('\n', out);
+}
+
+/*
+ * Made once per condition while the values are fixed, like rexpr(): a
+ * dependency shared by the entries of a menu or an `if` is shown in
+ * each of their explanations.
+ */
+static void print_cond_line(const struct xexpr *x, struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	struct xexpr *made = (struct xexpr *)x;	/* only its text is set */
+	size_t before = b->len;
+
+	if (!out->line.no_spans || !out->ex->values_fixed) {
+		make_cond_line(x, out);
+		return;
+	}
+	if (x->cond_text) {
+		rputkept(x->cond_text, x->cond_text_len, out);
+		return;
+	}
+	make_cond_line(x, out);
+	made->cond_text_len = b->len - before;
+	made->cond_text = arena_strndup(&out->ex->memo_arena, b->data + before,
+					made->cond_text_len);
 }
 
 /* Under a failing chain of &&: the terms that are n. */
@@ -323,21 +399,19 @@ static void print_as_written(struct explainer *ex, const char *indent,
 }
 
 /* The whole condition of a property: its `if` and the entry's dependencies. */
-static void print_condition(const char *indent, const struct xexpr *cond,
+INLINE void print_condition(const char *indent, const struct xexpr *cond,
 			    const struct xexpr *deps, struct render *out)
 {
 	if (cond) {
 		rputs(indent, out);
 		rputs("if: ", out);
-		print_cond_value(cond, out);
-		rputc('\n', out);
+		print_cond_line(cond, out);
 		print_false_terms(indent, cond, out);
 	}
 	if (deps) {
 		rputs(indent, out);
 		rputs("entry depends on: ", out);
-		print_cond_value(deps, out);
-		rputc('\n', out);
+		print_cond_line(deps, out);
 	}
 }
 
@@ -420,7 +494,7 @@ static void print_location(struct explainer *ex, const struct menu_node *node,
 	menu = explain_menu_parent(ex, node);
 	kept = memo_get(ex, menu, MEMO_MENU_PATH_TEXT);
 	if (kept) {
-		rputn(kept->text, kept->len, out);
+		rputkept(kept->text, kept->len, out);
 		return;
 	}
 	print_location_path(ex, node, out);
@@ -562,11 +636,13 @@ static void print_cause(struct explainer *ex, const struct explanation *x,
 		break;
 	case ORIGIN_SELECT:
 	case ORIGIN_IMPLY:
-		rprintf(out, "%s by ", cause->kind == ORIGIN_SELECT ? "selected" : "implied");
+		rputs(cause->kind == ORIGIN_SELECT ? "selected by " : "implied by ", out);
 		for (unsigned i = 0; i < cause->nby; i++) {
 			rputs(i ? ", " : "", out);
 			rsym(cause->by[i]->from, out);
-			rprintf(out, " [=%s] (", cause->by[i]->from_value);
+			rputs(" [=", out);
+			rputv(cause->by[i]->from_value, out);
+			rputs("] (", out);
 			rloc(ex, cause->by[i]->prop->loc, out);
 			rputs(")", out);
 		}
@@ -673,14 +749,19 @@ static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %sdefaults (the first whose condition holds is taken):\n",
-		choice ? "the choice's " : "");
+	if (choice)
+		rputs("  the choice's defaults (the first whose condition holds is taken):\n", out);
+	else
+		rputs("  defaults (the first whose condition holds is taken):\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xdefault *d = &defs[i];
 
 		rstyle(out, d->status == DEFAULT_TAKEN ? XSTYLE_DECIDING :
 			    d->status == DEFAULT_INACTIVE ? XSTYLE_DIM : XSTYLE_NORMAL);
-		rprintf(out, "  %s ", d->status == DEFAULT_TAKEN ? "->" : "  ");
+		if (d->status == DEFAULT_TAKEN)
+			rputs("  -> ", out);
+		else
+			rputs("     ", out);
 		rloc(ex, d->prop->loc, out);
 		rputs("  ", out);
 		rprop(d->prop, out);
@@ -714,33 +795,38 @@ static void print_defaults(struct explainer *ex, const struct xchoice *choice,
 
 /*
  * A select or imply row: the other symbol with its value, the line, and
- * what the line gives (dimmed when it gives n).
+ * what the line gives (dimmed when it gives n); the line's end too
+ * unless a note follows.
  */
 static void print_prop_row(struct explainer *ex, const struct symbol *sym,
 			   const char *value, const struct property *prop,
-			   tristate gives, struct render *out)
+			   tristate gives, bool noted, struct render *out)
 {
 	if (gives == TRI_NO)
 		rstyle(out, XSTYLE_DIM);
 	rputs("    ", out);
 	rsym(sym, out);
 	rputs(" [=", out);
-	rputs(value, out);
+	rputv(value, out);
 	rputs("]  ", out);
 	rloc(ex, prop->loc, out);
 	rputs("  ", out);
 	rprop(prop, out);
 	rputs("  => ", out);
-	rputs(tri_text(gives), out);
+	if (noted)
+		rputs(tri_text(gives), out);
+	else
+		rputs(gives == TRI_YES ? "y\n" : gives == TRI_MOD ? "m\n" : "n\n", out);
 }
 
 static void print_reverse_prop(struct explainer *ex, const struct explanation *x,
 			       const struct xreverse *r, struct render *out)
 {
-	print_prop_row(ex, r->from, r->from_value, r->prop, r->value, out);
-	if (r->value == TRI_MOD && x->sym->type == S_BOOLEAN)
-		rprintf(out, " (m counts as y for a bool)");
-	rputc('\n', out);
+	bool bool_m = r->value == TRI_MOD && x->sym->type == S_BOOLEAN;
+
+	print_prop_row(ex, r->from, r->from_value, r->prop, r->value, bool_m, out);
+	if (bool_m)
+		rputs(" (m counts as y for a bool)\n", out);
 	/* Less than the selector's value: say which term lowers it. */
 	if (strcmp(tri_text(r->value), r->from_value) != 0)
 		print_condition("      ", r->cond, r->deps, out);
@@ -760,7 +846,9 @@ static void print_reverse_props(struct explainer *ex, const struct explanation *
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %s by:\n", what);
+	rputs("  ", out);
+	rputs(what, out);
+	rputs(" by:\n", out);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value != TRI_NO) {
 			print_reverse_prop(ex, x, &list[i], out);
@@ -770,10 +858,9 @@ static void print_reverse_props(struct explainer *ex, const struct explanation *
 		return;
 	fold_begin(out);
 	rstyle(out, XSTYLE_DIM);
-	if (counting)
-		rprintf(out, "    and %u more that give n:\n", n - counting);
-	else
-		rprintf(out, "    %u that give n:\n", n);
+	rputs(counting ? "    and " : "    ", out);
+	rputu(n - counting, out);
+	rputs(counting ? " more that give n:\n" : " that give n:\n", out);
 	for (unsigned i = 0; i < n; i++)
 		if (list[i].value == TRI_NO)
 			print_reverse_prop(ex, x, &list[i], out);
@@ -788,12 +875,13 @@ static void print_forward_props(struct explainer *ex, const char *what,
 	if (!n)
 		return;
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  %s:\n", what);
+	rputs("  ", out);
+	rputs(what, out);
+	rputs(":\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct xforward *f = &list[i];
 
-		print_prop_row(ex, f->to, f->to_value, f->prop, f->value, out);
-		rputc('\n', out);
+		print_prop_row(ex, f->to, f->to_value, f->prop, f->value, false, out);
 		if (f->cond)
 			print_condition("      ", f->cond, NULL, out);
 	}
@@ -819,8 +907,7 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 	rstyle(out, XSTYLE_HEADING);
 	if (x->depends) {
 		rputs("  depends on: ", out);
-		print_cond_value(x->depends, out);
-		rputc('\n', out);
+		print_cond_line(x->depends, out);
 		print_false_terms("  ", x->depends, out);
 	} else {
 		rputs("  depends on, part by part:\n", out);
@@ -833,11 +920,13 @@ static void print_dep_sources(struct explainer *ex, const struct explanation *x,
 		rputs(" (", out);
 		rputs(block_name(d->node), out);
 		if (d->node->kind != MENU_IF && d->node->prompt && d->node->prompt->text &&
-		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG)
-			rprintf(out, " \"%s\"", d->node->prompt->text);
+		    d->node->kind != MENU_CONFIG && d->node->kind != MENU_MENUCONFIG) {
+			rputs(" \"", out);
+			rputs(d->node->prompt->text, out);
+			rputc('"', out);
+		}
 		rputs("): ", out);
-		print_cond_value(d->expr, out);
-		rputc('\n', out);
+		print_cond_line(d->expr, out);
 	}
 	for (unsigned i = 0; i < x->ncond_deps; i++) {
 		const struct xconddep *d = &x->cond_deps[i];
@@ -954,13 +1043,16 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 			width = (int)strlen(reverse_user_label(&uses[i]));
 	fold_begin(out);
 	rstyle(out, XSTYLE_HEADING);
-	rprintf(out, "  used by (%u):\n", n);
+	rputs("  used by (", out);
+	rputu(n, out);
+	rputs("):\n", out);
 	for (unsigned i = 0; i < n; i++) {
 		const struct reverse_use *u = &uses[i];
 
 		if (!all && shown == limit) {
-			rprintf(out, "    ... and %u more (--reverse lists them all)\n",
-				n - shown);
+			rputs("    ... and ", out);
+			rputu(n - shown, out);
+			rputs(" more (--reverse lists them all)\n", out);
 			break;
 		}
 		shown++;
@@ -986,6 +1078,39 @@ static void print_reverse(struct explainer *ex, const struct explanation *x,
 	fold_end(out);
 }
 
+/*
+ * A help text's lines indented by four, written straight into the buffer
+ * (the text without emit: a tenth of `explain --all` is help).  Room
+ * for three times the text: a line of one byte and its newline become
+ * six bytes, a last line without a newline gains five.
+ */
+static void put_help_lines(const char *text, struct render *out)
+{
+	struct strbuf *b = &out->line.text;
+	size_t total = strlen(text);
+	const char *end = text + total;
+	char *at;
+
+	if (b->cap - b->len <= 3 * total + 5)
+		strbuf_grow(b, 3 * total + 5);
+	at = b->data + b->len;
+	while (text < end) {
+		const char *nl = memchr(text, '\n', (size_t)(end - text));
+		size_t len = nl ? (size_t)(nl - text) : (size_t)(end - text);
+
+		if (len) {
+			memcpy(at, "    ", 4);
+			memcpy(at + 4, text, len);
+			at += 4 + len;
+			*at++ = '\n';
+		} else if (nl && nl + 1 < end) {
+			*at++ = '\n';	/* a blank line between paragraphs */
+		}
+		text += len + (nl ? 1 : 0);
+	}
+	b->len = (size_t)(at - b->data);
+}
+
 /* The help text of each entry, where most of the teaching lives. */
 static void print_help(const struct explanation *x, struct render *out)
 {
@@ -998,6 +1123,10 @@ static void print_help(const struct explanation *x, struct render *out)
 		rputs("  help (", out);
 		rloc_text(node->help_loc, out);
 		rputs("):\n", out);
+		if (!out->emit) {
+			put_help_lines(text, out);
+			continue;
+		}
 		while (*text) {
 			const char *nl = strchr(text, '\n');
 			int len = nl ? (int)(nl - text) : (int)strlen(text);
@@ -1086,23 +1215,31 @@ void explain_render_text(struct explainer *ex, const struct explanation *x,
 
 /*
  * The text of explain_render_text()'s lines, each followed by a newline,
- * written at once: no line is split off, no span recorded.  The buffer
- * is the explainer's, kept between calls: `explain --all` writes some
- * kilobytes for each of thousands of symbols, and growing a new buffer
- * each time cost more than the text.
+ * added to out: no line is split off, no span recorded.
+ */
+void explain_append_text(struct explainer *ex, const struct explanation *x,
+			 const struct explain_print_options *opts, struct strbuf *out)
+{
+	struct render r = { .ex = ex, .line.no_spans = true, .line.text = *out };
+	struct strbuf *text = &r.line.text;
+	size_t before = text->len;
+
+	render(ex, x, opts, &r);
+	if (text->len > before && text->data[text->len - 1] != '\n')
+		strbuf_addc(text, '\n');
+	*out = *text;
+}
+
+/*
+ * The same written at once.  The buffer is the explainer's, kept between
+ * calls: `explain --all` writes some kilobytes for each of thousands of
+ * symbols, and growing a new buffer each time cost more than the text.
  */
 void explain_print_text(struct explainer *ex, const struct explanation *x,
 			const struct explain_print_options *opts, FILE *out)
 {
-	struct render r = { .ex = ex, .line.no_spans = true,
-			    .line.text = ex->print_buf };
-	struct strbuf *text = &r.line.text;
-
-	text->len = 0;
-	render(ex, x, opts, &r);
-	if (text->len && text->data[text->len - 1] != '\n')
-		strbuf_addc(text, '\n');
-	if (text->len)
-		fwrite(text->data, 1, text->len, out);
-	ex->print_buf = *text;
+	ex->print_buf.len = 0;
+	explain_append_text(ex, x, opts, &ex->print_buf);
+	if (ex->print_buf.len)
+		fwrite(ex->print_buf.data, 1, ex->print_buf.len, out);
 }

@@ -51,6 +51,13 @@ tap_result $? "explain: \$(info,...) on stderr, escaped"
 grep -q '^Kconfig:3:1: warning: warning \\x1b\[2J$' err
 tap_result $? "explain: \$(warning-if,...) escaped"
 
+# --all writes its text in pieces of its own: escaped all the same.
+"$KBROWSE" explain --all > out 2> err
+tap_exit $? 0 "explain --all: status 0"
+if raw out; then tap_result 1 "explain --all: nothing raw"; else tap_result 0 "explain --all: nothing raw"; fi
+grep -q 'prompt "prompt \\x1b\]0;t\\x07 \\u202e x"' out
+tap_result $? "explain --all: the prompt, escaped"
+
 "$KBROWSE" explain --json A > out 2> err
 tap_result $? "explain --json: status 0"
 if raw out err; then tap_result 1 "explain --json: nothing raw"; else tap_result 0 "explain --json: nothing raw"; fi

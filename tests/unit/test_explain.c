@@ -835,6 +835,69 @@ static void test_fixed_values(void **state)
 	}
 }
 
+/* One symbol's text as `explain` prints it (depth 1). */
+static char *render_one(struct fixture *f, const char *name)
+{
+	const struct explain_print_options opts = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	explain_print_text(f->ex, explain_symbol(f->ex, find(f, name)), &opts, out);
+	fclose(out);
+	return text;
+}
+
+/*
+ * The lines the renderer writes piece by piece without a format: the
+ * count of selects that give n, the "used by" count, the int or string
+ * read as a condition (found while evaluating, the first one from the
+ * left, under ! and inside || too), with the values fixed or not.
+ */
+static void test_text_lines(void **state)
+{
+	static const char tree[] =
+		"config N\n\tint \"n\"\n\tdefault 3\n"
+		"config S\n\tstring \"s\"\n"
+		"config B\n\tbool \"b\"\n\tdefault y\n"
+		"config A\n\tbool \"a\"\n\tdefault y if B && !(S || N)\n\tselect T\n"
+		"config C\n\tbool \"c\"\n\tselect T if N\n"
+		"config D\n\tbool \"d\"\n\tdefault y\n\tselect T if B\n\tselect T if C\n\timply T\n"
+		"config T\n\tbool\n"
+		"config E\n\tbool \"e\"\n\tdefault y\n\tselect T if N\n";
+	struct fixture f;
+
+	(void)state;
+	for (int fixed = 0; fixed < 2; fixed++) {
+		char *a, *t;
+
+		fixture_load(&f, tree, NULL);
+		if (fixed)
+			explainer_fix_values(f.ex);
+		a = render_one(&f, "A");
+		t = render_one(&f, "T");
+		assert_true(has_line(a, "    if: B [=y] && !(S [=\"\"] || N [=3])  => y (S is a "
+				     "string: as a condition it is n, whatever its value)"));
+		assert_true(has_line(a, "  -> Kconfig:11  default y if B && !(S || N)  (taken)"));
+		assert_true(has_line(a, "  defaults (the first whose condition holds is taken):"));
+		assert_true(has_line(a, "  selects:"));
+		assert_true(has_line(t, "  value from: selected by A [=y] (Kconfig:12), "
+				     "D [=y] (Kconfig:19)"));
+		assert_true(has_line(t, "  also enough: implied by D [=y] (Kconfig:21)"));
+		assert_true(has_line(t, "  selected by:"));
+		assert_true(has_line(t, "    and 3 more that give n:"));
+		assert_true(has_line(t, "      if: N [=3]  => n (N is an int: as a condition "
+				     "it is n, whatever its value)"));
+		assert_true(has_line(t, "      if: C [=n]"));
+		assert_true(has_line(t, "  implied by:"));
+		assert_true(has_line(t, "  used by (6):"));
+		free(a);
+		free(t);
+		fixture_free(&f);
+	}
+}
+
 static void test_why_chain(void **state)
 {
 	char *tree = long_chain_tree();
@@ -929,6 +992,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_why_chain),
 		cmocka_unit_test(test_fixed_values),
+		cmocka_unit_test(test_text_lines),
 		cmocka_unit_test(test_format),
 	};
 
