@@ -21,6 +21,7 @@
 
 #include "config_internal.h"
 #include "config_base.h"
+#include "memo_index.h"
 #include "util.h"
 
 /* Unset, then n, m, y: the MODULES user values a base can stand for. */
@@ -339,8 +340,12 @@ static size_t graft(struct config_bases *bases, struct config *cfg)
 	}
 	cfg->modules_val = bases->prev_modules_val;
 	cfg->stale_modules = bases->prev_stale_modules;
-	/* The memo's slots were filled under the values now replaced. */
-	cfg->epoch++;
+	/*
+	 * The memo's slots of the epoch the values were kept in hold for
+	 * them again: recompute() drops those above each value that comes
+	 * out different.
+	 */
+	config_memo_revive(cfg, bases->kept_epoch);
 	return count;
 }
 
@@ -362,7 +367,7 @@ static void forget_values(struct config *cfg)
 	}
 	cfg->modules_val = TRI_NO;
 	cfg->stale_modules = false;
-	cfg->epoch++;
+	config_new_epoch(cfg);
 }
 
 /*
@@ -405,6 +410,8 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 		return true;
 	if (sym == cfg->kc->modules_sym)
 		return false;
+	/* Before any reader evaluates them: readers come later in rank. */
+	config_memo_forget(cfg, sym);
 	bases->stats.changed++;
 	for (unsigned r = model->reader_start[sym->index];
 	     r < model->reader_start[sym->index + 1]; r++)
@@ -463,6 +470,7 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	if (!model->rank)
 		return false;
 	make_room(bases, n);
+	config_memo_keep_begin(cfg);
 	collect_users(bases, cfg);
 	bases->keep = true;
 	if (!ready || bases->prev_kind != bases->kind) {
