@@ -34,6 +34,9 @@
 #include "util.h"
 
 /* What the handlers of one configuration share. */
+/* An architecture with at least this many files keeps the memo between them. */
+#define SURVEY_MEMO_FILES 30
+
 struct eval_ctx {
 	const struct survey_request *rq;
 	struct kconfig *kc;
@@ -438,6 +441,11 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	struct config *cfg = config_new(kc);
 	unsigned *order;
 
+	/*
+	 * The memo kept from file to file pays for its index past about 22
+	 * files (tests/bench/README.md, "survey").
+	 */
+	config_bases_keep_memo(ctx.bases, arch->nconfigs >= SURVEY_MEMO_FILES);
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	/* Similar files one after the other: each is computed from the last. */

@@ -52,6 +52,7 @@ struct config_bases {
 	unsigned kept_epoch;		/* cfg's epoch then: changed since? */
 	bool ready;			/* ... and config_bases_next() kept it */
 	bool keep;			/* config_bases_keep() is to note cfg */
+	bool no_memo;			/* the memo starts afresh for each file */
 	unsigned kind;			/* the file's MODULES user value */
 	unsigned *changed;		/* symbols whose user state differs */
 	unsigned char *differs;		/* by symbol: listed in changed */
@@ -470,7 +471,8 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	if (!model->rank)
 		return false;
 	make_room(bases, n);
-	config_memo_keep_begin(cfg);
+	if (!bases->no_memo)
+		config_memo_keep_begin(cfg);
 	collect_users(bases, cfg);
 	bases->keep = true;
 	if (!ready || bases->prev_kind != bases->kind) {
@@ -501,6 +503,11 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 		bases->differs[bases->changed[i]] = 0;
 	bases->stats.taken++;
 	return true;
+}
+
+void config_bases_keep_memo(struct config_bases *bases, bool keep)
+{
+	bases->no_memo = !keep;
 }
 
 unsigned config_bases_weight(struct config *cfg, const struct symbol *sym)
