@@ -346,7 +346,8 @@ static size_t graft(struct config_bases *bases, struct config *cfg)
 	 * them again: recompute() drops those above each value that comes
 	 * out different.
 	 */
-	config_memo_revive(cfg, bases->kept_epoch);
+	if (config_memo_revive(cfg, bases->kept_epoch))
+		bases->stats.memo_kept++;
 	return count;
 }
 

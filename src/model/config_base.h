@@ -18,6 +18,7 @@ struct config_bases_stats {
 	unsigned long taken;		/* ... computed from a base */
 	unsigned long recomputed;	/* symbols those computed again */
 	unsigned long changed;		/* ... whose value came out different */
+	unsigned long memo_kept;	/* ... that kept the last one's memo */
 };
 
 struct config_bases *config_bases_new(void);

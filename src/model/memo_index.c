@@ -316,11 +316,12 @@ static void drop(struct config *cfg, const struct expr *e)
 		slot->expr = NULL;
 }
 
-void config_memo_revive(struct config *cfg, unsigned epoch)
+bool config_memo_revive(struct config *cfg, unsigned epoch)
 {
 	struct memo_keep *mk = cfg->memo_keep;
+	bool revived = mk && !mk->overflow;
 
-	if (!mk || mk->overflow) {
+	if (!revived) {
 		config_new_epoch(cfg);
 	} else {
 		for (size_t i = 0; i < mk->nunindexed; i++)
@@ -336,6 +337,7 @@ void config_memo_revive(struct config *cfg, unsigned epoch)
 			mk->walk = 1;
 		}
 	}
+	return revived;
 }
 
 void config_memo_forget(struct config *cfg, const struct symbol *sym)

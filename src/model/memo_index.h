@@ -34,9 +34,9 @@ void config_memo_note_unindexed(struct config *cfg, const void *expr);
  * were last all computed, nothing computed since): the memo entries of
  * that epoch become valid again, but for those outside the index.
  * Without config_memo_keep_begin() (or when too many were outside) a
- * new epoch begins instead.
+ * new epoch begins instead (false).
  */
-void config_memo_revive(struct config *cfg, unsigned epoch);
+bool config_memo_revive(struct config *cfg, unsigned epoch);
 
 /* sym's value changed: every remembered && / || above it is dropped. */
 void config_memo_forget(struct config *cfg, const struct symbol *sym);
