@@ -37,6 +37,13 @@ struct expr {
 	 * of the walk).  Added for speed; it sits in padding.
 	 */
 	bool loop_free;
+	/*
+	 * Set by the model's memo index (src/model/memo_index.c) on the
+	 * && and || nodes it reaches from the tree: their remembered values
+	 * are invalidated from the symbols below them, so they may outlive
+	 * one configuration; other nodes' may not.  In padding too.
+	 */
+	bool memo_indexed;
 	union {
 		struct symbol *sym;			/* E_SYMBOL */
 		struct {

@@ -20,6 +20,7 @@
 #include "config_base.h"
 #include "config_io.h"
 #include "diff.h"
+#include "dotconfig_plan.h"
 #include "explain.h"
 #include "kernel_env.h"
 #include "file_read.h"
@@ -33,6 +34,9 @@
 #include "util.h"
 
 /* What the handlers of one configuration share. */
+/* An architecture with at least this many files keeps the memo between them. */
+#define SURVEY_MEMO_FILES 30
+
 struct eval_ctx {
 	const struct survey_request *rq;
 	struct kconfig *kc;
@@ -43,6 +47,8 @@ struct eval_ctx {
 	int seq;			/* records sent for it */
 	struct survey_compare *cmp;	/* --from-tree: the old side */
 	struct config_bases *bases;	/* the values the files share */
+	/* The writer's walk of the tree, the same for every file. */
+	struct dotconfig_plan *plan;
 	unsigned changed;		/* --from-tree: values that differ */
 };
 
@@ -84,8 +90,12 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 	size_t len, plen = strlen(ctx->rq->outdir) + strlen(ctx->arch->name) +
 			   strlen(ctx->config) + 16;
 	char *path = xmalloc(plen);
-	char *text = config_write_text(cfg, &ctx->io, &len);
+	char *text;
 	const char *result = NULL;
+
+	if (!ctx->plan)
+		ctx->plan = dotconfig_plan_build(ctx->kc);
+	text = config_write_text_planned(cfg, ctx->plan, &ctx->io, &len);
 
 	snprintf(path, plen, "%s/%s/%s.config", ctx->rq->outdir, ctx->arch->name,
 		 ctx->config);
@@ -431,6 +441,11 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	struct config *cfg = config_new(kc);
 	unsigned *order;
 
+	/*
+	 * The memo kept from file to file pays for its index past about 22
+	 * files (tests/bench/README.md, "survey").
+	 */
+	config_bases_keep_memo(ctx.bases, arch->nconfigs >= SURVEY_MEMO_FILES);
 	kernel_env_config_io(&ctx.io);
 	config_io_for_dialect(&ctx.io, kc->opts.srctree, kc->dialect);
 	/* Similar files one after the other: each is computed from the last. */
@@ -444,4 +459,5 @@ void survey_eval_arch(const struct survey_request *rq, struct kconfig *kc,
 	free(order);
 	config_free(cfg);
 	config_bases_free(ctx.bases);
+	dotconfig_plan_free(ctx.plan);
 }

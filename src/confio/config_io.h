@@ -89,6 +89,13 @@ int config_write_stream(struct config *cfg, FILE *out,
 /* The same text in memory (heap, NUL-terminated), its length in *len. */
 char *config_write_text(struct config *cfg, const struct config_io_options *io,
 			size_t *len);
+/*
+ * The same with the writer's walk of the tree done before
+ * (dotconfig_plan_build(), for many files of one tree); NULL: done now.
+ */
+struct dotconfig_plan;
+char *config_write_text_planned(struct config *cfg, const struct dotconfig_plan *plan,
+				const struct config_io_options *io, size_t *len);
 /* The minimal defconfig text (savedefconfig). */
 int config_write_defconfig_stream(struct config *cfg, FILE *out,
 				  const struct config_io_options *io);

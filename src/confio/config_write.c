@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "config_io.h"
+#include "dotconfig_plan.h"
 #include "file_read.h"
 #include "file_replace.h"
 #include "strbuf.h"
@@ -205,98 +206,58 @@ void config_write_title(struct config *cfg, FILE *out)
 	strbuf_release(&text);
 }
 
-struct dotconfig_writer {
-	struct config *cfg;
-	struct strbuf *out;
-	const struct config_io_options *io;
-	const char *prefix;
-	/* The tree's dialect, looked up once: every entry asks it. */
-	const struct kconfig_dialect *dialect;
-	unsigned char *written;		/* by symbol index */
-	bool need_newline;		/* a blank line before the next value */
-};
-
+/*
+ * Is the node a symbol's entry (a config, menuconfig or choice), not a
+ * menu, comment or `if` block?
+ */
 static bool is_symbol_entry(const struct menu_node *node)
 {
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
-/*
- * Does the menu hold any entry, once `if` blocks are opened up (as
- * Kconfiglib's menu tree has them)?
- */
-static bool has_entries(const struct menu_node *menu)
+/* The plan's items in order, each asking only the values (dotconfig_plan.c). */
+static void write_planned(struct config *cfg, struct strbuf *out,
+			  const char *prefix, const struct dotconfig_plan *plan)
 {
-	for (const struct menu_node *child = menu->children; child;
-	     child = child->next)
-		if (child->kind != MENU_IF || has_entries(child))
-			return true;
-	return false;
-}
+	bool every_symbol = config_tree(cfg)->dialect->write_every_symbol;
+	/* By item: was this menu's title written (read at its end)? */
+	unsigned char *shown = xmalloc(plan->n + 1);
+	bool need_newline = false;	/* a blank line before the next value */
 
-/*
- * Is the symbol written at this entry?  At its first entry conf writes,
- * or at every entry in a writer that writes every symbol (BusyBox's).
- */
-static bool written_here(const struct dotconfig_writer *w,
-			 const struct symbol *sym)
-{
-	if (w->dialect->write_every_symbol)
-		return true;
-	return !w->written[sym->index] && config_written(w->cfg, sym);
-}
+	for (size_t i = 0; i < plan->n; i++) {
+		const struct plan_item *item = &plan->items[i];
+		const struct menu_node *node = item->node;
 
-/*
- * Does the menu's "# end of" line follow its entries, by the dialect?
- * (node is no symbol's entry: write_entry() has asked.)
- */
-static bool ends_menu(const struct dotconfig_writer *w,
-		      const struct menu_node *node)
-{
-	const struct kconfig_dialect *dialect = w->dialect;
-
-	if (!node->prompt ||
-	    node->prompt->type != P_MENU || !dialect->end_of_menu_lines)
-		return false;
-	if (dialect->no_end_of_empty_menus && !has_entries(node))
-		return false;
-	/* 5.x's writer prints it on its way up from the menu's entries */
-	if (dialect->end_of_menu_needs_children && !node->children)
-		return false;
-	return config_node_visible(w->cfg, node);
-}
-
-static void write_entry(struct dotconfig_writer *w, const struct menu_node *node)
-{
-	const struct menu_node *child;
-	const struct symbol *sym = node->sym;
-	bool symbol_entry = is_symbol_entry(node);
-
-	if (!symbol_entry) {
-		if (config_node_visible(w->cfg, node)) {
-			strbuf_adds(w->out, "\n#\n# ");
-			strbuf_adds(w->out, node->prompt->text);
-			strbuf_adds(w->out, "\n#\n");
-			w->need_newline = false;
+		switch (item->kind) {
+		case PLAN_TITLE:
+			shown[i] = config_node_visible(cfg, node);
+			if (shown[i]) {
+				strbuf_adds(out, "\n#\n# ");
+				strbuf_adds(out, node->prompt->text);
+				strbuf_adds(out, "\n#\n");
+				need_newline = false;
+			}
+			break;
+		case PLAN_SYMBOL:
+			if (!every_symbol && !config_written(cfg, node->sym))
+				break;
+			if (need_newline) {
+				strbuf_addc(out, '\n');
+				need_newline = false;
+			}
+			write_symbol(cfg, out, prefix, node->sym);
+			break;
+		case PLAN_END:
+			if (shown[item->title]) {
+				strbuf_adds(out, "# end of ");
+				strbuf_adds(out, node->prompt->text);
+				strbuf_addc(out, '\n');
+				need_newline = true;
+			}
+			break;
 		}
-	} else if (!(sym->flags & SYMBOL_CHOICE) && written_here(w, sym)) {
-		if (w->need_newline) {
-			strbuf_addc(w->out, '\n');
-			w->need_newline = false;
-		}
-		w->written[sym->index] = 1;
-		write_symbol(w->cfg, w->out, w->prefix, sym);
 	}
-
-	for (child = node->children; child; child = child->next)
-		write_entry(w, child);
-
-	if (!symbol_entry && ends_menu(w, node)) {
-		strbuf_adds(w->out, "# end of ");
-		strbuf_adds(w->out, node->prompt->text);
-		strbuf_addc(w->out, '\n');
-		w->need_newline = true;
-	}
+	free(shown);
 }
 
 /*
@@ -357,26 +318,30 @@ static void write_header(struct config *cfg, struct strbuf *out,
 }
 
 static void build_dotconfig(struct config *cfg, struct strbuf *out,
-			    const struct config_io_options *io)
+			    const struct config_io_options *io,
+			    const struct dotconfig_plan *plan)
 {
-	struct dotconfig_writer w = { .cfg = cfg, .out = out, .io = io,
-				      .prefix = io->prefix,
-				      .dialect = config_tree(cfg)->dialect };
-	const struct menu_node *node;
+	struct dotconfig_plan *own = NULL;
 
-	w.written = xcalloc(config_tree(cfg)->nsymbols + 1, 1);
+	if (!plan)
+		plan = own = dotconfig_plan_build(config_tree(cfg));
 	write_header(cfg, out, io);
-	for (node = config_tree(cfg)->root.children; node; node = node->next)
-		write_entry(&w, node);
-	free(w.written);
+	write_planned(cfg, out, io->prefix, plan);
+	dotconfig_plan_free(own);
 }
 
 char *config_write_text(struct config *cfg, const struct config_io_options *io,
 			size_t *len)
 {
+	return config_write_text_planned(cfg, NULL, io, len);
+}
+
+char *config_write_text_planned(struct config *cfg, const struct dotconfig_plan *plan,
+				const struct config_io_options *io, size_t *len)
+{
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, io);
+	build_dotconfig(cfg, &text, io, plan);
 	*len = text.len;
 	return strbuf_take(&text);
 }
@@ -386,7 +351,7 @@ int config_write_stream(struct config *cfg, FILE *out,
 {
 	struct strbuf text = { 0 };
 
-	build_dotconfig(cfg, &text, io);
+	build_dotconfig(cfg, &text, io, NULL);
 	return flush_text(&text, out);
 }
 

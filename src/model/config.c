@@ -11,6 +11,7 @@
 #include "util.h"
 #include "menu_shape.h"
 #include "symbol_order.h"
+#include "memo_index.h"
 #include "finish.h"
 
 /* --- choices ----------------------------------------------------------------- */
@@ -236,6 +237,7 @@ void config_model_put(struct config_model *model)
 	free(model->rank_order);
 	free(model->table_order);
 	kernel_menu_free(model->kmenu);
+	memo_index_free(model->memo_index);
 	free(model);
 }
 
@@ -256,7 +258,7 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 		cfg->memo_shift--;
 	}
 	cfg->memo = xcalloc(cfg->memo_mask + 1, sizeof(*cfg->memo));
-	cfg->epoch = 1;
+	cfg->epoch = cfg->epoch_last = 1;
 	arena_init(&cfg->string_arena);
 	intern_init(&cfg->strings, &cfg->string_arena);
 	return cfg;
@@ -312,7 +314,7 @@ void config_reset_run(struct config *cfg)
 	 * The memo is not cleared: its slots carry the epoch they were
 	 * filled in, and a new epoch makes every one of them stale.
 	 */
-	cfg->epoch++;
+	config_new_epoch(cfg);
 	cfg->prio_high = cfg->prio_low = 0;
 	cfg->read_unknown = 0;
 	cfg->calc_count = 0;
@@ -354,6 +356,7 @@ void config_free(struct config *cfg)
 	free(cfg->vals);
 	free(cfg->work);
 	free(cfg->memo);
+	config_memo_keep_free(cfg);
 	free(cfg);
 }
 

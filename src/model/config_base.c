@@ -21,6 +21,7 @@
 
 #include "config_internal.h"
 #include "config_base.h"
+#include "memo_index.h"
 #include "util.h"
 
 /* Unset, then n, m, y: the MODULES user values a base can stand for. */
@@ -51,6 +52,7 @@ struct config_bases {
 	unsigned kept_epoch;		/* cfg's epoch then: changed since? */
 	bool ready;			/* ... and config_bases_next() kept it */
 	bool keep;			/* config_bases_keep() is to note cfg */
+	bool no_memo;			/* the memo starts afresh for each file */
 	unsigned kind;			/* the file's MODULES user value */
 	unsigned *changed;		/* symbols whose user state differs */
 	unsigned char *differs;		/* by symbol: listed in changed */
@@ -339,8 +341,13 @@ static size_t graft(struct config_bases *bases, struct config *cfg)
 	}
 	cfg->modules_val = bases->prev_modules_val;
 	cfg->stale_modules = bases->prev_stale_modules;
-	/* The memo's slots were filled under the values now replaced. */
-	cfg->epoch++;
+	/*
+	 * The memo's slots of the epoch the values were kept in hold for
+	 * them again: recompute() drops those above each value that comes
+	 * out different.
+	 */
+	if (config_memo_revive(cfg, bases->kept_epoch))
+		bases->stats.memo_kept++;
 	return count;
 }
 
@@ -362,7 +369,7 @@ static void forget_values(struct config *cfg)
 	}
 	cfg->modules_val = TRI_NO;
 	cfg->stale_modules = false;
-	cfg->epoch++;
+	config_new_epoch(cfg);
 }
 
 /*
@@ -405,6 +412,8 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 		return true;
 	if (sym == cfg->kc->modules_sym)
 		return false;
+	/* Before any reader evaluates them: readers come later in rank. */
+	config_memo_forget(cfg, sym);
 	bases->stats.changed++;
 	for (unsigned r = model->reader_start[sym->index];
 	     r < model->reader_start[sym->index + 1]; r++)
@@ -463,6 +472,8 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	if (!model->rank)
 		return false;
 	make_room(bases, n);
+	if (!bases->no_memo)
+		config_memo_keep_begin(cfg);
 	collect_users(bases, cfg);
 	bases->keep = true;
 	if (!ready || bases->prev_kind != bases->kind) {
@@ -493,6 +504,11 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 		bases->differs[bases->changed[i]] = 0;
 	bases->stats.taken++;
 	return true;
+}
+
+void config_bases_keep_memo(struct config_bases *bases, bool keep)
+{
+	bases->no_memo = !keep;
 }
 
 unsigned config_bases_weight(struct config *cfg, const struct symbol *sym)

@@ -10,6 +10,8 @@
 #error "config_internal.h is the model's own: use config.h"
 #endif
 
+#include <stdint.h>
+
 #include "config.h"
 
 /* symval.flags */
@@ -103,6 +105,8 @@ struct config_model {
 	/* kernel_table_order() of the tree (built when first needed). */
 	const struct symbol **table_order;
 	size_t table_count;
+	/* Which memo entries read which symbol (memo_index.c; when first needed). */
+	struct memo_index *memo_index;
 };
 
 /* A remembered value of an && / || subexpression (see eval()). */
@@ -138,6 +142,9 @@ struct config {
 	size_t memo_mask;
 	unsigned memo_shift;		/* 64 - log2(memo_mask + 1) */
 	unsigned epoch;
+	unsigned epoch_last;		/* the highest epoch handed out */
+	/* Entries outside the memo index (memo_index.c); NULL: not kept. */
+	struct memo_keep *memo_keep;
 	unsigned calc_depth;		/* config_calc() calls under way */
 	unsigned warm_base;		/* calc_depth where warm_up() last began */
 	bool warming;			/* the calc_order pass is under way */
@@ -165,6 +172,25 @@ void config_calc_choice(struct config *cfg, const struct symbol *choice_sym);
 /* Legacy choices: the member a choice symbol whose value is v->tri picks. */
 void config_calc_legacy_choice(struct config *cfg,
 			       const struct symbol *choice_sym, struct symval *v);
+
+/*
+ * A new epoch: every memo slot filled before is stale.  Epochs are
+ * never handed out twice, so an epoch brought back by
+ * config_memo_revive() finds only its own slots.
+ */
+static inline void config_new_epoch(struct config *cfg)
+{
+	cfg->epoch = ++cfg->epoch_last;
+}
+
+/* The memo slot of an && / || node (from the hash's top bits: one shift). */
+static inline struct expr_memo *config_memo_slot(const struct config *cfg,
+						 const struct expr *e)
+{
+	uint64_t h = (uint64_t)((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
+
+	return &cfg->memo[h >> cfg->memo_shift];
+}
 
 static inline bool legacy_choices(const struct config *cfg)
 {

@@ -25,6 +25,7 @@
 #include "config_internal.h"
 #include "util.h"
 #include "menu_shape.h"
+#include "memo_index.h"
 
 static enum symbol_type acting_type(const struct config *cfg,
 				    const struct symbol *sym)
@@ -101,14 +102,6 @@ static int compare_symbols(struct config *cfg, const struct symbol *a,
 static tristate eval_node(struct config *cfg, const struct expr *e);
 static inline tristate eval(struct config *cfg, const struct expr *e);
 
-static struct expr_memo *memo_slot(struct config *cfg, const struct expr *e)
-{
-	uint64_t h = (uint64_t)((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull;
-
-	/* The product's top bits: the best mixed, and one shift to take. */
-	return &cfg->memo[h >> cfg->memo_shift];
-}
-
 /*
  * && and || nodes are remembered: an entry's dependency is a subtree of
  * the condition of each of its properties and of every entry inside it.
@@ -125,7 +118,7 @@ static tristate eval_binary(struct config *cfg, const struct expr *e)
 	tristate value;
 
 	for (;;) {
-		slot = memo_slot(cfg, e);
+		slot = config_memo_slot(cfg, e);
 		if (slot->expr == e && slot->epoch == cfg->epoch) {
 			value = slot->value;
 			break;
@@ -153,10 +146,12 @@ static tristate eval_binary(struct config *cfg, const struct expr *e)
 		else
 			value = tri_or(value, eval(cfg, e->right));
 		/* The recursion may have reused the slot: take it back. */
-		slot = memo_slot(cfg, e);
+		slot = config_memo_slot(cfg, e);
 		slot->expr = e;
 		slot->epoch = cfg->epoch;
 		slot->value = value;
+		if (!e->memo_indexed && cfg->memo_keep)
+			config_memo_note_unindexed(cfg, e);
 	}
 	if (spine != local)
 		free(spine);
@@ -207,7 +202,7 @@ static inline tristate eval(struct config *cfg, const struct expr *e)
 			return v->tri;
 	} else if (e->op == E_AND || e->op == E_OR) {
 		/* A remembered && or || (eval_binary()): no call either. */
-		const struct expr_memo *slot = memo_slot(cfg, e);
+		const struct expr_memo *slot = config_memo_slot(cfg, e);
 
 		if (slot->expr == e && slot->epoch == cfg->epoch)
 			return slot->value;
@@ -783,7 +778,7 @@ const char *config_raw_str(struct config *cfg, const struct symbol *sym)
 
 void config_invalidate_all(struct config *cfg)
 {
-	cfg->epoch++;
+	config_new_epoch(cfg);
 	cfg->stale_modules = false;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++)
 		cfg->vals[i].flags &= ~(V_VALID | V_CHOICE_VALID);
@@ -807,7 +802,7 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 	}
 	if (!model->reader_start)
 		config_model_build_readers(model);
-	cfg->epoch++;
+	config_new_epoch(cfg);
 	/*
 	 * A value is marked invalid when it is pushed, so that each symbol
 	 * is pushed at most once and the stack (nsymbols long) cannot

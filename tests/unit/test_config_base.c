@@ -8,7 +8,8 @@
  * depend on, a choice, a select chain with unmet dependencies, imply,
  * ranges and defaults taken from other symbols), and MODULES each way;
  * they are read in several orders, so that each serves as the base of
- * several others.
+ * several others, with the expression memo kept from file to file
+ * (memo_index.c) and without.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,7 +57,18 @@ static const char tree[] =
 	"endchoice\n"
 	"config CPU_HAS_FPU\n\tdef_bool CPU_B || CPU_C\n"
 	"config FPU_EMU\n\tbool \"emulate\"\n\tdepends on !CPU_HAS_FPU\n"
-	"\tdefault y\n";
+	"\tdefault y\n"
+	/*
+	 * Dependencies nested three deep: NET && EXPERT && INET, one &&
+	 * node on another, which the memo kept between files must drop
+	 * all the way up when NET changes (not only the node reading NET).
+	 */
+	"menu \"deep\"\n\tdepends on NET\n"
+	"if EXPERT\n"
+	"config DEEP\n\tbool \"deep\"\n\tdepends on INET\n\tdefault y\n"
+	"config DEEPER\n\tbool\n\tdefault DEEP\n"
+	"endif\n"
+	"endmenu\n";
 
 static const char *const files[] = {
 	"CONFIG_NET=y\n",
@@ -73,6 +85,8 @@ static const char *const files[] = {
 	"CONFIG_EXPERT=y\nCONFIG_CPU_C=y\n# CONFIG_FPU_EMU is not set\n",
 	"CONFIG_NET=y\n# CONFIG_CPU_B is not set\n",
 	"CONFIG_MODULES=y\nCONFIG_NET=y\n",
+	"CONFIG_EXPERT=y\n",
+	"CONFIG_NET=y\nCONFIG_EXPERT=y\n",
 };
 
 static char *defconfig_file(const char *dir, unsigned i)
@@ -124,7 +138,7 @@ static char **full_texts(struct kconfig *kc, char **paths)
  * computed from a base.
  */
 static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
-			       const unsigned *order, bool poke)
+			       const unsigned *order, bool poke, bool keep_memo)
 {
 	struct config *shared = config_new(kc);
 	struct config_bases *bases = config_bases_new();
@@ -132,6 +146,7 @@ static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
 	unsigned long taken;
 
 	assert_non_null(expert);
+	config_bases_keep_memo(bases, keep_memo);
 	for (unsigned k = 0; k < NFILES; k++) {
 		unsigned i = order[k];
 		char *inc;
@@ -150,6 +165,8 @@ static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
 					    TRI_NO : TRI_YES);
 	}
 	taken = config_bases_stats(bases)->taken;
+	/* Each file from a base kept the memo of the one before, if asked. */
+	assert_int_equal(config_bases_stats(bases)->memo_kept, keep_memo ? taken : 0);
 	config_free(shared);
 	config_bases_free(bases);
 	return taken;
@@ -193,10 +210,13 @@ static void test_bases_match_full(void **state)
 		for (unsigned k = 0; k < NFILES; k++)
 			order[k] = (unsigned)((k * strides[s] + s) % NFILES);
 		/* Each file after one with the same MODULES: from a base. */
-		assert_int_equal(run_order(kc, paths, full, order, false),
+		assert_int_equal(run_order(kc, paths, full, order, false, true),
+				 same_modules_pairs(order));
+		/* The same, the memo afresh for each file. */
+		assert_int_equal(run_order(kc, paths, full, order, false, false),
 				 same_modules_pairs(order));
 		/* A value changed after a file: the next computed in full. */
-		assert_int_equal(run_order(kc, paths, full, order, true), 0);
+		assert_int_equal(run_order(kc, paths, full, order, true, true), 0);
 	}
 	for (unsigned i = 0; i < NFILES; i++) {
 		free(full[i]);

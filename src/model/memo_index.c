@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The expression memo kept from one configuration to the next.
+ *
+ * The memo (symbol_value.c's eval_binary()) remembers the value of each
+ * && and || node for one epoch.  When configurations of one tree are
+ * computed one after the other in one struct config (config_base.c),
+ * most values stay as they were, and so do most remembered nodes: a new
+ * epoch per file threw away what every recomputed reader could have
+ * read again.  Instead, the epoch in which the last configuration was
+ * complete is brought back (config_memo_revive()), and whenever a symbol
+ * comes out with another value every && / || node above it is dropped
+ * (config_memo_forget()), before any reader evaluates it again: a
+ * reader comes after what it reads in the order the values are
+ * computed again.
+ *
+ * The index says which nodes lie above which symbol: every && / || of
+ * the tree's expressions (properties, dependencies, selects, menus)
+ * with the nodes directly above it (through `!`), and every symbol with
+ * the nodes that read it directly (as an operand or in a comparison).
+ * Nodes shared by many expressions (an entry's dependencies are in each
+ * condition inside it) are one node with many nodes above.  A node the
+ * index does not reach is marked so (expr.memo_indexed false): its
+ * entries are noted as they are stored and dropped when the epoch is
+ * brought back.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_internal.h"
+#include "memo_index.h"
+#include "util.h"
+
+struct memo_index {
+	size_t nnodes;
+	const struct expr **node;	/* by id */
+	/* By id: the nodes directly above, up[up_start[id] .. up_start[id+1]). */
+	unsigned *up_start, *up;
+	size_t nsyms;
+	/* By symbol index: the nodes reading it directly, likewise. */
+	unsigned *sym_start, *sym_up;
+};
+
+/* Entries outside the index stored since the epoch was last brought back. */
+#define UNINDEXED_KEPT 65536
+
+struct memo_keep {
+	const struct expr **unindexed;
+	size_t nunindexed, cap;
+	bool overflow;			/* more than UNINDEXED_KEPT: no revival */
+	/*
+	 * By node id: the file (walk) that last dropped it.  A node above a
+	 * symbol is evaluated in a file only after that symbol's value is
+	 * final (readers come later in rank), so a node dropped in this file
+	 * is still dropped, and so is everything above it: later walks stop
+	 * there, and each node is met at most once per file.
+	 */
+	unsigned *seen;
+	unsigned walk;
+	unsigned *stack;
+};
+
+/* --- building ------------------------------------------------------------- */
+
+struct edge {
+	unsigned from, to;
+};
+
+struct edges {
+	struct edge *e;
+	size_t n, cap;
+};
+
+struct builder {
+	const struct expr **slots;	/* node -> id + 1, open addressing */
+	unsigned *ids;
+	size_t mask;
+	const struct expr **node;
+	size_t nnodes, node_cap;
+	struct edges up, sym;
+};
+
+static void edge_add(struct edges *list, unsigned from, unsigned to)
+{
+	if (list->n == list->cap) {
+		list->cap = list->cap ? list->cap * 2 : 4096;
+		list->e = xrealloc(list->e, list->cap * sizeof(*list->e));
+	}
+	list->e[list->n++] = (struct edge){ from, to };
+}
+
+static size_t slot_of(const struct builder *b, const struct expr *e)
+{
+	size_t i = (size_t)(((uintptr_t)e >> 4) * 0x9E3779B97F4A7C15ull >> 32) & b->mask;
+
+	while (b->slots[i] && b->slots[i] != e)
+		i = (i + 1) & b->mask;
+	return i;
+}
+
+static void grow(struct builder *b)
+{
+	const struct expr **old = b->slots;
+	unsigned *old_ids = b->ids;
+	size_t old_mask = b->mask;
+
+	b->mask = b->mask * 2 + 1;
+	b->slots = xcalloc(b->mask + 1, sizeof(*b->slots));
+	b->ids = xcalloc(b->mask + 1, sizeof(*b->ids));
+	for (size_t i = 0; i <= old_mask; i++)
+		if (old[i]) {
+			size_t j = slot_of(b, old[i]);
+
+			b->slots[j] = old[i];
+			b->ids[j] = old_ids[i];
+		}
+	free(old);
+	free(old_ids);
+}
+
+/* The node's id; *fresh when it was met for the first time. */
+static unsigned node_id(struct builder *b, const struct expr *e, bool *fresh)
+{
+	size_t i = slot_of(b, e);
+
+	*fresh = !b->slots[i];
+	if (!*fresh)
+		return b->ids[i];
+	if ((b->nnodes + 1) * 2 > b->mask) {
+		grow(b);
+		i = slot_of(b, e);
+	}
+	if (b->nnodes == b->node_cap) {
+		b->node_cap = b->node_cap ? b->node_cap * 2 : 4096;
+		b->node = xrealloc(b->node, b->node_cap * sizeof(*b->node));
+	}
+	b->slots[i] = e;
+	b->ids[i] = (unsigned)b->nnodes;
+	b->node[b->nnodes] = e;
+	((struct expr *)e)->memo_indexed = true;
+	return (unsigned)b->nnodes++;
+}
+
+/*
+ * e and what it holds, above the node `above` (-1: none).  Long chains
+ * of one operator lean left (`a || b || c ...`): the left side is
+ * followed in the loop, the right side by recursion.
+ */
+static void walk(struct builder *b, const struct expr *e, long above)
+{
+	while (e) {
+		bool fresh;
+		unsigned id;
+
+		switch (e->op) {
+		case E_SYMBOL:
+			if (above >= 0)
+				edge_add(&b->sym, e->sym->index, (unsigned)above);
+			return;
+		case E_NOT:
+			e = e->left;
+			continue;
+		case E_AND:
+		case E_OR:
+			id = node_id(b, e, &fresh);
+			if (above >= 0)
+				edge_add(&b->up, id, (unsigned)above);
+			if (!fresh)
+				return;
+			walk(b, e->right, id);
+			above = id;
+			e = e->left;
+			continue;
+		default:	/* a comparison */
+			if (above >= 0) {
+				edge_add(&b->sym, e->lsym->index, (unsigned)above);
+				edge_add(&b->sym, e->rsym->index, (unsigned)above);
+			}
+			return;
+		}
+	}
+}
+
+static void walk_menu(struct builder *b, const struct menu_node *node)
+{
+	for (; node; node = node->next) {
+		walk(b, node->depends, -1);
+		walk(b, node->plain_depends, -1);
+		walk(b, node->visible_if, -1);
+		walk_menu(b, node->children);
+	}
+}
+
+static void walk_tree(struct builder *b, struct kconfig *kc)
+{
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		for (const struct property *prop = sym->props; prop; prop = prop->next) {
+			walk(b, prop->visible, -1);
+			walk(b, prop->expr, -1);
+			walk(b, prop->cond, -1);
+		}
+		walk(b, sym->dir_dep, -1);
+		walk(b, sym->rev_dep, -1);
+		walk(b, sym->implied, -1);
+	}
+	walk(b, kc->root.visible_if, -1);
+	walk_menu(b, kc->root.children);
+}
+
+/* The edges as ranges by their `from`: start[n + 1], to[]. */
+static void to_ranges(const struct edges *list, size_t n, unsigned **start,
+		      unsigned **to)
+{
+	unsigned *pos;
+
+	*start = xcalloc(n + 1, sizeof(**start));
+	*to = xmalloc((list->n ? list->n : 1) * sizeof(**to));
+	for (size_t i = 0; i < list->n; i++)
+		(*start)[list->e[i].from + 1]++;
+	for (size_t i = 0; i < n; i++)
+		(*start)[i + 1] += (*start)[i];
+	pos = xmalloc((n + 1) * sizeof(*pos));
+	memcpy(pos, *start, (n + 1) * sizeof(*pos));
+	for (size_t i = 0; i < list->n; i++)
+		(*to)[pos[list->e[i].from]++] = list->e[i].to;
+	free(pos);
+}
+
+struct memo_index *memo_index_build(struct kconfig *kc)
+{
+	struct builder b = { .mask = 4095 };
+	struct memo_index *ix = xcalloc(1, sizeof(*ix));
+
+	b.slots = xcalloc(b.mask + 1, sizeof(*b.slots));
+	b.ids = xcalloc(b.mask + 1, sizeof(*b.ids));
+	walk_tree(&b, kc);
+	ix->nnodes = b.nnodes;
+	ix->node = b.node;
+	ix->nsyms = kc->nsymbols;
+	to_ranges(&b.up, ix->nnodes, &ix->up_start, &ix->up);
+	to_ranges(&b.sym, ix->nsyms, &ix->sym_start, &ix->sym_up);
+	free(b.slots);
+	free(b.ids);
+	free(b.up.e);
+	free(b.sym.e);
+	return ix;
+}
+
+void memo_index_free(struct memo_index *ix)
+{
+	if (!ix)
+		return;
+	free(ix->node);
+	free(ix->up_start);
+	free(ix->up);
+	free(ix->sym_start);
+	free(ix->sym_up);
+	free(ix);
+}
+
+/* --- keeping the memo -------------------------------------------------------- */
+
+void config_memo_keep_begin(struct config *cfg)
+{
+	struct config_model *model = cfg->model;
+
+	if (cfg->memo_keep)
+		return;
+	if (!model->memo_index)
+		model->memo_index = memo_index_build(cfg->kc);
+	cfg->memo_keep = xcalloc(1, sizeof(*cfg->memo_keep));
+	cfg->memo_keep->seen = xcalloc(model->memo_index->nnodes + 1, sizeof(unsigned));
+	cfg->memo_keep->stack = xmalloc((model->memo_index->nnodes + 1) * sizeof(unsigned));
+	/* Entries stored before now were not noted: none may come back. */
+	config_new_epoch(cfg);
+}
+
+void config_memo_keep_free(struct config *cfg)
+{
+	struct memo_keep *mk = cfg->memo_keep;
+
+	if (!mk)
+		return;
+	free(mk->unindexed);
+	free(mk->seen);
+	free(mk->stack);
+	free(mk);
+	cfg->memo_keep = NULL;
+}
+
+void config_memo_note_unindexed(struct config *cfg, const void *expr)
+{
+	struct memo_keep *mk = cfg->memo_keep;
+
+	if (mk->overflow)
+		return;
+	if (mk->nunindexed == UNINDEXED_KEPT) {
+		mk->overflow = true;
+		return;
+	}
+	if (mk->nunindexed == mk->cap) {
+		mk->cap = mk->cap ? mk->cap * 2 : 256;
+		mk->unindexed = xrealloc(mk->unindexed, mk->cap * sizeof(*mk->unindexed));
+	}
+	mk->unindexed[mk->nunindexed++] = expr;
+}
+
+static void drop(struct config *cfg, const struct expr *e)
+{
+	struct expr_memo *slot = config_memo_slot(cfg, e);
+
+	if (slot->expr == e)
+		slot->expr = NULL;
+}
+
+bool config_memo_revive(struct config *cfg, unsigned epoch)
+{
+	struct memo_keep *mk = cfg->memo_keep;
+	bool revived = mk && !mk->overflow;
+
+	if (!revived) {
+		config_new_epoch(cfg);
+	} else {
+		for (size_t i = 0; i < mk->nunindexed; i++)
+			drop(cfg, mk->unindexed[i]);
+		cfg->epoch = epoch;
+	}
+	if (mk) {
+		mk->nunindexed = 0;
+		mk->overflow = false;
+		/* A new file: no node dropped in it yet. */
+		if (++mk->walk == 0) {
+			memset(mk->seen, 0, cfg->model->memo_index->nnodes * sizeof(*mk->seen));
+			mk->walk = 1;
+		}
+	}
+	return revived;
+}
+
+void config_memo_forget(struct config *cfg, const struct symbol *sym)
+{
+	const struct memo_index *ix = cfg->model->memo_index;
+	struct memo_keep *mk = cfg->memo_keep;
+	size_t top = 0;
+
+	if (!mk || sym->index >= ix->nsyms)
+		return;
+	/* A node is marked as it is pushed: the stack holds each once. */
+	for (unsigned r = ix->sym_start[sym->index]; r < ix->sym_start[sym->index + 1]; r++) {
+		unsigned id = ix->sym_up[r];
+
+		if (mk->seen[id] != mk->walk) {
+			mk->seen[id] = mk->walk;
+			mk->stack[top++] = id;
+		}
+	}
+	while (top) {
+		unsigned id = mk->stack[--top];
+
+		drop(cfg, ix->node[id]);
+		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++) {
+			unsigned above = ix->up[u];
+
+			if (mk->seen[above] != mk->walk) {
+				mk->seen[above] = mk->walk;
+				mk->stack[top++] = above;
+			}
+		}
+	}
+}
