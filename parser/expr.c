@@ -16,6 +16,7 @@ struct expr *expr_symbol(struct arena *arena, struct symbol *sym)
 
 	e->op = E_SYMBOL;
 	e->sym = sym;
+	e->mentions_mod = sym->flags & SYMBOL_MOD;
 	return e;
 }
 
@@ -25,6 +26,7 @@ struct expr *expr_not(struct arena *arena, struct expr *operand)
 
 	e->op = E_NOT;
 	e->left = operand;
+	e->mentions_mod = operand->mentions_mod;
 	return e;
 }
 
@@ -47,6 +49,7 @@ struct expr *expr_binary(struct arena *arena, enum expr_op op,
 	e->op = op;
 	e->left = a;
 	e->right = b;
+	e->mentions_mod = a->mentions_mod || b->mentions_mod;
 	return e;
 }
 

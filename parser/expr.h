@@ -37,6 +37,13 @@ struct expr {
 	 * of the walk).  Added for speed; it sits in padding.
 	 */
 	bool loop_free;
+	/*
+	 * Set when the node is built: the subtree holds the constant m, which
+	 * kconfig_finish() rewrites to `m && MODULES`.  The rest (nearly every
+	 * dependency) it passes over without a walk.  Added for speed, in
+	 * padding too.
+	 */
+	bool mentions_mod;
 	union {
 		struct symbol *sym;			/* E_SYMBOL */
 		struct {

@@ -43,15 +43,16 @@ struct finisher {
 
 /*
  * `m` in a dependency evaluates to n when modules are disabled, so it
- * becomes `m && MODULES`.  Subtrees without `m` are shared, not copied.
+ * becomes `m && MODULES`.  Subtrees without `m` are shared, not copied
+ * (and, as their nodes say so, not walked).
  */
 static struct expr *rewrite_mod(struct finisher *fin, struct expr *e)
 {
 	struct arena *arena = &fin->kc->arena;
 	struct expr *left, *right;
 
-	if (!e)
-		return NULL;
+	if (!e || !e->mentions_mod)
+		return e;
 	switch (e->op) {
 	case E_SYMBOL:
 		if (e->sym != fin->kc->sym_mod)

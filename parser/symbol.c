@@ -249,6 +249,7 @@ void symbol_table_init(struct kconfig *kc)
 	/* Kept out of the hash table: symbol_get() answers them first. */
 	kc->sym_no = make_tristate_const(kc, "n");
 	kc->sym_mod = make_tristate_const(kc, "m");
+	kc->sym_mod->flags |= SYMBOL_MOD;
 	kc->sym_yes = make_tristate_const(kc, "y");
 }
 

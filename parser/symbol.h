@@ -39,6 +39,8 @@ enum {
 	 * never written.
 	 */
 	SYMBOL_TRANSITIONAL = 1 << 7,
+	/* The constant m alone: expressions note whether they hold it (expr.h). */
+	SYMBOL_MOD = 1 << 8,
 };
 
 enum prop_type {
