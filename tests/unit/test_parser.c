@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finish.h"
 #include "kconfig.h"
 #include "unit.h"
 
@@ -411,6 +412,56 @@ static void test_expression_structure(void **state)
 		assert_text(tree_text(node->depends), cases[i].tree);
 		kconfig_free(kc);
 	}
+}
+
+/*
+ * `m` in a condition becomes `m && MODULES` (finish.c's rewrite_mod()),
+ * found through expr.mentions_mod: conditions that hold m anywhere are
+ * rewritten, the rest (and a comparison with m, and a default's value)
+ * are kept as the very same nodes.
+ */
+static void test_mod_rewrite(void **state)
+{
+	struct kconfig *kc = unit_parse("config MODULES\n\tbool\n\tmodules\n"
+					"config A\n\ttristate\n"
+					"config X\n\ttristate\n"
+					"\tdepends on A || !m\n"
+					"\tdefault m if A && m\n"
+					"\tdefault A if A\n"
+					"\timply B if m = A\n"
+					"config B\n\ttristate\n");
+	struct menu_node *node;
+	struct property *prop, *defaults[2] = { NULL, NULL }, *imply = NULL;
+	int ndefaults = 0;
+
+	(void)state;
+	kconfig_finish(kc);
+	assert_int_equal(kc->diags.errors, 0);
+	node = nth_child(&kc->root, 2);
+	assert_true(node->depends->mentions_mod);
+	assert_false(node->depends->left->mentions_mod);
+	assert_true(node->depends->right->mentions_mod);
+	assert_text(tree_text(node->dep), "(A || !((m && MODULES)))");
+	/* A alone is shared, not copied */
+	assert_ptr_equal(node->dep->left, node->depends->left);
+	for (prop = node->sym->props; prop; prop = prop->next) {
+		if (prop->type == P_DEFAULT && ndefaults < 2)
+			defaults[ndefaults++] = prop;
+		else if (prop->type == P_IMPLY)
+			imply = prop;
+	}
+	assert_int_equal(ndefaults, 2);
+	assert_non_null(imply);
+	assert_text(tree_text(defaults[0]->visible),
+		    "((A || !((m && MODULES))) && (A && (m && MODULES)))");
+	/* the value m is a value: kept */
+	assert_text(tree_text(defaults[0]->expr), "m");
+	assert_false(defaults[1]->cond->mentions_mod);
+	assert_ptr_equal(defaults[1]->visible->right, defaults[1]->cond);
+	/* a comparison with m compares with the constant: kept */
+	assert_false(imply->cond->mentions_mod);
+	assert_ptr_equal(imply->visible->right, imply->cond);
+	kconfig_free(kc);
 }
 
 static void test_literals(void **state)
@@ -933,6 +984,7 @@ int main(void)
 		cmocka_unit_test(test_help_text),
 		cmocka_unit_test(test_macros_and_old_syntax),
 		cmocka_unit_test(test_expression_structure),
+		cmocka_unit_test(test_mod_rewrite),
 		cmocka_unit_test(test_literals),
 		cmocka_unit_test(test_tree_and_locations),
 		cmocka_unit_test(test_source),
