@@ -63,6 +63,25 @@ static inline bool dialect_has_macros(const struct lexer *lx)
 	return !lx->kc->dialect || lx->kc->dialect->macro_language;
 }
 
+/*
+ * The end of the run of word bytes at p (p itself when none): four bytes
+ * a turn, a load and a test each, since the run of a symbol name is the
+ * lexer's longest loop.  Stops at the NUL sentinel, which is no word byte.
+ */
+static inline const char *word_bytes_end(const char *p)
+{
+	for (;; p += 4) {
+		if (!word_byte[(unsigned char)p[0]])
+			return p;
+		if (!word_byte[(unsigned char)p[1]])
+			return p + 1;
+		if (!word_byte[(unsigned char)p[2]])
+			return p + 2;
+		if (!word_byte[(unsigned char)p[3]])
+			return p + 3;
+	}
+}
+
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -792,8 +811,7 @@ void lexer_next(struct lexer *lx)
 		return;
 	}
 	start = p;
-	while (word_byte[(unsigned char)*p])
-		p++;
+	p = word_bytes_end(p);
 	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
 		lx->p = p;
 		set_token(lx, keyword_kind(start, p - start), start, start,
