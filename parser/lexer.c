@@ -911,13 +911,14 @@ static const char *first_nonspace(const char *text, size_t len)
  * neither end the text nor hold anything unusual (a carriage return, a
  * NUL byte, the end of the file) are passed over here, a memchr() each.
  * p is at the start of a line; returns the start of the first line left
- * to scan_help() (which ends the text there or handles its oddity).
+ * to scan_help() (which ends the text there or handles its oddity), or,
+ * with *ended set, the start of the line in column 1 that ended the text.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
-					 int first_indent)
+					 int first_indent, bool *ended)
 {
 	for (;;) {
-		const char *q = p, *nl;
+		const char *q = p, *nl, *next;
 		int indent = 0;
 
 		for (;; q++) {
@@ -937,11 +938,21 @@ static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 			if (!nl || nl[-1] == '\r')
 				return p;
 		}
+		next = nl + 1;
 		/* The next line goes on with the text: blank, or indented. */
-		if (!blank_byte[(unsigned char)nl[1]] && nl[1] != '\n')
-			return p;
-		new_line(lx, nl + 1);
-		p = nl + 1;
+		if (!blank_byte[(unsigned char)*next] && *next != '\n') {
+			if (newline_len(next) || (*next == '\0' && next >= lx->end))
+				return p;	/* scan_help() sees to those */
+			/*
+			 * A line starting in column 1 ends the text, as
+			 * scan_help() would find on this line again.
+			 */
+			new_line(lx, next);
+			*ended = true;
+			return next;
+		}
+		new_line(lx, next);
+		p = next;
 	}
 }
 
@@ -967,8 +978,13 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
 		const char *line, *text, *text_end, *next;
 		int indent = 0, extra = 0;
 
-		if (!b && decided && first_indent)
-			p = skip_plain_help_lines(lx, p, first_indent);
+		if (!b && decided && first_indent) {
+			bool ended = false;
+
+			p = skip_plain_help_lines(lx, p, first_indent, &ended);
+			if (ended)
+				break;
+		}
 		line = p;
 		for (;; p++) {
 			if (*p == ' ')

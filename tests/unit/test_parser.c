@@ -324,6 +324,67 @@ static void test_help_text(void **state)
 	RUN_DUMPS(cases);
 }
 
+/*
+ * A help text passed over (opts.skip_help, lexer_skip_help()) must end
+ * where the text read ends: every entry after it at the same line, the
+ * same warnings (a blank text, what a less indented line gives).
+ */
+static char *entries_and_diags(const char *text, bool skip_help)
+{
+	struct kconfig_options opts = unit_options();
+	struct kconfig *kc;
+	struct menu_node *node;
+	char *out = NULL, *diags;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	opts.skip_help = skip_help;
+	kc = kconfig_new(&opts);
+	kconfig_parse_text(kc, "Kconfig", text, strlen(text));
+	for (node = kc->root.children; node; node = menu_next(&kc->root, node))
+		fprintf(f, "%s:%d:%d\n", node->sym && node->sym->name ?
+			node->sym->name : "-", node->loc.line, node->loc.column);
+	diags = unit_diags(kc);
+	fputs(diags, f);
+	fclose(f);
+	free(diags);
+	kconfig_free(kc);
+	return out;
+}
+
+static void test_help_skipped(void **state)
+{
+	static const char *const texts[] = {
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\n\t    two\n\t  three\nendmenu\n",
+		"config A\n\tbool\n\thelp\n\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\tdepends on B\n",
+		"config A\r\n\tbool\r\n\thelp\r\n\t  one\r\n\t  two\r\nconfig B\r\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\r\n\t  three\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n",
+		"config A\n\tbool\n\thelp\n\t  one\n   \nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\rconfig B\n",
+		"config A\n\tbool\n\thelp\n        one\n\t two\n\ttwo\n  x\nconfig B\n",
+		"config A\n\tbool\n\thelp\none\n\t  two\n\t  three\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t\t  two\n\nif B\nendif\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		char *read = entries_and_diags(texts[i], false);
+		char *skipped = entries_and_diags(texts[i], true);
+
+		if (strcmp(read, skipped))
+			print_message("case %zu:\n%s\n", i, texts[i]);
+		assert_string_equal(skipped, read);
+		free(read);
+		free(skipped);
+	}
+}
+
 static void test_macros_and_old_syntax(void **state)
 {
 	struct kconfig *kc;
@@ -982,6 +1043,7 @@ int main(void)
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_whitespace_robust),
 		cmocka_unit_test(test_help_text),
+		cmocka_unit_test(test_help_skipped),
 		cmocka_unit_test(test_macros_and_old_syntax),
 		cmocka_unit_test(test_expression_structure),
 		cmocka_unit_test(test_mod_rewrite),
