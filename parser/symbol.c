@@ -23,11 +23,12 @@ const char *symbol_type_name(enum symbol_type type)
 }
 
 static struct symbol *symbol_alloc(struct kconfig *kc, const char *name,
-				   unsigned long hash)
+				   size_t len, unsigned long hash)
 {
 	struct symbol *sym = arena_new(&kc->arena, struct symbol);
 
 	sym->name = name;
+	sym->name_len = (unsigned)len;
 	sym->name_hash = (unsigned)hash;
 	sym->props_tail = &sym->props;
 	sym->nodes_tail = &sym->first_node;
@@ -124,8 +125,8 @@ chain_find(struct symbol *sym, const char *name, size_t len,
 	   unsigned long hash, enum name_space space)
 {
 	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash && in_space(sym, space) &&
-		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0')
+		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
+		    in_space(sym, space) && memcmp(sym->name, name, len) == 0)
 			return sym;
 	return NULL;
 }
@@ -153,7 +154,7 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 	 * The table itself keeps names unique: a copy in the arena will do,
 	 * without going through the intern table as well.
 	 */
-	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), hash);
+	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), len, hash);
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
 	sym->hash_next = *bucket;
@@ -178,9 +179,9 @@ static struct symbol *latest_of_name(struct symbol *sym, const char *name,
 	struct symbol *latest = NULL;
 
 	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash &&
+		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
 		    in_space(sym, NS_ANY_CONFIG) &&
-		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0' &&
+		    memcmp(sym->name, name, len) == 0 &&
 		    (!latest || sym->index > latest->index))
 			latest = sym;
 	return latest;
@@ -216,7 +217,7 @@ struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 		bucket = bucket_of(kc, hash);
 	}
 	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
-			   hash);
+			   len, hash);
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_UNKNOWN;
 	sym->hash_next = *bucket;
@@ -226,7 +227,7 @@ struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 
 struct symbol *symbol_new_choice(struct kconfig *kc)
 {
-	struct symbol *sym = symbol_alloc(kc, NULL, 0);
+	struct symbol *sym = symbol_alloc(kc, NULL, 0, 0);
 
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_BOOLEAN;
@@ -235,8 +236,9 @@ struct symbol *symbol_new_choice(struct kconfig *kc)
 
 static struct symbol *make_tristate_const(struct kconfig *kc, const char *name)
 {
-	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name),
-					  hash_bytes(name, strlen(name)));
+	size_t len = strlen(name);
+	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name), len,
+					  hash_bytes(name, len));
 
 	sym->type = S_TRISTATE;
 	sym->flags = SYMBOL_CONST;

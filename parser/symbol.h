@@ -91,6 +91,11 @@ struct symbol {
 	unsigned index;			/* position in kconfig.symbols */
 	/* hash_bytes() of the name, kept for the table (fills a hole). */
 	unsigned name_hash;
+	/*
+	 * strlen(name), kept for speed: a lookup compares lengths and then
+	 * bytes with memcmp(), and the kernel's table order needs no strlen().
+	 */
+	unsigned name_len;
 
 	struct property *props;		/* every property, in definition order */
 	struct property **props_tail;
