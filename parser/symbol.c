@@ -2,6 +2,7 @@
 /*
  * The symbol table: every symbol of a tree, by name and by index.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,41 @@ static bool in_space(const struct symbol *sym, enum name_space space)
 }
 
 /*
+ * memcmp(a, b, len) == 0 without a call, for names: words of 8 bytes (the
+ * last one overlapping the one before), or two of 4, or single bytes,
+ * never reading past len.  Nearly every lookup finds its name, so this
+ * runs once per symbol the parser reads.
+ */
+static inline bool same_name_bytes(const char *a, const char *b, size_t len)
+{
+	uint64_t wa, wb;
+	uint32_t ha, hb, ta, tb;
+
+	if (len >= 8) {
+		for (size_t i = 0; i + 8 < len; i += 8) {
+			memcpy(&wa, a + i, 8);
+			memcpy(&wb, b + i, 8);
+			if (wa != wb)
+				return false;
+		}
+		memcpy(&wa, a + len - 8, 8);
+		memcpy(&wb, b + len - 8, 8);
+		return wa == wb;
+	}
+	if (len >= 4) {
+		memcpy(&ha, a, 4);
+		memcpy(&hb, b, 4);
+		memcpy(&ta, a + len - 4, 4);
+		memcpy(&tb, b + len - 4, 4);
+		return ha == hb && ta == tb;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/*
  * Inline in every lookup (the parser makes one per symbol it reads): the
  * name space is then a constant or a test of the dialect.
  */
@@ -126,7 +162,7 @@ chain_find(struct symbol *sym, const char *name, size_t len,
 {
 	for (; sym; sym = sym->hash_next)
 		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
-		    in_space(sym, space) && memcmp(sym->name, name, len) == 0)
+		    in_space(sym, space) && same_name_bytes(sym->name, name, len))
 			return sym;
 	return NULL;
 }
@@ -181,7 +217,7 @@ static struct symbol *latest_of_name(struct symbol *sym, const char *name,
 	for (; sym; sym = sym->hash_next)
 		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
 		    in_space(sym, NS_ANY_CONFIG) &&
-		    memcmp(sym->name, name, len) == 0 &&
+		    same_name_bytes(sym->name, name, len) &&
 		    (!latest || sym->index > latest->index))
 			latest = sym;
 	return latest;

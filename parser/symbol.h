@@ -92,8 +92,8 @@ struct symbol {
 	/* hash_bytes() of the name, kept for the table (fills a hole). */
 	unsigned name_hash;
 	/*
-	 * strlen(name), kept for speed: a lookup compares lengths and then
-	 * bytes with memcmp(), and the kernel's table order needs no strlen().
+	 * strlen(name), kept for speed: a lookup compares lengths before
+	 * bytes, and the kernel's table order needs no strlen().
 	 */
 	unsigned name_len;
 

@@ -525,6 +525,103 @@ static void test_mod_rewrite(void **state)
 	kconfig_free(kc);
 }
 
+/*
+ * Symbol lookups compare names without memcmp() (symbol.c): names of
+ * every length up to 24 that differ in one byte anywhere are distinct
+ * symbols, and each name finds its own symbol again.
+ */
+static void test_symbol_names(void **state)
+{
+	struct kconfig *kc = unit_parse("");
+	struct symbol *first[25][25];
+	char name[32], token[40];
+
+	(void)state;
+	for (size_t len = 1; len <= 24; len++) {
+		for (size_t at = 0; at <= len; at++) {
+			memset(name, 'A', len);
+			name[len] = '\0';
+			if (at < len)
+				name[at] = 'B';
+			first[len][at] = symbol_get(kc, name, false);
+			assert_string_equal(first[len][at]->name, name);
+			for (size_t other = 0; other < at; other++)
+				assert_ptr_not_equal(first[len][at],
+						     first[len][other]);
+		}
+	}
+	for (size_t len = 1; len <= 24; len++) {
+		for (size_t at = 0; at <= len; at++) {
+			memset(name, 'A', len);
+			name[len] = '\0';
+			if (at < len)
+				name[at] = 'B';
+			/* the name inside a longer text, as the lexer hands it */
+			snprintf(token, sizeof(token), "%s_X", name);
+			assert_ptr_equal(symbol_get_n(kc, token, len, false),
+					 first[len][at]);
+			assert_ptr_equal(symbol_find(kc, name), first[len][at]);
+		}
+	}
+	kconfig_free(kc);
+}
+
+/*
+ * Two names of len bytes whose table hashes are equal (the lookup then
+ * compares their bytes): found by trying "S000...", "S000..1", ...
+ */
+static void colliding_names(size_t len, char *a, char *b)
+{
+	enum { SLOTS = 1 << 20 };
+	unsigned *seen = calloc(SLOTS, sizeof(*seen));	/* 1 + number tried */
+	unsigned hash;
+
+	assert_non_null(seen);
+	for (unsigned n = 0; n < SLOTS / 2; n++) {
+		size_t slot;
+
+		snprintf(a, len + 1, "S%0*u", (int)len - 1, n);
+		hash = (unsigned)hash_bytes(a, len);
+		for (slot = hash & (SLOTS - 1); seen[slot];
+		     slot = (slot + 1) & (SLOTS - 1)) {
+			snprintf(b, len + 1, "S%0*u", (int)len - 1,
+				 seen[slot] - 1);
+			if ((unsigned)hash_bytes(b, len) == hash) {
+				free(seen);
+				return;
+			}
+		}
+		seen[slot] = n + 1;
+	}
+	free(seen);
+	fail_msg("no names of %zu bytes with one hash", len);
+}
+
+/* Names of one hash are told apart by their bytes (short and long). */
+static void test_symbol_name_collisions(void **state)
+{
+	static const size_t lens[] = { 7, 12, 20 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		struct kconfig *kc = unit_parse("");
+		char a[32], b[32];
+		struct symbol *sa, *sb;
+
+		colliding_names(lens[i], a, b);
+		assert_string_not_equal(a, b);
+		sa = symbol_get(kc, a, false);
+		sb = symbol_get(kc, b, false);
+		assert_ptr_not_equal(sa, sb);
+		assert_string_equal(sb->name, b);
+		assert_ptr_equal(symbol_get(kc, a, false), sa);
+		assert_ptr_equal(symbol_get(kc, b, false), sb);
+		assert_ptr_equal(symbol_find(kc, a), sa);
+		assert_ptr_equal(symbol_find(kc, b), sb);
+		kconfig_free(kc);
+	}
+}
+
 static void test_literals(void **state)
 {
 	struct kconfig *kc = unit_parse("config X\n\tint\n\tdefault 12 if Y = \"12\"\n"
@@ -1047,6 +1144,8 @@ int main(void)
 		cmocka_unit_test(test_macros_and_old_syntax),
 		cmocka_unit_test(test_expression_structure),
 		cmocka_unit_test(test_mod_rewrite),
+		cmocka_unit_test(test_symbol_names),
+		cmocka_unit_test(test_symbol_name_collisions),
 		cmocka_unit_test(test_literals),
 		cmocka_unit_test(test_tree_and_locations),
 		cmocka_unit_test(test_source),
