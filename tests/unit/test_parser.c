@@ -600,7 +600,7 @@ static void colliding_names(size_t len, char *a, char *b)
 /* Names of one hash are told apart by their bytes (short and long). */
 static void test_symbol_name_collisions(void **state)
 {
-	static const size_t lens[] = { 7, 12, 20 };
+	static const size_t lens[] = { 7, 12, 24 };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
