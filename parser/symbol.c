@@ -167,25 +167,21 @@ chain_find(struct symbol *sym, const char *name, size_t len,
 	return NULL;
 }
 
-struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
-			    bool is_const)
+/*
+ * symbol_get_n() of a name not in the table yet: out of line, so that
+ * the lookup, which nearly always finds its name, makes no call and
+ * saves no registers.
+ */
+static struct symbol *__attribute__((noinline))
+symbol_add(struct kconfig *kc, const char *name, size_t len,
+	   unsigned long hash, bool is_const)
 {
-	struct symbol *sym = tristate_const(kc, name, len);
 	struct symbol **bucket;
-	unsigned long hash;
+	struct symbol *sym;
 
-	if (sym)
-		return sym;
-	hash = hash_bytes(name, len);
-	bucket = bucket_of(kc, hash);
-	sym = chain_find(*bucket, name, len, hash,
-			 is_const ? NS_CONST : config_space(kc));
-	if (sym)
-		return sym;
-	if (kc->nsymbols >= kc->sym_nbuckets) {
+	if (kc->nsymbols >= kc->sym_nbuckets)
 		table_grow(kc);
-		bucket = bucket_of(kc, hash);
-	}
+	bucket = bucket_of(kc, hash);
 	/*
 	 * The table itself keeps names unique: a copy in the arena will do,
 	 * without going through the intern table as well.
@@ -196,6 +192,20 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 	sym->hash_next = *bucket;
 	*bucket = sym;
 	return sym;
+}
+
+struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
+			    bool is_const)
+{
+	struct symbol *sym = tristate_const(kc, name, len);
+	unsigned long hash;
+
+	if (sym)
+		return sym;
+	hash = hash_bytes(name, len);
+	sym = chain_find(*bucket_of(kc, hash), name, len, hash,
+			 is_const ? NS_CONST : config_space(kc));
+	return sym ? sym : symbol_add(kc, name, len, hash, is_const);
 }
 
 struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
