@@ -10,46 +10,6 @@
 #include "strbuf.h"
 #include "symbol.h"
 
-struct expr *expr_symbol(struct arena *arena, struct symbol *sym)
-{
-	struct expr *e = arena_new(arena, struct expr);
-
-	e->op = E_SYMBOL;
-	e->sym = sym;
-	return e;
-}
-
-struct expr *expr_not(struct arena *arena, struct expr *operand)
-{
-	struct expr *e = arena_new(arena, struct expr);
-
-	e->op = E_NOT;
-	e->left = operand;
-	return e;
-}
-
-struct expr *expr_compare(struct arena *arena, enum expr_op op,
-			  struct symbol *lsym, struct symbol *rsym)
-{
-	struct expr *e = arena_new(arena, struct expr);
-
-	e->op = op;
-	e->lsym = lsym;
-	e->rsym = rsym;
-	return e;
-}
-
-struct expr *expr_binary(struct arena *arena, enum expr_op op,
-			 struct expr *a, struct expr *b)
-{
-	struct expr *e = arena_new(arena, struct expr);
-
-	e->op = op;
-	e->left = a;
-	e->right = b;
-	return e;
-}
-
 const char *expr_op_text(enum expr_op op)
 {
 	switch (op) {

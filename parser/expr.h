@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-struct symbol;
-struct arena;
+#include "arena.h"
+#include "symbol.h"
 
 enum expr_op {
 	E_SYMBOL,		/* sym */
@@ -44,6 +44,13 @@ struct expr {
 	 * one configuration; other nodes' may not.  In padding too.
 	 */
 	bool memo_indexed;
+	/*
+	 * Set when the node is built: the subtree holds the constant m, which
+	 * kconfig_finish() rewrites to `m && MODULES`.  The rest (nearly every
+	 * dependency) it passes over without a walk.  Added for speed, in
+	 * padding too.
+	 */
+	bool mentions_mod;
 	union {
 		struct symbol *sym;			/* E_SYMBOL */
 		struct {
@@ -60,13 +67,54 @@ static inline bool expr_is_compare(enum expr_op op)
 	return op >= E_EQUAL;
 }
 
-struct expr *expr_symbol(struct arena *arena, struct symbol *sym);
-struct expr *expr_not(struct arena *arena, struct expr *e);
-struct expr *expr_compare(struct arena *arena, enum expr_op op,
-			  struct symbol *lsym, struct symbol *rsym);
+/*
+ * The constructors are inline: parsing and finishing a tree build a
+ * hundred thousand nodes, each a bump of the arena's pointer.
+ */
+static inline struct expr *expr_symbol(struct arena *arena, struct symbol *sym)
+{
+	struct expr *e = arena_new(arena, struct expr);
+
+	e->op = E_SYMBOL;
+	e->sym = sym;
+	e->mentions_mod = sym->flags & SYMBOL_MOD;
+	return e;
+}
+
+static inline struct expr *expr_not(struct arena *arena, struct expr *operand)
+{
+	struct expr *e = arena_new(arena, struct expr);
+
+	e->op = E_NOT;
+	e->left = operand;
+	e->mentions_mod = operand->mentions_mod;
+	return e;
+}
+
+static inline struct expr *expr_compare(struct arena *arena, enum expr_op op,
+					struct symbol *lsym,
+					struct symbol *rsym)
+{
+	struct expr *e = arena_new(arena, struct expr);
+
+	e->op = op;
+	e->lsym = lsym;
+	e->rsym = rsym;
+	return e;
+}
+
 /* a op b, both operands set (expr_and() and expr_or() are the callers). */
-struct expr *expr_binary(struct arena *arena, enum expr_op op,
-			 struct expr *a, struct expr *b);
+static inline struct expr *expr_binary(struct arena *arena, enum expr_op op,
+				       struct expr *a, struct expr *b)
+{
+	struct expr *e = arena_new(arena, struct expr);
+
+	e->op = op;
+	e->left = a;
+	e->right = b;
+	e->mentions_mod = a->mentions_mod || b->mentions_mod;
+	return e;
+}
 
 /*
  * Both treat NULL as "no condition" (always true): and(NULL, e) == e.

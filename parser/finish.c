@@ -41,17 +41,25 @@ struct finisher {
 
 /* --- building the conditions ------------------------------------------ */
 
+static struct expr *rewrite_mod_in(struct finisher *fin, struct expr *e);
+
 /*
  * `m` in a dependency evaluates to n when modules are disabled, so it
- * becomes `m && MODULES`.  Subtrees without `m` are shared, not copied.
+ * becomes `m && MODULES`.  Subtrees without `m` are shared, not copied
+ * (and, as their nodes say so, not walked).  Inline: the test is all a
+ * condition without `m` (nearly every one) costs.
  */
-static struct expr *rewrite_mod(struct finisher *fin, struct expr *e)
+static inline struct expr *rewrite_mod(struct finisher *fin, struct expr *e)
+{
+	return e && e->mentions_mod ? rewrite_mod_in(fin, e) : e;
+}
+
+/* rewrite_mod() of an expression that holds `m`. */
+static struct expr *rewrite_mod_in(struct finisher *fin, struct expr *e)
 {
 	struct arena *arena = &fin->kc->arena;
 	struct expr *left, *right;
 
-	if (!e)
-		return NULL;
 	switch (e->op) {
 	case E_SYMBOL:
 		if (e->sym != fin->kc->sym_mod)
@@ -688,16 +696,16 @@ struct expr_step {
 	bool settled;		/* no symbol so far has an entry in a choice */
 };
 
-enum { LOOP_ACTIVE = 1, LOOP_DONE = 2, LOOP_ORDERED = 4 };
+/*
+ * LOOP_IN_CHOICE: the symbol has an entry inside a choice, so visiting
+ * the choice can make it active again even when it is done.  A bit of
+ * the same byte, so that the walk reads one byte per symbol it meets.
+ */
+enum { LOOP_ACTIVE = 1, LOOP_DONE = 2, LOOP_ORDERED = 4, LOOP_IN_CHOICE = 8 };
 
 struct loop_check {
 	struct finisher *fin;
 	unsigned char *state;		/* by symbol index */
-	/*
-	 * By symbol index: has an entry inside a choice, so visiting the
-	 * choice can make it active again even when it is done.
-	 */
-	unsigned char *in_choice;
 	struct loop_frame *stack;
 	size_t depth, cap;
 	struct expr_step *path;
@@ -790,7 +798,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 			/* An edge of one symbol, or one handed out below. */
 			if (!step->done++ && needs_visit(lc, e->sym))
 				return e->sym;
-			if (lc->in_choice[e->sym->index])
+			if (lc->state[e->sym->index] & LOOP_IN_CHOICE)
 				step->settled = false;
 			break;
 		case E_NOT:
@@ -808,7 +816,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 					push_step(lc, child)->done = 1;
 					return child->sym;
 				}
-				if (lc->in_choice[child->sym->index])
+				if (lc->state[child->sym->index] & LOOP_IN_CHOICE)
 					step->settled = false;
 				else
 					child->loop_free = true;
@@ -825,8 +833,8 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 				if (needs_visit(lc, sym))
 					return sym;
 			}
-			if (lc->in_choice[e->lsym->index] ||
-			    lc->in_choice[e->rsym->index])
+			if ((lc->state[e->lsym->index] |
+			     lc->state[e->rsym->index]) & LOOP_IN_CHOICE)
 				step->settled = false;
 			break;
 		}
@@ -1181,7 +1189,7 @@ static void note_in_choice(struct loop_check *lc, struct menu_node *parent,
 
 	for (node = parent->children; node; node = node->next) {
 		if (inside && node->sym)
-			lc->in_choice[node->sym->index] = 1;
+			lc->state[node->sym->index] |= LOOP_IN_CHOICE;
 		note_in_choice(lc, node, inside || node->kind == MENU_CHOICE);
 	}
 }
@@ -1193,7 +1201,6 @@ static void check_loops(struct finisher *fin)
 	struct menu_node *node;
 
 	lc.state = xcalloc(kc->nsymbols, 1);
-	lc.in_choice = xcalloc(kc->nsymbols, 1);
 	lc.order = arena_alloc(&kc->arena,
 			       (kc->nsymbols + 1) * sizeof(*lc.order));
 	note_in_choice(&lc, &kc->root, false);
@@ -1203,7 +1210,6 @@ static void check_loops(struct finisher *fin)
 	kc->calc_order = lc.order;
 	kc->ncalc_order = lc.norder;
 	free(lc.state);
-	free(lc.in_choice);
 	free(lc.stack);
 	free(lc.leaves);
 	free(lc.path);

@@ -63,6 +63,25 @@ static inline bool dialect_has_macros(const struct lexer *lx)
 	return !lx->kc->dialect || lx->kc->dialect->macro_language;
 }
 
+/*
+ * The end of the run of word bytes at p (p itself when none): four bytes
+ * a turn, a load and a test each, since the run of a symbol name is the
+ * lexer's longest loop.  Stops at the NUL sentinel, which is no word byte.
+ */
+static inline const char *word_bytes_end(const char *p)
+{
+	for (;; p += 4) {
+		if (!word_byte[(unsigned char)p[0]])
+			return p;
+		if (!word_byte[(unsigned char)p[1]])
+			return p + 1;
+		if (!word_byte[(unsigned char)p[2]])
+			return p + 2;
+		if (!word_byte[(unsigned char)p[3]])
+			return p + 3;
+	}
+}
+
 static inline bool is_blank(int c)
 {
 	return c == ' ' || c == '\t';
@@ -792,8 +811,7 @@ void lexer_next(struct lexer *lx)
 		return;
 	}
 	start = p;
-	while (word_byte[(unsigned char)*p])
-		p++;
+	p = word_bytes_end(p);
 	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
 		lx->p = p;
 		set_token(lx, keyword_kind(start, p - start), start, start,
@@ -878,11 +896,16 @@ const char *lexer_read_assign_value(struct lexer *lx, size_t *len)
  * A first line in column 1 sets no indentation: then only a line in
  * column 1 ends the text.
  */
+/* isspace() in the C locale, as a table: no call per byte. */
+static const unsigned char space_byte[256] = {
+	[' '] = 1, ['\f'] = 1, ['\n'] = 1, ['\r'] = 1, ['\t'] = 1, ['\v'] = 1,
+};
+
 /* The first byte of text[0..len) that is not white space, or NULL. */
 static const char *first_nonspace(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
-		if (!memchr(" \f\n\r\t\v", text[i], 6))
+		if (!space_byte[(unsigned char)text[i]])
 			return text + i;
 	return NULL;
 }
@@ -893,13 +916,14 @@ static const char *first_nonspace(const char *text, size_t len)
  * neither end the text nor hold anything unusual (a carriage return, a
  * NUL byte, the end of the file) are passed over here, a memchr() each.
  * p is at the start of a line; returns the start of the first line left
- * to scan_help() (which ends the text there or handles its oddity).
+ * to scan_help() (which ends the text there or handles its oddity), or,
+ * with *ended set, the start of the line in column 1 that ended the text.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
-					 int first_indent)
+					 int first_indent, bool *ended)
 {
 	for (;;) {
-		const char *q = p, *nl;
+		const char *q = p, *nl, *next;
 		int indent = 0;
 
 		for (;; q++) {
@@ -919,11 +943,21 @@ static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 			if (!nl || nl[-1] == '\r')
 				return p;
 		}
+		next = nl + 1;
 		/* The next line goes on with the text: blank, or indented. */
-		if (!blank_byte[(unsigned char)nl[1]] && nl[1] != '\n')
-			return p;
-		new_line(lx, nl + 1);
-		p = nl + 1;
+		if (!blank_byte[(unsigned char)*next] && *next != '\n') {
+			if (newline_len(next) || (*next == '\0' && next >= lx->end))
+				return p;	/* scan_help() sees to those */
+			/*
+			 * A line starting in column 1 ends the text, as
+			 * scan_help() would find on this line again.
+			 */
+			new_line(lx, next);
+			*ended = true;
+			return next;
+		}
+		new_line(lx, next);
+		p = next;
 	}
 }
 
@@ -949,8 +983,13 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
 		const char *line, *text, *text_end, *next;
 		int indent = 0, extra = 0;
 
-		if (!b && decided && first_indent)
-			p = skip_plain_help_lines(lx, p, first_indent);
+		if (!b && decided && first_indent) {
+			bool ended = false;
+
+			p = skip_plain_help_lines(lx, p, first_indent, &ended);
+			if (ended)
+				break;
+		}
 		line = p;
 		for (;; p++) {
 			if (*p == ' ')

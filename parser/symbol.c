@@ -2,6 +2,7 @@
 /*
  * The symbol table: every symbol of a tree, by name and by index.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,11 +24,12 @@ const char *symbol_type_name(enum symbol_type type)
 }
 
 static struct symbol *symbol_alloc(struct kconfig *kc, const char *name,
-				   unsigned long hash)
+				   size_t len, unsigned long hash)
 {
 	struct symbol *sym = arena_new(&kc->arena, struct symbol);
 
 	sym->name = name;
+	sym->name_len = (unsigned)len;
 	sym->name_hash = (unsigned)hash;
 	sym->props_tail = &sym->props;
 	sym->nodes_tail = &sym->first_node;
@@ -116,6 +118,41 @@ static bool in_space(const struct symbol *sym, enum name_space space)
 }
 
 /*
+ * memcmp(a, b, len) == 0 without a call, for names: words of 8 bytes (the
+ * last one overlapping the one before), or two of 4, or single bytes,
+ * never reading past len.  Nearly every lookup finds its name, so this
+ * runs once per symbol the parser reads.
+ */
+static inline bool same_name_bytes(const char *a, const char *b, size_t len)
+{
+	uint64_t wa, wb;
+	uint32_t ha, hb, ta, tb;
+
+	if (len >= 8) {
+		for (size_t i = 0; i + 8 < len; i += 8) {
+			memcpy(&wa, a + i, 8);
+			memcpy(&wb, b + i, 8);
+			if (wa != wb)
+				return false;
+		}
+		memcpy(&wa, a + len - 8, 8);
+		memcpy(&wb, b + len - 8, 8);
+		return wa == wb;
+	}
+	if (len >= 4) {
+		memcpy(&ha, a, 4);
+		memcpy(&hb, b, 4);
+		memcpy(&ta, a + len - 4, 4);
+		memcpy(&tb, b + len - 4, 4);
+		return ha == hb && ta == tb;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/*
  * Inline in every lookup (the parser makes one per symbol it reads): the
  * name space is then a constant or a test of the dialect.
  */
@@ -124,41 +161,51 @@ chain_find(struct symbol *sym, const char *name, size_t len,
 	   unsigned long hash, enum name_space space)
 {
 	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash && in_space(sym, space) &&
-		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0')
+		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
+		    in_space(sym, space) && same_name_bytes(sym->name, name, len))
 			return sym;
 	return NULL;
+}
+
+/*
+ * symbol_get_n() of a name not in the table yet: out of line, so that
+ * the lookup, which nearly always finds its name, makes no call and
+ * saves no registers.
+ */
+static struct symbol *__attribute__((noinline))
+symbol_add(struct kconfig *kc, const char *name, size_t len,
+	   unsigned long hash, bool is_const)
+{
+	struct symbol **bucket;
+	struct symbol *sym;
+
+	if (kc->nsymbols >= kc->sym_nbuckets)
+		table_grow(kc);
+	bucket = bucket_of(kc, hash);
+	/*
+	 * The table itself keeps names unique: a copy in the arena will do,
+	 * without going through the intern table as well.
+	 */
+	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), len, hash);
+	if (is_const)
+		sym->flags |= SYMBOL_CONST;
+	sym->hash_next = *bucket;
+	*bucket = sym;
+	return sym;
 }
 
 struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 			    bool is_const)
 {
 	struct symbol *sym = tristate_const(kc, name, len);
-	struct symbol **bucket;
 	unsigned long hash;
 
 	if (sym)
 		return sym;
 	hash = hash_bytes(name, len);
-	bucket = bucket_of(kc, hash);
-	sym = chain_find(*bucket, name, len, hash,
+	sym = chain_find(*bucket_of(kc, hash), name, len, hash,
 			 is_const ? NS_CONST : config_space(kc));
-	if (sym)
-		return sym;
-	if (kc->nsymbols >= kc->sym_nbuckets) {
-		table_grow(kc);
-		bucket = bucket_of(kc, hash);
-	}
-	/*
-	 * The table itself keeps names unique: a copy in the arena will do,
-	 * without going through the intern table as well.
-	 */
-	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), hash);
-	if (is_const)
-		sym->flags |= SYMBOL_CONST;
-	sym->hash_next = *bucket;
-	*bucket = sym;
-	return sym;
+	return sym ? sym : symbol_add(kc, name, len, hash, is_const);
 }
 
 struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
@@ -178,9 +225,9 @@ static struct symbol *latest_of_name(struct symbol *sym, const char *name,
 	struct symbol *latest = NULL;
 
 	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash &&
+		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
 		    in_space(sym, NS_ANY_CONFIG) &&
-		    strncmp(sym->name, name, len) == 0 && sym->name[len] == '\0' &&
+		    same_name_bytes(sym->name, name, len) &&
 		    (!latest || sym->index > latest->index))
 			latest = sym;
 	return latest;
@@ -216,7 +263,7 @@ struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 		bucket = bucket_of(kc, hash);
 	}
 	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
-			   hash);
+			   len, hash);
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_UNKNOWN;
 	sym->hash_next = *bucket;
@@ -226,7 +273,7 @@ struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 
 struct symbol *symbol_new_choice(struct kconfig *kc)
 {
-	struct symbol *sym = symbol_alloc(kc, NULL, 0);
+	struct symbol *sym = symbol_alloc(kc, NULL, 0, 0);
 
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_BOOLEAN;
@@ -235,8 +282,9 @@ struct symbol *symbol_new_choice(struct kconfig *kc)
 
 static struct symbol *make_tristate_const(struct kconfig *kc, const char *name)
 {
-	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name),
-					  hash_bytes(name, strlen(name)));
+	size_t len = strlen(name);
+	struct symbol *sym = symbol_alloc(kc, intern(&kc->strings, name), len,
+					  hash_bytes(name, len));
 
 	sym->type = S_TRISTATE;
 	sym->flags = SYMBOL_CONST;
@@ -249,6 +297,7 @@ void symbol_table_init(struct kconfig *kc)
 	/* Kept out of the hash table: symbol_get() answers them first. */
 	kc->sym_no = make_tristate_const(kc, "n");
 	kc->sym_mod = make_tristate_const(kc, "m");
+	kc->sym_mod->flags |= SYMBOL_MOD;
 	kc->sym_yes = make_tristate_const(kc, "y");
 }
 

@@ -39,6 +39,8 @@ enum {
 	 * never written.
 	 */
 	SYMBOL_TRANSITIONAL = 1 << 7,
+	/* The constant m alone: expressions note whether they hold it (expr.h). */
+	SYMBOL_MOD = 1 << 8,
 };
 
 enum prop_type {
@@ -89,6 +91,11 @@ struct symbol {
 	unsigned index;			/* position in kconfig.symbols */
 	/* hash_bytes() of the name, kept for the table (fills a hole). */
 	unsigned name_hash;
+	/*
+	 * strlen(name), kept for speed: a lookup compares lengths before
+	 * bytes, and the kernel's table order needs no strlen().
+	 */
+	unsigned name_len;
 
 	struct property *props;		/* every property, in definition order */
 	struct property **props_tail;

@@ -5,7 +5,6 @@
  * auto.conf and of warnings; matching it byte for byte needs it.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "util.h"
 #include "symbol_order.h"
@@ -19,10 +18,10 @@
  * The kernel's hash of a name (FNV-1a on signed chars), four bytes a
  * turn once the length is known: every symbol's name goes through it.
  */
-static unsigned kernel_name_hash(const char *name)
+static unsigned kernel_name_hash(const char *name, size_t len)
 {
 	unsigned hash = 2166136261u;
-	size_t len = strlen(name), i = 0;
+	size_t i = 0;
 
 	for (; i + 4 <= len; i += 4) {
 		hash = FNV_STEP(hash, name[i]);
@@ -48,7 +47,7 @@ const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count
 		const struct symbol *sym = kc->symbols[i];
 
 		bucket[i] = sym->name
-			? kernel_name_hash(sym->name) % KERNEL_HASH_BUCKETS : 0;
+			? kernel_name_hash(sym->name, sym->name_len) % KERNEL_HASH_BUCKETS : 0;
 		/* y, m and n live outside the kernel's table. */
 		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no) {
 			start[bucket[i] + 1]++;

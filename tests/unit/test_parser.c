@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finish.h"
 #include "kconfig.h"
 #include "unit.h"
 
@@ -323,6 +324,67 @@ static void test_help_text(void **state)
 	RUN_DUMPS(cases);
 }
 
+/*
+ * A help text passed over (opts.skip_help, lexer_skip_help()) must end
+ * where the text read ends: every entry after it at the same line, the
+ * same warnings (a blank text, what a less indented line gives).
+ */
+static char *entries_and_diags(const char *text, bool skip_help)
+{
+	struct kconfig_options opts = unit_options();
+	struct kconfig *kc;
+	struct menu_node *node;
+	char *out = NULL, *diags;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	opts.skip_help = skip_help;
+	kc = kconfig_new(&opts);
+	kconfig_parse_text(kc, "Kconfig", text, strlen(text));
+	for (node = kc->root.children; node; node = menu_next(&kc->root, node))
+		fprintf(f, "%s:%d:%d\n", node->sym && node->sym->name ?
+			node->sym->name : "-", node->loc.line, node->loc.column);
+	diags = unit_diags(kc);
+	fputs(diags, f);
+	fclose(f);
+	free(diags);
+	kconfig_free(kc);
+	return out;
+}
+
+static void test_help_skipped(void **state)
+{
+	static const char *const texts[] = {
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\n\t    two\n\t  three\nendmenu\n",
+		"config A\n\tbool\n\thelp\n\nconfig B\n\tbool\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\tdepends on B\n",
+		"config A\r\n\tbool\r\n\thelp\r\n\t  one\r\n\t  two\r\nconfig B\r\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\r\n\t  three\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n",
+		"config A\n\tbool\n\thelp\n\t  one\n   \nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\rconfig B\n",
+		"config A\n\tbool\n\thelp\n        one\n\t two\n\ttwo\n  x\nconfig B\n",
+		"config A\n\tbool\n\thelp\none\n\t  two\n\t  three\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t\t  two\n\nif B\nendif\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		char *read = entries_and_diags(texts[i], false);
+		char *skipped = entries_and_diags(texts[i], true);
+
+		if (strcmp(read, skipped))
+			print_message("case %zu:\n%s\n", i, texts[i]);
+		assert_string_equal(skipped, read);
+		free(read);
+		free(skipped);
+	}
+}
+
 static void test_macros_and_old_syntax(void **state)
 {
 	struct kconfig *kc;
@@ -409,6 +471,153 @@ static void test_expression_structure(void **state)
 		assert_int_equal(kc->diags.errors, 0);
 		node = nth_child(&kc->root, 0);
 		assert_text(tree_text(node->depends), cases[i].tree);
+		kconfig_free(kc);
+	}
+}
+
+/*
+ * `m` in a condition becomes `m && MODULES` (finish.c's rewrite_mod()),
+ * found through expr.mentions_mod: conditions that hold m anywhere are
+ * rewritten, the rest (and a comparison with m, and a default's value)
+ * are kept as the very same nodes.
+ */
+static void test_mod_rewrite(void **state)
+{
+	struct kconfig *kc = unit_parse("config MODULES\n\tbool\n\tmodules\n"
+					"config A\n\ttristate\n"
+					"config X\n\ttristate\n"
+					"\tdepends on A || !m\n"
+					"\tdefault m if A && m\n"
+					"\tdefault A if A\n"
+					"\timply B if m = A\n"
+					"config B\n\ttristate\n");
+	struct menu_node *node;
+	struct property *prop, *defaults[2] = { NULL, NULL }, *imply = NULL;
+	int ndefaults = 0;
+
+	(void)state;
+	kconfig_finish(kc);
+	assert_int_equal(kc->diags.errors, 0);
+	node = nth_child(&kc->root, 2);
+	assert_true(node->depends->mentions_mod);
+	assert_false(node->depends->left->mentions_mod);
+	assert_true(node->depends->right->mentions_mod);
+	assert_text(tree_text(node->dep), "(A || !((m && MODULES)))");
+	/* A alone is shared, not copied */
+	assert_ptr_equal(node->dep->left, node->depends->left);
+	for (prop = node->sym->props; prop; prop = prop->next) {
+		if (prop->type == P_DEFAULT && ndefaults < 2)
+			defaults[ndefaults++] = prop;
+		else if (prop->type == P_IMPLY)
+			imply = prop;
+	}
+	assert_int_equal(ndefaults, 2);
+	assert_non_null(imply);
+	assert_text(tree_text(defaults[0]->visible),
+		    "((A || !((m && MODULES))) && (A && (m && MODULES)))");
+	/* the value m is a value: kept */
+	assert_text(tree_text(defaults[0]->expr), "m");
+	assert_false(defaults[1]->cond->mentions_mod);
+	assert_ptr_equal(defaults[1]->visible->right, defaults[1]->cond);
+	/* a comparison with m compares with the constant: kept */
+	assert_false(imply->cond->mentions_mod);
+	assert_ptr_equal(imply->visible->right, imply->cond);
+	kconfig_free(kc);
+}
+
+/*
+ * Symbol lookups compare names without memcmp() (symbol.c): names of
+ * every length up to 24 that differ in one byte anywhere are distinct
+ * symbols, and each name finds its own symbol again.
+ */
+static void test_symbol_names(void **state)
+{
+	struct kconfig *kc = unit_parse("");
+	struct symbol *first[25][25];
+	char name[32], token[40];
+
+	(void)state;
+	for (size_t len = 1; len <= 24; len++) {
+		for (size_t at = 0; at <= len; at++) {
+			memset(name, 'A', len);
+			name[len] = '\0';
+			if (at < len)
+				name[at] = 'B';
+			first[len][at] = symbol_get(kc, name, false);
+			assert_string_equal(first[len][at]->name, name);
+			for (size_t other = 0; other < at; other++)
+				assert_ptr_not_equal(first[len][at],
+						     first[len][other]);
+		}
+	}
+	for (size_t len = 1; len <= 24; len++) {
+		for (size_t at = 0; at <= len; at++) {
+			memset(name, 'A', len);
+			name[len] = '\0';
+			if (at < len)
+				name[at] = 'B';
+			/* the name inside a longer text, as the lexer hands it */
+			snprintf(token, sizeof(token), "%s_X", name);
+			assert_ptr_equal(symbol_get_n(kc, token, len, false),
+					 first[len][at]);
+			assert_ptr_equal(symbol_find(kc, name), first[len][at]);
+		}
+	}
+	kconfig_free(kc);
+}
+
+/*
+ * Two names of len bytes whose table hashes are equal (the lookup then
+ * compares their bytes): found by trying "S000...", "S000..1", ...
+ */
+static void colliding_names(size_t len, char *a, char *b)
+{
+	enum { SLOTS = 1 << 20 };
+	unsigned *seen = calloc(SLOTS, sizeof(*seen));	/* 1 + number tried */
+	unsigned hash;
+
+	assert_non_null(seen);
+	for (unsigned n = 0; n < SLOTS / 2; n++) {
+		size_t slot;
+
+		snprintf(a, len + 1, "S%0*u", (int)len - 1, n);
+		hash = (unsigned)hash_bytes(a, len);
+		for (slot = hash & (SLOTS - 1); seen[slot];
+		     slot = (slot + 1) & (SLOTS - 1)) {
+			snprintf(b, len + 1, "S%0*u", (int)len - 1,
+				 seen[slot] - 1);
+			if ((unsigned)hash_bytes(b, len) == hash) {
+				free(seen);
+				return;
+			}
+		}
+		seen[slot] = n + 1;
+	}
+	free(seen);
+	fail_msg("no names of %zu bytes with one hash", len);
+}
+
+/* Names of one hash are told apart by their bytes (short and long). */
+static void test_symbol_name_collisions(void **state)
+{
+	static const size_t lens[] = { 7, 12, 24 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		struct kconfig *kc = unit_parse("");
+		char a[32], b[32];
+		struct symbol *sa, *sb;
+
+		colliding_names(lens[i], a, b);
+		assert_string_not_equal(a, b);
+		sa = symbol_get(kc, a, false);
+		sb = symbol_get(kc, b, false);
+		assert_ptr_not_equal(sa, sb);
+		assert_string_equal(sb->name, b);
+		assert_ptr_equal(symbol_get(kc, a, false), sa);
+		assert_ptr_equal(symbol_get(kc, b, false), sb);
+		assert_ptr_equal(symbol_find(kc, a), sa);
+		assert_ptr_equal(symbol_find(kc, b), sb);
 		kconfig_free(kc);
 	}
 }
@@ -931,8 +1140,12 @@ int main(void)
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_whitespace_robust),
 		cmocka_unit_test(test_help_text),
+		cmocka_unit_test(test_help_skipped),
 		cmocka_unit_test(test_macros_and_old_syntax),
 		cmocka_unit_test(test_expression_structure),
+		cmocka_unit_test(test_mod_rewrite),
+		cmocka_unit_test(test_symbol_names),
+		cmocka_unit_test(test_symbol_name_collisions),
 		cmocka_unit_test(test_literals),
 		cmocka_unit_test(test_tree_and_locations),
 		cmocka_unit_test(test_source),
