@@ -75,31 +75,39 @@ struct tree_model *tree_model_build(struct config *cfg)
 	return model_build(cfg, ALL_MENUS);
 }
 
-/*
- * The main menu's page and, for its "--->" or "----", the entries of
- * each menu on it: one level of menus open below the root.
- */
+/* The main menu's page; each menu on it is filled when first looked into. */
 struct tree_model *tree_model_build_first(struct config *cfg)
 {
-	return model_build(cfg, 1);
+	return model_build(cfg, 0);
+}
+
+/* The entries of a menu left out so far, the menus among them left out too. */
+static void fill_menu(struct tree_model *model, struct entry *entry, int menus_open)
+{
+	struct entry **tail = &entry->children;
+
+	model->unbuilt[entry->index] = 0;
+	for (const struct menu_node *child = kernel_menu_child(model->km, entry->node);
+	     child; child = kernel_menu_next(model->km, child)) {
+		*tail = add_subtree(model, child, entry, menus_open);
+		tail = &(*tail)->next;
+	}
+}
+
+struct entry *tree_model_children(struct tree_model *model, struct entry *entry)
+{
+	if (model->unbuilt && model->unbuilt[entry->index])
+		fill_menu(model, entry, 0);
+	return entry->children;
 }
 
 void tree_model_complete(struct tree_model *model)
 {
 	if (!model->unbuilt)
 		return;
-	for (size_t i = 0; i < model->count; i++) {
-		struct entry *entry = &model->entries[i], **tail = &entry->children;
-
-		if (!model->unbuilt[i])
-			continue;
-		model->unbuilt[i] = 0;
-		for (const struct menu_node *child = kernel_menu_child(model->km, entry->node);
-		     child; child = kernel_menu_next(model->km, child)) {
-			*tail = add_subtree(model, child, entry, ALL_MENUS);
-			tail = &(*tail)->next;
-		}
-	}
+	for (size_t i = 0; i < model->count; i++)
+		if (model->unbuilt[i])
+			fill_menu(model, &model->entries[i], ALL_MENUS);
 	/* Every node has its entry now: none was missed or left out. */
 	for (size_t i = 0; i < model->count; i++)
 		if (!model->entries[i].node)

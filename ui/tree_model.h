@@ -43,13 +43,15 @@ struct tree_model {
 /* Every entry of cfg's tree, in the kernel's finished shape. */
 struct tree_model *tree_model_build(struct config *cfg);
 /*
- * For the first screen: the main menu's page and the entries of the
- * menus on it; the rest, with the menu shape below them, waits for
- * tree_model_complete().  Until then all[] holds entries without a
- * node (at the places of the entries not added).
+ * For the first screen: the main menu's page, the entries of each menu
+ * added when first asked for (tree_model_children()), the rest, with
+ * the menu shape below them, by tree_model_complete().  Until then all[]
+ * holds entries without a node (at the places of those not added).
  */
 struct tree_model *tree_model_build_first(struct config *cfg);
-/* Add the entries tree_model_build_first() left out (once; then a no-op). */
+/* entry's first child, its menu's entries added first if they were left out. */
+struct entry *tree_model_children(struct tree_model *model, struct entry *entry);
+/* Add every entry left out (once; then a no-op). */
 void tree_model_complete(struct tree_model *model);
 void tree_model_free(struct tree_model *model);
 

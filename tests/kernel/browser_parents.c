@@ -13,7 +13,8 @@
  *
  * The kernel's shape is finished a menu at a time, when first looked
  * into (src/model/menu_shape.c), and the browser adds the entries of
- * its first screen before the rest (tree_model_build_first()): the
+ * its first screen before the rest (tree_model_build_first(), then a
+ * menu's entries as its line is drawn, tree_model_children()): the
  * same shape reached those other ways must be the one printed, or the
  * exit status is 1 (menu_tree.sh fails on it).
  */
@@ -75,7 +76,7 @@ static unsigned models_differ(const struct tree_model *a, const struct tree_mode
 }
 
 /*
- * The browser's two passes, and a shape whose menus are first finished
+ * The browser's passes, and a shape whose menus are first finished
  * from their deepest entries up (each node's parent asked for, last to
  * first), against the model built in one pass.
  */
@@ -92,6 +93,9 @@ static unsigned check_lazy_shapes(struct session *s, const struct tree_model *mo
 		fprintf(stderr, "browser_parents: the first pass added every entry\n");
 		differ++;
 	}
+	/* Every other menu of the main page looked into first, as drawing does. */
+	for (struct entry *e = first->root->children; e; e = e->next ? e->next->next : NULL)
+		tree_model_children(first, e);
 	tree_model_complete(first);
 	differ += models_differ(model, first);
 	for (size_t i = model->count; i-- > 0;) {
