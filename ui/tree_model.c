@@ -54,7 +54,7 @@ static struct tree_model *model_build(struct config *cfg, int menus_open)
 	struct kconfig *kc = config_tree(cfg);
 	struct tree_model *model = xcalloc(1, sizeof(*model));
 
-	model->km = config_kernel_menu(cfg);
+	model->km = config_kernel_menu_lazy(cfg);
 	for (const struct menu_node *node = &kc->root; node;
 	     node = menu_next(&kc->root, node))
 		model->count++;

@@ -313,7 +313,18 @@ static void settle(struct kernel_menu *km, int pos, bool self)
 	}
 }
 
-struct kernel_menu *kernel_menu_build(struct kconfig *kc)
+/* Every pending menu finished, outer ones first (they come first in order). */
+static void finish_all(struct kernel_menu *km)
+{
+	for (size_t pos = 0; pos < km->count && km->npending; pos++)
+		if (km->pending[pos]) {
+			km->pending[pos] = 0;
+			km->npending--;
+			finalize(km, (int)pos, false);
+		}
+}
+
+struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
 {
 	struct kernel_menu *km = xcalloc(1, sizeof(*km));
 	const struct menu_node *node;
@@ -340,6 +351,8 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 	km->pending = xcalloc(n, 1);
 	link_positions(km, kc, n);
 	finalize(km, 0, false);
+	if (!lazy)
+		finish_all(km);
 	if (!km->npending)
 		release_conditions(km);
 	return km;

@@ -12,12 +12,12 @@
  * Entries that follow a symbol and depend on it are its children; `if`
  * blocks and symbols without a prompt keep no children.  The parsed tree
  * is not changed; these give each entry's parent, first child and next
- * sibling in that shape (NULL for none).  A menu's own entries are put
- * in shape when first asked about (the answers are the same as if all
- * were done at once).
+ * sibling in that shape (NULL for none).  Built lazy, a menu's own
+ * entries are put in shape when first asked about (the answers are the
+ * same; a walk over the whole shape pays a little more for them).
  */
 struct kernel_menu;
-struct kernel_menu *kernel_menu_build(struct kconfig *kc);
+struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy);
 void kernel_menu_free(struct kernel_menu *km);
 const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
 					   const struct menu_node *node);

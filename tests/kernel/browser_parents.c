@@ -84,7 +84,7 @@ static unsigned check_lazy_shapes(struct session *s, const struct tree_model *mo
 {
 	struct config *cfg = config_new(s->kc);
 	struct tree_model *first = tree_model_build_first(cfg);
-	struct kernel_menu *km = kernel_menu_build(s->kc);
+	struct kernel_menu *km = kernel_menu_build(s->kc, true);
 	unsigned differ = 0, left_out = 0;
 
 	for (size_t i = 0; i < first->count; i++)
