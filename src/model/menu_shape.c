@@ -32,6 +32,7 @@ struct kernel_menu {
 	 */
 	unsigned char *pending;
 	size_t npending;
+	bool lazy;		/* else every menu is finished at once */
 };
 
 static size_t node_hash(const struct kernel_menu *km, const struct menu_node *node)
@@ -134,11 +135,11 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice);
  * list it is in does not depend on them: it is finished later, when
  * first looked into (settle()).  Anything else is finished now.
  */
-static void finalize_or_defer(struct kernel_menu *km, int pos, bool inside_choice)
+static inline void finalize_or_defer(struct kernel_menu *km, int pos, bool inside_choice)
 {
 	const struct menu_node *node = km->nodes[pos];
 
-	if (km->child[pos] >= 0 && node->prompt && node->prompt->text) {
+	if (km->lazy && km->child[pos] >= 0 && node->prompt && node->prompt->text) {
 		km->pending[pos] = 1;
 		km->npending++;
 		return;
@@ -296,7 +297,7 @@ static void release_conditions(struct kernel_menu *km)
  * entry in it still has its parent as written (parent[]), so the walk
  * up from the entry meets it.
  */
-static void settle(struct kernel_menu *km, int pos, bool self)
+static void __attribute__((noinline)) settle(struct kernel_menu *km, int pos, bool self)
 {
 	while (km->npending) {
 		int p = self ? pos : km->parent[pos];
@@ -311,17 +312,6 @@ static void settle(struct kernel_menu *km, int pos, bool self)
 		if (!km->npending)
 			release_conditions(km);
 	}
-}
-
-/* Every pending menu finished, outer ones first (they come first in order). */
-static void finish_all(struct kernel_menu *km)
-{
-	for (size_t pos = 0; pos < km->count && km->npending; pos++)
-		if (km->pending[pos]) {
-			km->pending[pos] = 0;
-			km->npending--;
-			finalize(km, (int)pos, false);
-		}
 }
 
 struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
@@ -348,11 +338,10 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
 	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
 	km->k.reduced_mask = km->slot_mask;
 	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
-	km->pending = xcalloc(n, 1);
+	km->lazy = lazy;
+	km->pending = lazy ? xcalloc(n, 1) : NULL;
 	link_positions(km, kc, n);
 	finalize(km, 0, false);
-	if (!lazy)
-		finish_all(km);
 	if (!km->npending)
 		release_conditions(km);
 	return km;
@@ -384,7 +373,7 @@ static const struct menu_node *at(const struct kernel_menu *km, int pos)
  * when first asked about is a cache of that answer, so the questions
  * take the shape as const.
  */
-static int settled_position(const struct kernel_menu *km,
+static inline int settled_position(const struct kernel_menu *km,
 			    const struct menu_node *node, bool self)
 {
 	int pos = position_of(km, node);
