@@ -1233,6 +1233,7 @@ static void main_loop(struct browser *br)
 			break;
 		/* What the first screen does not need waits until it is drawn. */
 		if (!primed) {
+			tree_model_complete(br->model);
 			explain_prime(br);
 			primed = true;
 		}
@@ -1476,6 +1477,9 @@ static int run(struct browser *br)
 		return EXIT_USAGE;
 	}
 	remember_loaded(br);
+	/* The outline and the changes view show more than the main menu. */
+	if (state_is("outline", "yes") || br->opts.diff_name)
+		tree_model_complete(br->model);
 	if (state_is("outline", "yes"))
 		tree_set_outline(br, true);
 	browser_layout(br);
@@ -1508,7 +1512,8 @@ int browser_run(struct session *s, const struct browser_options *opts)
 	struct browser br = { .s = s, .opts = *opts };
 	int status;
 
-	br.model = tree_model_build(s->cfg);
+	/* The rest of the entries once the first screen is drawn (main_loop()). */
+	br.model = tree_model_build_first(s->cfg);
 	status = run(&br);
 	tree_model_free(br.model);
 	return status;

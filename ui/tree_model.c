@@ -7,6 +7,7 @@
  */
 #include "buildconf.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "config_io.h"
@@ -14,49 +15,105 @@
 #include "util.h"
 #include "menu_shape.h"
 
-struct builder {
-	struct tree_model *model;
-	const struct kernel_menu *km;
-	size_t capacity;
-};
-
-/* The entry of node and, depth-first after it, of everything under it. */
-static struct entry *add_subtree(struct builder *b, const struct menu_node *node,
-				 struct entry *parent)
+/*
+ * Each entry has the place of its node in depth-first order
+ * (kernel_menu_position()), so that entries added in two passes are in
+ * the order one pass gives.  A menu whose entries are left for later is
+ * marked in model->unbuilt.
+ */
+static struct entry *add_subtree(struct tree_model *model, const struct menu_node *node,
+				 struct entry *parent, int menus_open)
 {
-	struct tree_model *model = b->model;
+	int pos = kernel_menu_position(model->km, node);
 	struct entry *entry, **tail;
 
-	if (model->count == b->capacity)
+	if (pos < 0 || (size_t)pos >= model->count || model->entries[pos].node)
 		abort();	/* the shape holds each parsed node once */
-	entry = &model->entries[model->count];
+	entry = &model->entries[pos];
 	entry->node = node;
 	entry->parent = parent;
-	entry->index = (unsigned)model->count;
-	model->all[model->count++] = entry;
+	entry->index = (unsigned)pos;
+	if (parent && entry_is_menu(entry) && menus_open-- == 0) {
+		model->unbuilt[pos] = 1;
+		return entry;
+	}
 	tail = &entry->children;
-	for (const struct menu_node *child = kernel_menu_child(b->km, node); child;
-	     child = kernel_menu_next(b->km, child)) {
-		*tail = add_subtree(b, child, entry);
+	for (const struct menu_node *child = kernel_menu_child(model->km, node); child;
+	     child = kernel_menu_next(model->km, child)) {
+		*tail = add_subtree(model, child, entry, menus_open);
 		tail = &(*tail)->next;
 	}
 	return entry;
 }
 
-struct tree_model *tree_model_build(struct config *cfg)
+/* Every entry: the depth a menu is opened to is unbounded. */
+#define ALL_MENUS	INT_MAX
+
+static struct tree_model *model_build(struct config *cfg, int menus_open)
 {
 	struct kconfig *kc = config_tree(cfg);
 	struct tree_model *model = xcalloc(1, sizeof(*model));
-	struct builder b = { .model = model, .km = config_kernel_menu(cfg) };
 
+	model->km = config_kernel_menu_lazy(cfg);
 	for (const struct menu_node *node = &kc->root; node;
 	     node = menu_next(&kc->root, node))
-		b.capacity++;
-	model->entries = xcalloc(b.capacity, sizeof(*model->entries));
-	model->all = xcalloc(b.capacity, sizeof(*model->all));
-	model->root = add_subtree(&b, &kc->root, NULL);
+		model->count++;
+	model->entries = xcalloc(model->count, sizeof(*model->entries));
+	model->all = xcalloc(model->count, sizeof(*model->all));
+	model->unbuilt = xcalloc(model->count, 1);
+	for (size_t i = 0; i < model->count; i++)
+		model->all[i] = &model->entries[i];
+	model->root = add_subtree(model, &kc->root, NULL, menus_open);
 	model->title = config_title_text(cfg);
+	if (menus_open == ALL_MENUS)
+		tree_model_complete(model);
 	return model;
+}
+
+struct tree_model *tree_model_build(struct config *cfg)
+{
+	return model_build(cfg, ALL_MENUS);
+}
+
+/* The main menu's page; each menu on it is filled when first looked into. */
+struct tree_model *tree_model_build_first(struct config *cfg)
+{
+	return model_build(cfg, 0);
+}
+
+/* The entries of a menu left out so far, the menus among them left out too. */
+static void fill_menu(struct tree_model *model, struct entry *entry, int menus_open)
+{
+	struct entry **tail = &entry->children;
+
+	model->unbuilt[entry->index] = 0;
+	for (const struct menu_node *child = kernel_menu_child(model->km, entry->node);
+	     child; child = kernel_menu_next(model->km, child)) {
+		*tail = add_subtree(model, child, entry, menus_open);
+		tail = &(*tail)->next;
+	}
+}
+
+struct entry *tree_model_children(struct tree_model *model, struct entry *entry)
+{
+	if (model->unbuilt && model->unbuilt[entry->index])
+		fill_menu(model, entry, 0);
+	return entry->children;
+}
+
+void tree_model_complete(struct tree_model *model)
+{
+	if (!model->unbuilt)
+		return;
+	for (size_t i = 0; i < model->count; i++)
+		if (model->unbuilt[i])
+			fill_menu(model, &model->entries[i], ALL_MENUS);
+	/* Every node has its entry now: none was missed or left out. */
+	for (size_t i = 0; i < model->count; i++)
+		if (!model->entries[i].node)
+			abort();
+	free(model->unbuilt);
+	model->unbuilt = NULL;
 }
 
 void tree_model_free(struct tree_model *model)
@@ -66,6 +123,7 @@ void tree_model_free(struct tree_model *model)
 	free(model->entries);
 	free(model->all);
 	free(model->title);
+	free(model->unbuilt);
 	free(model);
 }
 

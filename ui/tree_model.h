@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include "config.h"
 #include "kconfig.h"
+#include "menu_shape.h"
 
 struct entry {
 	const struct menu_node *node;
@@ -32,12 +33,26 @@ struct tree_model {
 	struct entry **all;		/* every entry, depth-first order */
 	size_t count;
 	struct entry *entries;		/* the storage behind all */
+	const struct kernel_menu *km;	/* the shape the entries follow */
+	/* Menus whose entries are not added yet, by index (NULL: none). */
+	unsigned char *unbuilt;
 	/* The main menu's title as .config's header has it ($VAR expanded) */
 	char *title;
 };
 
 /* Every entry of cfg's tree, in the kernel's finished shape. */
 struct tree_model *tree_model_build(struct config *cfg);
+/*
+ * For the first screen: the main menu's page, the entries of each menu
+ * added when first asked for (tree_model_children()), the rest, with
+ * the menu shape below them, by tree_model_complete().  Until then all[]
+ * holds entries without a node (at the places of those not added).
+ */
+struct tree_model *tree_model_build_first(struct config *cfg);
+/* entry's first child, its menu's entries added first if they were left out. */
+struct entry *tree_model_children(struct tree_model *model, struct entry *entry);
+/* Add every entry left out (once; then a no-op). */
+void tree_model_complete(struct tree_model *model);
 void tree_model_free(struct tree_model *model);
 
 /* Is the entry shown as its own page ("--->"): menus, menuconfigs, choices? */

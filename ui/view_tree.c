@@ -55,9 +55,11 @@ bool entry_visible(struct browser *br, const struct entry *entry)
 	return entry_is_visible(br->s->cfg, entry);
 }
 
+/* A menu's entries may not be in the tree yet: asked for through the model. */
 static bool has_shown_child(struct browser *br, const struct entry *entry)
 {
-	for (const struct entry *c = entry->children; c; c = c->next)
+	for (const struct entry *c = tree_model_children(br->model, (struct entry *)entry);
+	     c; c = c->next)
 		if (entry_is_listed(br->s->cfg, c, br->show_hidden))
 			return true;
 	return false;

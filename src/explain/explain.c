@@ -129,9 +129,20 @@ struct explainer *explainer_new(struct config *cfg, const struct user_lines *lin
 	ex->lines = lines;
 	arena_init(&ex->arena);
 	arena_init(&ex->memo_arena);
+	return ex;
+}
+
+/*
+ * Who selects and implies each symbol, indexed on the first explanation
+ * that lists them: the browser's first screen (and a .config loaded
+ * again, which makes a new explainer) does not wait for it.
+ */
+static void index_targets(struct explainer *ex)
+{
+	if (ex->sel_start)
+		return;
 	index_reverse(ex, P_SELECT, &ex->sel_start, &ex->sel_props);
 	index_reverse(ex, P_IMPLY, &ex->imp_start, &ex->imp_props);
-	return ex;
 }
 
 void explainer_track_edits(struct explainer *ex, explain_edited_fn *fn, void *ctx)
@@ -1004,6 +1015,7 @@ struct explanation *explain_symbol(struct explainer *ex, const struct symbol *sy
 	explain_defaults_of(ex, sym, o.default_prop, &x->defaults, &x->ndefaults);
 	if (o.user_path)
 		mark_unused_default(x);
+	index_targets(ex);
 	explain_reverse_props(ex, x, ex->sel_start, ex->sel_props,
 			      &x->selects, &x->nselects);
 	explain_reverse_props(ex, x, ex->imp_start, ex->imp_props,

@@ -327,7 +327,8 @@ struct explainer {
 	struct arena arena;
 	const struct user_lines *lines;		/* where user values came from; may be NULL */
 	/*
-	 * Who selects / implies each symbol (built once): the props of
+	 * Who selects / implies each symbol (built on first use, NULL
+	 * before): the props of
 	 * target i are sel_props[sel_start[i] .. sel_start[i + 1]).
 	 */
 	unsigned *sel_start, *imp_start;

@@ -395,7 +395,14 @@ struct arena *config_arena(struct config *cfg)
 const struct kernel_menu *config_kernel_menu(struct config *cfg)
 {
 	if (!cfg->model->kmenu)
-		cfg->model->kmenu = kernel_menu_build(cfg->kc);
+		cfg->model->kmenu = kernel_menu_build(cfg->kc, false);
+	return cfg->model->kmenu;
+}
+
+const struct kernel_menu *config_kernel_menu_lazy(struct config *cfg)
+{
+	if (!cfg->model->kmenu)
+		cfg->model->kmenu = kernel_menu_build(cfg->kc, true);
 	return cfg->model->kmenu;
 }
 

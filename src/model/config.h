@@ -91,6 +91,11 @@ bool config_node_visible(struct config *cfg, const struct menu_node *node);
 /* The tree in the shape the kernel gives it (menu_shape.h), built once. */
 struct kernel_menu;
 const struct kernel_menu *config_kernel_menu(struct config *cfg);
+/*
+ * The same, built lazy when this is the first to ask: each menu put in
+ * shape when first looked into (the browser's first screen).
+ */
+const struct kernel_menu *config_kernel_menu_lazy(struct config *cfg);
 
 /* The first range whose condition holds; NULL if none. */
 const struct property *config_active_default(struct config *cfg,

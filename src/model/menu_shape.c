@@ -25,6 +25,14 @@ struct kernel_menu {
 	int *slot_pos;
 	size_t slot_mask;
 	struct kform k;
+	/*
+	 * Menus not finished yet (by position): a menu's own entries are
+	 * put in shape when something first looks inside it, so that the
+	 * browser's first screen pays only for the pages it shows.
+	 */
+	unsigned char *pending;
+	size_t npending;
+	bool lazy;		/* else every menu is finished at once */
 };
 
 static size_t node_hash(const struct kernel_menu *km, const struct menu_node *node)
@@ -121,6 +129,24 @@ static struct expr *superset_form(struct kform *k, struct expr *e)
 
 static void finalize(struct kernel_menu *km, int pos, bool inside_choice);
 
+/*
+ * A menu with a prompt of its own keeps its entries below it whatever
+ * its finishing does (the entries move only among themselves), and the
+ * list it is in does not depend on them: it is finished later, when
+ * first looked into (settle()).  Anything else is finished now.
+ */
+static inline void finalize_or_defer(struct kernel_menu *km, int pos, bool inside_choice)
+{
+	const struct menu_node *node = km->nodes[pos];
+
+	if (km->lazy && km->child[pos] >= 0 && node->prompt && node->prompt->text) {
+		km->pending[pos] = 1;
+		km->npending++;
+		return;
+	}
+	finalize(km, pos, inside_choice);
+}
+
 /* Entries after a symbol that depend on it become its children. */
 static void adopt_followers(struct kernel_menu *km, int pos)
 {
@@ -161,7 +187,7 @@ static void adopt_followers(struct kernel_menu *km, int pos)
 			if (!kform_is_yes(k, rest))
 				break;
 		}
-		finalize(km, m, false);
+		finalize_or_defer(km, m, false);
 		km->parent[m] = pos;
 		last = m;
 	}
@@ -207,7 +233,7 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 			      !km->k.kc->dialect->legacy_choices;
 
 		for (int m = km->child[pos]; m >= 0; m = km->next[m])
-			finalize(km, m, choice);
+			finalize_or_defer(km, m, choice);
 	} else if (!inside_choice && is_symbol_entry(node)) {
 		adopt_followers(km, pos);
 	}
@@ -251,7 +277,44 @@ static void link_positions(struct kernel_menu *km, struct kconfig *kc, size_t n)
 	free(last_child);
 }
 
-struct kernel_menu *kernel_menu_build(struct kconfig *kc)
+/* The conditions were only needed to decide the shape. */
+static void release_conditions(struct kernel_menu *km)
+{
+	free(km->k.memo);
+	km->k.memo = NULL;
+	free(km->k.reduced);
+	km->k.reduced = NULL;
+	arena_release(&km->k.arena);
+	free(km->pending);
+	km->pending = NULL;
+}
+
+/*
+ * Finish what a question about the entry at pos needs: the pending menu
+ * above it (or itself, when self), then the one that finishing leaves
+ * pending above it, until none is.  A chain up holds one pending menu
+ * at most (the menus inside one are marked when it is finished), and an
+ * entry in it still has its parent as written (parent[]), so the walk
+ * up from the entry meets it.
+ */
+static void __attribute__((noinline)) settle(struct kernel_menu *km, int pos, bool self)
+{
+	while (km->npending) {
+		int p = self ? pos : km->parent[pos];
+
+		while (p >= 0 && !km->pending[p])
+			p = km->parent[p];
+		if (p < 0)
+			return;
+		km->pending[p] = 0;
+		km->npending--;
+		finalize(km, p, false);
+		if (!km->npending)
+			release_conditions(km);
+	}
+}
+
+struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
 {
 	struct kernel_menu *km = xcalloc(1, sizeof(*km));
 	const struct menu_node *node;
@@ -275,14 +338,12 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc)
 	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
 	km->k.reduced_mask = km->slot_mask;
 	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
+	km->lazy = lazy;
+	km->pending = lazy ? xcalloc(n, 1) : NULL;
 	link_positions(km, kc, n);
 	finalize(km, 0, false);
-	/* The conditions were only needed to decide the shape. */
-	free(km->k.memo);
-	km->k.memo = NULL;
-	free(km->k.reduced);
-	km->k.reduced = NULL;
-	arena_release(&km->k.arena);
+	if (!km->npending)
+		release_conditions(km);
 	return km;
 }
 
@@ -296,6 +357,8 @@ void kernel_menu_free(struct kernel_menu *km)
 	free(km->next);
 	free(km->slot_node);
 	free(km->slot_pos);
+	if (km->npending)
+		release_conditions(km);
 	free(km);
 }
 
@@ -304,10 +367,31 @@ static const struct menu_node *at(const struct kernel_menu *km, int pos)
 	return pos < 0 ? NULL : km->nodes[pos];
 }
 
+/*
+ * node's position, with what a question about it needs finished.  The
+ * shape is decided by the tree alone; finishing a pending part of it
+ * when first asked about is a cache of that answer, so the questions
+ * take the shape as const.
+ */
+static inline int settled_position(const struct kernel_menu *km,
+			    const struct menu_node *node, bool self)
+{
+	int pos = position_of(km, node);
+
+	if (pos >= 0 && km->npending)
+		settle((struct kernel_menu *)km, pos, self);
+	return pos;
+}
+
+int kernel_menu_position(const struct kernel_menu *km, const struct menu_node *node)
+{
+	return position_of(km, node);
+}
+
 const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
 					   const struct menu_node *node)
 {
-	int pos = position_of(km, node);
+	int pos = settled_position(km, node, false);
 
 	return pos < 0 ? NULL : at(km, km->parent[pos]);
 }
@@ -315,7 +399,7 @@ const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
 const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
 					  const struct menu_node *node)
 {
-	int pos = position_of(km, node);
+	int pos = settled_position(km, node, true);
 
 	return pos < 0 ? NULL : at(km, km->child[pos]);
 }
@@ -323,8 +407,7 @@ const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
 const struct menu_node *kernel_menu_next(const struct kernel_menu *km,
 					 const struct menu_node *node)
 {
-	int pos = position_of(km, node);
+	int pos = settled_position(km, node, false);
 
 	return pos < 0 ? NULL : at(km, km->next[pos]);
 }
-

@@ -12,10 +12,12 @@
  * Entries that follow a symbol and depend on it are its children; `if`
  * blocks and symbols without a prompt keep no children.  The parsed tree
  * is not changed; these give each entry's parent, first child and next
- * sibling in that shape (NULL for none).
+ * sibling in that shape (NULL for none).  Built lazy, a menu's own
+ * entries are put in shape when first asked about (the answers are the
+ * same; a walk over the whole shape pays a little more for them).
  */
 struct kernel_menu;
-struct kernel_menu *kernel_menu_build(struct kconfig *kc);
+struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy);
 void kernel_menu_free(struct kernel_menu *km);
 const struct menu_node *kernel_menu_parent(const struct kernel_menu *km,
 					   const struct menu_node *node);
@@ -23,5 +25,12 @@ const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
 					  const struct menu_node *node);
 const struct menu_node *kernel_menu_next(const struct kernel_menu *km,
 					 const struct menu_node *node);
+/*
+ * node's place in depth-first order (0 for the root, -1 for a node not
+ * in the tree): the order as written, which the finished shape keeps
+ * (an entry's new children followed it, a lifted child stays after
+ * the entry it left).
+ */
+int kernel_menu_position(const struct kernel_menu *km, const struct menu_node *node);
 
 #endif
