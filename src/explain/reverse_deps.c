@@ -94,28 +94,25 @@ static void push(struct collector *c, const struct symbol *target,
 	c->owner[c->count++] = target->index;
 }
 
+/* What push_one() and push_one_inherited() push to, and as what. */
+struct push_ctx {
+	struct collector *c;
+	const struct reverse_use *use;
+};
+
+static void push_one(void *ctx, const struct symbol *sym)
+{
+	const struct push_ctx *p = ctx;
+
+	push(p->c, sym, p->use);
+}
+
 static void push_expr(struct collector *c, const struct expr *e,
 		      const struct reverse_use *use)
 {
-	while (e) {
-		switch (e->op) {
-		case E_SYMBOL:
-			push(c, e->sym, use);
-			return;
-		case E_NOT:
-			e = e->left;
-			continue;
-		case E_AND:
-		case E_OR:
-			push_expr(c, e->left, use);
-			e = e->right;
-			continue;
-		default:
-			push(c, e->lsym, use);
-			push(c, e->rsym, use);
-			return;
-		}
-	}
+	struct push_ctx p = { c, use };
+
+	expr_for_each_symbol(e, push_one, &p);
 }
 
 /* Each use gets a new stamp, so a symbol is listed once per use. */
@@ -142,33 +139,22 @@ static void mark_one(void *ctx, const struct symbol *sym)
 		c->direct[sym->index] = c->direct_stamp;
 }
 
+/* One not in the entry's own dependencies (a literal push() skips). */
+static void push_one_inherited(void *ctx, const struct symbol *sym)
+{
+	const struct push_ctx *p = ctx;
+
+	if (p->c->direct[sym->index] != p->c->direct_stamp)
+		push(p->c, sym, p->use);
+}
+
 /* Inherited dependencies: the symbols of dep not in the entry's own. */
 static void push_inherited(struct collector *c, const struct expr *e,
 			   const struct reverse_use *use)
 {
-	while (e) {
-		switch (e->op) {
-		case E_SYMBOL:
-			if (!(e->sym->flags & SYMBOL_CONST) &&
-			    c->direct[e->sym->index] != c->direct_stamp)
-				push(c, e->sym, use);
-			return;
-		case E_NOT:
-			e = e->left;
-			continue;
-		case E_AND:
-		case E_OR:
-			push_inherited(c, e->left, use);
-			e = e->right;
-			continue;
-		default:
-			if (c->direct[e->lsym->index] != c->direct_stamp)
-				push(c, e->lsym, use);
-			if (c->direct[e->rsym->index] != c->direct_stamp)
-				push(c, e->rsym, use);
-			return;
-		}
-	}
+	struct push_ctx p = { c, use };
+
+	expr_for_each_symbol(e, push_one_inherited, &p);
 }
 
 static void collect_prop(struct collector *c, const struct menu_node *node,
