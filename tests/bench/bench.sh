@@ -301,9 +301,13 @@ if have script; then
 	read -r wall_pty _ < <(timed pty)
 	read -r wall_screen cpu_screen < <(timed kb-screen)
 	if grep -q 'Kernel Configuration' "$work/screen.out" 2>/dev/null; then
-		row "first screen ms, warm (median of $runs)" "$wall_screen" "$wall_conf" "<= 50 ms" 50
-		row "first screen cpu ms, warm" "$cpu_screen" "$cpu_conf"
+		# The pty script(1) makes is the harness, not kbrowse: a user's
+		# terminal is there already.  The target is on kbrowse's own part.
+		row "first screen ms, warm, under script(1)" "$wall_screen" "$wall_conf"
 		printf '%-40s %13s\n' "  (of which script(1) start-up, ms)" "$wall_pty"
+		row "first screen ms, warm, kbrowse's own" "$((wall_screen - wall_pty))" "$wall_conf" \
+			"<= 50 ms" 50
+		row "first screen cpu ms, warm" "$cpu_screen" "$cpu_conf"
 		row "instructions to first screen, warm" "$(instructions kb-screen)" "$ir_conf"
 	else
 		printf '%-40s %13s\n' "first screen" "no screen drawn"
