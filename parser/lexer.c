@@ -917,11 +917,15 @@ static const char *first_nonspace(const char *text, size_t len)
  * NUL byte, the end of the file) are passed over here, a memchr() each.
  * p is at the start of a line; returns the start of the first line left
  * to scan_help() (which ends the text there or handles its oddity), or,
- * with *ended set, the start of the line in column 1 that ended the text.
+ * with *ended set, the start of the line in column 1 that ended the text.  The lines passed are counted here and lx told once,
+ * at the end, so that the loop keeps its state in registers.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 					 int first_indent, bool *ended)
 {
+	const char *end = lx->end;
+	int lines = 0;
+
 	for (;;) {
 		const char *q = p, *nl, *next;
 		int indent = 0;
@@ -938,27 +942,35 @@ static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 			nl = q;		/* a blank line */
 		} else {
 			if (indent < first_indent || *q == '\r' || *q == '\0')
-				return p;
-			nl = memchr(q, '\n', lx->end - q);
+				break;
+			nl = memchr(q, '\n', end - q);
 			if (!nl || nl[-1] == '\r')
-				return p;
+				break;
 		}
 		next = nl + 1;
+		lines++;
 		/* The next line goes on with the text: blank, or indented. */
 		if (!blank_byte[(unsigned char)*next] && *next != '\n') {
-			if (newline_len(next) || (*next == '\0' && next >= lx->end))
-				return p;	/* scan_help() sees to those */
+			if (newline_len(next) || (*next == '\0' && next >= end)) {
+				p = next;
+				break;	/* scan_help() sees to those */
+			}
 			/*
 			 * A line starting in column 1 ends the text, as
 			 * scan_help() would find on this line again.
 			 */
-			new_line(lx, next);
 			*ended = true;
-			return next;
+			p = next;
+			break;
 		}
-		new_line(lx, next);
 		p = next;
 	}
+	if (lines) {
+		lx->line += lines;
+		lx->line_start = p;
+		lx->p = p;
+	}
+	return p;
 }
 
 /*
