@@ -177,6 +177,16 @@ static const char *const uncacheable_words[] = {
 	"git", "hg", "svn", NULL
 };
 
+/*
+ * The first bytes of uncacheable_words (keep the two together): most
+ * words of a command start with none of them and are let through with
+ * one load, not a walk of the list (a few thousand words per tree).
+ */
+static const unsigned char uncacheable_first[256] = {
+	['d'] = 1, ['u'] = 1, ['R'] = 1, ['S'] = 1, ['E'] = 1, ['/'] = 1,
+	['l'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['s'] = 1,
+};
+
 /* Scripts are read for the variables they name up to this size. */
 #define SCRIPT_MAX (1024 * 1024)
 
@@ -336,6 +346,12 @@ static bool name_in(const char *const *list, const char *name, size_t len)
 		    (*list)[len] == '\0')
 			return true;
 	return false;
+}
+
+static bool is_uncacheable_word(const char *name, size_t len)
+{
+	return uncacheable_first[(unsigned char)name[0]] &&
+	       name_in(uncacheable_words, name, len);
 }
 
 /* Is the variable in every key (keyed_env, its prefixes, ...FLAGS)? */
@@ -656,7 +672,7 @@ static void scan_script(struct file_info *info, const char *path,
 					base = end + 1;
 				end++;
 			}
-			if (name_in(uncacheable_words, text + i, end - i))
+			if (is_uncacheable_word(text + i, end - i))
 				info->unsafe = true;
 			if (end > base && (has_suffix(text + base, end - base, ".sh") ||
 					   has_suffix(text + base, end - base, ".py") ||
@@ -777,7 +793,7 @@ static void add_word(struct shell_cache *cache, struct buf *key,
 		is_name = is_name_char(word[i]);
 	if (is_name)
 		add_variable(cache, key, word, len);
-	if (name_in(uncacheable_words, word, len))
+	if (is_uncacheable_word(word, len))
 		cache->refused = true;
 	if (word[0] == '-' || len >= sizeof(copy) - 2)
 		return;
@@ -839,7 +855,7 @@ static void add_words(struct shell_cache *cache, struct buf *key,
 				continue;	/* $$, $1, $?, $( ... */
 			while (is_name_char(*p))
 				p++;
-			if (name_in(uncacheable_words, start, (size_t)(p - start)))
+			if (is_uncacheable_word(start, (size_t)(p - start)))
 				cache->refused = true;
 			entry = env_entry(cache, start, (size_t)(p - start));
 			if (entry) {
