@@ -7,6 +7,7 @@
  * key, stdout and stderr bytes.  The key is stored whole and compared on
  * every hit, so a hash collision can only cost a miss.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -935,10 +936,15 @@ static char *entry_path(const struct shell_cache *cache, const char *key,
 			size_t key_len)
 {
 	char digest[40];
-	char *path = xmalloc(strlen(cache->dir) + 48);
+	size_t dir_len = strlen(cache->dir), digest_len;
+	char *path;
 
 	digest128(key, key_len, digest);
-	sprintf(path, "%s/%s", cache->dir, digest);
+	digest_len = strlen(digest);
+	path = xmalloc(dir_len + 1 + digest_len + 1);
+	memcpy(path, cache->dir, dir_len);
+	path[dir_len] = '/';
+	memcpy(path + dir_len + 1, digest, digest_len + 1);
 	return path;
 }
 
@@ -984,13 +990,58 @@ static char *read_entry(const char *path, uid_t euid, size_t *len,
 	return data;
 }
 
+/*
+ * A decimal count at *p followed by the byte `after`, as shell_cache_put()
+ * writes it; *p moves past both.  (Not sscanf(): its conversions cost
+ * as much as the rest of a hit's header and accept more than we write.)
+ */
+static bool read_count(const char **p, char after, size_t *count)
+{
+	const char *s = *p;
+	size_t value = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (value > (SIZE_MAX - 9) / 10)
+			return false;
+		value = value * 10 + (size_t)(*s - '0');
+	}
+	if (*s != after)
+		return false;
+	*count = value;
+	*p = s + 1;
+	return true;
+}
+
+/*
+ * The line after CACHE_MAGIC: "KLEN OLEN ELEN SUM\n", SUM at most 32
+ * bytes.  Returns the length of the line, or 0 when it is not one.
+ */
+static size_t read_header(const char *text, size_t *klen, size_t *olen,
+			  size_t *elen, char sum[40])
+{
+	const char *p = text;
+	size_t n = 0;
+
+	if (!read_count(&p, ' ', klen) || !read_count(&p, ' ', olen) ||
+	    !read_count(&p, ' ', elen))
+		return 0;
+	while (n < 32 && p[n] && p[n] != '\n' && !isspace((unsigned char)p[n]))
+		n++;
+	if (!n || p[n] != '\n')
+		return 0;
+	memcpy(sum, p, n);
+	sum[n] = '\0';
+	return (size_t)(p + n + 1 - text);
+}
+
 bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, struct shell_result *result)
 {
 	char *key, *path, *data;
 	char sum[40], want[40];
-	size_t key_len, len = 0, klen, olen, elen;
-	int header = 0;
+	size_t key_len, len = 0, klen, olen, elen, header = 0;
 	bool hit = false, untrusted;
 
 	if (!cache)
@@ -1005,10 +1056,10 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 	data = read_entry(path, cache->euid, &len, &untrusted);
 	if (data && len > strlen(CACHE_MAGIC) &&
 	    memcmp(data, CACHE_MAGIC, strlen(CACHE_MAGIC)) == 0 &&
-	    sscanf(data + strlen(CACHE_MAGIC), "%zu %zu %zu %32s\n%n",
-		   &klen, &olen, &elen, sum, &header) == 4 && header > 0) {
+	    (header = read_header(data + strlen(CACHE_MAGIC), &klen, &olen,
+				  &elen, sum)) > 0) {
 		const char *body = data + strlen(CACHE_MAGIC) + header;
-		size_t body_len = len - strlen(CACHE_MAGIC) - (size_t)header;
+		size_t body_len = len - strlen(CACHE_MAGIC) - header;
 
 		if (klen <= body_len && olen <= body_len - klen &&
 		    elen == body_len - klen - olen &&
