@@ -66,6 +66,26 @@ struct file_info {
 
 #define FILE_BUCKETS 256	/* a few hundred words per tree: short chains */
 
+/*
+ * What one word of a command adds to a key, in a given directory: the
+ * same for every command of a run that holds the word (the files' fields
+ * and the environment are read once per run), so it is worked out once.
+ * The kernel's probes repeat most of their words ({ trap "rm -rf ...";
+ * mkdir ...; gcc -Werror FLAG -c -x c /dev/null ... } && echo y ...).
+ */
+struct word_fields {
+	char *word;		/* the word's bytes, NUL-ended */
+	size_t len;
+	char *cwd;		/* the directory: a copy, compared by text */
+	unsigned long hash;	/* hash_bytes() of word */
+	size_t next;		/* 1 + the next entry in its bucket, or 0 */
+	char *bytes;		/* what it adds to the key */
+	size_t nbytes;
+	bool refuses;		/* it makes its command uncacheable */
+};
+
+#define WORD_BUCKETS 256
+
 /* One variable of the environment, as the run started. */
 struct env_var {
 	char *entry;		/* "NAME=value" */
@@ -81,6 +101,9 @@ struct shell_cache {
 	struct file_info *files;
 	size_t nfiles, files_cap;
 	size_t file_buckets[FILE_BUCKETS];	/* 1 + first entry, or 0 */
+	struct word_fields *words;
+	size_t nwords, words_cap;
+	size_t word_buckets[WORD_BUCKETS];	/* 1 + first entry, or 0 */
 	struct env_var *env;
 	size_t nenv;
 	size_t *env_slots;	/* open addressing: 1 + index into env, or 0 */
@@ -516,6 +539,12 @@ void shell_cache_close(struct shell_cache *cache)
 		free(cache->files[i].vars.data);
 	}
 	free(cache->files);
+	for (size_t i = 0; i < cache->nwords; i++) {
+		free(cache->words[i].word);
+		free(cache->words[i].cwd);
+		free(cache->words[i].bytes);
+	}
+	free(cache->words);
 	for (size_t i = 0; i < cache->nenv; i++)
 		free(cache->env[i].entry);
 	free(cache->env);
@@ -783,8 +812,8 @@ static void add_words(struct shell_cache *cache, struct buf *key,
  * a word that names a file or a program on PATH adds that file's fields:
  * its identity, and for a script the values of the variables it reads.
  */
-static void add_word(struct shell_cache *cache, struct buf *key,
-		     const char *word, size_t len, const char *cwd)
+static void word_fields(struct shell_cache *cache, struct buf *key,
+			const char *word, size_t len, const char *cwd)
 {
 	char copy[PATH_MAX];
 	const struct file_info *info;
@@ -830,6 +859,64 @@ static void add_word(struct shell_cache *cache, struct buf *key,
 				   cache->whole_digest);
 		buf_adds(key, cache->whole_digest);
 	}
+}
+
+/* The entry of word in cwd, or NULL when the run has not met it there. */
+static const struct word_fields *word_fields_find(const struct shell_cache *cache,
+						  const char *word, size_t len,
+						  const char *cwd,
+						  unsigned long hash)
+{
+	for (size_t i = cache->word_buckets[hash % WORD_BUCKETS]; i;
+	     i = cache->words[i - 1].next) {
+		const struct word_fields *w = &cache->words[i - 1];
+
+		if (w->hash == hash && w->len == len &&
+		    memcmp(w->word, word, len) == 0 &&
+		    strcmp(w->cwd, cwd) == 0)
+			return w;
+	}
+	return NULL;
+}
+
+/* word_fields() of word in cwd, worked out at its first use in the run. */
+static void add_word(struct shell_cache *cache, struct buf *key,
+		     const char *word, size_t len, const char *cwd)
+{
+	unsigned long hash = hash_bytes(word, len);
+	const struct word_fields *found;
+	struct word_fields *w;
+	struct buf fresh = { 0 };
+	bool refused = cache->refused;
+	size_t *bucket;
+
+	found = word_fields_find(cache, word, len, cwd, hash);
+	if (!found) {
+		cache->refused = false;
+		word_fields(cache, &fresh, word, len, cwd);
+		if (cache->nwords == cache->words_cap) {
+			cache->words_cap = cache->words_cap ?
+					   cache->words_cap * 2 : 64;
+			cache->words = xrealloc(cache->words, cache->words_cap *
+						sizeof(*cache->words));
+		}
+		w = &cache->words[cache->nwords++];
+		w->word = xmemdup(word, len);
+		w->len = len;
+		w->cwd = xstrdup(cwd);
+		w->hash = hash;
+		bucket = &cache->word_buckets[hash % WORD_BUCKETS];
+		w->next = *bucket;
+		*bucket = cache->nwords;
+		w->bytes = fresh.data;
+		w->nbytes = fresh.len;
+		w->refuses = cache->refused;
+		cache->refused = refused;
+		found = w;
+	}
+	if (found->refuses)
+		cache->refused = true;
+	buf_add(key, found->bytes, found->nbytes);
 }
 
 /*
