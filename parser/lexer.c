@@ -275,6 +275,28 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 #undef IS
 }
 
+/* Keywords as written; "string" is the type, not a string token. */
+const char *const token_keywords[T_NKINDS] = {
+	[T_BOOL] = "bool", [T_CHOICE] = "choice", [T_COMMENT] = "comment",
+	[T_CONFIG] = "config", [T_DEFAULT] = "default",
+	[T_DEF_BOOL] = "def_bool", [T_DEF_TRISTATE] = "def_tristate",
+	[T_DEPENDS] = "depends", [T_ENDCHOICE] = "endchoice",
+	[T_ENDIF] = "endif", [T_ENDMENU] = "endmenu", [T_HEX] = "hex",
+	[T_IF] = "if", [T_IMPLY] = "imply", [T_INT] = "int",
+	[T_MAINMENU] = "mainmenu", [T_MENU] = "menu",
+	[T_MENUCONFIG] = "menuconfig", [T_MODULES] = "modules",
+	[T_ON] = "on", [T_PROMPT] = "prompt", [T_RANGE] = "range",
+	[T_SELECT] = "select", [T_SOURCE] = "source",
+	[T_TRISTATE] = "tristate", [T_VISIBLE] = "visible",
+	[T_BOOLEAN] = "boolean", [T_DEF_INT] = "def_int",
+	[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
+	[T_OPTION] = "option", [T_OPTIONAL] = "optional",
+	[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
+	[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
+	[T_TRANSITIONAL] = "transitional",
+	[T_STRING_TYPE] = "string",
+};
+
 const char *token_kind_name(enum token_kind kind)
 {
 	static const char *const names[T_NKINDS] = {
@@ -298,30 +320,11 @@ const char *token_kind_name(enum token_kind kind)
 		[T_STRING_TYPE] = "'string'",
 		[T_HELP] = "'help'",
 	};
-	static const char *const keyword_names[T_NKINDS] = {
-		[T_BOOL] = "bool", [T_CHOICE] = "choice", [T_COMMENT] = "comment",
-		[T_CONFIG] = "config", [T_DEFAULT] = "default",
-		[T_DEF_BOOL] = "def_bool", [T_DEF_TRISTATE] = "def_tristate",
-		[T_DEPENDS] = "depends", [T_ENDCHOICE] = "endchoice",
-		[T_ENDIF] = "endif", [T_ENDMENU] = "endmenu", [T_HEX] = "hex",
-		[T_IF] = "if", [T_IMPLY] = "imply", [T_INT] = "int",
-		[T_MAINMENU] = "mainmenu", [T_MENU] = "menu",
-		[T_MENUCONFIG] = "menuconfig", [T_MODULES] = "modules",
-		[T_ON] = "on", [T_PROMPT] = "prompt", [T_RANGE] = "range",
-		[T_SELECT] = "select", [T_SOURCE] = "source",
-		[T_TRISTATE] = "tristate", [T_VISIBLE] = "visible",
-		[T_BOOLEAN] = "boolean", [T_DEF_INT] = "def_int",
-		[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
-		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
-		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
-		[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
-		[T_TRANSITIONAL] = "transitional",
-	};
 
 	if (kind < T_NKINDS && names[kind])
 		return names[kind];
-	if (kind < T_NKINDS && keyword_names[kind])
-		return keyword_names[kind];
+	if (kind < T_NKINDS && token_keywords[kind])
+		return token_keywords[kind];
 	return "token";
 }
 
