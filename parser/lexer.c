@@ -275,6 +275,28 @@ static enum token_kind keyword_kind(const char *s, size_t len)
 #undef IS
 }
 
+/* Keywords as written; "string" is the type, not a string token. */
+const char *const token_keywords[T_NKINDS] = {
+	[T_BOOL] = "bool", [T_CHOICE] = "choice", [T_COMMENT] = "comment",
+	[T_CONFIG] = "config", [T_DEFAULT] = "default",
+	[T_DEF_BOOL] = "def_bool", [T_DEF_TRISTATE] = "def_tristate",
+	[T_DEPENDS] = "depends", [T_ENDCHOICE] = "endchoice",
+	[T_ENDIF] = "endif", [T_ENDMENU] = "endmenu", [T_HEX] = "hex",
+	[T_IF] = "if", [T_IMPLY] = "imply", [T_INT] = "int",
+	[T_MAINMENU] = "mainmenu", [T_MENU] = "menu",
+	[T_MENUCONFIG] = "menuconfig", [T_MODULES] = "modules",
+	[T_ON] = "on", [T_PROMPT] = "prompt", [T_RANGE] = "range",
+	[T_SELECT] = "select", [T_SOURCE] = "source",
+	[T_TRISTATE] = "tristate", [T_VISIBLE] = "visible",
+	[T_BOOLEAN] = "boolean", [T_DEF_INT] = "def_int",
+	[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
+	[T_OPTION] = "option", [T_OPTIONAL] = "optional",
+	[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
+	[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
+	[T_TRANSITIONAL] = "transitional",
+	[T_STRING_TYPE] = "string",
+};
+
 const char *token_kind_name(enum token_kind kind)
 {
 	static const char *const names[T_NKINDS] = {
@@ -298,30 +320,11 @@ const char *token_kind_name(enum token_kind kind)
 		[T_STRING_TYPE] = "'string'",
 		[T_HELP] = "'help'",
 	};
-	static const char *const keyword_names[T_NKINDS] = {
-		[T_BOOL] = "bool", [T_CHOICE] = "choice", [T_COMMENT] = "comment",
-		[T_CONFIG] = "config", [T_DEFAULT] = "default",
-		[T_DEF_BOOL] = "def_bool", [T_DEF_TRISTATE] = "def_tristate",
-		[T_DEPENDS] = "depends", [T_ENDCHOICE] = "endchoice",
-		[T_ENDIF] = "endif", [T_ENDMENU] = "endmenu", [T_HEX] = "hex",
-		[T_IF] = "if", [T_IMPLY] = "imply", [T_INT] = "int",
-		[T_MAINMENU] = "mainmenu", [T_MENU] = "menu",
-		[T_MENUCONFIG] = "menuconfig", [T_MODULES] = "modules",
-		[T_ON] = "on", [T_PROMPT] = "prompt", [T_RANGE] = "range",
-		[T_SELECT] = "select", [T_SOURCE] = "source",
-		[T_TRISTATE] = "tristate", [T_VISIBLE] = "visible",
-		[T_BOOLEAN] = "boolean", [T_DEF_INT] = "def_int",
-		[T_DEF_HEX] = "def_hex", [T_DEF_STRING] = "def_string",
-		[T_OPTION] = "option", [T_OPTIONAL] = "optional",
-		[T_OSOURCE] = "osource", [T_RSOURCE] = "rsource",
-		[T_ORSOURCE] = "orsource", [T_CONFIGDEFAULT] = "configdefault",
-		[T_TRANSITIONAL] = "transitional",
-	};
 
 	if (kind < T_NKINDS && names[kind])
 		return names[kind];
-	if (kind < T_NKINDS && keyword_names[kind])
-		return keyword_names[kind];
+	if (kind < T_NKINDS && token_keywords[kind])
+		return token_keywords[kind];
 	return "token";
 }
 
@@ -917,11 +920,15 @@ static const char *first_nonspace(const char *text, size_t len)
  * NUL byte, the end of the file) are passed over here, a memchr() each.
  * p is at the start of a line; returns the start of the first line left
  * to scan_help() (which ends the text there or handles its oddity), or,
- * with *ended set, the start of the line in column 1 that ended the text.
+ * with *ended set, the start of the line in column 1 that ended the text.  The lines passed are counted here and lx told once,
+ * at the end, so that the loop keeps its state in registers.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 					 int first_indent, bool *ended)
 {
+	const char *end = lx->end;
+	int lines = 0;
+
 	for (;;) {
 		const char *q = p, *nl, *next;
 		int indent = 0;
@@ -938,27 +945,35 @@ static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 			nl = q;		/* a blank line */
 		} else {
 			if (indent < first_indent || *q == '\r' || *q == '\0')
-				return p;
-			nl = memchr(q, '\n', lx->end - q);
+				break;
+			nl = memchr(q, '\n', end - q);
 			if (!nl || nl[-1] == '\r')
-				return p;
+				break;
 		}
 		next = nl + 1;
+		lines++;
 		/* The next line goes on with the text: blank, or indented. */
 		if (!blank_byte[(unsigned char)*next] && *next != '\n') {
-			if (newline_len(next) || (*next == '\0' && next >= lx->end))
-				return p;	/* scan_help() sees to those */
+			if (newline_len(next) || (*next == '\0' && next >= end)) {
+				p = next;
+				break;	/* scan_help() sees to those */
+			}
 			/*
 			 * A line starting in column 1 ends the text, as
 			 * scan_help() would find on this line again.
 			 */
-			new_line(lx, next);
 			*ended = true;
-			return next;
+			p = next;
+			break;
 		}
-		new_line(lx, next);
 		p = next;
 	}
+	if (lines) {
+		lx->line += lines;
+		lx->line_start = p;
+		lx->p = p;
+	}
+	return p;
 }
 
 /*

@@ -168,6 +168,9 @@ static inline bool token_is_word(const struct token *tok)
 /* "config", "'='", "end of line", ...: for messages. */
 const char *token_kind_name(enum token_kind kind);
 
+/* Each keyword as written ("bool", "string"); NULL for other kinds. */
+extern const char *const token_keywords[T_NKINDS];
+
 /*
  * After a word at the start of a statement: does a macro assignment
  * operator (=, := or +=) follow?  Returns T_EQUAL, T_COLON_EQUAL,

@@ -284,10 +284,15 @@ static const char *entry_name(const struct menu_node *node)
 	return node->sym && node->sym->name ? node->sym->name : "<choice>";
 }
 
-/* A keyword as written, for property.keyword ("string", not "'string'"). */
+/*
+ * A keyword as written, for property.keyword ("string", not "'string'"):
+ * a load from the table, once per type, prompt and default.
+ */
 static const char *keyword_text(enum token_kind kind)
 {
-	return kind == T_STRING_TYPE ? "string" : token_kind_name(kind);
+	const char *text = kind < T_NKINDS ? token_keywords[kind] : NULL;
+
+	return text ? text : token_kind_name(kind);
 }
 
 /* text: a copy in the tree's arena, which the prompt keeps. */

@@ -7,6 +7,7 @@
  * key, stdout and stderr bytes.  The key is stored whole and compared on
  * every hit, so a hash collision can only cost a miss.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -65,6 +66,26 @@ struct file_info {
 
 #define FILE_BUCKETS 256	/* a few hundred words per tree: short chains */
 
+/*
+ * What one word of a command adds to a key, in a given directory: the
+ * same for every command of a run that holds the word (the files' fields
+ * and the environment are read once per run), so it is worked out once.
+ * The kernel's probes repeat most of their words ({ trap "rm -rf ...";
+ * mkdir ...; gcc -Werror FLAG -c -x c /dev/null ... } && echo y ...).
+ */
+struct word_fields {
+	char *word;		/* the word's bytes, NUL-ended */
+	size_t len;
+	char *cwd;		/* the directory: a copy, compared by text */
+	unsigned long hash;	/* hash_bytes() of word */
+	size_t next;		/* 1 + the next entry in its bucket, or 0 */
+	char *bytes;		/* what it adds to the key */
+	size_t nbytes;
+	bool refuses;		/* it makes its command uncacheable */
+};
+
+#define WORD_BUCKETS 256
+
 /* One variable of the environment, as the run started. */
 struct env_var {
 	char *entry;		/* "NAME=value" */
@@ -80,6 +101,9 @@ struct shell_cache {
 	struct file_info *files;
 	size_t nfiles, files_cap;
 	size_t file_buckets[FILE_BUCKETS];	/* 1 + first entry, or 0 */
+	struct word_fields *words;
+	size_t nwords, words_cap;
+	size_t word_buckets[WORD_BUCKETS];	/* 1 + first entry, or 0 */
 	struct env_var *env;
 	size_t nenv;
 	size_t *env_slots;	/* open addressing: 1 + index into env, or 0 */
@@ -175,6 +199,16 @@ static const char *const uncacheable_words[] = {
 	"date", "uptime", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS",
 	"EPOCHREALTIME", "/dev/random", "/dev/urandom", "ls", "find", "du",
 	"git", "hg", "svn", NULL
+};
+
+/*
+ * The first bytes of uncacheable_words (keep the two together): most
+ * words of a command start with none of them and are let through with
+ * one load, not a walk of the list (a few thousand words per tree).
+ */
+static const unsigned char uncacheable_first[256] = {
+	['d'] = 1, ['u'] = 1, ['R'] = 1, ['S'] = 1, ['E'] = 1, ['/'] = 1,
+	['l'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['s'] = 1,
 };
 
 /* Scripts are read for the variables they name up to this size. */
@@ -338,6 +372,12 @@ static bool name_in(const char *const *list, const char *name, size_t len)
 	return false;
 }
 
+static bool is_uncacheable_word(const char *name, size_t len)
+{
+	return uncacheable_first[(unsigned char)name[0]] &&
+	       name_in(uncacheable_words, name, len);
+}
+
 /* Is the variable in every key (keyed_env, its prefixes, ...FLAGS)? */
 static bool env_is_keyed(const struct env_var *var)
 {
@@ -499,6 +539,12 @@ void shell_cache_close(struct shell_cache *cache)
 		free(cache->files[i].vars.data);
 	}
 	free(cache->files);
+	for (size_t i = 0; i < cache->nwords; i++) {
+		free(cache->words[i].word);
+		free(cache->words[i].cwd);
+		free(cache->words[i].bytes);
+	}
+	free(cache->words);
 	for (size_t i = 0; i < cache->nenv; i++)
 		free(cache->env[i].entry);
 	free(cache->env);
@@ -656,7 +702,7 @@ static void scan_script(struct file_info *info, const char *path,
 					base = end + 1;
 				end++;
 			}
-			if (name_in(uncacheable_words, text + i, end - i))
+			if (is_uncacheable_word(text + i, end - i))
 				info->unsafe = true;
 			if (end > base && (has_suffix(text + base, end - base, ".sh") ||
 					   has_suffix(text + base, end - base, ".py") ||
@@ -766,8 +812,8 @@ static void add_words(struct shell_cache *cache, struct buf *key,
  * a word that names a file or a program on PATH adds that file's fields:
  * its identity, and for a script the values of the variables it reads.
  */
-static void add_word(struct shell_cache *cache, struct buf *key,
-		     const char *word, size_t len, const char *cwd)
+static void word_fields(struct shell_cache *cache, struct buf *key,
+			const char *word, size_t len, const char *cwd)
 {
 	char copy[PATH_MAX];
 	const struct file_info *info;
@@ -777,7 +823,7 @@ static void add_word(struct shell_cache *cache, struct buf *key,
 		is_name = is_name_char(word[i]);
 	if (is_name)
 		add_variable(cache, key, word, len);
-	if (name_in(uncacheable_words, word, len))
+	if (is_uncacheable_word(word, len))
 		cache->refused = true;
 	if (word[0] == '-' || len >= sizeof(copy) - 2)
 		return;
@@ -815,6 +861,64 @@ static void add_word(struct shell_cache *cache, struct buf *key,
 	}
 }
 
+/* The entry of word in cwd, or NULL when the run has not met it there. */
+static const struct word_fields *word_fields_find(const struct shell_cache *cache,
+						  const char *word, size_t len,
+						  const char *cwd,
+						  unsigned long hash)
+{
+	for (size_t i = cache->word_buckets[hash % WORD_BUCKETS]; i;
+	     i = cache->words[i - 1].next) {
+		const struct word_fields *w = &cache->words[i - 1];
+
+		if (w->hash == hash && w->len == len &&
+		    memcmp(w->word, word, len) == 0 &&
+		    strcmp(w->cwd, cwd) == 0)
+			return w;
+	}
+	return NULL;
+}
+
+/* word_fields() of word in cwd, worked out at its first use in the run. */
+static void add_word(struct shell_cache *cache, struct buf *key,
+		     const char *word, size_t len, const char *cwd)
+{
+	unsigned long hash = hash_bytes(word, len);
+	const struct word_fields *found;
+	struct word_fields *w;
+	struct buf fresh = { 0 };
+	bool refused = cache->refused;
+	size_t *bucket;
+
+	found = word_fields_find(cache, word, len, cwd, hash);
+	if (!found) {
+		cache->refused = false;
+		word_fields(cache, &fresh, word, len, cwd);
+		if (cache->nwords == cache->words_cap) {
+			cache->words_cap = cache->words_cap ?
+					   cache->words_cap * 2 : 64;
+			cache->words = xrealloc(cache->words, cache->words_cap *
+						sizeof(*cache->words));
+		}
+		w = &cache->words[cache->nwords++];
+		w->word = xmemdup(word, len);
+		w->len = len;
+		w->cwd = xstrdup(cwd);
+		w->hash = hash;
+		bucket = &cache->word_buckets[hash % WORD_BUCKETS];
+		w->next = *bucket;
+		*bucket = cache->nwords;
+		w->bytes = fresh.data;
+		w->nbytes = fresh.len;
+		w->refuses = cache->refused;
+		cache->refused = refused;
+		found = w;
+	}
+	if (found->refuses)
+		cache->refused = true;
+	buf_add(key, found->bytes, found->nbytes);
+}
+
 /*
  * The fields a command's words add to its key.  $NAME and ${NAME...} add
  * the variable's value, and the words of that value (the shell runs the
@@ -839,7 +943,7 @@ static void add_words(struct shell_cache *cache, struct buf *key,
 				continue;	/* $$, $1, $?, $( ... */
 			while (is_name_char(*p))
 				p++;
-			if (name_in(uncacheable_words, start, (size_t)(p - start)))
+			if (is_uncacheable_word(start, (size_t)(p - start)))
 				cache->refused = true;
 			entry = env_entry(cache, start, (size_t)(p - start));
 			if (entry) {
@@ -919,10 +1023,15 @@ static char *entry_path(const struct shell_cache *cache, const char *key,
 			size_t key_len)
 {
 	char digest[40];
-	char *path = xmalloc(strlen(cache->dir) + 48);
+	size_t dir_len = strlen(cache->dir), digest_len;
+	char *path;
 
 	digest128(key, key_len, digest);
-	sprintf(path, "%s/%s", cache->dir, digest);
+	digest_len = strlen(digest);
+	path = xmalloc(dir_len + 1 + digest_len + 1);
+	memcpy(path, cache->dir, dir_len);
+	path[dir_len] = '/';
+	memcpy(path + dir_len + 1, digest, digest_len + 1);
 	return path;
 }
 
@@ -968,13 +1077,58 @@ static char *read_entry(const char *path, uid_t euid, size_t *len,
 	return data;
 }
 
+/*
+ * A decimal count at *p followed by the byte `after`, as shell_cache_put()
+ * writes it; *p moves past both.  (Not sscanf(): its conversions cost
+ * as much as the rest of a hit's header and accept more than we write.)
+ */
+static bool read_count(const char **p, char after, size_t *count)
+{
+	const char *s = *p;
+	size_t value = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (value > (SIZE_MAX - 9) / 10)
+			return false;
+		value = value * 10 + (size_t)(*s - '0');
+	}
+	if (*s != after)
+		return false;
+	*count = value;
+	*p = s + 1;
+	return true;
+}
+
+/*
+ * The line after CACHE_MAGIC: "KLEN OLEN ELEN SUM\n", SUM at most 32
+ * bytes.  Returns the length of the line, or 0 when it is not one.
+ */
+static size_t read_header(const char *text, size_t *klen, size_t *olen,
+			  size_t *elen, char sum[40])
+{
+	const char *p = text;
+	size_t n = 0;
+
+	if (!read_count(&p, ' ', klen) || !read_count(&p, ' ', olen) ||
+	    !read_count(&p, ' ', elen))
+		return 0;
+	while (n < 32 && p[n] && p[n] != '\n' && !isspace((unsigned char)p[n]))
+		n++;
+	if (!n || p[n] != '\n')
+		return 0;
+	memcpy(sum, p, n);
+	sum[n] = '\0';
+	return (size_t)(p + n + 1 - text);
+}
+
 bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 		     const char *cwd, struct shell_result *result)
 {
 	char *key, *path, *data;
 	char sum[40], want[40];
-	size_t key_len, len = 0, klen, olen, elen;
-	int header = 0;
+	size_t key_len, len = 0, klen, olen, elen, header = 0;
 	bool hit = false, untrusted;
 
 	if (!cache)
@@ -989,10 +1143,10 @@ bool shell_cache_get(struct shell_cache *cache, const char *cmd,
 	data = read_entry(path, cache->euid, &len, &untrusted);
 	if (data && len > strlen(CACHE_MAGIC) &&
 	    memcmp(data, CACHE_MAGIC, strlen(CACHE_MAGIC)) == 0 &&
-	    sscanf(data + strlen(CACHE_MAGIC), "%zu %zu %zu %32s\n%n",
-		   &klen, &olen, &elen, sum, &header) == 4 && header > 0) {
+	    (header = read_header(data + strlen(CACHE_MAGIC), &klen, &olen,
+				  &elen, sum)) > 0) {
 		const char *body = data + strlen(CACHE_MAGIC) + header;
-		size_t body_len = len - strlen(CACHE_MAGIC) - (size_t)header;
+		size_t body_len = len - strlen(CACHE_MAGIC) - header;
 
 		if (klen <= body_len && olen <= body_len - klen &&
 		    elen == body_len - klen - olen &&

@@ -370,6 +370,14 @@ static void test_help_skipped(void **state)
 		"config A\n\tbool\n\thelp\n        one\n\t two\n\ttwo\n  x\nconfig B\n",
 		"config A\n\tbool\n\thelp\none\n\t  two\n\t  three\nconfig B\n",
 		"config A\n\tbool\n\thelp\n\t  one\n\t\t  two\n\nif B\nendif\n",
+		/* many lines passed over at once, then each way out of them */
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\n\n\t  three\n"
+		"\t    four\n\n\t  five\n\nconfig B\n\tbool\n\nconfig C\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  three\n\r\n"
+		"\t  four\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  three\n\t  four",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  three\n  four\n"
+		" config B\n",
 	};
 
 	(void)state;

@@ -564,6 +564,39 @@ static void test_data_file_named_by_a_plain_word(void **state)
 	assert_false(lookup("cat version.txt", tmpdir, &out));
 }
 
+/*
+ * A word's fields are worked out once per run and directory: the same
+ * word in another directory of the same run adds that directory's file,
+ * as a run that meets it there first would.
+ */
+static void test_word_fields_follow_the_directory(void **state)
+{
+	struct shell_cache *cache;
+	struct shell_result r = result_of("1", "");
+	char with[400], without[400], path[450], *out = NULL;
+
+	(void)state;
+	snprintf(with, sizeof(with), "%s/with", tmpdir);
+	snprintf(without, sizeof(without), "%s/without", tmpdir);
+	mkdir(with, 0755);
+	mkdir(without, 0755);
+	snprintf(path, sizeof(path), "%s/version.txt", with);
+	write_file(path, "1\n", 0644);
+	cache = shell_cache_open(cachedir, NULL);
+	assert_non_null(cache);
+	shell_cache_put(cache, "cat version.txt", with, &r);
+	shell_cache_put(cache, "cat version.txt", without, &r);
+	assert_int_equal(shell_cache_stats(cache).stores, 2);
+	shell_cache_close(cache);
+	assert_true(lookup("cat version.txt", without, &out));
+	free(out);
+	assert_true(lookup("cat version.txt", with, &out));
+	free(out);
+	unlink(path);
+	rmdir(with);
+	rmdir(without);
+}
+
 /* A regression: test -e flag && echo y kept "" after flag appeared. */
 static void test_file_that_appears(void **state)
 {
@@ -596,6 +629,17 @@ static void test_clock_and_directory_listings_are_not_cached(void **state)
 	expect_refused("cat *.txt");
 	expect_refused("cat vers?on.txt");
 	expect_refused("git describe");
+	/* Each word of the list, whatever byte it starts with. */
+	expect_refused("uptime");
+	expect_refused("echo $SRANDOM");
+	expect_refused("echo $SECONDS");
+	expect_refused("echo $EPOCHSECONDS");
+	expect_refused("echo $EPOCHREALTIME");
+	expect_refused("head -c 8 /dev/random | od");
+	expect_refused("find . -name x");
+	expect_refused("du -s .");
+	expect_refused("hg id");
+	expect_refused("svn info");
 	/* A script that reads the clock itself. */
 	snprintf(script, sizeof(script), "%s/stamp.sh", bindir);
 	write_file(script, "#!/bin/sh\ndate +%Y\n", 0755);
@@ -864,6 +908,7 @@ int main(void)
 		cmocka_unit_test(test_corrupt_entry_is_a_warned_miss),
 		cmocka_unit_test(test_uncreatable_directory_is_a_warning),
 		cmocka_unit_test(test_data_file_named_by_a_plain_word),
+		cmocka_unit_test(test_word_fields_follow_the_directory),
 		cmocka_unit_test(test_file_that_appears),
 		cmocka_unit_test(test_clock_and_directory_listings_are_not_cached),
 		cmocka_unit_test(test_kernel_probes_are_cacheable),
