@@ -171,7 +171,8 @@ void explainer_fix_values(struct explainer *ex)
 
 void explainer_reset(struct explainer *ex)
 {
-	arena_release(&ex->arena);
+	/* Its pages kept: the next explanations are made in the same memory. */
+	arena_reuse(&ex->arena);
 	/* An explanation made next may have a released one's address. */
 	ex->because_of = NULL;
 }
