@@ -187,6 +187,7 @@ void explainer_free(struct explainer *ex)
 	strbuf_release(&ex->scratch);
 	strbuf_release(&ex->print_buf);
 	free(ex->memo);
+	free(ex->leaves);
 	arena_release(&ex->memo_arena);
 	free(ex->sel_start);
 	free(ex->sel_props);

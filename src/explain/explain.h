@@ -357,6 +357,14 @@ struct explainer {
 	struct memo_entry *memo;
 	size_t memo_cap, memo_used;
 	struct arena memo_arena;
+	/*
+	 * While the values are fixed, a symbol standing alone in an
+	 * expression is one xexpr wherever it stands, evaluated once (two:
+	 * as a condition and not): leaves[2 * index + cond], NULL until
+	 * made, nleaves entries (the symbols there were when it was made).
+	 */
+	struct xexpr **leaves;
+	size_t nleaves;
 	explain_edited_fn *edited;	/* NULL: nothing was edited */
 	void *edited_ctx;
 };
