@@ -42,6 +42,30 @@ void arena_release(struct arena *arena)
 	arena_init(arena);
 }
 
+void arena_reuse(struct arena *arena)
+{
+	/* Big requests are linked behind the current block, never at the head. */
+	struct arena_block *keep = arena->next ? arena->blocks : NULL;
+	struct arena_block *block;
+
+	if (!keep) {
+		arena_release(arena);
+		return;
+	}
+	block = keep->prev;
+	while (block) {
+		struct arena_block *prev = block->prev;
+
+		munmap(block, block->size);
+		block = prev;
+	}
+	keep->prev = NULL;
+	/* arena_alloc() promises zeroed memory. */
+	memset(keep->data, 0, (size_t)(arena->next - (char *)keep->data));
+	arena->next = (char *)keep->data;
+	arena->total = 0;
+}
+
 /*
  * Blocks are mapped, not malloc'd: the kernel hands out zeroed pages, so
  * nothing has to clear them (calloc clears whenever its heap is reused).

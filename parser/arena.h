@@ -24,6 +24,14 @@ struct arena {
 
 void arena_init(struct arena *arena);
 void arena_release(struct arena *arena);
+/*
+ * Everything handed out is given back, but the block being filled is
+ * kept, cleared where it was used: an arena emptied after each of many
+ * small jobs (an explanation a symbol) then reuses the same pages
+ * instead of mapping fresh ones, which the kernel must zero, and stays
+ * in the cache.  The other blocks are unmapped.
+ */
+void arena_reuse(struct arena *arena);
 
 #define ARENA_ALIGN 16
 
@@ -42,7 +50,7 @@ static inline void *arena_alloc(struct arena *arena, size_t size)
 	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	if (size > (size_t)(arena->end - p))
 		return arena_alloc_block(arena, size);
-	/* Blocks come zeroed from mmap and memory is never reused. */
+	/* Blocks come zeroed from mmap; arena_reuse() clears what it takes back. */
 	arena->next = p + size;
 	arena->total += size;
 	return p;

@@ -171,7 +171,8 @@ void explainer_fix_values(struct explainer *ex)
 
 void explainer_reset(struct explainer *ex)
 {
-	arena_release(&ex->arena);
+	/* Its pages kept: the next explanations are made in the same memory. */
+	arena_reuse(&ex->arena);
 	/* An explanation made next may have a released one's address. */
 	ex->because_of = NULL;
 }
@@ -186,6 +187,7 @@ void explainer_free(struct explainer *ex)
 	strbuf_release(&ex->scratch);
 	strbuf_release(&ex->print_buf);
 	free(ex->memo);
+	free(ex->leaves);
 	arena_release(&ex->memo_arena);
 	free(ex->sel_start);
 	free(ex->sel_props);

@@ -52,12 +52,35 @@ static const struct symbol *valued_operand(const struct symbol *sym)
 	return NULL;
 }
 
+/*
+ * With the values fixed, the xexpr of a symbol standing alone, shared by
+ * every place it stands: all it holds (its value, the value shown, its
+ * texts) depends on the symbol and on cond alone.  `explain --all` of
+ * Linux 6.12 made 82,000 of them, one for each place, of 8,200 symbols
+ * (with cond and without).  NULL for a symbol outside the table (made
+ * after it).
+ */
+static struct xexpr **shared_leaf(struct explainer *ex, const struct symbol *sym,
+				  bool cond)
+{
+	const struct kconfig *kc = ex->kc;
+
+	if (!ex->leaves) {
+		ex->nleaves = 2 * kc->nsymbols;
+		ex->leaves = xcalloc(ex->nleaves ? ex->nleaves : 1, sizeof(*ex->leaves));
+	}
+	if (2 * (size_t)sym->index + 1 >= ex->nleaves || kc->symbols[sym->index] != sym)
+		return NULL;
+	return &ex->leaves[2 * (size_t)sym->index + cond];
+}
+
 struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond)
 {
 	enum memo_kind kind = cond ? MEMO_XEXPR_COND : MEMO_XEXPR;
 	struct xexpr *x;
 
-	if (!ex->values_fixed || !e)
+	/* A symbol alone is found by its index, not in the memo. */
+	if (!ex->values_fixed || !e || e->op == E_SYMBOL)
 		return evaluate(ex, e, cond);
 	x = memo_get(ex, e, kind);
 	if (!x) {
@@ -70,9 +93,16 @@ struct xexpr *explain_expr(struct explainer *ex, const struct expr *e, bool cond
 /* The parts are evaluated here, not looked up: the memo has whole expressions. */
 static struct xexpr *evaluate(struct explainer *ex, const struct expr *e, bool cond)
 {
+	struct xexpr **leaf = ex->values_fixed && e && e->op == E_SYMBOL ?
+			      shared_leaf(ex, e->sym, cond) : NULL;
+	struct xexpr *x;
+
+	if (leaf && *leaf)
+		return *leaf;
 	/* What the memo keeps outlives explainer_reset(). */
-	struct xexpr *x = arena_new(ex->values_fixed ? &ex->memo_arena : &ex->arena,
-				    struct xexpr);
+	x = arena_new(ex->values_fixed ? &ex->memo_arena : &ex->arena, struct xexpr);
+	if (leaf)
+		*leaf = x;
 
 	x->expr = e;
 	x->terms = 1;

@@ -4,6 +4,7 @@
  * line that decided it and why its condition held, then every default,
  * select, imply and bound with the values of their conditions.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,11 @@ struct render {
 	/* The file of the last location written and its name's length. */
 	const struct source_file *loc_file;
 	size_t loc_file_len;
+	/*
+	 * The xexpr whose condition line is being made (print_cond_line()):
+	 * its text is kept as the start of that line, not on its own.
+	 */
+	const struct xexpr *text_in_line;
 };
 
 /* Hand every finished line of the buffer to emit, with its spans. */
@@ -283,8 +289,13 @@ static void rexpr(const struct xexpr *x, struct render *r)
 		return;
 	}
 	expr_append(b, x->expr, x);
-	made->text_len = b->len - before;
-	made->text = arena_strndup(&r->ex->memo_arena, b->data + before, made->text_len);
+	/* Texts longer than 4 GB are made each time (none are). */
+	if (b->len - before > UINT_MAX)
+		return;
+	made->text_len = (unsigned)(b->len - before);
+	if (x != r->text_in_line)
+		made->text = arena_strndup(&r->ex->memo_arena, b->data + before,
+					   made->text_len);
 }
 
 static const char *loc_or(struct explainer *ex, struct location loc,
@@ -341,10 +352,18 @@ static void print_cond_line(const struct xexpr *x, struct render *out)
 		rputkept(x->cond_text, x->cond_text_len, out);
 		return;
 	}
+	/* A text made now is the line's start: kept once, with the line. */
+	if (!x->text)
+		out->text_in_line = x;
 	make_cond_line(x, out);
-	made->cond_text_len = b->len - before;
+	out->text_in_line = NULL;
+	if (b->len - before > UINT_MAX)
+		return;
+	made->cond_text_len = (unsigned)(b->len - before);
 	made->cond_text = arena_strndup(&out->ex->memo_arena, b->data + before,
 					made->cond_text_len);
+	if (!x->text && made->text_len)
+		made->text = made->cond_text;
 }
 
 /* Under a failing chain of &&: the terms that are n. */

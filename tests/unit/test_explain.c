@@ -835,6 +835,58 @@ static void test_fixed_values(void **state)
 	}
 }
 
+/*
+ * With the values fixed, a symbol alone is one xexpr wherever it stands
+ * (as a condition, and not: two), with its own value: `m` is n as a
+ * condition while modules are off, m otherwise.  Without fixed values
+ * each place has its own.
+ */
+static void test_shared_leaves(void **state)
+{
+	static const char tree[] =
+		"config MODULES\n\tbool \"modules\"\n\tmodules\n"
+		"config B\n\tbool \"b\"\n\tdefault y\n"
+		"config A\n\ttristate \"a\"\n\tdepends on B\n\tdefault B\n"
+		"config C\n\tbool \"c\"\n\tdefault y if B || A\n";
+	struct fixture f;
+
+	(void)state;
+	for (int fixed = 0; fixed < 2; fixed++) {
+		struct expr *b1, *b2, *m1, *m2;
+		const struct xexpr *x, *y;
+
+		fixture_load(&f, tree, NULL);
+		if (fixed)
+			explainer_fix_values(f.ex);
+		b1 = expr_symbol(&f.kc->arena, (struct symbol *)find(&f, "B"));
+		b2 = expr_symbol(&f.kc->arena, (struct symbol *)find(&f, "B"));
+		m1 = expr_symbol(&f.kc->arena, f.kc->sym_mod);
+		m2 = expr_symbol(&f.kc->arena, f.kc->sym_mod);
+		x = explain_expr(f.ex, b1, true);
+		y = explain_expr(f.ex, b2, true);
+		assert_int_equal(x->value, TRI_YES);
+		assert_string_equal(x->lval, "y");
+		assert_true((x == y) == fixed);
+		assert_ptr_not_equal(explain_expr(f.ex, b1, false), x);
+		assert_int_equal(explain_expr(f.ex, b1, false)->value, TRI_YES);
+		x = explain_expr(f.ex, m1, true);
+		y = explain_expr(f.ex, m2, false);
+		assert_int_equal(x->value, TRI_NO);
+		assert_int_equal(y->value, TRI_MOD);
+		assert_ptr_not_equal(x, y);
+		assert_true((explain_expr(f.ex, m2, true) == x) == fixed);
+		assert_true((explain_expr(f.ex, m1, false) == y) == fixed);
+		/* The same leaf inside an expression, printed with its value. */
+		x = explain_expr(f.ex, find(&f, "C")->props->next->cond, true);
+		assert_int_equal(x->expr->op, E_OR);
+		if (fixed)
+			assert_ptr_equal(x->left, explain_expr(f.ex, b2, true));
+		assert_string_equal(explain_scratch_expr(f.ex, x->expr, x),
+				    "B [=y] || A [=y]");
+		fixture_free(&f);
+	}
+}
+
 /* One symbol's text as `explain` prints it (depth 1). */
 static char *render_one(struct fixture *f, const char *name)
 {
@@ -992,6 +1044,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_why_chain),
 		cmocka_unit_test(test_fixed_values),
+		cmocka_unit_test(test_shared_leaves),
 		cmocka_unit_test(test_text_lines),
 		cmocka_unit_test(test_format),
 	};

@@ -3,7 +3,8 @@
  * The hash tables under the parser: string interning and the symbol
  * table, with more entries than their first size (so they grow), names
  * that share prefixes or differ in one byte, and lengths on both sides of
- * the hash's 4- and 8-byte pieces.
+ * the hash's 4- and 8-byte pieces; and the arena under them, emptied
+ * for reuse.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -168,6 +169,71 @@ static void test_symbol_table_grows(void **state)
 	free(made);
 }
 
+/* Is every byte of p[0..len) zero? */
+static bool all_zero(const unsigned char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/*
+ * Pieces of every size up to a few KiB, and big ones with blocks of
+ * their own, each filled with 0xAA: as much as three blocks and more.
+ */
+static char *fill_arena(struct arena *a, unsigned char **pieces, size_t *sizes,
+			size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		sizes[i] = i % 97 == 0 ? 100000 : 1 + (i * 37) % 3000;
+		pieces[i] = arena_alloc(a, sizes[i]);
+		assert_true(all_zero(pieces[i], sizes[i]));
+		memset(pieces[i], 0xAA, sizes[i]);
+	}
+	return a->next;
+}
+
+/*
+ * arena_reuse(): what comes after it is zeroed like fresh memory, from
+ * the block that was being filled (its pages kept), and the arena holds
+ * that block alone.
+ */
+static void test_arena_reuse(void **state)
+{
+	enum { N = 1200 };
+	static unsigned char *pieces[N];
+	static size_t sizes[N];
+	struct arena a;
+
+	(void)state;
+	arena_init(&a);
+	arena_reuse(&a);	/* empty: nothing to keep */
+	assert_null(a.blocks);
+	for (int round = 0; round < 3; round++) {
+		const char *last = fill_arena(&a, pieces, sizes, N);
+		const char *kept = (const char *)a.blocks;
+		const unsigned char *first;
+
+		assert_true(a.total > (1u << 20));
+		arena_reuse(&a);
+		assert_ptr_equal(a.blocks, kept);
+		assert_int_equal(a.total, 0);
+		assert_true(a.next < last && a.next > kept);
+		/* The block's used part again, zeroed, then more blocks. */
+		first = arena_alloc(&a, 16);
+		assert_ptr_equal(first, a.next - 16);
+		assert_true(all_zero(first, (size_t)(last - (const char *)first)));
+	}
+	/* An arena whose only block is a big request's keeps nothing. */
+	arena_release(&a);
+	memset(arena_alloc(&a, 100000), 0xAA, 100000);
+	arena_reuse(&a);
+	assert_null(a.blocks);
+	assert_true(all_zero(arena_alloc(&a, 100000), 100000));
+	arena_release(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +243,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_intern_grows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbol_namespaces, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbol_table_grows, setup, teardown),
+		cmocka_unit_test(test_arena_reuse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
