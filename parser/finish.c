@@ -918,45 +918,67 @@ static bool next_prop(struct loop_frame *frame)
 	return true;
 }
 
+/* Has the edge anything left to walk (neither empty nor marked)? */
+static inline bool live_edge(const struct expr *e)
+{
+	return e && !e->loop_free;
+}
+
 /*
  * Start the frame's next edge that has something left to walk (edges
  * that are empty or marked are passed over); false when none is left.
+ * The symbol's three own edges come first, each tried once.
  */
 static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 {
 	struct symbol *sym = frame->sym;
 	struct expr *edge;
 
-	do {
-		switch (frame->stage) {
-		case 0:
-			frame->stage = 1;
+	switch (frame->stage) {
+	case 0:
+		frame->stage = 1;
+		if (live_edge(sym->dir_dep)) {
 			frame->kind = EDGE_DIR_DEP;
 			edge = sym->dir_dep;
-			break;
-		case 1:
-			frame->stage = 2;
+			goto found;
+		}
+		/* fall through */
+	case 1:
+		frame->stage = 2;
+		if (live_edge(sym->rev_dep)) {
 			frame->kind = EDGE_REV_DEP;
 			edge = sym->rev_dep;
-			break;
-		case 2:
-			frame->stage = 3;
+			goto found;
+		}
+		/* fall through */
+	case 2:
+		frame->stage = 3;
+		if (live_edge(sym->implied)) {
 			frame->kind = EDGE_IMPLIED;
 			edge = sym->implied;
-			break;
-		default:
-			if (frame->prop_value_next) {
-				frame->prop_value_next = false;
-				frame->kind = EDGE_DEFAULT_VALUE;
-				edge = frame->prop->expr;
-				break;
-			}
-			if (!next_prop(frame))
-				return false;
-			edge = frame->prop->visible;
-			break;
+			goto found;
 		}
-	} while (!edge || edge->loop_free);
+		break;
+	default:
+		break;
+	}
+	for (;;) {
+		if (frame->prop_value_next) {
+			frame->prop_value_next = false;
+			edge = frame->prop->expr;
+			if (live_edge(edge)) {
+				frame->kind = EDGE_DEFAULT_VALUE;
+				goto found;
+			}
+		}
+		/* next_prop() sets the kind: the property's condition. */
+		if (!next_prop(frame))
+			return false;
+		edge = frame->prop->visible;
+		if (live_edge(edge))
+			goto found;
+	}
+found:
 	reserve_pending(lc, 1);
 	push_enter(lc, edge);
 	return true;
