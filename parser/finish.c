@@ -679,21 +679,29 @@ struct loop_frame {
 	/* Which edge comes next: 0-2 dir_dep, rev_dep, implied; 3 props. */
 	unsigned char stage;
 	bool prop_value_next;	/* prop's condition is done, its value is next */
-	/* The walk of the current edge: lc->path[path_start .. npath). */
-	size_t path_start;
+	/* The walk of the current edge: lc->pending[pending_start ..). */
+	size_t pending_start;
+	unsigned in_choice_met;	/* lc->in_choice_met when it was pushed */
 	/* ROLE_MEMBERS: the entries left, lc->leaves[leaf_pos .. leaf_end). */
 	size_t leaf_start, leaf_pos, leaf_end;
 };
 
 /*
- * One expression node on the way down an edge: the walk goes through
- * each edge once, symbol by symbol, and marks a subtree when it leaves
- * it (see next_symbol()).
+ * What is left of the edges being walked, innermost last (see
+ * next_symbol()): expression nodes still to enter, the symbols of a
+ * comparison still to hand out, and under the operands of each node
+ * entered a note to mark the node once they are done.
  */
-struct expr_step {
-	struct expr *e;
-	unsigned char done;	/* operands handed out or walked so far */
-	bool settled;		/* no symbol so far has an entry in a choice */
+enum pending_kind { PENDING_ENTER, PENDING_SYMBOL, PENDING_LEAVE };
+
+struct pending {
+	union {
+		struct expr *e;		/* PENDING_ENTER, PENDING_LEAVE */
+		struct symbol *sym;	/* PENDING_SYMBOL */
+	};
+	/* PENDING_LEAVE: lc->in_choice_met when the node was entered. */
+	unsigned in_choice_met;
+	unsigned char kind;
 };
 
 /*
@@ -708,15 +716,20 @@ struct loop_check {
 	unsigned char *state;		/* by symbol index */
 	struct loop_frame *stack;
 	size_t depth, cap;
-	struct expr_step *path;
-	size_t npath, path_cap;
+	struct pending *pending;
+	size_t npending, pending_cap;
+	/*
+	 * How many symbols with an entry in a choice the walk of the
+	 * current edge met so far: a subtree is marked only when none was
+	 * met inside it (saved and restored around each frame).
+	 */
+	unsigned in_choice_met;
 	struct symbol **leaves;
 	size_t nleaves, leaves_cap;
 	/* Symbols in the order their walk ended (kconfig.calc_order). */
 	struct symbol **order;
 	size_t norder;
 };
-
 static inline struct loop_frame *push_frame(struct loop_check *lc,
 					    struct symbol *sym,
 					    enum frame_role role)
@@ -734,7 +747,8 @@ static inline struct loop_frame *push_frame(struct loop_check *lc,
 	frame->role = role;
 	frame->stage = 0;
 	frame->prop_value_next = false;
-	frame->path_start = lc->npath;
+	frame->pending_start = lc->npending;
+	frame->in_choice_met = lc->in_choice_met;
 	frame->leaf_start = frame->leaf_pos = frame->leaf_end = lc->nleaves;
 	return frame;
 }
@@ -749,20 +763,89 @@ static void push_leaf(struct loop_check *lc, struct symbol *sym)
 	lc->leaves[lc->nleaves++] = sym;
 }
 
-/* Go down into e (neither NULL nor marked). */
-static inline struct expr_step *push_step(struct loop_check *lc, struct expr *e)
+/* Room for n more pending entries. */
+static inline void reserve_pending(struct loop_check *lc, size_t n)
 {
-	struct expr_step *step;
-
-	if (lc->npath == lc->path_cap) {
-		lc->path_cap = lc->path_cap ? lc->path_cap * 2 : 256;
-		lc->path = xrealloc(lc->path, lc->path_cap * sizeof(*lc->path));
+	if (lc->npending + n > lc->pending_cap) {
+		lc->pending_cap = lc->pending_cap ? lc->pending_cap * 2 : 256;
+		lc->pending = xrealloc(lc->pending,
+				       lc->pending_cap * sizeof(*lc->pending));
 	}
-	step = &lc->path[lc->npath++];
-	step->e = e;
-	step->done = 0;
-	step->settled = true;
-	return step;
+}
+
+/* e, neither NULL nor marked, to be entered (no room check). */
+static inline void push_enter(struct loop_check *lc, struct expr *e)
+{
+	struct pending *p = &lc->pending[lc->npending++];
+
+	p->e = e;
+	p->kind = PENDING_ENTER;
+}
+
+static inline void push_pending_symbol(struct loop_check *lc,
+				       struct symbol *sym)
+{
+	struct pending *p = &lc->pending[lc->npending++];
+
+	p->sym = sym;
+	p->kind = PENDING_SYMBOL;
+}
+
+/*
+ * Is sym done, off the stack and outside every choice?  Then meeting it
+ * does nothing, now or later: it is not pushed.
+ */
+static inline bool settled_symbol(const struct loop_check *lc,
+				  const struct symbol *sym)
+{
+	return (lc->state[sym->index] &
+		(LOOP_ACTIVE | LOOP_DONE | LOOP_IN_CHOICE)) == LOOP_DONE;
+}
+
+/* An operand of a node entered, unless it is marked or settled. */
+static inline void push_operand(struct loop_check *lc, struct expr *e)
+{
+	if (e->loop_free ||
+	    (e->op == E_SYMBOL && settled_symbol(lc, e->sym)))
+		return;
+	push_enter(lc, e);
+}
+
+/*
+ * Enter e: a note to leave it, then its operands that may do something,
+ * the left one on top.  When none may, e is marked at once.
+ */
+static void enter_operands(struct loop_check *lc, struct expr *e)
+{
+	struct pending *leave;
+	size_t leave_at;
+
+	reserve_pending(lc, 3);
+	leave_at = lc->npending++;
+	leave = &lc->pending[leave_at];
+	leave->e = e;
+	leave->in_choice_met = lc->in_choice_met;
+	leave->kind = PENDING_LEAVE;
+	switch (e->op) {
+	case E_NOT:
+		push_operand(lc, e->left);
+		break;
+	case E_AND:
+	case E_OR:
+		push_operand(lc, e->right);
+		push_operand(lc, e->left);
+		break;
+	default:
+		if (!settled_symbol(lc, e->rsym))
+			push_pending_symbol(lc, e->rsym);
+		if (!settled_symbol(lc, e->lsym))
+			push_pending_symbol(lc, e->lsym);
+		break;
+	}
+	if (lc->npending == leave_at + 1) {
+		lc->npending = leave_at;
+		e->loop_free = true;
+	}
 }
 
 /*
@@ -776,75 +859,44 @@ static inline bool needs_visit(const struct loop_check *lc,
 }
 
 /*
- * The next symbol to visit in the edge being walked from path[base],
- * left to right; NULL when the edge is done.  A symbol is handed out
- * before its own walk and its node left after it, so a subtree is left
- * only once every symbol in it was walked without meeting a loop.  It is
- * then marked, unless it holds a symbol with an entry inside a choice:
- * every other symbol in it is done and can never be on the stack again
- * (it becomes active only on its first visit), so a later walk of the
- * subtree would find nothing.
+ * The next symbol to visit in the edge being walked from
+ * lc->pending[base], left to right; NULL when the edge is done.  A
+ * symbol is handed out before its own walk, and the note to leave a node
+ * comes up after every operand's, so a subtree is left only once every
+ * symbol in it was walked without meeting a loop.  It is then marked,
+ * unless it holds a symbol with an entry inside a choice: every other
+ * symbol in it is done and can never be on the stack again (it becomes
+ * active only on its first visit), so a later walk of the subtree would
+ * find nothing.
  */
 static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 {
-	while (lc->npath > base) {
-		struct expr_step *step = &lc->path[lc->npath - 1];
-		struct expr *e = step->e, *child;
+	while (lc->npending > base) {
+		const struct pending *p = &lc->pending[--lc->npending];
 		struct symbol *sym;
-		bool settled;
 
-		switch (e->op) {
-		case E_SYMBOL:
-			/* An edge of one symbol, or one handed out below. */
-			if (!step->done++ && needs_visit(lc, e->sym))
-				return e->sym;
-			if (lc->state[e->sym->index] & LOOP_IN_CHOICE)
-				step->settled = false;
-			break;
-		case E_NOT:
-		case E_AND:
-		case E_OR:
-			/* The operands decided here, until one needs a walk. */
-			child = NULL;
-			while (step->done < (e->op == E_NOT ? 1 : 2)) {
-				child = step->done++ ? e->right : e->left;
-				if (child->loop_free)
-					continue;
-				if (child->op != E_SYMBOL)
-					break;
-				if (needs_visit(lc, child->sym)) {
-					push_step(lc, child)->done = 1;
-					return child->sym;
-				}
-				if (lc->state[child->sym->index] & LOOP_IN_CHOICE)
-					step->settled = false;
-				else
-					child->loop_free = true;
-				child = NULL;
-			}
-			if (child && !child->loop_free) {
-				push_step(lc, child);
-				continue;
-			}
+		switch (p->kind) {
+		case PENDING_LEAVE:
+			if (p->in_choice_met == lc->in_choice_met)
+				p->e->loop_free = true;
+			continue;
+		case PENDING_SYMBOL:
+			sym = p->sym;
 			break;
 		default:
-			while (step->done < 2) {
-				sym = step->done++ ? e->rsym : e->lsym;
-				if (needs_visit(lc, sym))
-					return sym;
+			if (p->e->op != E_SYMBOL) {
+				/* Met again since it was pushed: done. */
+				if (!p->e->loop_free)
+					enter_operands(lc, p->e);
+				continue;
 			}
-			if ((lc->state[e->lsym->index] |
-			     lc->state[e->rsym->index]) & LOOP_IN_CHOICE)
-				step->settled = false;
+			sym = p->e->sym;
 			break;
 		}
-		/* Every operand of e is walked: leave it. */
-		settled = step->settled;
-		if (settled)
-			e->loop_free = true;
-		lc->npath--;
-		if (!settled && lc->npath > base)
-			lc->path[lc->npath - 1].settled = false;
+		if (lc->state[sym->index] & LOOP_IN_CHOICE)
+			lc->in_choice_met++;
+		if (needs_visit(lc, sym))
+			return sym;
 	}
 	return NULL;
 }
@@ -866,46 +918,69 @@ static bool next_prop(struct loop_frame *frame)
 	return true;
 }
 
+/* Has the edge anything left to walk (neither empty nor marked)? */
+static inline bool live_edge(const struct expr *e)
+{
+	return e && !e->loop_free;
+}
+
 /*
  * Start the frame's next edge that has something left to walk (edges
  * that are empty or marked are passed over); false when none is left.
+ * The symbol's three own edges come first, each tried once.
  */
 static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 {
 	struct symbol *sym = frame->sym;
 	struct expr *edge;
 
-	do {
-		switch (frame->stage) {
-		case 0:
-			frame->stage = 1;
+	switch (frame->stage) {
+	case 0:
+		frame->stage = 1;
+		if (live_edge(sym->dir_dep)) {
 			frame->kind = EDGE_DIR_DEP;
 			edge = sym->dir_dep;
-			break;
-		case 1:
-			frame->stage = 2;
+			goto found;
+		}
+		/* fall through */
+	case 1:
+		frame->stage = 2;
+		if (live_edge(sym->rev_dep)) {
 			frame->kind = EDGE_REV_DEP;
 			edge = sym->rev_dep;
-			break;
-		case 2:
-			frame->stage = 3;
+			goto found;
+		}
+		/* fall through */
+	case 2:
+		frame->stage = 3;
+		if (live_edge(sym->implied)) {
 			frame->kind = EDGE_IMPLIED;
 			edge = sym->implied;
-			break;
-		default:
-			if (frame->prop_value_next) {
-				frame->prop_value_next = false;
-				frame->kind = EDGE_DEFAULT_VALUE;
-				edge = frame->prop->expr;
-				break;
-			}
-			if (!next_prop(frame))
-				return false;
-			edge = frame->prop->visible;
-			break;
+			goto found;
 		}
-	} while (!edge || edge->loop_free);
-	push_step(lc, edge);
+		break;
+	default:
+		break;
+	}
+	for (;;) {
+		if (frame->prop_value_next) {
+			frame->prop_value_next = false;
+			edge = frame->prop->expr;
+			if (live_edge(edge)) {
+				frame->kind = EDGE_DEFAULT_VALUE;
+				goto found;
+			}
+		}
+		/* next_prop() sets the kind: the property's condition. */
+		if (!next_prop(frame))
+			return false;
+		edge = frame->prop->visible;
+		if (live_edge(edge))
+			goto found;
+	}
+found:
+	reserve_pending(lc, 1);
+	push_enter(lc, edge);
 	return true;
 }
 
@@ -1019,7 +1094,8 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 		break;
 	}
 	lc->nleaves = frame->leaf_start;
-	lc->npath = frame->path_start;
+	lc->npending = frame->pending_start;
+	lc->in_choice_met = frame->in_choice_met;
 	lc->depth--;
 }
 
@@ -1045,7 +1121,7 @@ static void walk_symbol(struct loop_check *lc, struct symbol *start)
 			end_frame(lc, false);
 			continue;
 		}
-		next = next_symbol(lc, frame->path_start);
+		next = next_symbol(lc, frame->pending_start);
 		if (next) {
 			found = begin_visit(lc, next);
 			continue;
@@ -1057,7 +1133,7 @@ static void walk_symbol(struct loop_check *lc, struct symbol *start)
 	while (lc->depth > 0)
 		end_frame(lc, true);
 	lc->nleaves = 0;
-	lc->npath = 0;
+	lc->npending = 0;
 }
 
 /* Where `from` gets a dependency on `to`: the innermost `depends on`/`if`. */
@@ -1212,7 +1288,7 @@ static void check_loops(struct finisher *fin)
 	free(lc.state);
 	free(lc.stack);
 	free(lc.leaves);
-	free(lc.path);
+	free(lc.pending);
 }
 
 /*

@@ -15,32 +15,56 @@
 #define FNV_STEP(hash, c) (((hash) ^ (unsigned)(int)(c)) * FNV_PRIME)
 
 /*
- * The kernel's hash of a name (FNV-1a on signed chars), four bytes a
- * turn once the length is known: every symbol's name goes through it.
+ * The kernel's hash of a name (FNV-1a on signed chars), eight bytes a
+ * turn, the rest straight on: every symbol's name goes through it.
  */
 static unsigned kernel_name_hash(const char *name, size_t len)
 {
 	unsigned hash = 2166136261u;
-	size_t i = 0;
+	const char *end = name + len, *p = name;
 
-	for (; i + 4 <= len; i += 4) {
-		hash = FNV_STEP(hash, name[i]);
-		hash = FNV_STEP(hash, name[i + 1]);
-		hash = FNV_STEP(hash, name[i + 2]);
-		hash = FNV_STEP(hash, name[i + 3]);
+	for (; end - p >= 8; p += 8) {
+		hash = FNV_STEP(hash, p[0]);
+		hash = FNV_STEP(hash, p[1]);
+		hash = FNV_STEP(hash, p[2]);
+		hash = FNV_STEP(hash, p[3]);
+		hash = FNV_STEP(hash, p[4]);
+		hash = FNV_STEP(hash, p[5]);
+		hash = FNV_STEP(hash, p[6]);
+		hash = FNV_STEP(hash, p[7]);
 	}
-	for (; i < len; i++)
-		hash = FNV_STEP(hash, name[i]);
+	switch (end - p) {
+	case 7: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 6: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 5: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 4: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 3: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 2: hash = FNV_STEP(hash, *p++); /* fall through */
+	case 1: hash = FNV_STEP(hash, *p); /* fall through */
+	default: break;
+	}
 	return hash;
+}
+
+/*
+ * y, m and n live outside the kernel's table: they are moved to a bucket
+ * of their own past the last, so that they sort after every other symbol
+ * and are left out by the count (no test of each symbol for them).
+ */
+static void set_aside(const struct symbol *sym, unsigned *bucket,
+		      unsigned *start)
+{
+	start[bucket[sym->index] + 1]--;
+	bucket[sym->index] = KERNEL_HASH_BUCKETS;
+	start[KERNEL_HASH_BUCKETS + 1]++;
 }
 
 const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count)
 {
 	/* Only the counts start at zero: the other two are written first. */
 	unsigned *bucket = xmalloc((kc->nsymbols + 1) * sizeof(*bucket));
-	unsigned *start = xcalloc(KERNEL_HASH_BUCKETS + 1, sizeof(*start));
+	unsigned *start = xcalloc(KERNEL_HASH_BUCKETS + 2, sizeof(*start));
 	const struct symbol **order = xmalloc((kc->nsymbols + 1) * sizeof(*order));
-	size_t n = 0;
 
 	/* A counting sort by bucket; newest first inside each bucket. */
 	for (size_t i = 0; i < kc->nsymbols; i++) {
@@ -48,23 +72,17 @@ const struct symbol **kernel_table_order(const struct kconfig *kc, size_t *count
 
 		bucket[i] = sym->name
 			? kernel_name_hash(sym->name, sym->name_len) % KERNEL_HASH_BUCKETS : 0;
-		/* y, m and n live outside the kernel's table. */
-		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no) {
-			start[bucket[i] + 1]++;
-			n++;
-		}
+		start[bucket[i] + 1]++;
 	}
-	for (size_t b = 0; b < KERNEL_HASH_BUCKETS; b++)
+	set_aside(kc->sym_yes, bucket, start);
+	set_aside(kc->sym_mod, bucket, start);
+	set_aside(kc->sym_no, bucket, start);
+	for (size_t b = 0; b <= KERNEL_HASH_BUCKETS; b++)
 		start[b + 1] += start[b];
-	for (size_t i = kc->nsymbols; i-- > 0;) {
-		const struct symbol *sym = kc->symbols[i];
-
-		if (sym != kc->sym_yes && sym != kc->sym_mod && sym != kc->sym_no)
-			order[start[bucket[i]]++] = sym;
-	}
+	for (size_t i = kc->nsymbols; i-- > 0;)
+		order[start[bucket[i]]++] = kc->symbols[i];
 	free(bucket);
 	free(start);
-	*count = n;
+	*count = kc->nsymbols - 3;
 	return order;
 }
-

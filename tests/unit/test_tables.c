@@ -3,8 +3,9 @@
  * The hash tables under the parser: string interning and the symbol
  * table, with more entries than their first size (so they grow), names
  * that share prefixes or differ in one byte, and lengths on both sides of
- * the hash's 4- and 8-byte pieces; and the arena under them, emptied
- * for reuse.
+ * the hash's 4- and 8-byte pieces; the order of the kernel's own
+ * symbol table, built from its hash of each name; and the arena under
+ * them, emptied for reuse.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "kconfig.h"
+#include "symbol_order.h"
 #include "unit.h"
 
 static struct kconfig kc;
@@ -232,6 +234,75 @@ static void test_arena_reuse(void **state)
 	assert_null(a.blocks);
 	assert_true(all_zero(arena_alloc(&a, 100000), 100000));
 	arena_release(&a);
+/* The kernel's name hash, a byte a turn, as a reference. */
+static unsigned reference_kernel_hash(const char *name)
+{
+	unsigned hash = 2166136261u;
+
+	for (const signed char *p = (const signed char *)name; *p; p++)
+		hash = (hash ^ (unsigned)(int)*p) * 0x01000193u;
+	return hash;
+}
+
+/* A symbol with its bucket in the kernel's table. */
+struct bucketed {
+	const struct symbol *sym;
+	unsigned bucket;
+};
+
+/* By bucket, the newest symbol first inside one. */
+static int by_bucket_newest_first(const void *pa, const void *pb)
+{
+	const struct bucketed *a = pa, *b = pb;
+
+	if (a->bucket != b->bucket)
+		return a->bucket < b->bucket ? -1 : 1;
+	return a->sym->index > b->sym->index ? -1 : 1;
+}
+
+/*
+ * kernel_table_order(): bucket by bucket (the hash modulo 16384), newest
+ * first inside a bucket, y, m and n left out; names of every length
+ * 0..40, with bytes above 0x7f (constants), many sharing a bucket, and a
+ * nameless choice (bucket 0).
+ */
+static void test_kernel_table_order(void **state)
+{
+	enum { N = 40000, BUCKETS = 16384 };
+	char name[64];
+	const struct symbol **order;
+	struct bucketed *expected;
+	size_t count, n = 0;
+
+	(void)state;
+	for (int i = 0; i < N; i++) {
+		size_t len = (size_t)i % 41;
+
+		snprintf(name, sizeof(name), "%.*s%d", (int)len, base_name, i);
+		if (i % 7 == 0)
+			name[0] = (char)(0x80 + i % 0x7f);
+		symbol_get(&kc, name, i % 7 == 0);
+		if (i == N / 2)
+			symbol_new_choice(&kc);
+	}
+	expected = calloc(kc.nsymbols, sizeof(*expected));
+	assert_non_null(expected);
+	for (size_t i = 0; i < kc.nsymbols; i++) {
+		const struct symbol *sym = kc.symbols[i];
+
+		if (sym == kc.sym_yes || sym == kc.sym_mod || sym == kc.sym_no)
+			continue;
+		expected[n].sym = sym;
+		expected[n++].bucket = sym->name
+			? reference_kernel_hash(sym->name) % BUCKETS : 0;
+	}
+	qsort(expected, n, sizeof(*expected), by_bucket_newest_first);
+	order = kernel_table_order(&kc, &count);
+	assert_int_equal(count, n);
+	for (size_t i = 0; i < n; i++)
+		assert_ptr_equal(order[i], expected[i].sym);
+	free(order);
+	free(expected);
 }
 
 int main(void)
@@ -244,6 +315,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_symbol_namespaces, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbol_table_grows, setup, teardown),
 		cmocka_unit_test(test_arena_reuse),
+		cmocka_unit_test_setup_teardown(test_kernel_table_order, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
