@@ -234,6 +234,8 @@ static void test_arena_reuse(void **state)
 	assert_null(a.blocks);
 	assert_true(all_zero(arena_alloc(&a, 100000), 100000));
 	arena_release(&a);
+}
+
 /* The kernel's name hash, a byte a turn, as a reference. */
 static unsigned reference_kernel_hash(const char *name)
 {
