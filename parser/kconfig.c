@@ -40,6 +40,7 @@
 struct file_text {
 	char *data;		/* malloc'd, NUL-terminated */
 	size_t len;
+	long long mtime_ns;	/* 0: not read from disk */
 };
 
 /* Read a whole file; false with errno set when it cannot be read. */
@@ -47,7 +48,8 @@ static bool read_disk(const char *path, struct file_text *out)
 {
 	int err;
 
-	out->data = file_read(path, KCONFIG_FILE_MAX, &out->len, &err);
+	out->data = file_read_stamped(path, KCONFIG_FILE_MAX, &out->len, &err,
+				      &out->mtime_ns);
 	if (!out->data)
 		errno = err;
 	return out->data != NULL;
@@ -57,6 +59,7 @@ static void copy_text(const char *text, size_t len, struct file_text *out)
 {
 	out->data = xmemdup(text, len);
 	out->len = len;
+	out->mtime_ns = 0;
 }
 
 static bool read_builtin(const struct kconfig *kc, const char *name,
@@ -172,14 +175,38 @@ static void dedupe_files_read(struct kconfig *kc)
 
 static const struct source_file *new_source_file(struct kconfig *kc,
 						 const char *name,
-						 struct location from)
+						 struct location from,
+						 const struct file_text *text)
 {
 	struct source_file *file = arena_new(&kc->arena, struct source_file);
 
 	file->name = intern(&kc->strings, name);
 	file->parent = from.file;
 	file->parent_line = from.line;
+	/* Text handed over in memory cannot be read again: -1. */
+	file->size = text ? text->len : 0;
+	file->mtime_ns = text ? text->mtime_ns : -1;
 	return file;
+}
+
+char *kconfig_read_again(struct kconfig *kc, const struct source_file *file,
+			 size_t *len)
+{
+	struct file_text text;
+
+	if (file->mtime_ns < 0) {
+		errno = ENOENT;
+		return NULL;
+	}
+	if (!read_named(kc, file->name, &text))
+		return NULL;
+	if (text.len != file->size || text.mtime_ns != file->mtime_ns) {
+		free(text.data);
+		errno = ESTALE;
+		return NULL;
+	}
+	*len = text.len;
+	return text.data;
 }
 
 /*
@@ -292,7 +319,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 				  "run its make, or kbrowse in its O= directory)" : "");
 		return;
 	}
-	file = new_source_file(kc, name, from);
+	file = new_source_file(kc, name, from, &text);
 	if (!p && !kc->top_file)
 		kc->top_file = file;
 	kc->nfiles++;
@@ -548,7 +575,7 @@ void kconfig_parse_text(struct kconfig *kc, const char *name,
 			const char *text, size_t len)
 {
 	struct location from = { 0 };
-	const struct source_file *file = new_source_file(kc, name, from);
+	const struct source_file *file = new_source_file(kc, name, from, NULL);
 	char *copy = xmemdup(text, len);
 
 	if (!kc->top_file)

@@ -60,6 +60,12 @@ struct kconfig_options {
 	 * Linux tree takes 3 MB less.
 	 */
 	bool skip_help;
+	/*
+	 * With skip_help: the texts are wanted, later.  Each entry keeps
+	 * where its text starts, and help_text.h reads them from the files
+	 * (the browser: its first screen shows almost none of them).
+	 */
+	bool defer_help;
 	/* The rules to parse and evaluate by; NULL: dialect_detect(srctree). */
 	const struct kconfig_dialect *dialect;
 	const char *dialect_why;	/* with dialect: who chose it ("--dialect") */
@@ -141,6 +147,15 @@ struct kconfig *kconfig_new(const struct kconfig_options *opts);
 void kconfig_parse_file(struct kconfig *kc, const char *name);
 void kconfig_parse_text(struct kconfig *kc, const char *name,
 			const char *text, size_t len);
+
+/*
+ * A file of the tree read again, found as the parse found it: its bytes
+ * (malloc'd, NUL-terminated, their count in *len), or NULL with errno
+ * set when it cannot be read or is no longer the text the parse read
+ * (ESTALE: another length or modification time).
+ */
+char *kconfig_read_again(struct kconfig *kc, const struct source_file *file,
+			 size_t *len);
 
 /*
  * A member of a choice (the choice itself answers false).  Inline: the

@@ -1089,3 +1089,23 @@ bool lexer_skip_help(struct lexer *lx)
 	scan_help(lx, NULL, &nonspace);
 	return nonspace;
 }
+
+char *lexer_help_at(struct kconfig *kc, const char *text, size_t len,
+		    size_t offset, size_t *out_len)
+{
+	struct lexer lx;
+
+	memset(&lx, 0, sizeof(lx));
+	lx.kc = kc;
+	lx.buf = text;
+	lx.end = text + len;
+	lx.p = text + (offset < len ? offset : len);
+	lx.line_start = lx.p;
+	lx.line = 1;
+	/* The parse said what was to say about these bytes. */
+	lx.warned_cr = lx.warned_ff = lx.warned_nul = true;
+	scan_help(&lx, &lx.text, NULL);
+	*out_len = lx.text.len;
+	free(lx.expanded);
+	return lx.text.data;
+}

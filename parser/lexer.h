@@ -203,6 +203,21 @@ const char *lexer_read_help(struct lexer *lx, size_t *len);
  */
 bool lexer_skip_help(struct lexer *lx);
 
+/* Where the lexer reads next, as a byte offset into its text. */
+static inline unsigned lexer_offset(const struct lexer *lx)
+{
+	return (unsigned)(lx->p - lx->buf);
+}
+
+/*
+ * The help text that starts offset bytes into text[0..len) (which is
+ * followed by a NUL byte), read as lexer_read_help() reads it there,
+ * with no diagnostics (the parse gave them): malloc'd, its length in
+ * *out_len.
+ */
+char *lexer_help_at(struct kconfig *kc, const char *text, size_t len,
+		    size_t offset, size_t *out_len);
+
 /* The location of the current token. */
 static inline struct location lexer_loc(const struct lexer *lx)
 {

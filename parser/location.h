@@ -6,12 +6,22 @@
 #ifndef KBROWSE_LOCATION_H
 #define KBROWSE_LOCATION_H
 
+#include <stddef.h>
+
 struct source_file {
 	/* Path as the kernel prints it: relative to srctree when inside it. */
 	const char *name;
 	/* The file whose `source` statement included this one; NULL for the top. */
 	const struct source_file *parent;
 	int parent_line;
+	/*
+	 * The bytes as read: their count, and the file's modification time
+	 * (0 for text not read from disk, -1 for text handed over in memory,
+	 * which cannot be read again), so that a help text
+	 * read later (help_text.h) is read from the same bytes.
+	 */
+	size_t size;
+	long long mtime_ns;
 };
 
 struct location {

@@ -77,6 +77,8 @@ struct menu_node {
 	 * and adds no dependency of its own.
 	 */
 	bool defaults_only;
+	/* Where the help text starts in help_loc's file, as a byte offset. */
+	unsigned help_offset;
 };
 
 /* The properties a symbol's entry wrote, in the order written. */

@@ -973,6 +973,8 @@ static void help_option(struct parser *p, struct menu_node *node)
 
 	next(p);
 	expect_eol(p, "'help'");
+	if (node)
+		node->help_offset = lexer_offset(p->lx);
 	/* Without help texts, the text is passed over, not built. */
 	if (!node || p->kc->opts.skip_help) {
 		blank = !lexer_skip_help(p->lx);

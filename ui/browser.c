@@ -33,6 +33,7 @@
 
 #include "browser.h"
 #include "dialog.h"
+#include "help_text.h"
 #include "replay.h"
 #include "session_probes.h"
 #include "shell.h"
@@ -1209,6 +1210,21 @@ static bool probes_poll(struct browser *br)
 	return true;
 }
 
+/*
+ * The help texts the tree was loaded without (main.c: defer_help): read
+ * once the first screen is drawn, and for each new tree, before a key
+ * can ask for them (search, the help screens).
+ */
+static void read_helps(struct browser *br)
+{
+	size_t unread = kconfig_read_helps(br->s->kc);
+
+	if (unread)
+		browser_message(br, "help texts of %zu file%s not read: changed "
+				"since the tree was read (R reads it again)",
+				unread, unread == 1 ? "" : "s");
+}
+
 static void main_loop(struct browser *br)
 {
 	/*
@@ -1233,6 +1249,7 @@ static void main_loop(struct browser *br)
 			break;
 		/* What the first screen does not need waits until it is drawn. */
 		if (!primed) {
+			read_helps(br);
 			tree_model_complete(br->model);
 			explain_prime(br);
 			primed = true;
@@ -1419,6 +1436,7 @@ static void adopt_reloaded(struct browser *br, struct session_reload *r, char *n
 	struct entry *entry;
 
 	free_views(br);
+	read_helps(br);
 	tree_model_free(br->model);
 	br->model = tree_model_build(br->s->cfg);
 	memset(&br->history, 0, sizeof(br->history));

@@ -19,6 +19,7 @@
 
 #include "browser.h"
 #include "dialog.h"
+#include "help_text.h"
 #include "util.h"
 #include "view_explain.h"
 
@@ -365,12 +366,13 @@ static void say_defaults(struct view *view, const struct xdefault *defs,
 
 static void say_help(struct view *view, const struct menu_node *node)
 {
-	const char *help = node->help;
+	struct kconfig *kc = view->br->s->kc;
+	const char *help = kconfig_node_help(kc, node);
 
 	if (!help && node->sym)
 		for (const struct menu_node *n = node->sym->first_node; n && !help;
 		     n = n->next_def)
-			help = n->help;
+			help = kconfig_node_help(kc, n);
 	if (!help)
 		return;
 	say(view, STYLE_HEADING, "help:");

@@ -277,6 +277,12 @@ static int browse(struct cli *cli, int argc, char **argv, int first)
 	 * their values provisional, marked, and replaced when all are in.
 	 */
 	cli->opts.shell.provisional = true;
+	/*
+	 * Help texts are read once the first screen is drawn (help_text.h):
+	 * a Linux tree's 3 MB of them wait until then.
+	 */
+	cli->opts.skip_help = true;
+	cli->opts.defer_help = true;
 	/* Keys typed during the load: not echoed, taken after the first screen. */
 	startup_keys_hold(&keys);
 	cli->opts.shell.typed_keys = &keys.typed;

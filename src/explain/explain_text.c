@@ -11,6 +11,7 @@
 
 #include "copy_text.h"
 #include "explain.h"
+#include "help_text.h"
 #include "shell.h"
 #include "util.h"
 
@@ -1135,7 +1136,7 @@ static void print_help(const struct explanation *x, struct render *out)
 {
 	for (const struct menu_node *node = x->sym->first_node; node;
 	     node = node->next_def) {
-		const char *text = node->help;
+		const char *text = kconfig_node_help(out->ex->kc, node);
 
 		if (!text || !*text)
 			continue;

@@ -16,7 +16,8 @@
  * thousand files, and a stdio stream per file (its buffer, its copy,
  * its lock) cost more than the reading.
  */
-static char *read_fd(int fd, size_t max, size_t *len, int *err)
+static char *read_fd(int fd, size_t max, size_t *len, int *err,
+		     long long *mtime_ns)
 {
 	struct stat st;
 	size_t cap, n = 0;
@@ -34,6 +35,8 @@ static char *read_fd(int fd, size_t max, size_t *len, int *err)
 		*err = EFBIG;
 		return NULL;
 	}
+	if (mtime_ns)
+		*mtime_ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
 	/* The size may change while we read: the loop checks the bytes it got. */
 	cap = (size_t)st.st_size + 1;
 	buf = xmalloc(cap + 1);
@@ -75,11 +78,12 @@ static char *read_fd(int fd, size_t max, size_t *len, int *err)
 /* Every caller hands over a stream just opened: nothing is buffered yet. */
 char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
 {
-	return read_fd(fileno(f), max, len, err);
+	return read_fd(fileno(f), max, len, err, NULL);
 }
 
 
-char *file_read(const char *path, size_t max, size_t *len, int *err)
+char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
+			long long *mtime_ns)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -89,9 +93,14 @@ char *file_read(const char *path, size_t max, size_t *len, int *err)
 		*err = errno;
 		return NULL;
 	}
-	text = read_fd(fd, max, len, err);
+	text = read_fd(fd, max, len, err, mtime_ns);
 	close(fd);
 	return text;
+}
+
+char *file_read(const char *path, size_t max, size_t *len, int *err)
+{
+	return file_read_stamped(path, max, len, err, NULL);
 }
 
 FILE *file_open_regular(const char *path)

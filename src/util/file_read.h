@@ -22,6 +22,13 @@
 char *file_read_stream(FILE *f, size_t max, size_t *len, int *err);
 /* The same for a path. */
 char *file_read(const char *path, size_t max, size_t *len, int *err);
+/*
+ * The same, with the file's modification time (ns since the epoch) in
+ * *mtime_ns: with the length, what says whether a later read of the
+ * path would give the same bytes.
+ */
+char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
+			long long *mtime_ns);
 
 /*
  * Open a regular file for reading without blocking on a FIFO: NULL with
