@@ -49,7 +49,10 @@ struct search_state {
 	size_t nwords;
 	bool is_regex;			/* query is a regular expression */
 	char literal[64];		/* text every match of the expression holds */
+	char line_start[64];		/* ... and what one of its lines starts with */
+	char *regex_text;		/* the expression compiled (no CONFIG_ prefix) */
 	char *prev_query, *prev_name;	/* what the hits were found for */
+	char *prev_regex;		/* ... when it was an expression */
 	bool bad_regex;			/* ... that did not compile: text */
 	regex_t regex;
 	const struct entry *remembered;	/* the cursor, when left for a jump */
@@ -59,6 +62,69 @@ struct search_state {
 static bool looks_like_regex(const char *query)
 {
 	return strpbrk(query, "^$.*[]\\+?(){}|") != NULL;
+}
+
+/*
+ * strcasestr(), faster on long texts: the places where the needle's
+ * first byte stands, in either case, are found by strpbrk() (which
+ * scans many bytes at a time), and only there is the rest compared.
+ * glibc's strcasestr() folds every byte of the text through the locale
+ * and costs more than the whole rest of a search key on the kernel's
+ * 3 MB of help texts.  Case folds as there, a byte at a time.
+ */
+static const char *find_folded(const char *text, const char *needle)
+{
+	char first[3] = { (char)tolower((unsigned char)needle[0]),
+			  (char)toupper((unsigned char)needle[0]), '\0' };
+	size_t n = strlen(needle);
+
+	if (!n)
+		return text;
+	for (const char *p = text; (p = strpbrk(p, first)); p++)
+		if (strncasecmp(p + 1, needle + 1, n - 1) == 0)
+			return p;
+	return NULL;
+}
+
+/*
+ * A character that matches itself, case aside, as strcasestr() folds
+ * it: ASCII only (REG_ICASE folds more, which the filters below must
+ * not miss).
+ */
+static bool is_plain(const char *p)
+{
+	return *p && (unsigned char)*p < 0x80 && !strchr("^$.*[]\\+?(){}|", *p);
+}
+
+/*
+ * ^ followed by plain characters (^page in ^page.*shift$): with
+ * REG_NEWLINE every match starts a line with them.  Empty otherwise.
+ */
+static void regex_line_start(const char *re, char *out, size_t size)
+{
+	size_t n = 0;
+
+	if (re[0] == '^' && !strpbrk(re, "|("))
+		for (const char *p = re + 1; is_plain(p) && n + 1 < size; p++) {
+			if (p[1] && strchr("*?{", p[1]))
+				break;
+			out[n++] = *p;
+		}
+	out[n] = '\0';
+}
+
+/* Does a line of text (the first, or one after a newline) start with lit? */
+static bool starts_a_line(const char *text, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	for (const char *p = text; p; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		if (strncasecmp(p, lit, n) == 0)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -76,7 +142,7 @@ static void regex_literal(const char *re, char *out, size_t size)
 	if (strpbrk(re, "|("))
 		return;
 	for (const char *p = re;; p++) {
-		bool plain = *p && !strchr("^$.*[]\\+?(){}|", *p);
+		bool plain = is_plain(p);
 		bool optional = plain && p[1] && strchr("*?{", p[1]);
 
 		if (plain && !optional && n + 1 < sizeof(run)) {
@@ -101,7 +167,9 @@ static void regex_literal(const char *re, char *out, size_t size)
 
 static bool regex_in(const struct search_state *st, const char *text)
 {
-	if (!text || (st->literal[0] && !strcasestr(text, st->literal)))
+	if (!text || (st->literal[0] && !find_folded(text, st->literal)))
+		return false;
+	if (st->line_start[0] && !starts_a_line(text, st->line_start))
 		return false;
 	return regexec(&st->regex, text, 0, NULL, 0) == 0;
 }
@@ -122,15 +190,15 @@ static enum rank rank_regex(const struct search_state *st, const struct entry *e
 
 static bool word_in(const struct menu_node *node, const char *word)
 {
-	return (node->sym && node->sym->name && strcasestr(node->sym->name, word)) ||
-	       (node->prompt && node->prompt->text && strcasestr(node->prompt->text, word)) ||
-	       (node->help && strcasestr(node->help, word));
+	return (node->sym && node->sym->name && find_folded(node->sym->name, word)) ||
+	       (node->prompt && node->prompt->text && find_folded(node->prompt->text, word)) ||
+	       (node->help && find_folded(node->help, word));
 }
 
 /* Is word (len bytes) one of name's '_'-separated words, case ignored? */
 static bool name_has_word(const char *name, const char *word, size_t len)
 {
-	for (const char *p = name; (p = strcasestr(p, word)); p++)
+	for (const char *p = name; (p = find_folded(p, word)); p++)
 		if ((p == name || p[-1] == '_') && (p[len] == '\0' || p[len] == '_'))
 			return true;
 	return false;
@@ -151,11 +219,11 @@ static enum rank rank_entry(const struct search_state *st, const struct entry *e
 		return RANK_NAME_PREFIX;
 	if (name && name_has_word(name, nq, qlen))
 		return RANK_NAME_WORD;
-	if (name && strcasestr(name, nq))
+	if (name && find_folded(name, nq))
 		return RANK_NAME;
-	if (node->prompt && node->prompt->text && strcasestr(node->prompt->text, query))
+	if (node->prompt && node->prompt->text && find_folded(node->prompt->text, query))
 		return RANK_PROMPT;
-	if (node->help && strcasestr(node->help, query))
+	if (node->help && find_folded(node->help, query))
 		return RANK_HELP;
 	if (st->nwords > 1) {
 		for (size_t i = 0; i < st->nwords; i++)
@@ -233,6 +301,8 @@ static void parse_query(struct view *view)
 			re = stripped;
 		}
 		regex_literal(re, st->literal, sizeof(st->literal));
+		regex_line_start(re, st->line_start, sizeof(st->line_start));
+		st->regex_text = xstrdup(re);
 		if (regcomp(&st->regex, re, REG_EXTENDED | REG_ICASE | REG_NOSUB |
 			    REG_NEWLINE) != 0) {
 			st->is_regex = false;
@@ -258,6 +328,25 @@ static void forget_query(struct search_state *st)
 	if (st->is_regex)
 		regfree(&st->regex);
 	st->is_regex = false;
+	free(st->regex_text);
+	st->regex_text = NULL;
+}
+
+/*
+ * Is the expression the last one with plain characters (or . ^ $)
+ * typed on?  Then whatever matches it also matched the last one, which
+ * a quantifier (a* after a) or an alternative (a| after a) would undo.
+ */
+static bool regex_extends(const char *re, const char *prev)
+{
+	size_t n = strlen(prev);
+
+	if (strncmp(re, prev, n) != 0)
+		return false;
+	for (const char *p = re + n; *p; p++)
+		if (!is_plain(p) && !strchr(".^$", *p))
+			return false;
+	return true;
 }
 
 /*
@@ -267,6 +356,8 @@ static void forget_query(struct search_state *st)
  */
 static bool narrows(const struct search_state *st)
 {
+	if (st->is_regex)
+		return st->prev_regex && regex_extends(st->regex_text, st->prev_regex);
 	return st->prev_query && !st->is_regex && !st->bad_regex &&
 	       strncmp(st->query, st->prev_query, strlen(st->prev_query)) == 0 &&
 	       strncmp(st->name_query, st->prev_name, strlen(st->prev_name)) == 0 &&
@@ -293,7 +384,8 @@ static void search_open(struct view *view)
 	if (!st->query || !st->query[0]) {
 		free(st->prev_query);
 		free(st->prev_name);
-		st->prev_query = st->prev_name = NULL;
+		free(st->prev_regex);
+		st->prev_query = st->prev_name = st->prev_regex = NULL;
 		view_select(view, 0);
 		/* Nothing found: the pane explains nothing, not an earlier hit. */
 		browser_explain(view->br, NULL);
@@ -327,8 +419,10 @@ static void search_open(struct view *view)
 	}
 	free(st->prev_query);
 	free(st->prev_name);
+	free(st->prev_regex);
 	st->prev_query = st->is_regex || st->bad_regex ? NULL : xstrdup(st->query);
 	st->prev_name = st->prev_query ? xstrdup(st->name_query) : NULL;
+	st->prev_regex = st->is_regex ? xstrdup(st->regex_text) : NULL;
 	sort_hits(st);
 	for (size_t i = 0; i < st->nhits; i++)
 		view_add(view, st->hits[i].entry, (int)st->hits[i].rank, 0);
@@ -437,6 +531,7 @@ static void search_done(struct view *view)
 	free(st->hits);
 	free(st->prev_query);
 	free(st->prev_name);
+	free(st->prev_regex);
 	forget_query(st);
 }
 
