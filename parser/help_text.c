@@ -29,7 +29,8 @@ static void take_help(struct kconfig *kc, struct menu_node *node,
 	free(help);
 }
 
-const char *kconfig_node_help(struct kconfig *kc, const struct menu_node *node)
+const char *kconfig_node_help_read(struct kconfig *kc,
+				   const struct menu_node *node)
 {
 	char *text;
 	size_t len;

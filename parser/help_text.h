@@ -11,16 +11,27 @@
 
 #include <stddef.h>
 
-struct kconfig;
-struct menu_node;
+#include "kconfig.h"
+#include "menu.h"
+
+/* The slow half of kconfig_node_help(): the text read from its file. */
+const char *kconfig_node_help_read(struct kconfig *kc,
+				   const struct menu_node *node);
 
 /*
  * node->help, read first when the tree deferred it: NULL when the entry
  * has none, or its file cannot be read again as the parse read it.  The
  * text read is kept in node->help, as if the parse had kept it: the
- * tree does not change, so a const node may be asked.
+ * tree does not change, so a const node may be asked.  Inline: explain
+ * --all asks every entry.
  */
-const char *kconfig_node_help(struct kconfig *kc, const struct menu_node *node);
+static inline const char *kconfig_node_help(struct kconfig *kc,
+					    const struct menu_node *node)
+{
+	if (!kc->opts.defer_help || node->help || !node->help_loc.file)
+		return node->help;
+	return kconfig_node_help_read(kc, node);
+}
 
 /*
  * Every deferred help text, each file read once.  Returns how many files
