@@ -104,13 +104,31 @@ static struct expr *enclosing_visibility(struct finisher *fin,
 	return cond;
 }
 
-static void add_reverse(struct finisher *fin, struct expr **slot,
-			struct symbol *from, struct expr *cond)
+/*
+ * The term an entry adds to the rev_dep or implied of what it selects or
+ * implies: `sym && condition`.  Selects without their own `if` share
+ * the entry's condition, so they share one term (built once, and walked
+ * and evaluated once, being one node).
+ */
+struct reverse_term {
+	struct expr *sym_expr;		/* the entry's symbol, built once */
+	const struct expr *cond;	/* the last term's condition */
+	struct expr *term;
+};
+
+static struct expr *reverse_term(struct finisher *fin,
+				 struct reverse_term *last,
+				 struct symbol *from, struct expr *cond)
 {
 	struct arena *arena = &fin->kc->arena;
 
-	*slot = expr_or(arena, *slot,
-			expr_and(arena, expr_symbol(arena, from), cond));
+	if (last->term && last->cond == cond)
+		return last->term;
+	if (!last->sym_expr)
+		last->sym_expr = expr_symbol(arena, from);
+	last->cond = cond;
+	last->term = expr_and(arena, last->sym_expr, cond);
+	return last->term;
 }
 
 /* The condition of each property written in this entry. */
@@ -118,11 +136,12 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 {
 	struct arena *arena = &fin->kc->arena;
 	bool has_symbol = node_has_symbol(node);
+	struct reverse_term last = { 0 };
 	struct property *prop;
 
 	prop = has_symbol ? node->props : node->prompt;
 	for (; prop && prop->node == node; prop = has_symbol ? prop->next : NULL) {
-		struct expr *cond = prop->cond;
+		struct expr *cond = prop->cond, **slot;
 
 		if (has_symbol && fin->visible_ifs_above &&
 		    (prop->type == P_PROMPT || prop->type == P_MENU))
@@ -132,11 +151,13 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 		if (!prop->target)
 			continue;
 		if (prop->type == P_SELECT)
-			add_reverse(fin, &prop->target->rev_dep, node->sym,
-				    prop->visible);
+			slot = &prop->target->rev_dep;
 		else if (prop->type == P_IMPLY)
-			add_reverse(fin, &prop->target->implied, node->sym,
-				    prop->visible);
+			slot = &prop->target->implied;
+		else
+			continue;
+		*slot = expr_or(arena, *slot, reverse_term(fin, &last, node->sym,
+							   prop->visible));
 	}
 }
 
