@@ -37,6 +37,12 @@ struct finisher {
 	 * `visible if`: none, for nearly every entry, spares the walk up.
 	 */
 	unsigned visible_ifs_above;
+	/*
+	 * Every choice entry, found by find_choices(): the loop check marks
+	 * what is inside them without a walk of the whole tree.
+	 */
+	struct menu_node **choices;
+	size_t nchoices, choices_cap;
 };
 
 /* --- building the conditions ------------------------------------------ */
@@ -382,11 +388,23 @@ static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
 	}
 }
 
+static void note_choice(struct finisher *fin, struct menu_node *choice)
+{
+	if (fin->nchoices == fin->choices_cap) {
+		fin->choices_cap = fin->choices_cap ? fin->choices_cap * 2 : 64;
+		fin->choices = xrealloc(fin->choices, fin->choices_cap *
+						      sizeof(*fin->choices));
+	}
+	fin->choices[fin->nchoices++] = choice;
+}
+
 static void find_choices(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
+		if (node->kind == MENU_CHOICE)
+			note_choice(fin, node);
 		if (node->kind == MENU_CHOICE && node->sym) {
 			/* Legacy choices take the type of their first typed entry. */
 			const struct menu_node *entry = node->children;
@@ -1279,15 +1297,15 @@ static void report_loop(struct loop_check *lc, struct symbol *last)
 	lc->depth = depth;
 }
 
-static void note_in_choice(struct loop_check *lc, struct menu_node *parent,
-			   bool inside)
+/* Every symbol with an entry under parent (a choice): LOOP_IN_CHOICE. */
+static void note_in_choice(struct loop_check *lc, struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		if (inside && node->sym)
+		if (node->sym)
 			lc->state[node->sym->index] |= LOOP_IN_CHOICE;
-		note_in_choice(lc, node, inside || node->kind == MENU_CHOICE);
+		note_in_choice(lc, node);
 	}
 }
 
@@ -1300,7 +1318,9 @@ static void check_loops(struct finisher *fin)
 	lc.state = xcalloc(kc->nsymbols, 1);
 	lc.order = arena_alloc(&kc->arena,
 			       (kc->nsymbols + 1) * sizeof(*lc.order));
-	note_in_choice(&lc, &kc->root, false);
+	/* A choice inside another is marked twice: no matter. */
+	for (size_t i = 0; i < fin->nchoices; i++)
+		note_in_choice(&lc, fin->choices[i]);
 	for (node = &kc->root; node; node = menu_next(&kc->root, node))
 		if (node_has_symbol(node))
 			walk_symbol(&lc, node->sym);
@@ -1386,6 +1406,7 @@ void kconfig_finish(struct kconfig *kc)
 	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);
+	free(fin.choices);
 	if (kc->dialect->transitional)
 		check_transitional(kc);
 }
