@@ -1096,6 +1096,30 @@ static bool begin_choice_visit(struct loop_check *lc, struct symbol *sym)
 	return false;
 }
 
+/* Pop the top frame: what it pushed goes with it. */
+static inline void pop_frame(struct loop_check *lc,
+			     const struct loop_frame *frame)
+{
+	lc->nleaves = frame->leaf_start;
+	lc->npending = frame->pending_start;
+	lc->in_choice_met = frame->in_choice_met;
+	lc->depth--;
+}
+
+/*
+ * A symbol's frame has nothing left to follow.  Inline in the walk: all
+ * but a few hundred frames are symbols' (18,600 on Linux's x86).
+ */
+static inline void end_symbol_frame(struct loop_check *lc,
+				    const struct loop_frame *frame)
+{
+	struct symbol *sym = frame->sym;
+
+	lc->state[sym->index] &= ~LOOP_ACTIVE;
+	add_to_order(lc, sym);
+	pop_frame(lc, frame);
+}
+
 /* A frame has nothing left to follow: undo its marks and pop it. */
 static void end_frame(struct loop_check *lc, bool loop_found)
 {
@@ -1104,9 +1128,8 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 
 	switch (frame->role) {
 	case ROLE_SYMBOL:
-		lc->state[sym->index] &= ~LOOP_ACTIVE;
-		add_to_order(lc, sym);
-		break;
+		end_symbol_frame(lc, frame);
+		return;
 	case ROLE_CHOICE_EDGES:
 		lc->state[sym->index] &= ~LOOP_ACTIVE;
 		if (!loop_found) {
@@ -1132,10 +1155,7 @@ static void end_frame(struct loop_check *lc, bool loop_found)
 	case ROLE_REDIRECT:
 		break;
 	}
-	lc->nleaves = frame->leaf_start;
-	lc->npending = frame->pending_start;
-	lc->in_choice_met = frame->in_choice_met;
-	lc->depth--;
+	pop_frame(lc, frame);
 }
 
 /* The depth-first walk from one symbol, with an explicit stack. */
@@ -1165,7 +1185,11 @@ static void walk_symbol(struct loop_check *lc, struct symbol *start)
 			found = begin_visit(lc, next);
 			continue;
 		}
-		if (!next_edge(lc, frame))
+		if (next_edge(lc, frame))
+			continue;
+		if (frame->role == ROLE_SYMBOL)
+			end_symbol_frame(lc, frame);
+		else
 			end_frame(lc, false);
 	}
 	/* A loop ends the walk: undo the marks of every open frame. */
