@@ -196,7 +196,9 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	}
 	for (node = parent->children; node; node = node->next) {
 		fin->visible_ifs_above += node->visible_if != NULL;
-		finish_children(fin, node);
+		/* Most entries have no children: no call for them. */
+		if (node->children)
+			finish_children(fin, node);
 		fin->visible_ifs_above -= node->visible_if != NULL;
 		/*
 		 * A symbol depends on the entries that define it, except
@@ -420,7 +422,8 @@ static void find_choices(struct finisher *fin, struct menu_node *parent)
 			else
 				mark_members(fin, node, node);
 		}
-		find_choices(fin, node);
+		if (node->children)
+			find_choices(fin, node);
 	}
 }
 
@@ -663,7 +666,8 @@ static void check_symbols(struct finisher *fin, struct menu_node *parent)
 	for (node = parent->children; node; node = node->next) {
 		struct symbol *sym = node->sym;
 
-		check_symbols(fin, node);
+		if (node->children)
+			check_symbols(fin, node);
 		if (!node_has_symbol(node) || fin->warned[sym->index])
 			continue;
 		fin->warned[sym->index] = 1;
