@@ -38,8 +38,9 @@ struct finisher {
 	 */
 	unsigned visible_ifs_above;
 	/*
-	 * Every choice entry, found by find_choices(): the loop check marks
-	 * what is inside them without a walk of the whole tree.
+	 * Every choice entry in menu order, found by find_choices(): the
+	 * loop check marks what is inside them without a walk of the whole
+	 * tree, and the tree keeps the list (kconfig.choice_nodes).
 	 */
 	struct menu_node **choices;
 	size_t nchoices, choices_cap;
@@ -1410,6 +1411,20 @@ static void check_transitional(struct kconfig *kc)
 	}
 }
 
+/* The list of choice entries, for the tree's users (kconfig.choice_nodes). */
+static void keep_choices(struct finisher *fin)
+{
+	struct kconfig *kc = fin->kc;
+
+	kc->nchoice_nodes = fin->nchoices;
+	kc->choice_nodes = arena_alloc(&kc->arena, (fin->nchoices + 1) *
+						   sizeof(*kc->choice_nodes));
+	if (fin->nchoices)
+		memcpy(kc->choice_nodes, fin->choices,
+		       fin->nchoices * sizeof(*kc->choice_nodes));
+	free(fin->choices);
+}
+
 void kconfig_finish(struct kconfig *kc)
 {
 	struct finisher fin = { .kc = kc };
@@ -1434,7 +1449,7 @@ void kconfig_finish(struct kconfig *kc)
 	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);
-	free(fin.choices);
+	keep_choices(&fin);
 	if (kc->dialect->transitional)
 		check_transitional(kc);
 }
