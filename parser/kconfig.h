@@ -118,6 +118,12 @@ struct kconfig {
 	struct symbol **calc_order;
 	size_t ncalc_order;
 	/*
+	 * Every choice entry, in menu order (kconfig_finish(), in the
+	 * arena): users of the choices need no walk of the whole tree.
+	 */
+	struct menu_node **choice_nodes;
+	size_t nchoice_nodes;
+	/*
 	 * The speculative pass over a tree (kconfig.c, shell_pool.h): only
 	 * `source` and macro assignments are read as statements, to meet the
 	 * tree's $(shell,...) commands early; the tree is thrown away.

@@ -55,18 +55,19 @@ static void build_choices(struct config_model *model)
 {
 	struct kconfig *kc = model->kc;
 	unsigned char *seen = xcalloc(kc->nsymbols, 1);
-	const struct menu_node *node;
 	unsigned count = 0;
 
-	for (node = &kc->root; node; node = menu_next(&kc->root, node))
-		if (node->kind == MENU_CHOICE && node->sym)
+	/* kconfig_finish() listed the choice entries in menu order. */
+	for (size_t i = 0; i < kc->nchoice_nodes; i++)
+		if (kc->choice_nodes[i]->sym)
 			count++;
 	model->choices = xcalloc(count, sizeof(*model->choices));
-	for (node = &kc->root; node; node = menu_next(&kc->root, node)) {
+	for (size_t n = 0; n < kc->nchoice_nodes; n++) {
+		const struct menu_node *node = kc->choice_nodes[n];
 		struct sym_list members = { 0 }, entries = { 0 };
 		struct choice_info *info;
 
-		if (node->kind != MENU_CHOICE || !node->sym ||
+		if (!node->sym ||
 		    model->choice_index[node->sym->index] >= 0)
 			continue;
 		collect_entries(node, node, &members, &entries, seen);

@@ -83,6 +83,42 @@ static const struct loop_case cases[] = {
 		RECURSIVE("6:1", "S6")
 		"Kconfig:1:1: note: symbol S6 depends on S6\n",
 	},
+	{
+		/*
+		 * The selects and implies of an entry without their own
+		 * `if` share one term `A && D` in the rev_dep of B, C, H
+		 * and the implied of E (K's share `K`): walked loop-free
+		 * through one target, the shared term must still lead the
+		 * walk into the loops through the others, in conf's order
+		 * (the reports agree with the kernel's conf).
+		 */
+		"config A\n\tbool \"a\"\n\tdepends on D\n"
+		"\tselect B\n\tselect C\n\timply E\n"
+		"\tselect F if G\n\tselect H\n"
+		"config B\n\tbool \"b\"\n"
+		"config C\n\tbool \"c\"\n\tdepends on B\n"
+		"config D\n\tbool \"d\"\n\tdepends on C\n"
+		"config E\n\tbool \"e\"\n\tdepends on H\n"
+		"config F\n\tbool \"f\"\n"
+		"config G\n\tbool \"g\"\n\tdepends on F\n"
+		"config H\n\tbool \"h\"\n"
+		"config K\n\tbool \"k\"\n"
+		"\tselect E\n\tselect H\n\tselect F\n"
+		"config L\n\tbool \"l\"\n\tdepends on H && F\n"
+		"\tselect K\n",
+		RECURSIVE("1:1", "A")
+		"Kconfig:1:1: note: symbol A depends on D\n"
+		"Kconfig:14:1: note: symbol D depends on C\n"
+		"Kconfig:11:1: note: symbol C depends on B\n"
+		"Kconfig:4:2: note: symbol B is selected by A\n"
+		RECURSIVE("25:1", "H")
+		"Kconfig:30:2: note: symbol H is selected by K\n"
+		"Kconfig:35:2: note: symbol K is selected by L\n"
+		"Kconfig:32:1: note: symbol L depends on H\n"
+		RECURSIVE("20:1", "F")
+		"Kconfig:22:1: note: symbol F is selected by G\n"
+		"Kconfig:22:1: note: symbol G depends on F\n",
+	},
 };
 
 static void test_loops_through_shared_dependencies(void **state)

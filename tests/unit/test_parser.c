@@ -534,6 +534,47 @@ static void test_mod_rewrite(void **state)
 }
 
 /*
+ * What kconfig_finish() keeps for the tree's users: every choice entry
+ * in menu order (kconfig.choice_nodes: nested in menus and ifs too), and
+ * one rev_dep/implied term per entry and condition, shared by the
+ * selects and implies without their own `if`.
+ */
+static void test_finish_lists_and_shares(void **state)
+{
+	struct kconfig *kc = unit_parse(
+		"config X\n\tbool \"x\"\n"
+		"choice\n\tprompt \"one\"\nconfig A\n\tbool \"a\"\nendchoice\n"
+		"menu \"m\"\nif X\n"
+		"choice\n\tprompt \"two\"\nconfig B\n\tbool \"b\"\nendchoice\n"
+		"endif\nendmenu\n"
+		"config S\n\tbool \"s\"\n\tdepends on X\n"
+		"\tselect T1\n\tselect T2\n\timply T3\n\tselect T4 if X\n"
+		"choice\n\tprompt \"three\"\nconfig C\n\tbool \"c\"\nendchoice\n"
+		"config T1\n\tbool\nconfig T2\n\tbool\n"
+		"config T3\n\tbool\nconfig T4\n\tbool\n");
+	const char *first_member[] = { "A", "B", "C" };
+	struct expr *term;
+
+	(void)state;
+	kconfig_finish(kc);
+	assert_int_equal(kc->diags.errors, 0);
+	assert_int_equal(kc->nchoice_nodes, 3);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(kc->choice_nodes[i]->kind, MENU_CHOICE);
+		assert_string_equal(kc->choice_nodes[i]->children->sym->name,
+				    first_member[i]);
+	}
+	term = symbol_find(kc, "T1")->rev_dep;
+	assert_text(tree_text(term), "(S && X)");
+	assert_ptr_equal(symbol_find(kc, "T2")->rev_dep, term);
+	assert_ptr_equal(symbol_find(kc, "T3")->implied, term);
+	/* Its own `if`: a term of its own, on the same symbol node. */
+	assert_ptr_not_equal(symbol_find(kc, "T4")->rev_dep, term);
+	assert_ptr_equal(symbol_find(kc, "T4")->rev_dep->left, term->left);
+	kconfig_free(kc);
+}
+
+/*
  * Symbol lookups compare names without memcmp() (symbol.c): names of
  * every length up to 24 that differ in one byte anywhere are distinct
  * symbols, and each name finds its own symbol again.
@@ -1152,6 +1193,7 @@ int main(void)
 		cmocka_unit_test(test_macros_and_old_syntax),
 		cmocka_unit_test(test_expression_structure),
 		cmocka_unit_test(test_mod_rewrite),
+		cmocka_unit_test(test_finish_lists_and_shares),
 		cmocka_unit_test(test_symbol_names),
 		cmocka_unit_test(test_symbol_name_collisions),
 		cmocka_unit_test(test_literals),
