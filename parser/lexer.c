@@ -518,7 +518,18 @@ static void lex_string(struct lexer *lx, const char *start)
 	/* The token's place, kept when the string goes on to other lines. */
 	int line = lx->line;
 	const char *line_start = lx->line_start;
+	const char *plain_end = p + strcspn(p, "\n\r\\$\"'");
 
+	/*
+	 * Most strings (prompts, defaults) hold nothing to resolve: their
+	 * text is read in place, without a copy.  Kconfiglib's $VAR in
+	 * strings is resolved in the buffer, so that dialect always copies.
+	 */
+	if (*plain_end == quote && !lx->kc->dialect->string_env_expansion) {
+		lx->p = plain_end + 1;
+		set_token(lx, T_STRING, start, p, plain_end - p);
+		return;
+	}
 	buf_reset(b);
 	for (;;) {
 		const char *run = p;

@@ -102,8 +102,9 @@ struct token {
 	enum token_kind kind;
 	/*
 	 * The text of a word, keyword or string (escapes resolved, macros
-	 * expanded).  Not NUL-terminated for words read straight from the
-	 * file: use len.  Valid until the next lexer_next().
+	 * expanded).  Not NUL-terminated for words and strings read straight
+	 * from the file (a string with no escape or macro in it): use len.
+	 * Valid until the next lexer_next().
 	 */
 	const char *text;
 	size_t len;
