@@ -41,7 +41,8 @@ static void dialect_word_bytes(struct lexer *lx)
 
 	for (; extra && *extra; extra++)
 		if (!word_byte[(unsigned char)*extra])
-			lx->word_extra[(unsigned char)*extra] = 1;
+			lx->word_extra[(unsigned char)*extra] =
+				lx->word_stop[(unsigned char)*extra] = 1;
 }
 
 /* The end of a bare word that reaches a byte only the dialect allows. */
@@ -349,6 +350,7 @@ void lexer_init(struct lexer *lx, struct kconfig *kc,
 		lx->line_start = lx->p;
 	}
 	dialect_word_bytes(lx);
+	lx->word_stop['$'] = 1;
 }
 
 void lexer_release(struct lexer *lx)
@@ -824,15 +826,18 @@ void lexer_next(struct lexer *lx)
 		new_line(lx, p + 1);
 		return;
 	}
-	start = p;
-	p = word_bytes_end(p);
-	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
-		lx->p = p;
-		set_token(lx, keyword_kind(start, p - start), start, start,
-			  p - start);
-		return;
+	if (word_byte[(unsigned char)*p]) {
+		start = p;
+		p = word_bytes_end(p + 1);
+		if (!lx->word_stop[(unsigned char)*p]) {
+			lx->p = p;
+			set_token(lx, keyword_kind(start, p - start), start,
+				  start, p - start);
+			return;
+		}
+		p = start;
 	}
-	lx->p = start;
+	lx->p = p;
 	lex_other(lx);
 }
 

@@ -148,6 +148,12 @@ struct lexer {
 	int error_line;
 	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */
 	unsigned char word_extra[256];
+	/*
+	 * The bytes that, right after a run of word bytes, leave the word to
+	 * lex_other(): '$' (a macro reference may go on with it) and those
+	 * of word_extra.  One test on lexer_next()'s path instead of two.
+	 */
+	unsigned char word_stop[256];
 	/* Unusual bytes are reported once per file. */
 	bool warned_cr, warned_ff, warned_nul;
 };
