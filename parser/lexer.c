@@ -661,6 +661,17 @@ static void comment_continues(struct lexer *lx, const char *nl)
 	}
 }
 
+/* Pass the blanks at lx->p; returns where they end. */
+static inline const char *skip_blanks(struct lexer *lx)
+{
+	const char *p = lx->p;
+
+	while (is_blank(*p))
+		p++;
+	lx->p = p;
+	return p;
+}
+
 /*
  * Everything but the common cases lexer_next() handles itself: operators,
  * strings, comments, macro references, unusual bytes.  Kept apart so
@@ -670,12 +681,12 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 {
 	const char *p;
 
-	for (;;) {
-		p = lx->p;
-		while (is_blank(*p))
-			p++;
-		lx->p = p;
-
+	/*
+	 * lexer_next() passed the blanks before the first byte; those after
+	 * what a turn skips (a comment, a line joined, an odd byte) are
+	 * passed at the end of the turn.
+	 */
+	for (p = lx->p;; p = skip_blanks(lx)) {
 		switch (*p) {
 		case '\n':
 			set_token(lx, T_EOL, p, p, 0);
