@@ -407,8 +407,6 @@ static void note_macro_errors(struct lexer *lx, int errors_before)
 static void set_token(struct lexer *lx, enum token_kind kind,
 		      const char *start, const char *text, size_t len)
 {
-	if (lx->tok.kind == T_EOL && kind != T_EOL)
-		lx->stmt_start = lx->line_start;
 	lx->tok.kind = kind;
 	lx->tok.text = text;
 	lx->tok.len = len;
@@ -425,8 +423,9 @@ static void set_token(struct lexer *lx, enum token_kind kind,
  */
 static void note_provisional(struct lexer *lx, const char *at)
 {
-	const char *line = lx->tok.kind == T_EOL || !lx->stmt_start ?
-			   at : lx->stmt_start;
+	const char *line = lx->tok.kind == T_EOL ? at :
+			   lx->joined_line == lx->line ? lx->stmt_start :
+			   lx->line_start;
 
 	provisional_use(lx->kc, line, at, loc_at(lx, at));
 }
@@ -499,10 +498,25 @@ static void expand_string_env(struct lexer *lx)
  * goes on with the next line's first byte (its indentation kept).  p is
  * at the line end after the backslash; returns the next line's start.
  */
+/*
+ * A line about to be joined to the next (a backslash at its end): when a
+ * statement has begun (a token read since the last T_EOL), note where its
+ * first line starts, unless an earlier join of it did.
+ */
+static void note_join(struct lexer *lx)
+{
+	if (lx->tok.kind == T_EOL)
+		return;		/* the statement begins after the join */
+	if (lx->joined_line != lx->line)
+		lx->stmt_start = lx->line_start;
+	lx->joined_line = lx->line + 1;
+}
+
 static const char *string_continues(struct lexer *lx, const char *p)
 {
 	if (*p == '\r')
 		note_cr(lx, p);
+	note_join(lx);
 	new_line(lx, p + newline_len(p));
 	return lx->p;
 }
@@ -651,6 +665,7 @@ static void comment_continues(struct lexer *lx, const char *nl)
 
 		if (before == lx->buf || before[-1] != '\\')
 			return;
+		note_join(lx);
 		new_line(lx, nl + 1);
 		nl = memchr(lx->p, '\n', lx->end - lx->p);
 		if (!nl) {
@@ -721,6 +736,7 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			if (newline_len(p + 1)) {
 				if (p[1] == '\r')
 					note_cr(lx, p + 1);
+				note_join(lx);
 				new_line(lx, p + 1 + newline_len(p + 1));
 				continue;
 			}

@@ -141,9 +141,13 @@ struct lexer {
 	const char *macro_line_start;
 	/*
 	 * Where the line of the current statement starts (its first token's
-	 * line, continuations aside): for provisional.h's rule.
+	 * line, continuations aside): for provisional.h's rule.  Noted only
+	 * when a line of a begun statement is joined to the next, the line
+	 * then reached being joined_line; on any other line the statement
+	 * starts on the current line (lx->line_start).  Not a test per token.
 	 */
 	const char *stmt_start;
+	int joined_line;
 	/* Lexical errors already reported on this line (parser stays quiet). */
 	int error_line;
 	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */
