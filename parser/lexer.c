@@ -41,7 +41,8 @@ static void dialect_word_bytes(struct lexer *lx)
 
 	for (; extra && *extra; extra++)
 		if (!word_byte[(unsigned char)*extra])
-			lx->word_extra[(unsigned char)*extra] = 1;
+			lx->word_extra[(unsigned char)*extra] =
+				lx->word_stop[(unsigned char)*extra] = 1;
 }
 
 /* The end of a bare word that reaches a byte only the dialect allows. */
@@ -349,6 +350,7 @@ void lexer_init(struct lexer *lx, struct kconfig *kc,
 		lx->line_start = lx->p;
 	}
 	dialect_word_bytes(lx);
+	lx->word_stop['$'] = 1;
 }
 
 void lexer_release(struct lexer *lx)
@@ -405,8 +407,6 @@ static void note_macro_errors(struct lexer *lx, int errors_before)
 static void set_token(struct lexer *lx, enum token_kind kind,
 		      const char *start, const char *text, size_t len)
 {
-	if (lx->tok.kind == T_EOL && kind != T_EOL)
-		lx->stmt_start = lx->line_start;
 	lx->tok.kind = kind;
 	lx->tok.text = text;
 	lx->tok.len = len;
@@ -423,8 +423,9 @@ static void set_token(struct lexer *lx, enum token_kind kind,
  */
 static void note_provisional(struct lexer *lx, const char *at)
 {
-	const char *line = lx->tok.kind == T_EOL || !lx->stmt_start ?
-			   at : lx->stmt_start;
+	const char *line = lx->tok.kind == T_EOL ? at :
+			   lx->joined_line == lx->line ? lx->stmt_start :
+			   lx->line_start;
 
 	provisional_use(lx->kc, line, at, loc_at(lx, at));
 }
@@ -497,10 +498,25 @@ static void expand_string_env(struct lexer *lx)
  * goes on with the next line's first byte (its indentation kept).  p is
  * at the line end after the backslash; returns the next line's start.
  */
+/*
+ * A line about to be joined to the next (a backslash at its end): when a
+ * statement has begun (a token read since the last T_EOL), note where its
+ * first line starts, unless an earlier join of it did.
+ */
+static void note_join(struct lexer *lx)
+{
+	if (lx->tok.kind == T_EOL)
+		return;		/* the statement begins after the join */
+	if (lx->joined_line != lx->line)
+		lx->stmt_start = lx->line_start;
+	lx->joined_line = lx->line + 1;
+}
+
 static const char *string_continues(struct lexer *lx, const char *p)
 {
 	if (*p == '\r')
 		note_cr(lx, p);
+	note_join(lx);
 	new_line(lx, p + newline_len(p));
 	return lx->p;
 }
@@ -518,7 +534,18 @@ static void lex_string(struct lexer *lx, const char *start)
 	/* The token's place, kept when the string goes on to other lines. */
 	int line = lx->line;
 	const char *line_start = lx->line_start;
+	const char *plain_end = p + strcspn(p, "\n\r\\$\"'");
 
+	/*
+	 * Most strings (prompts, defaults) hold nothing to resolve: their
+	 * text is read in place, without a copy.  Kconfiglib's $VAR in
+	 * strings is resolved in the buffer, so that dialect always copies.
+	 */
+	if (*plain_end == quote && !lx->kc->dialect->string_env_expansion) {
+		lx->p = plain_end + 1;
+		set_token(lx, T_STRING, start, p, plain_end - p);
+		return;
+	}
 	buf_reset(b);
 	for (;;) {
 		const char *run = p;
@@ -638,6 +665,7 @@ static void comment_continues(struct lexer *lx, const char *nl)
 
 		if (before == lx->buf || before[-1] != '\\')
 			return;
+		note_join(lx);
 		new_line(lx, nl + 1);
 		nl = memchr(lx->p, '\n', lx->end - lx->p);
 		if (!nl) {
@@ -646,6 +674,17 @@ static void comment_continues(struct lexer *lx, const char *nl)
 		}
 		lx->p = nl;
 	}
+}
+
+/* Pass the blanks at lx->p; returns where they end. */
+static inline const char *skip_blanks(struct lexer *lx)
+{
+	const char *p = lx->p;
+
+	while (is_blank(*p))
+		p++;
+	lx->p = p;
+	return p;
 }
 
 /*
@@ -657,12 +696,12 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 {
 	const char *p;
 
-	for (;;) {
-		p = lx->p;
-		while (is_blank(*p))
-			p++;
-		lx->p = p;
-
+	/*
+	 * lexer_next() passed the blanks before the first byte; those after
+	 * what a turn skips (a comment, a line joined, an odd byte) are
+	 * passed at the end of the turn.
+	 */
+	for (p = lx->p;; p = skip_blanks(lx)) {
 		switch (*p) {
 		case '\n':
 			set_token(lx, T_EOL, p, p, 0);
@@ -697,6 +736,7 @@ static void __attribute__((noinline)) lex_other(struct lexer *lx)
 			if (newline_len(p + 1)) {
 				if (p[1] == '\r')
 					note_cr(lx, p + 1);
+				note_join(lx);
 				new_line(lx, p + 1 + newline_len(p + 1));
 				continue;
 			}
@@ -813,15 +853,18 @@ void lexer_next(struct lexer *lx)
 		new_line(lx, p + 1);
 		return;
 	}
-	start = p;
-	p = word_bytes_end(p);
-	if (p > start && *p != '$' && !lx->word_extra[(unsigned char)*p]) {
-		lx->p = p;
-		set_token(lx, keyword_kind(start, p - start), start, start,
-			  p - start);
-		return;
+	if (word_byte[(unsigned char)*p]) {
+		start = p;
+		p = word_bytes_end(p + 1);
+		if (!lx->word_stop[(unsigned char)*p]) {
+			lx->p = p;
+			set_token(lx, keyword_kind(start, p - start), start,
+				  start, p - start);
+			return;
+		}
+		p = start;
 	}
-	lx->p = start;
+	lx->p = p;
 	lex_other(lx);
 }
 

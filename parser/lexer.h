@@ -102,8 +102,9 @@ struct token {
 	enum token_kind kind;
 	/*
 	 * The text of a word, keyword or string (escapes resolved, macros
-	 * expanded).  Not NUL-terminated for words read straight from the
-	 * file: use len.  Valid until the next lexer_next().
+	 * expanded).  Not NUL-terminated for words and strings read straight
+	 * from the file (a string with no escape or macro in it): use len.
+	 * Valid until the next lexer_next().
 	 */
 	const char *text;
 	size_t len;
@@ -140,13 +141,23 @@ struct lexer {
 	const char *macro_line_start;
 	/*
 	 * Where the line of the current statement starts (its first token's
-	 * line, continuations aside): for provisional.h's rule.
+	 * line, continuations aside): for provisional.h's rule.  Noted only
+	 * when a line of a begun statement is joined to the next, the line
+	 * then reached being joined_line; on any other line the statement
+	 * starts on the current line (lx->line_start).  Not a test per token.
 	 */
 	const char *stmt_start;
+	int joined_line;
 	/* Lexical errors already reported on this line (parser stays quiet). */
 	int error_line;
 	/* Bytes the dialect adds to bare words (dialect->bare_word_extra). */
 	unsigned char word_extra[256];
+	/*
+	 * The bytes that, right after a run of word bytes, leave the word to
+	 * lex_other(): '$' (a macro reference may go on with it) and those
+	 * of word_extra.  One test on lexer_next()'s path instead of two.
+	 */
+	unsigned char word_stop[256];
 	/* Unusual bytes are reported once per file. */
 	bool warned_cr, warned_ff, warned_nul;
 };

@@ -339,8 +339,10 @@ word_symbol(struct parser *p)
 {
 	const struct token *tok = &TOK(p);
 
+	/* a string's text may be read in place: not NUL-terminated either */
 	if (tok->kind == T_STRING)
-		return symbol_get(p->kc, tok->text, true);
+		return symbol_get_n(p->kc, tok->text,
+				    strnlen(tok->text, tok->len), true);
 	return symbol_get_n(p->kc, tok->text, tok->len, false);
 }
 

@@ -617,10 +617,18 @@ static bool fields_have(const struct fields *f, const char *s, size_t len)
 	return false;
 }
 
-/* Bytes that may end the name of a script that a script runs. */
-static bool is_path_char(char c)
+/*
+ * Bytes that may end the name of a script that a script runs, as a
+ * table: file_info() tests every byte of every script, most twice.
+ */
+static const unsigned char path_byte[256] = {
+	['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['0' ... '9'] = 1,
+	['_'] = 1, ['/'] = 1, ['.'] = 1, ['-'] = 1, ['+'] = 1,
+};
+
+static inline bool is_path_char(char c)
 {
-	return is_name_char(c) || c == '/' || c == '.' || c == '-' || c == '+';
+	return path_byte[(unsigned char)c];
 }
 
 static bool has_suffix(const char *s, size_t len, const char *suffix)

@@ -102,19 +102,23 @@ static enum name_space config_space(const struct kconfig *kc)
 							   : NS_ANY_CONFIG;
 }
 
-static bool in_space(const struct symbol *sym, enum name_space space)
+/*
+ * Each name space as the flags a symbol in it has: a test of two values
+ * the lookup loads once, not a switch per symbol of the chain when the
+ * space is known only at run time (symbol_get_n()).
+ */
+static const struct {
+	unsigned mask, want;
+} space_flags[] = {
+	[NS_ANY_CONFIG] = { SYMBOL_CONST, 0 },
+	[NS_CONFIG] = { SYMBOL_CONST | SYMBOL_CHOICE, 0 },
+	[NS_CONST] = { SYMBOL_CONST, SYMBOL_CONST },
+	[NS_CHOICE] = { SYMBOL_CHOICE, SYMBOL_CHOICE },
+};
+
+static inline bool in_space(const struct symbol *sym, enum name_space space)
 {
-	switch (space) {
-	case NS_ANY_CONFIG:
-		return !(sym->flags & SYMBOL_CONST);
-	case NS_CONFIG:
-		return !(sym->flags & (SYMBOL_CONST | SYMBOL_CHOICE));
-	case NS_CONST:
-		return sym->flags & SYMBOL_CONST;
-	case NS_CHOICE:
-		return sym->flags & SYMBOL_CHOICE;
-	}
-	return false;
+	return (sym->flags & space_flags[space].mask) == space_flags[space].want;
 }
 
 /*

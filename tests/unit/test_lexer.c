@@ -168,6 +168,11 @@ static void test_keywords(void **state)
 		  "[boolean] [def_int] [def_hex] [def_string] [option] [optional] |", "" },
 		{ "osource rsource orsource ---help---",
 		  "[osource] [rsource] [orsource] [---help---] | <>", "" },
+		{ "configdefault transitional",
+		  "[configdefault] [transitional] |", "" },
+		/* a keyword's first byte and length, but not its text */
+		{ "configs1 dependz tristatx Bool",
+		  "configs1 dependz tristatx Bool |", "" },
 		/* a keyword is a whole word */
 		{ "configs Config config_X if2 _if",
 		  "configs Config config_X if2 _if |", "" },

@@ -674,6 +674,7 @@ static void test_symbol_name_collisions(void **state)
 static void test_literals(void **state)
 {
 	struct kconfig *kc = unit_parse("config X\n\tint\n\tdefault 12 if Y = \"12\"\n"
+					"\tdefault 13 if Y = \"1\\2\"\n"
 					"\tdepends on y && m != n\n");
 	struct property *prop;
 	struct expr *e;
@@ -687,6 +688,12 @@ static void test_literals(void **state)
 	assert_ptr_equal(prop->cond->rsym, symbol_get(kc, "12", true));
 	assert_true(prop->cond->rsym->flags & SYMBOL_CONST);
 	assert_ptr_not_equal(prop->cond->rsym, prop->expr->sym);
+	/*
+	 * "12" is read in place (not NUL-terminated), "1\2" resolved in a
+	 * copy: both name the same constant, of exactly two bytes.
+	 */
+	assert_ptr_equal(prop->next->cond->rsym, prop->cond->rsym);
+	assert_int_equal(prop->cond->rsym->name_len, 2);
 	/* y, m and n are the constants */
 	e = kc->root.children->depends;
 	assert_ptr_equal(e->left->sym, kc->sym_yes);

@@ -434,6 +434,12 @@ static void test_provisional_read(void **state)
 		"N := $(shell,sleep 0.3; echo n)\nconfig C_$(N)\n\tbool\n";
 	const char *made_of = "W := $(shell,sleep 0.3; echo w)\n"
 		"config D\n\tstring \"d\"\n\tdefault \"$(shell,echo $(W))\"\n";
+	/* the statement's keyword on the line before, joined to this one */
+	const char *continued = "config E\n\tbool \"e\"\n\tdefault \\\n"
+		"\t\t$(shell,sleep 0.3; echo e)\n";
+	/* a line of its own after a line that was joined */
+	const char *own_line = "config F\n\tbool \"f\"\n\tdefault \\\n"
+		"\t\ty\n$(shell,sleep 0.3; echo f)\n";
 	size_t pending;
 
 	(void)state;
@@ -453,6 +459,8 @@ static void test_provisional_read(void **state)
 	/* W's, its use, and the command made of it */
 	assert_int_equal(pending, 3);
 	assert_int_equal(shell_pool_count(pool), 4);
+	assert_false(read_provisionally(continued, pool, &pending));
+	assert_true(read_provisionally(own_line, pool, &pending));
 	shell_pool_free(pool);
 }
 
