@@ -774,6 +774,7 @@ struct loop_check {
 	struct symbol **order;
 	size_t norder;
 };
+
 static inline struct loop_frame *push_frame(struct loop_check *lc,
 					    struct symbol *sym,
 					    enum frame_role role)

@@ -963,8 +963,9 @@ static const char *first_nonspace(const char *text, size_t len)
  * NUL byte, the end of the file) are passed over here, a memchr() each.
  * p is at the start of a line; returns the start of the first line left
  * to scan_help() (which ends the text there or handles its oddity), or,
- * with *ended set, the start of the line in column 1 that ended the text.  The lines passed are counted here and lx told once,
- * at the end, so that the loop keeps its state in registers.
+ * with *ended set, the start of the line in column 1 that ended the
+ * text.  The lines passed are counted here and lx told once, at the
+ * end, so that the loop keeps its state in registers.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
 					 int first_indent, bool *ended)
