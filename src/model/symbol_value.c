@@ -958,6 +958,31 @@ bool config_written(struct config *cfg, const struct symbol *sym)
 	return settled(cfg, sym)->flags & V_WRITE;
 }
 
+/*
+ * One pass over the listed values instead of a call each: the .config
+ * writer asks this for every symbol line of the tree (18,000 a file in
+ * survey).  Only when every listed value and modules' is computed, so
+ * that asking them one by one would compute nothing either.
+ */
+bool config_written_list(struct config *cfg, const unsigned *index, size_t n,
+			 unsigned char *written)
+{
+	const struct symbol *modules = cfg->kc->modules_sym;
+	/* Held here: a store to written[] could alias cfg->vals otherwise. */
+	const struct symval *vals = cfg->vals;
+	unsigned char all = V_VALID;
+
+	if (!modules || !(symval(cfg, modules)->flags & V_VALID))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char flags = vals[index[i]].flags;
+
+		all &= flags;
+		written[i] = (flags & V_WRITE) != 0;
+	}
+	return all & V_VALID;
+}
+
 bool config_changeable(struct config *cfg, const struct symbol *sym)
 {
 	struct symval *v = settled(cfg, sym);
