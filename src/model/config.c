@@ -315,6 +315,7 @@ void config_reset_run(struct config *cfg)
 	 * filled in, and a new epoch makes every one of them stale.
 	 */
 	config_new_epoch(cfg);
+	cfg->base_read = false;
 	cfg->prio_high = cfg->prio_low = 0;
 	cfg->read_unknown = 0;
 	cfg->calc_count = 0;
@@ -373,6 +374,16 @@ struct kconfig *config_tree(const struct config *cfg)
 void config_read_begin(struct config *cfg)
 {
 	cfg->read_unknown = 0;
+	/*
+	 * config_bases_next() left no user state, and keeps the values;
+	 * unless a user state was set since (the read replaces it): then
+	 * as any read, and config_bases_apply() computes the file in full.
+	 */
+	if (cfg->base_read && cfg->user_sets == cfg->base_read_sets) {
+		config_choices_read_begin(cfg);
+		return;
+	}
+	cfg->base_read = false;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
 		cfg->vals[i].flags &= ~V_USER;
 		cfg->vals[i].user_tri = TRI_NO;
@@ -432,6 +443,7 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym)
 /* A member's user value also counts for the choice's decision. */
 static void user_changed(struct config *cfg, const struct symbol *sym)
 {
+	cfg->user_sets++;
 	config_invalidate(cfg, sym);
 	if (symbol_is_choice_member(sym))
 		config_invalidate(cfg, sym->choice->sym);
@@ -474,6 +486,7 @@ void config_choice_prefer(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = ++cfg->prio_high;
+	cfg->user_sets++;
 	config_invalidate(cfg, member->choice->sym);
 }
 
@@ -482,6 +495,7 @@ void config_choice_demote(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = --cfg->prio_low;
+	cfg->user_sets++;
 	config_invalidate(cfg, member->choice->sym);
 }
 

@@ -128,6 +128,15 @@ struct config {
 	struct intern_table strings;
 	unsigned read_unknown;		/* unknown symbols in the last file read */
 	unsigned long calc_count;	/* symbols computed so far */
+	unsigned long user_sets;	/* user states set or cleared so far */
+	/*
+	 * From config_bases_next() to config_bases_apply(): the last file's
+	 * values and flags stay as they are (no user state left, nothing
+	 * invalidated) while a file is read: config_base.c computes again
+	 * what its user states change.
+	 */
+	bool base_read;
+	unsigned long base_read_sets;	/* user_sets when it began */
 	/* Some value was computed with a modules_val that changed since. */
 	bool stale_modules;
 	config_unmet_fn *on_unmet;

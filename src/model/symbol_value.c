@@ -793,7 +793,9 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 	struct config_model *model = cfg->model;
 	size_t top = 0;
 
-	if (!(symval(cfg, sym)->flags & (V_VALID | V_CHOICE_VALID)))
+	/* A file read onto a base: config_bases_apply() follows the readers. */
+	if (cfg->base_read ||
+	    !(symval(cfg, sym)->flags & (V_VALID | V_CHOICE_VALID)))
 		return;
 	if (sym == cfg->kc->modules_sym) {
 		/* Every tristate reads whether modules are enabled. */
