@@ -357,6 +357,7 @@ void config_free(struct config *cfg)
 	free(cfg->vals);
 	free(cfg->work);
 	free(cfg->memo);
+	free(cfg->user_marks);
 	config_memo_keep_free(cfg);
 	free(cfg);
 }
@@ -440,10 +441,18 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym)
 	return symval(cfg, sym)->user_str;
 }
 
+/* A user state set: counted, and marked while a file is read onto a base. */
+static void note_user(struct config *cfg, const struct symbol *sym)
+{
+	cfg->user_sets++;
+	if (cfg->base_read)
+		cfg->user_marks[sym->index / 64] |= (uint64_t)1 << (sym->index % 64);
+}
+
 /* A member's user value also counts for the choice's decision. */
 static void user_changed(struct config *cfg, const struct symbol *sym)
 {
-	cfg->user_sets++;
+	note_user(cfg, sym);
 	config_invalidate(cfg, sym);
 	if (symbol_is_choice_member(sym))
 		config_invalidate(cfg, sym->choice->sym);
@@ -486,7 +495,7 @@ void config_choice_prefer(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = ++cfg->prio_high;
-	cfg->user_sets++;
+	note_user(cfg, member);
 	config_invalidate(cfg, member->choice->sym);
 }
 
@@ -495,7 +504,7 @@ void config_choice_demote(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = --cfg->prio_low;
-	cfg->user_sets++;
+	note_user(cfg, member);
 	config_invalidate(cfg, member->choice->sym);
 }
 

@@ -227,20 +227,43 @@ static bool same_state(const struct user_state *a, const struct user_state *b)
 	       a->member == b->member && same_str(a->str, b->str);
 }
 
-/* The file's user states, by symbol index, into bases->users. */
-static void collect_users(struct config_bases *bases, const struct config *cfg)
+static void add_user(struct config_bases *bases, const struct config *cfg,
+		     size_t i)
 {
-	size_t n = cfg->kc->nsymbols;
+	const struct symval *v = &cfg->vals[i];
+
+	if (has_user_state(v))
+		bases->users[bases->nusers++] = (struct user_state){
+			.index = (unsigned)i, .has = v->flags & V_USER,
+			.tri = v->user_tri, .str = v->user_str,
+			.prio = v->prio, .member = v->user_member };
+}
+
+/*
+ * The file's user states, by symbol index, into bases->users.  A file
+ * read onto a base (marked): only the symbols the read set can have one
+ * (config_bases_next() cleared the last file's), so only those are
+ * looked at; else every symbol.  The marks are cleared either way.
+ */
+static void collect_users(struct config_bases *bases, struct config *cfg,
+			  bool marked)
+{
+	size_t n = cfg->kc->nsymbols, words = n / 64 + 1;
 
 	bases->nusers = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct symval *v = &cfg->vals[i];
+	if (!marked) {
+		for (size_t i = 0; i < n; i++)
+			add_user(bases, cfg, i);
+		if (cfg->user_marks)
+			memset(cfg->user_marks, 0, words * sizeof(uint64_t));
+		return;
+	}
+	for (size_t w = 0; w < words; w++) {
+		uint64_t bits = cfg->user_marks[w];
 
-		if (has_user_state(v))
-			bases->users[bases->nusers++] = (struct user_state){
-				.index = (unsigned)i, .has = v->flags & V_USER,
-				.tri = v->user_tri, .str = v->user_str,
-				.prio = v->prio, .member = v->user_member };
+		cfg->user_marks[w] = 0;
+		for (; bits; bits &= bits - 1)
+			add_user(bases, cfg, w * 64 + (unsigned)__builtin_ctzll(bits));
 	}
 }
 
@@ -277,6 +300,8 @@ void config_bases_next(struct config_bases *bases, struct config *cfg)
 		symval_clear_user(v);
 	}
 	config_reset_run(cfg);
+	if (!cfg->user_marks)
+		cfg->user_marks = xcalloc(cfg->kc->nsymbols / 64 + 1, sizeof(uint64_t));
 	cfg->base_read = true;
 	cfg->base_read_sets = cfg->user_sets;
 	bases->ready = true;
@@ -493,12 +518,14 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	if (!ready_for_base(cfg, model, n)) {
 		if (kept)
 			forget_values(cfg);
+		if (cfg->user_marks)
+			memset(cfg->user_marks, 0, words * sizeof(uint64_t));
 		return false;
 	}
 	make_room(bases, n);
 	if (!bases->no_memo)
 		config_memo_keep_begin(cfg);
-	collect_users(bases, cfg);
+	collect_users(bases, cfg, ready);
 	bases->applied_user_sets = cfg->user_sets;
 	bases->keep = true;
 	if (!ready || bases->prev_kind != bases->kind) {

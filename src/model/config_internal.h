@@ -137,6 +137,11 @@ struct config {
 	 */
 	bool base_read;
 	unsigned long base_read_sets;	/* user_sets when it began */
+	/*
+	 * While base_read: by symbol index, a bit for each symbol whose user
+	 * state was set (config_base.c lists the file's users from it).
+	 */
+	uint64_t *user_marks;
 	/* Some value was computed with a modules_val that changed since. */
 	bool stale_modules;
 	config_unmet_fn *on_unmet;
