@@ -48,6 +48,7 @@ struct config_bases {
 	tristate prev_modules_val;
 	bool prev_stale_modules;
 	bool computed;			/* cfg holds it, as computed */
+	bool prev_all;			/* ... every value of the table computed */
 	unsigned kept_epoch;		/* cfg's epoch then: changed since? */
 	/*
 	 * cfg's counts of user states set and of symbols computed then:
@@ -332,6 +333,7 @@ void config_bases_keep(struct config_bases *bases, struct config *cfg)
 	bases->prev_kind = bases->kind;
 	bases->prev_modules_val = cfg->modules_val;
 	bases->prev_stale_modules = cfg->stale_modules;
+	bases->prev_all = config_all_computed(cfg);
 	bases->kept_epoch = cfg->epoch;
 	bases->kept_user_sets = cfg->user_sets;
 	bases->kept_calc_count = cfg->calc_count;
@@ -510,6 +512,8 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	size_t n = cfg->kc->nsymbols, words = n / 64 + 1, count;
 	/* cfg holds the last file's values; the read kept their flags too. */
 	bool kept = bases->ready, ready = kept && cfg->base_read;
+	bool all = bases->prev_all;
+	unsigned epoch;
 	long next;
 
 	bases->ready = bases->keep = false;
@@ -536,6 +540,7 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 		return false;
 	}
 	count = graft(bases, cfg);
+	epoch = cfg->epoch;
 	bases->scan = 0;
 	for (size_t i = 0; i < count; i++)
 		queue_push(bases, model, bases->changed[i]);
@@ -549,9 +554,16 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 			/* MODULES came out different: everything again. */
 			memset(bases->pending, 0, words * sizeof(uint64_t));
 			config_invalidate_all(cfg);
+			all = false;
 			break;
 		}
 	}
+	/*
+	 * Every value the base held is still computed (only those computed
+	 * again were invalidated, each computed since): as computed as the
+	 * base was, unless something invalidated more on the way.
+	 */
+	cfg->all_computed = all && cfg->epoch == epoch;
 	for (size_t i = 0; i < count; i++)
 		bases->differs[bases->changed[i]] = 0;
 	bases->stats.taken++;

@@ -142,6 +142,12 @@ struct config {
 	 * state was set (config_base.c lists the file's users from it).
 	 */
 	uint64_t *user_marks;
+	/*
+	 * config_all_computed() is known to be true (config_base.c: a file
+	 * computed from a base that was): no loop over the table to ask.
+	 * Every invalidation begins a new epoch, which clears it.
+	 */
+	bool all_computed;
 	/* Some value was computed with a modules_val that changed since. */
 	bool stale_modules;
 	config_unmet_fn *on_unmet;
@@ -195,6 +201,7 @@ void config_calc_legacy_choice(struct config *cfg,
 static inline void config_new_epoch(struct config *cfg)
 {
 	cfg->epoch = ++cfg->epoch_last;
+	cfg->all_computed = false;
 }
 
 /* The memo slot of an && / || node (from the hash's top bits: one shift). */

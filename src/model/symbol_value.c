@@ -858,8 +858,11 @@ bool config_all_computed(struct config *cfg)
 {
 	const struct symbol *modules = cfg->kc->modules_sym;
 	size_t count;
-	const struct symbol **order = config_table_order(cfg, &count);
+	const struct symbol **order;
 
+	if (cfg->all_computed)
+		return true;
+	order = config_table_order(cfg, &count);
 	if (modules && !(symval(cfg, modules)->flags & V_VALID))
 		return false;
 	for (size_t i = 0; i < count; i++)
