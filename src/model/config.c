@@ -235,6 +235,8 @@ void config_model_put(struct config_model *model)
 	free(model->readers);
 	free(model->rank);
 	free(model->rank_order);
+	free(model->ranked_start);
+	free(model->ranked);
 	free(model->table_order);
 	kernel_menu_free(model->kmenu);
 	memo_index_free(model->memo_index);

@@ -117,6 +117,24 @@ static bool ordering_edge(const struct config_model *model, size_t src,
 		 s->choice->sym == r);
 }
 
+/* The reader index's ordering edges only (model->ranked_start, ranked). */
+static void build_ranked_readers(struct config_model *model)
+{
+	size_t n = model->kc->nsymbols, count = 0;
+
+	model->ranked_start = xcalloc(n + 1, sizeof(unsigned));
+	model->ranked = xmalloc((model->reader_start[n] ? model->reader_start[n] : 1) *
+				sizeof(unsigned));
+	for (size_t i = 0; i < n; i++) {
+		model->ranked_start[i] = (unsigned)count;
+		for (unsigned r = model->reader_start[i];
+		     r < model->reader_start[i + 1]; r++)
+			if (ordering_edge(model, i, model->readers[r]))
+				model->ranked[count++] = model->readers[r];
+	}
+	model->ranked_start[n] = (unsigned)count;
+}
+
 /*
  * A topological order of the reader index (Kahn's): a symbol's rank is
  * above the rank of everything it reads.  A loop leaves no such order:
@@ -130,12 +148,11 @@ static void build_rank(struct config_model *model)
 
 	if (!model->reader_start)
 		config_model_build_readers(model);
+	build_ranked_readers(model);
 	model->rank = xcalloc(n ? n : 1, sizeof(unsigned));
 	for (size_t i = 0; i < n; i++)
-		for (unsigned r = model->reader_start[i];
-		     r < model->reader_start[i + 1]; r++)
-			if (ordering_edge(model, i, model->readers[r]))
-				indegree[model->readers[r]]++;
+		for (unsigned r = model->ranked_start[i]; r < model->ranked_start[i + 1]; r++)
+			indegree[model->ranked[r]]++;
 	for (size_t i = 0; i < n; i++)
 		if (!indegree[i])
 			ready[done++] = (unsigned)i;
@@ -143,11 +160,9 @@ static void build_rank(struct config_model *model)
 		unsigned i = ready[head];
 
 		model->rank[i] = (unsigned)head++;
-		for (unsigned r = model->reader_start[i];
-		     r < model->reader_start[i + 1]; r++)
-			if (ordering_edge(model, i, model->readers[r]) &&
-			    --indegree[model->readers[r]] == 0)
-				ready[done++] = model->readers[r];
+		for (unsigned r = model->ranked_start[i]; r < model->ranked_start[i + 1]; r++)
+			if (--indegree[model->ranked[r]] == 0)
+				ready[done++] = model->ranked[r];
 	}
 	if (done < n) {
 		model->rank_cyclic = true;
@@ -452,10 +467,9 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 	/* Before any reader evaluates them: readers come later in rank. */
 	config_memo_forget(cfg, sym);
 	bases->stats.changed++;
-	for (unsigned r = model->reader_start[sym->index];
-	     r < model->reader_start[sym->index + 1]; r++)
-		if (ordering_edge(model, sym->index, model->readers[r]))
-			queue_push(bases, model, model->readers[r]);
+	for (unsigned r = model->ranked_start[sym->index];
+	     r < model->ranked_start[sym->index + 1]; r++)
+		queue_push(bases, model, model->ranked[r]);
 	return true;
 }
 

@@ -93,6 +93,13 @@ struct config_model {
 	 */
 	unsigned *rank;
 	unsigned *rank_order;	/* the symbols by rank */
+	/*
+	 * The reader index without the edges the rank leaves out (a symbol
+	 * reading itself, a choice its own members): by symbol, the readers
+	 * whose rank is above it.  config_base.c walks these for each value
+	 * that changed.
+	 */
+	unsigned *ranked_start, *ranked;
 	bool rank_cyclic;
 	struct choice_info *choices;
 	unsigned nchoices;
