@@ -70,32 +70,40 @@ void config_write_string(const struct config *cfg, FILE *out,
 	strbuf_release(&text);
 }
 
-/* A symbol's name after the prefix: the plan knows the lengths. */
+/*
+ * A symbol's name after the prefix ("CONFIG_FOO"): the plan keeps it
+ * whole (text, len), else prefix and name are added in turn.
+ */
 struct line_stem {
+	const char *text;
+	size_t len;
 	const char *prefix;
-	size_t prefix_len;
 	const char *name;
-	size_t name_len;
 };
 
 static void add_stem(struct strbuf *out, const struct line_stem *stem)
 {
-	strbuf_add(out, stem->prefix, stem->prefix_len);
-	strbuf_add(out, stem->name, stem->name_len);
+	if (stem->text) {
+		strbuf_add(out, stem->text, stem->len);
+		return;
+	}
+	strbuf_adds(out, stem->prefix);
+	strbuf_adds(out, stem->name);
 }
 
 /*
  * The files are built in memory (a strbuf, not a stdio memory stream:
  * those copy a few bytes at a time, and a .config is thousands of lines).
  */
+/* value: the symbol's, when the caller has it already; else NULL. */
 static void write_symbol(struct config *cfg, struct strbuf *out,
-			 const struct line_stem *stem, const struct symbol *sym)
+			 const struct line_stem *stem, const struct symbol *sym,
+			 const char *value)
 {
-	const char *value;
-
 	if (sym->type == S_UNKNOWN)
 		return;
-	value = config_str(cfg, sym);
+	if (!value)
+		value = config_str(cfg, sym);
 	if (type_is_bool_or_tristate(sym->type) && value[0] == 'n') {
 		strbuf_add(out, "# ", 2);
 		add_stem(out, stem);
@@ -229,15 +237,6 @@ static bool is_symbol_entry(const struct menu_node *node)
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
-/*
- * Is the plan's symbol item to be written?  From the flags asked all at
- * once when there are (written[]), else asked on its own.
- */
-static bool item_written(struct config *cfg, const struct plan_item *item,
-			 const unsigned char *written)
-{
-	return written ? written[item->slot] : config_written(cfg, item->node->sym);
-}
 
 /* The plan's items in order, each asking only the values (dotconfig_plan.c). */
 static void write_planned(struct config *cfg, struct strbuf *out,
@@ -248,7 +247,9 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 	unsigned char *shown = xmalloc(plan->n + 1);
 	unsigned char *written = xmalloc(plan->nsymbols + 1);
 	bool need_newline = false;	/* a blank line before the next value */
-	struct line_stem stem = { .prefix = prefix, .prefix_len = strlen(prefix) };
+	struct line_stem stem = { .prefix = prefix };
+	/* The plan's stems have this file's prefix (survey's always). */
+	bool stems = strcmp(plan->prefix, prefix) == 0;
 
 	if (every_symbol || !config_written_list(cfg, plan->symbols, plan->nsymbols,
 						 written)) {
@@ -258,6 +259,7 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct plan_item *item = &plan->items[i];
 		const struct menu_node *node = item->node;
+		const char *value;
 
 		switch (item->kind) {
 		case PLAN_TITLE:
@@ -270,15 +272,26 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 			}
 			break;
 		case PLAN_SYMBOL:
-			if (!every_symbol && !item_written(cfg, item, written))
+			/* written[]: 0, or 1 + the value (config_written_list()) */
+			value = NULL;
+			if (written) {
+				if (!written[item->slot])
+					break;
+				if (type_is_bool_or_tristate(node->sym->type))
+					value = tri_text((tristate)(written[item->slot] - 1));
+			} else if (!every_symbol && !config_written(cfg, node->sym)) {
 				break;
+			}
 			if (need_newline) {
 				strbuf_addc(out, '\n');
 				need_newline = false;
 			}
+			if (stems) {
+				stem.text = plan->stems.data + item->stem_at;
+				stem.len = item->stem_len;
+			}
 			stem.name = node->sym->name;
-			stem.name_len = item->name_len;
-			write_symbol(cfg, out, &stem, node->sym);
+			write_symbol(cfg, out, &stem, node->sym, value);
 			break;
 		case PLAN_END:
 			if (shown[item->title]) {
@@ -358,7 +371,7 @@ static void build_dotconfig(struct config *cfg, struct strbuf *out,
 	struct dotconfig_plan *own = NULL;
 
 	if (!plan)
-		plan = own = dotconfig_plan_build(config_tree(cfg));
+		plan = own = dotconfig_plan_build(config_tree(cfg), io->prefix);
 	write_header(cfg, out, io);
 	write_planned(cfg, out, io->prefix, plan);
 	dotconfig_plan_free(own);
@@ -434,8 +447,7 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 		if (is_choice_default(cfg, sym))
 			continue;
 		write_symbol(cfg, &text, &(struct line_stem){
-			.prefix = prefix, .prefix_len = strlen(prefix),
-			.name = sym->name, .name_len = strlen(sym->name) }, sym);
+			.prefix = prefix, .name = sym->name }, sym, NULL);
 	}
 	free(done);
 	return flush_text(&text, out);

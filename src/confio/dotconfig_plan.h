@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "kconfig.h"
+#include "strbuf.h"
 
 enum plan_kind {
 	PLAN_TITLE,	/* a menu or comment: "# title" block when visible */
@@ -21,8 +22,11 @@ struct plan_item {
 	/* PLAN_END: the position of its menu's PLAN_TITLE. */
 	unsigned title;
 	const struct menu_node *node;
-	/* PLAN_SYMBOL: its place in symbols[], and strlen() of its name. */
-	unsigned slot, name_len;
+	/*
+	 * PLAN_SYMBOL: its place in symbols[]; its name after the plan's
+	 * prefix ("CONFIG_FOO"), stem_len bytes at stems + stem_at.
+	 */
+	unsigned slot, stem_at, stem_len;
 };
 
 struct dotconfig_plan {
@@ -35,9 +39,13 @@ struct dotconfig_plan {
 	 */
 	unsigned *symbols;
 	size_t nsymbols;
+	char *prefix;		/* the prefix of the stems */
+	struct strbuf stems;
 };
 
-struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc);
+/* prefix: the symbols' prefix the .config files will use ("CONFIG_"). */
+struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc,
+					    const char *prefix);
 void dotconfig_plan_free(struct dotconfig_plan *plan);
 
 #endif

@@ -80,8 +80,10 @@ tristate config_implied(struct config *cfg, const struct symbol *sym);
 bool config_written(struct config *cfg, const struct symbol *sym);
 /*
  * config_written() of the symbols with these indices, into written[]
- * (n of them), when each of them and modules_sym is computed already;
- * false, written[] meaningless, otherwise (ask one by one then).
+ * (n of them), when each of them and modules_sym is computed already:
+ * 0 when not written, else 1 + its tristate value (config_tri(): what
+ * a bool or tristate writes).  False, written[] meaningless, otherwise
+ * (ask one by one then).
  */
 bool config_written_list(struct config *cfg, const unsigned *index, size_t n,
 			 unsigned char *written);

@@ -983,7 +983,7 @@ bool config_written_list(struct config *cfg, const unsigned *index, size_t n,
 		unsigned char flags = vals[index[i]].flags;
 
 		all &= flags;
-		written[i] = (flags & V_WRITE) != 0;
+		written[i] = (flags & V_WRITE) ? (unsigned char)(1 + vals[index[i]].tri) : 0;
 	}
 	return all & V_VALID;
 }

@@ -901,7 +901,9 @@ static void test_write_planned(void **state)
 {
 	struct kconfig *kc;
 	struct config *cfg = write_fixture(&kc);
-	struct dotconfig_plan *plan = dotconfig_plan_build(kc);
+	struct dotconfig_plan *plan = dotconfig_plan_build(kc, kernel_io.prefix);
+	/* The same plan, its stems for another prefix than the files'. */
+	struct dotconfig_plan *other = dotconfig_plan_build(kc, "OTHER_");
 	unsigned char *written = malloc(plan->nsymbols + 1);
 	unsigned count[2] = { 0, 0 };
 	char *asked, *listed;
@@ -914,8 +916,10 @@ static void test_write_planned(void **state)
 	for (size_t i = 0; i < plan->nsymbols; i++) {
 		const struct symbol *sym = kc->symbols[plan->symbols[i]];
 
-		assert_int_equal(written[i], config_written(cfg, sym));
-		count[written[i]]++;
+		assert_int_equal(written[i] != 0, config_written(cfg, sym));
+		if (written[i])
+			assert_int_equal(written[i] - 1, config_tri(cfg, sym));
+		count[written[i] != 0]++;
 	}
 	/* Both kinds among them (NEVER and X are not written). */
 	assert_true(count[0] >= 2 && count[1] >= 8);
@@ -928,6 +932,7 @@ static void test_write_planned(void **state)
 	assert_true(config_written_list(cfg, plan->symbols, plan->nsymbols, written));
 	listed = planned_text(cfg, plan);
 	assert_string_equal(listed, asked);
+	assert_text(planned_text(cfg, other), listed);
 	/* The nested menu hangs on A: its title and N's line are gone. */
 	assert_null(strstr(listed, "CONFIG_N="));
 	assert_non_null(strstr(listed, "# CONFIG_A is not set\n"));
@@ -935,6 +940,7 @@ static void test_write_planned(void **state)
 	free(listed);
 	free(written);
 	dotconfig_plan_free(plan);
+	dotconfig_plan_free(other);
 	config_free(cfg);
 	kconfig_free(kc);
 }
