@@ -94,7 +94,7 @@ static const char *write_config(struct eval_ctx *ctx, struct config *cfg,
 	const char *result = NULL;
 
 	if (!ctx->plan)
-		ctx->plan = dotconfig_plan_build(ctx->kc, ctx->io.prefix);
+		ctx->plan = dotconfig_plan_build(ctx->kc);
 	text = config_write_text_planned(cfg, ctx->plan, &ctx->io, &len);
 
 	snprintf(path, plen, "%s/%s/%s.config", ctx->rq->outdir, ctx->arch->name,

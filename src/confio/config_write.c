@@ -70,25 +70,18 @@ void config_write_string(const struct config *cfg, FILE *out,
 	strbuf_release(&text);
 }
 
-/*
- * A symbol's name after the prefix ("CONFIG_FOO"): the plan keeps it
- * whole (text, len), else prefix and name are added in turn.
- */
+/* A symbol's name after the prefix: the plan knows the lengths. */
 struct line_stem {
-	const char *text;
-	size_t len;
 	const char *prefix;
+	size_t prefix_len;
 	const char *name;
+	size_t name_len;
 };
 
 static void add_stem(struct strbuf *out, const struct line_stem *stem)
 {
-	if (stem->text) {
-		strbuf_add(out, stem->text, stem->len);
-		return;
-	}
-	strbuf_adds(out, stem->prefix);
-	strbuf_adds(out, stem->name);
+	strbuf_add(out, stem->prefix, stem->prefix_len);
+	strbuf_add(out, stem->name, stem->name_len);
 }
 
 /*
@@ -247,9 +240,7 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 	unsigned char *shown = xmalloc(plan->n + 1);
 	unsigned char *written = xmalloc(plan->nsymbols + 1);
 	bool need_newline = false;	/* a blank line before the next value */
-	struct line_stem stem = { .prefix = prefix };
-	/* The plan's stems have this file's prefix (survey's always). */
-	bool stems = strcmp(plan->prefix, prefix) == 0;
+	struct line_stem stem = { .prefix = prefix, .prefix_len = strlen(prefix) };
 
 	if (every_symbol || !config_written_list(cfg, plan->symbols, plan->nsymbols,
 						 written)) {
@@ -286,11 +277,8 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 				strbuf_addc(out, '\n');
 				need_newline = false;
 			}
-			if (stems) {
-				stem.text = plan->stems.data + item->stem_at;
-				stem.len = item->stem_len;
-			}
 			stem.name = node->sym->name;
+			stem.name_len = item->name_len;
 			write_symbol(cfg, out, &stem, node->sym, value);
 			break;
 		case PLAN_END:
@@ -371,7 +359,7 @@ static void build_dotconfig(struct config *cfg, struct strbuf *out,
 	struct dotconfig_plan *own = NULL;
 
 	if (!plan)
-		plan = own = dotconfig_plan_build(config_tree(cfg), io->prefix);
+		plan = own = dotconfig_plan_build(config_tree(cfg));
 	write_header(cfg, out, io);
 	write_planned(cfg, out, io->prefix, plan);
 	dotconfig_plan_free(own);
@@ -447,7 +435,8 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 		if (is_choice_default(cfg, sym))
 			continue;
 		write_symbol(cfg, &text, &(struct line_stem){
-			.prefix = prefix, .name = sym->name }, sym, NULL);
+			.prefix = prefix, .prefix_len = strlen(prefix),
+			.name = sym->name, .name_len = strlen(sym->name) }, sym, NULL);
 	}
 	free(done);
 	return flush_text(&text, out);

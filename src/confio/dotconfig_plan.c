@@ -62,7 +62,7 @@ static size_t add(struct dotconfig_plan *plan, enum plan_kind kind,
 	return plan->n++;
 }
 
-/* A symbol's line: its index listed for the written flags, its stem. */
+/* A symbol's line: its index listed for the written flags, its name's length. */
 static void add_symbol(struct dotconfig_plan *plan, const struct menu_node *node)
 {
 	size_t at = add(plan, PLAN_SYMBOL, node, 0);	/* items may move */
@@ -72,10 +72,7 @@ static void add_symbol(struct dotconfig_plan *plan, const struct menu_node *node
 		plan->symbols = xrealloc(plan->symbols,
 					 (plan->nsymbols + 1024) * sizeof(*plan->symbols));
 	item->slot = (unsigned)plan->nsymbols;
-	item->stem_at = (unsigned)plan->stems.len;
-	strbuf_adds(&plan->stems, plan->prefix);
-	strbuf_adds(&plan->stems, node->sym->name);
-	item->stem_len = (unsigned)(plan->stems.len - item->stem_at);
+	item->name_len = (unsigned)strlen(node->sym->name);
 	plan->symbols[plan->nsymbols++] = node->sym->index;
 }
 
@@ -101,14 +98,12 @@ static void plan_entry(struct dotconfig_plan *plan, unsigned char *listed,
 		add(plan, PLAN_END, node, (unsigned)title);
 }
 
-struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc,
-					    const char *prefix)
+struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc)
 {
 	struct dotconfig_plan *plan = xcalloc(1, sizeof(*plan));
 	unsigned char *listed = xcalloc(kc->nsymbols + 1, 1);
 
 	plan->kc = kc;
-	plan->prefix = xstrdup(prefix);
 	for (const struct menu_node *node = kc->root.children; node; node = node->next)
 		plan_entry(plan, listed, node);
 	free(listed);
@@ -121,7 +116,5 @@ void dotconfig_plan_free(struct dotconfig_plan *plan)
 		return;
 	free(plan->items);
 	free(plan->symbols);
-	free(plan->prefix);
-	strbuf_release(&plan->stems);
 	free(plan);
 }

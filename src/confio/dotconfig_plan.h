@@ -9,7 +9,6 @@
 #include <stddef.h>
 
 #include "kconfig.h"
-#include "strbuf.h"
 
 enum plan_kind {
 	PLAN_TITLE,	/* a menu or comment: "# title" block when visible */
@@ -22,11 +21,8 @@ struct plan_item {
 	/* PLAN_END: the position of its menu's PLAN_TITLE. */
 	unsigned title;
 	const struct menu_node *node;
-	/*
-	 * PLAN_SYMBOL: its place in symbols[]; its name after the plan's
-	 * prefix ("CONFIG_FOO"), stem_len bytes at stems + stem_at.
-	 */
-	unsigned slot, stem_at, stem_len;
+	/* PLAN_SYMBOL: its place in symbols[], and strlen() of its name. */
+	unsigned slot, name_len;
 };
 
 struct dotconfig_plan {
@@ -39,13 +35,9 @@ struct dotconfig_plan {
 	 */
 	unsigned *symbols;
 	size_t nsymbols;
-	char *prefix;		/* the prefix of the stems */
-	struct strbuf stems;
 };
 
-/* prefix: the symbols' prefix the .config files will use ("CONFIG_"). */
-struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc,
-					    const char *prefix);
+struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc);
 void dotconfig_plan_free(struct dotconfig_plan *plan);
 
 #endif
