@@ -70,31 +70,44 @@ void config_write_string(const struct config *cfg, FILE *out,
 	strbuf_release(&text);
 }
 
+/* A symbol's name after the prefix: the plan knows the lengths. */
+struct line_stem {
+	const char *prefix;
+	size_t prefix_len;
+	const char *name;
+	size_t name_len;
+};
+
+static void add_stem(struct strbuf *out, const struct line_stem *stem)
+{
+	strbuf_add(out, stem->prefix, stem->prefix_len);
+	strbuf_add(out, stem->name, stem->name_len);
+}
+
 /*
  * The files are built in memory (a strbuf, not a stdio memory stream:
  * those copy a few bytes at a time, and a .config is thousands of lines).
  */
+/* value: the symbol's, when the caller has it already; else NULL. */
 static void write_symbol(struct config *cfg, struct strbuf *out,
-			 const char *prefix, const struct symbol *sym)
+			 const struct line_stem *stem, const struct symbol *sym,
+			 const char *value)
 {
-	const char *value;
-
 	if (sym->type == S_UNKNOWN)
 		return;
-	value = config_str(cfg, sym);
+	if (!value)
+		value = config_str(cfg, sym);
 	if (type_is_bool_or_tristate(sym->type) && value[0] == 'n') {
 		strbuf_add(out, "# ", 2);
-		strbuf_adds(out, prefix);
-		strbuf_adds(out, sym->name);
-		strbuf_adds(out, " is not set\n");
+		add_stem(out, stem);
+		strbuf_add(out, " is not set\n", 12);
 		return;
 	}
 	/* BusyBox's writer gives an int with no value 0 (its hex stays empty). */
 	if (sym->type == S_INT && !value[0] &&
 	    config_tree(cfg)->dialect->write_every_symbol)
 		value = "0";
-	strbuf_adds(out, prefix);
-	strbuf_adds(out, sym->name);
+	add_stem(out, stem);
 	strbuf_addc(out, '=');
 	if (sym->type == S_HEX && value[0] &&
 	    config_tree(cfg)->dialect->hex_visible_prefixed &&
@@ -103,6 +116,8 @@ static void write_symbol(struct config *cfg, struct strbuf *out,
 		strbuf_adds(out, "0x");
 	if (sym->type == S_STRING)
 		add_string(cfg, out, value);
+	else if (type_is_bool_or_tristate(sym->type))
+		strbuf_addc(out, value[0]);	/* "y" or "m" */
 	else
 		strbuf_adds(out, value);
 	strbuf_addc(out, '\n');
@@ -215,6 +230,7 @@ static bool is_symbol_entry(const struct menu_node *node)
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
+
 /* The plan's items in order, each asking only the values (dotconfig_plan.c). */
 static void write_planned(struct config *cfg, struct strbuf *out,
 			  const char *prefix, const struct dotconfig_plan *plan)
@@ -222,11 +238,19 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 	bool every_symbol = config_tree(cfg)->dialect->write_every_symbol;
 	/* By item: was this menu's title written (read at its end)? */
 	unsigned char *shown = xmalloc(plan->n + 1);
+	unsigned char *written = xmalloc(plan->nsymbols + 1);
 	bool need_newline = false;	/* a blank line before the next value */
+	struct line_stem stem = { .prefix = prefix, .prefix_len = strlen(prefix) };
 
+	if (every_symbol || !config_written_list(cfg, plan->symbols, plan->nsymbols,
+						 written)) {
+		free(written);
+		written = NULL;
+	}
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct plan_item *item = &plan->items[i];
 		const struct menu_node *node = item->node;
+		const char *value;
 
 		switch (item->kind) {
 		case PLAN_TITLE:
@@ -239,13 +263,23 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 			}
 			break;
 		case PLAN_SYMBOL:
-			if (!every_symbol && !config_written(cfg, node->sym))
+			/* written[]: 0, or 1 + the value (config_written_list()) */
+			value = NULL;
+			if (written) {
+				if (!written[item->slot])
+					break;
+				if (type_is_bool_or_tristate(node->sym->type))
+					value = tri_text((tristate)(written[item->slot] - 1));
+			} else if (!every_symbol && !config_written(cfg, node->sym)) {
 				break;
+			}
 			if (need_newline) {
 				strbuf_addc(out, '\n');
 				need_newline = false;
 			}
-			write_symbol(cfg, out, prefix, node->sym);
+			stem.name = node->sym->name;
+			stem.name_len = item->name_len;
+			write_symbol(cfg, out, &stem, node->sym, value);
 			break;
 		case PLAN_END:
 			if (shown[item->title]) {
@@ -257,6 +291,7 @@ static void write_planned(struct config *cfg, struct strbuf *out,
 			break;
 		}
 	}
+	free(written);
 	free(shown);
 }
 
@@ -399,7 +434,9 @@ int config_write_defconfig_stream(struct config *cfg, FILE *out,
 			continue;
 		if (is_choice_default(cfg, sym))
 			continue;
-		write_symbol(cfg, &text, prefix, sym);
+		write_symbol(cfg, &text, &(struct line_stem){
+			.prefix = prefix, .prefix_len = strlen(prefix),
+			.name = sym->name, .name_len = strlen(sym->name) }, sym, NULL);
 	}
 	free(done);
 	return flush_text(&text, out);

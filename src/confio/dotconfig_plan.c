@@ -14,6 +14,7 @@
  */
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dotconfig_plan.h"
 #include "util.h"
@@ -56,8 +57,23 @@ static size_t add(struct dotconfig_plan *plan, enum plan_kind kind,
 		plan->cap = plan->cap ? plan->cap * 2 : 1024;
 		plan->items = xrealloc(plan->items, plan->cap * sizeof(*plan->items));
 	}
-	plan->items[plan->n] = (struct plan_item){ kind, title, node };
+	plan->items[plan->n] = (struct plan_item){ .kind = kind, .title = title,
+						   .node = node };
 	return plan->n++;
+}
+
+/* A symbol's line: its index listed for the written flags, its name's length. */
+static void add_symbol(struct dotconfig_plan *plan, const struct menu_node *node)
+{
+	size_t at = add(plan, PLAN_SYMBOL, node, 0);	/* items may move */
+	struct plan_item *item = &plan->items[at];
+
+	if (plan->nsymbols % 1024 == 0)
+		plan->symbols = xrealloc(plan->symbols,
+					 (plan->nsymbols + 1024) * sizeof(*plan->symbols));
+	item->slot = (unsigned)plan->nsymbols;
+	item->name_len = (unsigned)strlen(node->sym->name);
+	plan->symbols[plan->nsymbols++] = node->sym->index;
 }
 
 static void plan_entry(struct dotconfig_plan *plan, unsigned char *listed,
@@ -74,7 +90,7 @@ static void plan_entry(struct dotconfig_plan *plan, unsigned char *listed,
 	else if (symbol_entry && !(sym->flags & SYMBOL_CHOICE) &&
 		 (dialect->write_every_symbol || !listed[sym->index])) {
 		listed[sym->index] = 1;
-		add(plan, PLAN_SYMBOL, node, 0);
+		add_symbol(plan, node);
 	}
 	for (const struct menu_node *child = node->children; child; child = child->next)
 		plan_entry(plan, listed, child);
@@ -99,5 +115,6 @@ void dotconfig_plan_free(struct dotconfig_plan *plan)
 	if (!plan)
 		return;
 	free(plan->items);
+	free(plan->symbols);
 	free(plan);
 }

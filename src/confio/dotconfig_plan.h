@@ -21,12 +21,20 @@ struct plan_item {
 	/* PLAN_END: the position of its menu's PLAN_TITLE. */
 	unsigned title;
 	const struct menu_node *node;
+	/* PLAN_SYMBOL: its place in symbols[], and strlen() of its name. */
+	unsigned slot, name_len;
 };
 
 struct dotconfig_plan {
 	const struct kconfig *kc;
 	struct plan_item *items;
 	size_t n, cap;
+	/*
+	 * The PLAN_SYMBOL items' symbol indices, in order: the writer asks
+	 * the model for all their written flags at once (config_written_list()).
+	 */
+	unsigned *symbols;
+	size_t nsymbols;
 };
 
 struct dotconfig_plan *dotconfig_plan_build(const struct kconfig *kc);

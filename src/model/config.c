@@ -236,6 +236,8 @@ void config_model_put(struct config_model *model)
 	free(model->readers);
 	free(model->rank);
 	free(model->rank_order);
+	free(model->ranked_start);
+	free(model->ranked);
 	free(model->table_order);
 	kernel_menu_free(model->kmenu);
 	memo_index_free(model->memo_index);
@@ -316,6 +318,7 @@ void config_reset_run(struct config *cfg)
 	 * filled in, and a new epoch makes every one of them stale.
 	 */
 	config_new_epoch(cfg);
+	cfg->base_read = false;
 	cfg->prio_high = cfg->prio_low = 0;
 	cfg->read_unknown = 0;
 	cfg->calc_count = 0;
@@ -357,6 +360,7 @@ void config_free(struct config *cfg)
 	free(cfg->vals);
 	free(cfg->work);
 	free(cfg->memo);
+	free(cfg->user_marks);
 	config_memo_keep_free(cfg);
 	free(cfg);
 }
@@ -374,6 +378,16 @@ struct kconfig *config_tree(const struct config *cfg)
 void config_read_begin(struct config *cfg)
 {
 	cfg->read_unknown = 0;
+	/*
+	 * config_bases_next() left no user state, and keeps the values;
+	 * unless a user state was set since (the read replaces it): then
+	 * as any read, and config_bases_apply() computes the file in full.
+	 */
+	if (cfg->base_read && cfg->user_sets == cfg->base_read_sets) {
+		config_choices_read_begin(cfg);
+		return;
+	}
+	cfg->base_read = false;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
 		cfg->vals[i].flags &= ~V_USER;
 		cfg->vals[i].user_tri = TRI_NO;
@@ -430,9 +444,18 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym)
 	return symval(cfg, sym)->user_str;
 }
 
+/* A user state set: counted, and marked while a file is read onto a base. */
+static void note_user(struct config *cfg, const struct symbol *sym)
+{
+	cfg->user_sets++;
+	if (cfg->base_read)
+		cfg->user_marks[sym->index / 64] |= (uint64_t)1 << (sym->index % 64);
+}
+
 /* A member's user value also counts for the choice's decision. */
 static void user_changed(struct config *cfg, const struct symbol *sym)
 {
+	note_user(cfg, sym);
 	config_invalidate(cfg, sym);
 	if (symbol_is_choice_member(sym))
 		config_invalidate(cfg, sym->choice->sym);
@@ -475,6 +498,7 @@ void config_choice_prefer(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = ++cfg->prio_high;
+	note_user(cfg, member);
 	config_invalidate(cfg, member->choice->sym);
 }
 
@@ -483,6 +507,7 @@ void config_choice_demote(struct config *cfg, const struct symbol *member)
 	if (!symbol_is_choice_member(member))
 		return;
 	symval(cfg, member)->prio = --cfg->prio_low;
+	note_user(cfg, member);
 	config_invalidate(cfg, member->choice->sym);
 }
 

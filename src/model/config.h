@@ -78,6 +78,15 @@ tristate config_rev_dep(struct config *cfg, const struct symbol *sym);
 tristate config_implied(struct config *cfg, const struct symbol *sym);
 /* Would conf write the symbol to .config (the kernel's SYMBOL_WRITE)? */
 bool config_written(struct config *cfg, const struct symbol *sym);
+/*
+ * config_written() of the symbols with these indices, into written[]
+ * (n of them), when each of them and modules_sym is computed already:
+ * 0 when not written, else 1 + its tristate value (config_tri(): what
+ * a bool or tristate writes).  False, written[] meaningless, otherwise
+ * (ask one by one then).
+ */
+bool config_written_list(struct config *cfg, const unsigned *index, size_t n,
+			 unsigned char *written);
 /* Can the user change the value (visible above what selects force)? */
 bool config_changeable(struct config *cfg, const struct symbol *sym);
 

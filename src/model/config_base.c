@@ -45,11 +45,18 @@ struct config_bases {
 	struct user_state *prev;
 	size_t nprev;
 	unsigned prev_kind;		/* its MODULES user value */
-	unsigned char *prev_flags;	/* by symbol: its flags but V_USER */
 	tristate prev_modules_val;
 	bool prev_stale_modules;
 	bool computed;			/* cfg holds it, as computed */
+	bool prev_all;			/* ... every value of the table computed */
 	unsigned kept_epoch;		/* cfg's epoch then: changed since? */
+	/*
+	 * cfg's counts of user states set and of symbols computed then:
+	 * anything since would leave a user state the next file's read does
+	 * not clear, or a flag its values do not account for.
+	 */
+	unsigned long kept_user_sets, kept_calc_count;
+	unsigned long applied_user_sets;	/* ... and when users were collected */
 	bool ready;			/* ... and config_bases_next() kept it */
 	bool keep;			/* config_bases_keep() is to note cfg */
 	bool no_memo;			/* the memo starts afresh for each file */
@@ -71,7 +78,6 @@ void config_bases_free(struct config_bases *bases)
 	if (!bases)
 		return;
 	free(bases->prev);
-	free(bases->prev_flags);
 	free(bases->users);
 	free(bases->changed);
 	free(bases->differs);
@@ -111,6 +117,24 @@ static bool ordering_edge(const struct config_model *model, size_t src,
 		 s->choice->sym == r);
 }
 
+/* The reader index's ordering edges only (model->ranked_start, ranked). */
+static void build_ranked_readers(struct config_model *model)
+{
+	size_t n = model->kc->nsymbols, count = 0;
+
+	model->ranked_start = xcalloc(n + 1, sizeof(unsigned));
+	model->ranked = xmalloc((model->reader_start[n] ? model->reader_start[n] : 1) *
+				sizeof(unsigned));
+	for (size_t i = 0; i < n; i++) {
+		model->ranked_start[i] = (unsigned)count;
+		for (unsigned r = model->reader_start[i];
+		     r < model->reader_start[i + 1]; r++)
+			if (ordering_edge(model, i, model->readers[r]))
+				model->ranked[count++] = model->readers[r];
+	}
+	model->ranked_start[n] = (unsigned)count;
+}
+
 /*
  * A topological order of the reader index (Kahn's): a symbol's rank is
  * above the rank of everything it reads.  A loop leaves no such order:
@@ -124,12 +148,11 @@ static void build_rank(struct config_model *model)
 
 	if (!model->reader_start)
 		config_model_build_readers(model);
+	build_ranked_readers(model);
 	model->rank = xcalloc(n ? n : 1, sizeof(unsigned));
 	for (size_t i = 0; i < n; i++)
-		for (unsigned r = model->reader_start[i];
-		     r < model->reader_start[i + 1]; r++)
-			if (ordering_edge(model, i, model->readers[r]))
-				indegree[model->readers[r]]++;
+		for (unsigned r = model->ranked_start[i]; r < model->ranked_start[i + 1]; r++)
+			indegree[model->ranked[r]]++;
 	for (size_t i = 0; i < n; i++)
 		if (!indegree[i])
 			ready[done++] = (unsigned)i;
@@ -137,11 +160,9 @@ static void build_rank(struct config_model *model)
 		unsigned i = ready[head];
 
 		model->rank[i] = (unsigned)head++;
-		for (unsigned r = model->reader_start[i];
-		     r < model->reader_start[i + 1]; r++)
-			if (ordering_edge(model, i, model->readers[r]) &&
-			    --indegree[model->readers[r]] == 0)
-				ready[done++] = model->readers[r];
+		for (unsigned r = model->ranked_start[i]; r < model->ranked_start[i + 1]; r++)
+			if (--indegree[model->ranked[r]] == 0)
+				ready[done++] = model->ranked[r];
 	}
 	if (done < n) {
 		model->rank_cyclic = true;
@@ -222,20 +243,43 @@ static bool same_state(const struct user_state *a, const struct user_state *b)
 	       a->member == b->member && same_str(a->str, b->str);
 }
 
-/* The file's user states, by symbol index, into bases->users. */
-static void collect_users(struct config_bases *bases, const struct config *cfg)
+static void add_user(struct config_bases *bases, const struct config *cfg,
+		     size_t i)
 {
-	size_t n = cfg->kc->nsymbols;
+	const struct symval *v = &cfg->vals[i];
+
+	if (has_user_state(v))
+		bases->users[bases->nusers++] = (struct user_state){
+			.index = (unsigned)i, .has = v->flags & V_USER,
+			.tri = v->user_tri, .str = v->user_str,
+			.prio = v->prio, .member = v->user_member };
+}
+
+/*
+ * The file's user states, by symbol index, into bases->users.  A file
+ * read onto a base (marked): only the symbols the read set can have one
+ * (config_bases_next() cleared the last file's), so only those are
+ * looked at; else every symbol.  The marks are cleared either way.
+ */
+static void collect_users(struct config_bases *bases, struct config *cfg,
+			  bool marked)
+{
+	size_t n = cfg->kc->nsymbols, words = n / 64 + 1;
 
 	bases->nusers = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct symval *v = &cfg->vals[i];
+	if (!marked) {
+		for (size_t i = 0; i < n; i++)
+			add_user(bases, cfg, i);
+		if (cfg->user_marks)
+			memset(cfg->user_marks, 0, words * sizeof(uint64_t));
+		return;
+	}
+	for (size_t w = 0; w < words; w++) {
+		uint64_t bits = cfg->user_marks[w];
 
-		if (has_user_state(v))
-			bases->users[bases->nusers++] = (struct user_state){
-				.index = (unsigned)i, .has = v->flags & V_USER,
-				.tri = v->user_tri, .str = v->user_str,
-				.prio = v->prio, .member = v->user_member };
+		cfg->user_marks[w] = 0;
+		for (; bits; bits &= bits - 1)
+			add_user(bases, cfg, w * 64 + (unsigned)__builtin_ctzll(bits));
 	}
 }
 
@@ -244,16 +288,22 @@ static void collect_users(struct config_bases *bases, const struct config *cfg)
  * last, as its base, and loses its user states and what the last
  * computation left (as config_reset_computed_kept() does, but for the
  * value fields and the strings, which those values may point at: the
- * string arena grows by each file's user strings until a reset).
+ * string arena grows by each file's user strings until a reset).  Its
+ * flags stay as they are, validity included, through the next read
+ * (cfg->base_read): no loop over every symbol to clear and restore them.
  */
 void config_bases_next(struct config_bases *bases, struct config *cfg)
 {
 	bases->ready = false;
 	/*
 	 * What used cfg since (an explanation, say) may have changed a user
-	 * value or invalidated a value: each moves the epoch.
+	 * value or invalidated a value: each moves the epoch.  A user state
+	 * set (with nothing computed to invalidate) or a value computed
+	 * since is counted.
 	 */
-	if (!bases->computed || legacy_choices(cfg) || cfg->epoch != bases->kept_epoch) {
+	if (!bases->computed || legacy_choices(cfg) || cfg->epoch != bases->kept_epoch ||
+	    cfg->user_sets != bases->kept_user_sets ||
+	    cfg->calc_count != bases->kept_calc_count) {
 		bases->computed = false;
 		config_reset_computed_kept(cfg);
 		return;
@@ -266,18 +316,19 @@ void config_bases_next(struct config_bases *bases, struct config *cfg)
 		symval_clear_user(v);
 	}
 	config_reset_run(cfg);
+	if (!cfg->user_marks)
+		cfg->user_marks = xcalloc(cfg->kc->nsymbols / 64 + 1, sizeof(uint64_t));
+	cfg->base_read = true;
+	cfg->base_read_sets = cfg->user_sets;
 	bases->ready = true;
 }
 
 /*
  * cfg, computed as conf computes it: noted as the base of the next
- * file (its user states, its flags, what config_bases_next() and the
- * read clear).
+ * file (its user states, what config_bases_next() clears).
  */
 void config_bases_keep(struct config_bases *bases, struct config *cfg)
 {
-	size_t n = cfg->kc->nsymbols;
-
 	if (!bases->keep)
 		return;
 	bases->keep = false;
@@ -289,14 +340,18 @@ void config_bases_keep(struct config_bases *bases, struct config *cfg)
 	 */
 	if (!config_recompute_is_noop(cfg))
 		compute_all(cfg);
-	for (size_t i = 0; i < n; i++)
-		bases->prev_flags[i] = cfg->vals[i].flags & (unsigned char)~V_USER;
+	/* A user state set since they were collected: bases->users misses it. */
+	if (cfg->user_sets != bases->applied_user_sets)
+		return;
 	memcpy(bases->prev, bases->users, bases->nusers * sizeof(*bases->prev));
 	bases->nprev = bases->nusers;
 	bases->prev_kind = bases->kind;
 	bases->prev_modules_val = cfg->modules_val;
 	bases->prev_stale_modules = cfg->stale_modules;
+	bases->prev_all = config_all_computed(cfg);
 	bases->kept_epoch = cfg->epoch;
+	bases->kept_user_sets = cfg->user_sets;
+	bases->kept_calc_count = cfg->calc_count;
 	bases->computed = true;
 }
 
@@ -309,18 +364,15 @@ static void note_changed(struct config_bases *bases, size_t *count, unsigned i)
 }
 
 /*
- * cfg's values become the last configuration's again (they are still
- * there, only no longer marked computed), its user states are the
- * file's; the symbols whose user state differs are listed in
- * bases->changed (and marked in bases->differs).
+ * cfg's values are the last configuration's (the read kept them, and
+ * their flags: cfg->base_read), its user states are the file's; the
+ * symbols whose user state differs are listed in bases->changed (and
+ * marked in bases->differs).
  */
 static size_t graft(struct config_bases *bases, struct config *cfg)
 {
-	size_t n = cfg->kc->nsymbols, i = 0, j = 0, count = 0;
+	size_t i = 0, j = 0, count = 0;
 
-	for (size_t s = 0; s < n; s++)
-		cfg->vals[s].flags = (unsigned char)((cfg->vals[s].flags & V_USER) |
-						     bases->prev_flags[s]);
 	/* Both lists in index order. */
 	while (i < bases->nusers || j < bases->nprev) {
 		const struct user_state *u = i < bases->nusers ? &bases->users[i] : NULL;
@@ -415,10 +467,9 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 	/* Before any reader evaluates them: readers come later in rank. */
 	config_memo_forget(cfg, sym);
 	bases->stats.changed++;
-	for (unsigned r = model->reader_start[sym->index];
-	     r < model->reader_start[sym->index + 1]; r++)
-		if (ordering_edge(model, sym->index, model->readers[r]))
-			queue_push(bases, model, model->readers[r]);
+	for (unsigned r = model->ranked_start[sym->index];
+	     r < model->ranked_start[sym->index + 1]; r++)
+		queue_push(bases, model, model->ranked[r]);
 	return true;
 }
 
@@ -446,11 +497,25 @@ static void make_room(struct config_bases *bases, size_t n)
 	bases->users = xrealloc(bases->users, n * sizeof(*bases->users));
 	bases->prev = xrealloc(bases->prev, n * sizeof(*bases->prev));
 	bases->changed = xrealloc(bases->changed, n * sizeof(unsigned));
-	bases->prev_flags = xrealloc(bases->prev_flags, n);
 	free(bases->differs);
 	bases->differs = xcalloc(n, 1);
 	free(bases->pending);
 	bases->pending = xcalloc(n / 64 + 1, sizeof(uint64_t));
+}
+
+/*
+ * Can cfg, just read, be computed from a base at all (the rank built
+ * when first asked)?  Legacy choices keep more state per choice than a
+ * base can give; a value computed while reading was computed from the
+ * base's values, not the file's.
+ */
+static bool ready_for_base(struct config *cfg, struct config_model *model, size_t n)
+{
+	if (legacy_choices(cfg) || base_kind(cfg) >= BASE_KINDS || cfg->calc_count || !n)
+		return false;
+	if (!model->rank && !model->rank_cyclic)
+		build_rank(model);
+	return model->rank != NULL;
 }
 
 bool config_bases_apply(struct config_bases *bases, struct config *cfg)
@@ -459,31 +524,37 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 	/* Linux 7.0: a default from a transitional symbol reads its user state. */
 	bool user_read = cfg->kc->dialect->transitional_default_sets;
 	size_t n = cfg->kc->nsymbols, words = n / 64 + 1, count;
-	bool ready = bases->ready;
+	/* cfg holds the last file's values; the read kept their flags too. */
+	bool kept = bases->ready, ready = kept && cfg->base_read;
+	bool all = bases->prev_all;
+	unsigned epoch;
 	long next;
 
 	bases->ready = bases->keep = false;
+	cfg->base_read = false;		/* the read is over */
 	bases->kind = base_kind(cfg);
-	/* Legacy choices keep more state per choice than a base can give. */
-	if (legacy_choices(cfg) || bases->kind >= BASE_KINDS || cfg->calc_count || !n)
+	if (!ready_for_base(cfg, model, n)) {
+		if (kept)
+			forget_values(cfg);
+		if (cfg->user_marks)
+			memset(cfg->user_marks, 0, words * sizeof(uint64_t));
 		return false;
-	if (!model->rank && !model->rank_cyclic)
-		build_rank(model);
-	if (!model->rank)
-		return false;
+	}
 	make_room(bases, n);
 	if (!bases->no_memo)
 		config_memo_keep_begin(cfg);
-	collect_users(bases, cfg);
+	collect_users(bases, cfg, ready);
+	bases->applied_user_sets = cfg->user_sets;
 	bases->keep = true;
 	if (!ready || bases->prev_kind != bases->kind) {
 		/* No base, or one whose MODULES differs: every value reads it. */
-		if (ready)
+		if (kept)
 			forget_values(cfg);
 		bases->stats.full++;
 		return false;
 	}
 	count = graft(bases, cfg);
+	epoch = cfg->epoch;
 	bases->scan = 0;
 	for (size_t i = 0; i < count; i++)
 		queue_push(bases, model, bases->changed[i]);
@@ -497,9 +568,16 @@ bool config_bases_apply(struct config_bases *bases, struct config *cfg)
 			/* MODULES came out different: everything again. */
 			memset(bases->pending, 0, words * sizeof(uint64_t));
 			config_invalidate_all(cfg);
+			all = false;
 			break;
 		}
 	}
+	/*
+	 * Every value the base held is still computed (only those computed
+	 * again were invalidated, each computed since): as computed as the
+	 * base was, unless something invalidated more on the way.
+	 */
+	cfg->all_computed = all && cfg->epoch == epoch;
 	for (size_t i = 0; i < count; i++)
 		bases->differs[bases->changed[i]] = 0;
 	bases->stats.taken++;

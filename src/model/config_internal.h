@@ -93,6 +93,13 @@ struct config_model {
 	 */
 	unsigned *rank;
 	unsigned *rank_order;	/* the symbols by rank */
+	/*
+	 * The reader index without the edges the rank leaves out (a symbol
+	 * reading itself, a choice its own members): by symbol, the readers
+	 * whose rank is above it.  config_base.c walks these for each value
+	 * that changed.
+	 */
+	unsigned *ranked_start, *ranked;
 	bool rank_cyclic;
 	struct choice_info *choices;
 	unsigned nchoices;
@@ -128,6 +135,26 @@ struct config {
 	struct intern_table strings;
 	unsigned read_unknown;		/* unknown symbols in the last file read */
 	unsigned long calc_count;	/* symbols computed so far */
+	unsigned long user_sets;	/* user states set or cleared so far */
+	/*
+	 * From config_bases_next() to config_bases_apply(): the last file's
+	 * values and flags stay as they are (no user state left, nothing
+	 * invalidated) while a file is read: config_base.c computes again
+	 * what its user states change.
+	 */
+	bool base_read;
+	unsigned long base_read_sets;	/* user_sets when it began */
+	/*
+	 * While base_read: by symbol index, a bit for each symbol whose user
+	 * state was set (config_base.c lists the file's users from it).
+	 */
+	uint64_t *user_marks;
+	/*
+	 * config_all_computed() is known to be true (config_base.c: a file
+	 * computed from a base that was): no loop over the table to ask.
+	 * Every invalidation begins a new epoch, which clears it.
+	 */
+	bool all_computed;
 	/* Some value was computed with a modules_val that changed since. */
 	bool stale_modules;
 	config_unmet_fn *on_unmet;
@@ -181,6 +208,7 @@ void config_calc_legacy_choice(struct config *cfg,
 static inline void config_new_epoch(struct config *cfg)
 {
 	cfg->epoch = ++cfg->epoch_last;
+	cfg->all_computed = false;
 }
 
 /* The memo slot of an && / || node (from the hash's top bits: one shift). */

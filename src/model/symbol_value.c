@@ -793,7 +793,9 @@ void config_invalidate(struct config *cfg, const struct symbol *sym)
 	struct config_model *model = cfg->model;
 	size_t top = 0;
 
-	if (!(symval(cfg, sym)->flags & (V_VALID | V_CHOICE_VALID)))
+	/* A file read onto a base: config_bases_apply() follows the readers. */
+	if (cfg->base_read ||
+	    !(symval(cfg, sym)->flags & (V_VALID | V_CHOICE_VALID)))
 		return;
 	if (sym == cfg->kc->modules_sym) {
 		/* Every tristate reads whether modules are enabled. */
@@ -856,8 +858,11 @@ bool config_all_computed(struct config *cfg)
 {
 	const struct symbol *modules = cfg->kc->modules_sym;
 	size_t count;
-	const struct symbol **order = config_table_order(cfg, &count);
+	const struct symbol **order;
 
+	if (cfg->all_computed)
+		return true;
+	order = config_table_order(cfg, &count);
 	if (modules && !(symval(cfg, modules)->flags & V_VALID))
 		return false;
 	for (size_t i = 0; i < count; i++)
@@ -956,6 +961,31 @@ bool config_set_by_transitional(struct config *cfg, const struct symbol *sym)
 bool config_written(struct config *cfg, const struct symbol *sym)
 {
 	return settled(cfg, sym)->flags & V_WRITE;
+}
+
+/*
+ * One pass over the listed values instead of a call each: the .config
+ * writer asks this for every symbol line of the tree (18,000 a file in
+ * survey).  Only when every listed value and modules' is computed, so
+ * that asking them one by one would compute nothing either.
+ */
+bool config_written_list(struct config *cfg, const unsigned *index, size_t n,
+			 unsigned char *written)
+{
+	const struct symbol *modules = cfg->kc->modules_sym;
+	/* Held here: a store to written[] could alias cfg->vals otherwise. */
+	const struct symval *vals = cfg->vals;
+	unsigned char all = V_VALID;
+
+	if (!modules || !(symval(cfg, modules)->flags & V_VALID))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char flags = vals[index[i]].flags;
+
+		all &= flags;
+		written[i] = (flags & V_WRITE) ? (unsigned char)(1 + vals[index[i]].tri) : 0;
+	}
+	return all & V_VALID;
 }
 
 bool config_changeable(struct config *cfg, const struct symbol *sym)

@@ -130,15 +130,27 @@ static char **full_texts(struct kconfig *kc, char **paths)
 	return full;
 }
 
+/* Where run_order() sets a user value of its own, as a caller might. */
+enum poke {
+	POKE_NONE,
+	POKE_AFTER,	/* after each file: the next must start afresh */
+	/*
+	 * After config_bases_next(), before the read, which replaces every
+	 * user value: the read keeps the last file's values and flags
+	 * (cfg->base_read) and clears no user state but the last file's, so
+	 * it must notice this one.
+	 */
+	POKE_BEFORE_READ,
+};
+
 /*
  * The files read into one configuration in order[], each from the one
- * before; with poke, a user value set between files as a caller
- * using the configuration might (the next file must not start from
- * values that no longer are the last file's).  How many files were
- * computed from a base.
+ * before, with a user value set between files as poke says (the next
+ * file must not start from values that no longer are the last file's).
+ * How many files were computed from a base.
  */
 static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
-			       const unsigned *order, bool poke, bool keep_memo)
+			       const unsigned *order, enum poke poke, bool keep_memo)
 {
 	struct config *shared = config_new(kc);
 	struct config_bases *bases = config_bases_new();
@@ -153,13 +165,18 @@ static unsigned long run_order(struct kconfig *kc, char **paths, char **full,
 
 		if (k)
 			config_bases_next(bases, shared);
+		/* (EXPERT's value then is the last file's.) */
+		if (k && poke == POKE_BEFORE_READ)
+			config_set_user_tri(shared, expert,
+					    config_tri(shared, expert) == TRI_YES ?
+					    TRI_NO : TRI_YES);
 		inc = evaluated(shared, paths[i], bases);
 		if (strcmp(full[i], inc) != 0)
 			fail_msg("file %u (%s) after file %u: from the one before\n%s\n"
 				 "in full\n%s", i, files[i], k ? order[k - 1] : i, inc,
 				 full[i]);
 		free(inc);
-		if (poke)
+		if (poke == POKE_AFTER)
 			config_set_user_tri(shared, expert,
 					    config_tri(shared, expert) == TRI_YES ?
 					    TRI_NO : TRI_YES);
@@ -210,13 +227,16 @@ static void test_bases_match_full(void **state)
 		for (unsigned k = 0; k < NFILES; k++)
 			order[k] = (unsigned)((k * strides[s] + s) % NFILES);
 		/* Each file after one with the same MODULES: from a base. */
-		assert_int_equal(run_order(kc, paths, full, order, false, true),
+		assert_int_equal(run_order(kc, paths, full, order, POKE_NONE, true),
 				 same_modules_pairs(order));
 		/* The same, the memo afresh for each file. */
-		assert_int_equal(run_order(kc, paths, full, order, false, false),
+		assert_int_equal(run_order(kc, paths, full, order, POKE_NONE, false),
 				 same_modules_pairs(order));
 		/* A value changed after a file: the next computed in full. */
-		assert_int_equal(run_order(kc, paths, full, order, true, true), 0);
+		assert_int_equal(run_order(kc, paths, full, order, POKE_AFTER, true), 0);
+		/* ... or before a file's read: the same. */
+		assert_int_equal(run_order(kc, paths, full, order, POKE_BEFORE_READ,
+					   true), 0);
 	}
 	for (unsigned i = 0; i < NFILES; i++) {
 		free(full[i]);

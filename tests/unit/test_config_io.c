@@ -23,6 +23,7 @@
 #include "config.h"
 #include "config_io.h"
 #include "config_sources.h"
+#include "dotconfig_plan.h"
 
 /* How the kernel's conf writes, whatever the environment holds. */
 static const struct config_io_options kernel_io = { .prefix = "CONFIG_" };
@@ -884,6 +885,62 @@ static void test_write_defconfig(void **state)
 	kconfig_free(kc);
 }
 
+static char *planned_text(struct config *cfg, const struct dotconfig_plan *plan)
+{
+	size_t len;
+
+	return config_write_text_planned(cfg, plan, &kernel_io, &len);
+}
+
+/*
+ * The writer asks the written flags all at once (config_written_list())
+ * only when every value is computed: the same text either way, and the
+ * same flags as config_written() asks one by one.
+ */
+static void test_write_planned(void **state)
+{
+	struct kconfig *kc;
+	struct config *cfg = write_fixture(&kc);
+	struct dotconfig_plan *plan = dotconfig_plan_build(kc);
+	unsigned char *written = malloc(plan->nsymbols + 1);
+	unsigned count[2] = { 0, 0 };
+	char *asked, *listed;
+
+	(void)state;
+	/* Read, nothing computed yet: each is asked (and computed) alone. */
+	assert_false(config_written_list(cfg, plan->symbols, plan->nsymbols, written));
+	assert_text(planned_text(cfg, plan), write_expected);
+	assert_true(config_written_list(cfg, plan->symbols, plan->nsymbols, written));
+	for (size_t i = 0; i < plan->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[plan->symbols[i]];
+
+		assert_int_equal(written[i] != 0, config_written(cfg, sym));
+		if (written[i])
+			assert_int_equal(written[i] - 1, config_tri(cfg, sym));
+		count[written[i] != 0]++;
+	}
+	/* Both kinds among them (NEVER and X are not written). */
+	assert_true(count[0] >= 2 && count[1] >= 8);
+	assert_text(planned_text(cfg, plan), write_expected);
+
+	/* A user value changed: its readers are no longer computed. */
+	config_set_user_tri(cfg, symbol_find(kc, "A"), TRI_NO);
+	assert_false(config_written_list(cfg, plan->symbols, plan->nsymbols, written));
+	asked = planned_text(cfg, plan);
+	assert_true(config_written_list(cfg, plan->symbols, plan->nsymbols, written));
+	listed = planned_text(cfg, plan);
+	assert_string_equal(listed, asked);
+	/* The nested menu hangs on A: its title and N's line are gone. */
+	assert_null(strstr(listed, "CONFIG_N="));
+	assert_non_null(strstr(listed, "# CONFIG_A is not set\n"));
+	free(asked);
+	free(listed);
+	free(written);
+	dotconfig_plan_free(plan);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
 /* Reading what was written gives the same configuration back. */
 static void test_round_trip(void **state)
 {
@@ -991,6 +1048,7 @@ int main(void)
 		cmocka_unit_test(test_sources_carry),
 		cmocka_unit_test(test_write_dotconfig),
 		cmocka_unit_test(test_write_defconfig),
+		cmocka_unit_test(test_write_planned),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_write_file),
 		cmocka_unit_test(test_read_missing),
