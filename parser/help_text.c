@@ -81,7 +81,8 @@ size_t kconfig_read_helps(struct kconfig *kc)
 	size_t count, unread = 0;
 	struct menu_node **nodes = deferred_nodes(kc, &count);
 
-	qsort(nodes, count, sizeof(*nodes), by_file_and_offset);
+	if (count)	/* nodes is NULL when there is none */
+		qsort(nodes, count, sizeof(*nodes), by_file_and_offset);
 	for (size_t i = 0; i < count;) {
 		const struct source_file *file = nodes[i]->help_loc.file;
 		size_t len, end = i;

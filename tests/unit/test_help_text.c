@@ -160,6 +160,20 @@ static void test_one_entry_asked_alone(void **state)
 	kconfig_free(deferred);
 }
 
+/* Nothing to read: no entry has a help text. */
+static void test_tree_without_help(void **state)
+{
+	static const struct unit_file bare[] = {
+		{ "Kconfig", "config A\n\tbool \"a\"\n" }, { NULL, NULL },
+	};
+	struct kconfig *kc = load_deferred(bare);
+
+	(void)state;
+	assert_int_equal(kconfig_read_helps(kc), 0);
+	assert_null(symbol_find(kc, "A")->first_node->help);
+	kconfig_free(kc);
+}
+
 /* A tree on disk, in a directory of its own. */
 static char *write_tree(const char *text)
 {
@@ -239,6 +253,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deferred_texts_equal_read_ones),
 		cmocka_unit_test(test_one_entry_asked_alone),
+		cmocka_unit_test(test_tree_without_help),
 		cmocka_unit_test(test_read_from_disk),
 		cmocka_unit_test(test_changed_file_gives_no_text),
 	};
