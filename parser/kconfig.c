@@ -265,10 +265,12 @@ static bool generated_from_src(struct kconfig *kc, const char *name)
 static bool source_repeated(struct kconfig *kc, const char *name,
 			    struct location from)
 {
-	const char *interned = intern(&kc->strings, name);
+	const char *interned;
 
+	/* Interned only when asked: its hash of the path is paid per file. */
 	if (!kc->dialect->repeated_include_error)
 		return false;
+	interned = intern(&kc->strings, name);
 	for (size_t i = 0; i < kc->nfiles_read; i++) {
 		const struct source_file *f = kc->files_read[i];
 		struct location first = { f->parent, f->parent_line, 0 };
