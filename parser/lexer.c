@@ -12,6 +12,7 @@
  * counts as a line end and a UTF-8 byte-order mark, form feeds and
  * vertical tabs as blanks (each with one warning per file).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -957,6 +958,49 @@ static const char *first_nonspace(const char *text, size_t len)
 }
 
 /*
+ * The bytes that indent a help text's first line, as a word to compare
+ * the start of each line with: a line that starts with them is indented
+ * at least as far, whatever follows (the columns of a tab depend only on
+ * what is before it), with one compare instead of a turn per byte.  len
+ * is 0 when there is no such word (more than 8 bytes of indentation, or
+ * the text too near the end of the file).
+ */
+struct indent_prefix {
+	uint64_t bytes, mask;
+	size_t len;
+};
+
+static struct indent_prefix indent_prefix_of(const char *line, size_t len,
+					     const char *end)
+{
+	/* its last len bytes before the zeros: len bytes of ones first */
+	static const unsigned char ones[16] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	};
+	struct indent_prefix pre = { 0, 0, 0 };
+
+	if (len > 8 || end - line < 8)
+		return pre;
+	memcpy(&pre.mask, ones + 8 - len, 8);
+	memcpy(&pre.bytes, line, 8);
+	pre.bytes &= pre.mask;
+	pre.len = len;
+	return pre;
+}
+
+/* Does the line at p start with pre's bytes (pre.len not 0)? */
+static inline bool has_indent_prefix(const char *p, const char *end,
+				     const struct indent_prefix *pre)
+{
+	uint64_t word;
+
+	if (end - p < 8)
+		return false;
+	memcpy(&word, p, 8);
+	return !((word ^ pre->bytes) & pre->mask);
+}
+
+/*
  * scan_help() without a buffer, once the indentation to remove is known
  * and the text has shown what *nonspace needs: the lines that can
  * neither end the text nor hold anything unusual (a carriage return, a
@@ -965,30 +1009,41 @@ static const char *first_nonspace(const char *text, size_t len)
  * to scan_help() (which ends the text there or handles its oddity), or,
  * with *ended set, the start of the line in column 1 that ended the
  * text.  The lines passed are counted here and lx told once, at the
- * end, so that the loop keeps its state in registers.
+ * end, so that the loop keeps its state in registers.  A line that
+ * starts with pre's bytes (when pre->len is not 0) needs no count of
+ * its columns.
  */
 static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
-					 int first_indent, bool *ended)
+					 int first_indent,
+					 const struct indent_prefix *pre,
+					 bool *ended)
 {
 	const char *end = lx->end;
 	int lines = 0;
 
 	for (;;) {
 		const char *q = p, *nl, *next;
-		int indent = 0;
 
-		for (;; q++) {
-			if (*q == ' ')
-				indent++;
-			else if (*q == '\t')
-				indent = (indent | 7) + 1;
-			else
+		if (pre->len && has_indent_prefix(p, end, pre)) {
+			q = p + pre->len;	/* blanks may follow: no matter */
+		} else {
+			int indent = 0;
+
+			for (;; q++) {
+				if (*q == ' ')
+					indent++;
+				else if (*q == '\t')
+					indent = (indent | 7) + 1;
+				else
+					break;
+			}
+			if (*q != '\n' && indent < first_indent)
 				break;
 		}
 		if (*q == '\n') {
 			nl = q;		/* a blank line */
 		} else {
-			if (indent < first_indent || *q == '\r' || *q == '\0')
+			if (*q == '\r' || *q == '\0')
 				break;
 			nl = memchr(q, '\n', end - q);
 			if (!nl || nl[-1] == '\r')
@@ -1026,11 +1081,11 @@ static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
  * something before its end that is not white space (a NUL byte ends it,
  * as for strspn()): all that a tree loaded without help texts needs.
  */
-static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
+static void scan_help_from(struct lexer *lx, struct lexbuf *b, bool *nonspace,
+			   int first_indent, bool decided)
 {
-	int first_indent = 0, last_indent = 0;
+	int last_indent = 0;
 	const char *p = lx->p;
-	bool decided = false;	/* *nonspace is known */
 
 	/*
 	 * Each line is appended with one reservation (its extra indentation,
@@ -1043,9 +1098,11 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
 		int indent = 0, extra = 0;
 
 		if (!b && decided && first_indent) {
+			struct indent_prefix none = { 0, 0, 0 };
 			bool ended = false;
 
-			p = skip_plain_help_lines(lx, p, first_indent, &ended);
+			p = skip_plain_help_lines(lx, p, first_indent, &none,
+						  &ended);
 			if (ended)
 				break;
 		}
@@ -1119,6 +1176,34 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
 	set_token(lx, T_EOL, p, p, 0);
 }
 
+static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
+{
+	scan_help_from(lx, b, nonspace, 0, false);
+}
+
+/*
+ * The indentation of a help text's first line when it is a plain line
+ * of text (indented, its first byte after the blanks neither white
+ * space nor NUL), else 0: such a line sets the indentation, says the
+ * text is not blank, and is passed over as the lines after it are.
+ * *text: where the blanks end.
+ */
+static int plain_first_line_indent(const char *p, const char **text)
+{
+	int indent = 0;
+
+	for (;; p++) {
+		if (*p == ' ')
+			indent++;
+		else if (*p == '\t')
+			indent = (indent | 7) + 1;
+		else
+			break;
+	}
+	*text = p;
+	return space_byte[(unsigned char)*p] || *p == '\0' ? 0 : indent;
+}
+
 const char *lexer_read_help(struct lexer *lx, size_t *len)
 {
 	scan_help(lx, &lx->text, NULL);
@@ -1128,8 +1213,26 @@ const char *lexer_read_help(struct lexer *lx, size_t *len)
 
 bool lexer_skip_help(struct lexer *lx)
 {
-	bool nonspace = false;
+	const char *start = lx->p, *text, *p;
+	int indent = plain_first_line_indent(start, &text);
+	bool nonspace = false, ended = false;
 
+	if (indent) {
+		struct indent_prefix pre = indent_prefix_of(start, text - start,
+							   lx->end);
+
+		/* the first line as a plain one: no turn of scan_help() for it */
+		p = skip_plain_help_lines(lx, start, indent, &pre, &ended);
+		if (p != start) {
+			if (ended) {
+				set_token(lx, T_EOL, p, p, 0);
+				return true;
+			}
+			nonspace = true;
+			scan_help_from(lx, NULL, &nonspace, indent, true);
+			return nonspace;
+		}
+	}
 	scan_help(lx, NULL, &nonspace);
 	return nonspace;
 }

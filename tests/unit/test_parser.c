@@ -378,6 +378,28 @@ static void test_help_skipped(void **state)
 		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  three\n\t  four",
 		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  three\n  four\n"
 		" config B\n",
+		/*
+		 * lines compared with the first one's indentation bytes:
+		 * the same columns written otherwise, more blanks after
+		 * them, a blank line of them only, a carriage return or a
+		 * line end right after them, fewer bytes left than a word
+		 */
+		"config A\n\tbool\n\thelp\n        one\n\ttwo\n\t \tthree\n"
+		"\t\tfour\n       five\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  \n\t   \n\t  two\n"
+		"\t   \t three\n \t  four\n\t five\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  \r\n\t  two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t   \r\n\t  two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  two\n\t  x",
+		"config A\n\tbool\n\thelp\n\t  one\n\t  ",
+		"config A\n\tbool\n\thelp\n\t  on",
+		"config A\n\tbool\n\thelp\n  one\n  two\n \tthree\n four\n",
+		/* nine bytes of indentation (no word), a first line of blanks */
+		"config A\n\tbool\n\thelp\n\t\t\t\t\t\t\t\t\tone\n\t\t\t\t\t\t\t\t\ttwo\n"
+		"\t\t\t\t\t\t\t\tthree\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  \n\t  one\n\t two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t  \f\n\t  one\n\t two\nconfig B\n",
+		"config A\n\tbool\n\thelp\n\t\t\n\t  \n\nconfig B\n",
 	};
 
 	(void)state;
