@@ -398,10 +398,27 @@ static enum expr_op compare_op(enum token_kind kind)
 	}
 }
 
+/* The right side of lsym OP, the current token being OP. */
+static struct expr *comparison(struct parser *p, struct symbol *lsym,
+			       enum expr_op op)
+{
+	struct symbol *rsym;
+	char buf[64];
+
+	next(p);
+	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
+		syntax_error(p, "expected a symbol after '%s', found %s",
+			     expr_op_text(op), describe(p, buf, sizeof(buf)));
+		return NULL;
+	}
+	rsym = symbol(p, "a symbol");
+	return expr_compare(&p->kc->arena, op, lsym, rsym);
+}
+
 static struct expr *primary_expr(struct parser *p)
 {
 	struct arena *arena = &p->kc->arena;
-	struct symbol *lsym, *rsym;
+	struct symbol *lsym;
 	enum expr_op op;
 	char buf[64];
 
@@ -437,14 +454,7 @@ static struct expr *primary_expr(struct parser *p)
 	op = compare_op(TOK(p).kind);
 	if (op == E_SYMBOL)
 		return expr_symbol(arena, lsym);
-	next(p);
-	if (!token_is_word(&TOK(p)) && TOK(p).kind != T_STRING) {
-		syntax_error(p, "expected a symbol after '%s', found %s",
-			     expr_op_text(op), describe(p, buf, sizeof(buf)));
-		return NULL;
-	}
-	rsym = symbol(p, "a symbol");
-	return expr_compare(arena, op, lsym, rsym);
+	return comparison(p, lsym, op);
 }
 
 static struct expr *not_expr(struct parser *p)
@@ -488,6 +498,18 @@ static bool count_operator(struct parser *p)
 static inline __attribute__((always_inline)) struct expr *
 operand(struct parser *p)
 {
+	if (TOK(p).kind == T_WORD) {
+		/* primary_expr() of a word, without its call */
+		struct symbol *sym = symbol_get_n(p->kc, TOK(p).text,
+						  TOK(p).len, false);
+		enum expr_op op;
+
+		next(p);
+		op = compare_op(TOK(p).kind);
+		if (op == E_SYMBOL)
+			return expr_symbol(&p->kc->arena, sym);
+		return comparison(p, sym, op);
+	}
 	if (TOK(p).kind != T_NOT && TOK(p).kind != T_OPEN_PAREN)
 		return primary_expr(p);
 	return not_expr(p);
