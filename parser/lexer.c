@@ -1011,12 +1011,11 @@ static inline bool has_indent_prefix(const char *p, const char *end,
  * text.  The lines passed are counted here and lx told once, at the
  * end, so that the loop keeps its state in registers.  A line that
  * starts with pre's bytes (when pre->len is not 0) needs no count of
- * its columns.
+ * its columns.  Inline in lexer_skip_help(): a call less per help text.
  */
-static const char *skip_plain_help_lines(struct lexer *lx, const char *p,
-					 int first_indent,
-					 const struct indent_prefix *pre,
-					 bool *ended)
+static inline __attribute__((always_inline)) const char *
+skip_plain_help_lines(struct lexer *lx, const char *p, int first_indent,
+		      const struct indent_prefix *pre, bool *ended)
 {
 	const char *end = lx->end;
 	int lines = 0;
