@@ -314,8 +314,19 @@ static void add_prompt(struct parser *p, struct menu_node *node,
 	node->prompt = prop;
 }
 
-static void set_type(struct parser *p, struct menu_node *node,
-		     enum symbol_type type, struct location loc)
+static void __attribute__((noinline))
+warn_type_redefined(struct parser *p, struct menu_node *node,
+		    enum symbol_type type, struct location loc)
+{
+	warn_at(p, loc, "ignoring type redefinition of '%s' from '%s' to '%s'",
+		entry_name(node), symbol_type_name(node->sym->type),
+		symbol_type_name(type));
+}
+
+/* Inline, the warning out of line: once per type line and def_ default. */
+static inline __attribute__((always_inline)) void
+set_type(struct parser *p, struct menu_node *node, enum symbol_type type,
+	 struct location loc)
 {
 	struct symbol *sym = node->sym;
 
@@ -325,9 +336,7 @@ static void set_type(struct parser *p, struct menu_node *node,
 		sym->type = type;
 		return;
 	}
-	warn_at(p, loc, "ignoring type redefinition of '%s' from '%s' to '%s'",
-		entry_name(node), symbol_type_name(sym->type),
-		symbol_type_name(type));
+	warn_type_redefined(p, node, type, loc);
 }
 
 /* --- expressions --------------------------------------------------------- */
