@@ -259,8 +259,10 @@ static const char *raw_line(struct parser *p, struct location loc)
 	return arena_strndup(&p->kc->arena, start, (size_t)(end - start));
 }
 
-static struct property *new_prop(struct parser *p, struct menu_node *node,
-				 enum prop_type type, struct location loc)
+/* Inline: one call less per property (34,944 in Linux x86). */
+static inline __attribute__((always_inline)) struct property *
+new_prop(struct parser *p, struct menu_node *node, enum prop_type type,
+	 struct location loc)
 {
 	struct property *prop = arena_new(&p->kc->arena, struct property);
 	struct symbol *sym = node->sym;
