@@ -74,7 +74,7 @@ static struct expr *expr(struct parser *p);
 
 /* --- errors -------------------------------------------------------------- */
 
-static void check_error_limit(struct parser *p)
+static void __attribute__((noinline)) stop_parse(struct parser *p)
 {
 	/* A provisional read that met an answer not in yet out of place. */
 	if (p->kc->provisional_refused)
@@ -84,6 +84,15 @@ static void check_error_limit(struct parser *p)
 		diag_add(&p->kc->diags, DIAG_NOTE, lexer_loc(p->lx),
 			 "too many errors, giving up");
 	}
+}
+
+/* Inline (once per statement), what stops the parse out of line. */
+static inline __attribute__((always_inline)) void
+check_error_limit(struct parser *p)
+{
+	if (p->kc->provisional_refused ||
+	    p->kc->diags.errors >= DIAG_MAX_ERRORS)
+		stop_parse(p);
 }
 
 static void report(struct parser *p, enum diag_severity severity,
