@@ -319,10 +319,10 @@ static const char *keyword_text(enum token_kind kind)
 	return text ? text : token_kind_name(kind);
 }
 
-/* text: a copy in the tree's arena, which the prompt keeps. */
-static void add_prompt(struct parser *p, struct menu_node *node,
-		       enum prop_type type, const char *text,
-		       struct expr *cond, struct location loc)
+/* text: a copy in the tree's arena, which the prompt keeps.  Inline. */
+static inline __attribute__((always_inline)) void
+add_prompt(struct parser *p, struct menu_node *node, enum prop_type type,
+	   const char *text, struct expr *cond, struct location loc)
 {
 	struct property *prop = new_prop(p, node, type, loc);
 
