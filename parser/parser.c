@@ -1040,8 +1040,9 @@ static void visible_option(struct parser *p, struct menu_node *node)
 	node->visible_if = expr_and(&p->kc->arena, node->visible_if, cond);
 }
 
-/* help_option := "help" EOL <help text> */
-static void help_option(struct parser *p, struct menu_node *node)
+/* help_option := "help" EOL <help text>.  Inline: once per help text. */
+static inline __attribute__((always_inline)) void
+help_option(struct parser *p, struct menu_node *node)
 {
 	struct location loc = lexer_loc(p->lx);
 	const char *text = NULL;
