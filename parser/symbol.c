@@ -23,8 +23,10 @@ const char *symbol_type_name(enum symbol_type type)
 	return type_names[type];
 }
 
-static struct symbol *symbol_alloc(struct kconfig *kc, const char *name,
-				   size_t len, unsigned long hash)
+/* Inline: symbol_add() makes one per symbol the tree names. */
+static inline __attribute__((always_inline)) struct symbol *
+symbol_alloc(struct kconfig *kc, const char *name, size_t len,
+	     unsigned long hash)
 {
 	struct symbol *sym = arena_new(&kc->arena, struct symbol);
 
