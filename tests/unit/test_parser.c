@@ -298,6 +298,36 @@ static void test_whitespace_robust(void **state)
 	RUN_DUMPS(cases);
 }
 
+/*
+ * Operands of an expression: a plain word (parsed inline in expr()), a
+ * string, a soft keyword used as a symbol name, a comparison of each,
+ * '!' and parentheses, and the errors of a comparison without a right
+ * side or an operand that is no symbol.
+ */
+static void test_expression_operands(void **state)
+{
+	static const struct dump_case cases[] = {
+		{ "config A\n\tbool\n\tdepends on B && C = D || !E && F != \"x\"\n"
+		  "\tdefault G < 3 if H >= I && \"s\" && option\n"
+		  "\tdepends on (J <= K) && !(L > M) && !!N && def_int\n",
+		  "config A\n\tbool\n\tdefault G < 3 if H >= I && \"s\" && option\n"
+		  "\tdepends on (B && C = D || !E && F != \"x\") && (J <= K && "
+		  "!(L > M) && !!N && def_int)\n", "" },
+		{ "config A\n\tbool\n\tdepends on B =\nconfig C\n\tbool\n",
+		  "config A\n\tbool\n\nconfig C\n\tbool\n",
+		  "Kconfig:3:16: error: expected a symbol after '=', found end of line\n" },
+		{ "config A\n\tbool\n\tdepends on B && &&\n",
+		  "config A\n\tbool\n",
+		  "Kconfig:3:18: error: expected an expression, found '&&'\n" },
+		{ "config A\n\tbool\n\tdefault \"y\" = y if (B\n",
+		  "config A\n\tbool\n",
+		  "Kconfig:3:23: error: expected ')' to close the '(' at column 21, found end of line\n" },
+	};
+
+	(void)state;
+	RUN_DUMPS(cases);
+}
+
 static void test_help_text(void **state)
 {
 	static const struct dump_case cases[] = {
@@ -1217,6 +1247,7 @@ int main(void)
 		cmocka_unit_test(test_config_entries),
 		cmocka_unit_test(test_blocks),
 		cmocka_unit_test(test_whitespace_robust),
+		cmocka_unit_test(test_expression_operands),
 		cmocka_unit_test(test_help_text),
 		cmocka_unit_test(test_help_skipped),
 		cmocka_unit_test(test_macros_and_old_syntax),
