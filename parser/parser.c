@@ -566,8 +566,12 @@ and_expr(struct parser *p)
 	return e;
 }
 
-/* expr := and_expr { "||" and_expr }.  NULL after an error (reported). */
-static struct expr *expr(struct parser *p)
+/*
+ * expr := and_expr { "||" and_expr }.  NULL after an error (reported).
+ * expr_inline() is expr() where its call costs most: `depends on`.
+ */
+static inline __attribute__((always_inline)) struct expr *
+expr_inline(struct parser *p)
 {
 	struct expr *e;
 
@@ -585,6 +589,11 @@ static struct expr *expr(struct parser *p)
 		e = right ? expr_or(&p->kc->arena, e, right) : NULL;
 	}
 	return e;
+}
+
+static struct expr *expr(struct parser *p)
+{
+	return expr_inline(p);
 }
 
 /*
@@ -982,7 +991,7 @@ static void depends_option(struct parser *p, struct menu_node *node)
 		return;
 	}
 	next(p);
-	e = expr(p);
+	e = expr_inline(p);
 	if (!e) {
 		skip_line(p);
 		return;
