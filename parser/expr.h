@@ -112,7 +112,8 @@ static inline struct expr *expr_binary(struct arena *arena, enum expr_op op,
 	e->op = op;
 	e->left = a;
 	e->right = b;
-	e->mentions_mod = a->mentions_mod || b->mentions_mod;
+	/* | rather than ||: both are loaded anyway, and no branch. */
+	e->mentions_mod = a->mentions_mod | b->mentions_mod;
 	return e;
 }
 

@@ -970,9 +970,72 @@ static inline bool live_edge(const struct expr *e)
 }
 
 /*
+ * How deep settled_edge() looks before it leaves an expression to the
+ * walk: the C stack stays small whatever the tree (the walk itself keeps
+ * its own stack).
+ */
+#define SETTLED_SCAN_DEPTH 64
+
+/*
+ * Is every symbol in e settled (settled_symbol())?  Then walking e would
+ * hand out no symbol, meet no choice and so end having marked every node
+ * it entered: this recursion does just that, each node at a few
+ * instructions rather than the walk's pending entries.  It marks a node
+ * only when its whole subtree is settled, which is the walk's own rule
+ * (a settled symbol stays settled: it is done, so never active again,
+ * and outside every choice), so whatever it leaves unmarked the walk
+ * still finds, in the same order: reports and calc_order are unchanged.
+ * Deeper than SETTLED_SCAN_DEPTH it answers false (the walk decides).
+ */
+static bool settled_edge(struct loop_check *lc, struct expr *e, unsigned depth);
+
+/*
+ * settled_edge() of an operand, inline: most operands are symbols or
+ * marked, which needs no call.
+ */
+static inline bool settled_operand(struct loop_check *lc, struct expr *e,
+				   unsigned depth)
+{
+	if (e->loop_free)
+		return true;
+	if (e->op == E_SYMBOL)
+		return settled_symbol(lc, e->sym);
+	return depth < SETTLED_SCAN_DEPTH && settled_edge(lc, e, depth + 1);
+}
+
+static bool settled_edge(struct loop_check *lc, struct expr *e, unsigned depth)
+{
+	bool settled;
+
+	switch (e->op) {
+	case E_SYMBOL:
+		return settled_symbol(lc, e->sym);
+	case E_NOT:
+		settled = settled_operand(lc, e->left, depth);
+		break;
+	case E_AND:
+	case E_OR:
+		/*
+		 * The right operand first: chains grow to the left (rev_dep's
+		 * `... || X && dep`, whose newest term is likeliest unsettled).
+		 */
+		settled = settled_operand(lc, e->right, depth) &&
+			  settled_operand(lc, e->left, depth);
+		break;
+	default:
+		settled = settled_symbol(lc, e->lsym) &&
+			  settled_symbol(lc, e->rsym);
+		break;
+	}
+	if (settled)
+		e->loop_free = true;
+	return settled;
+}
+
+/*
  * Start the frame's next edge that has something left to walk (edges
- * that are empty or marked are passed over); false when none is left.
- * The symbol's three own edges come first, each tried once.
+ * that are empty, marked or settled are passed over); false when none
+ * is left.  The symbol's three own edges come first, each tried once.
  */
 static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 {
@@ -1024,6 +1087,8 @@ static bool next_edge(struct loop_check *lc, struct loop_frame *frame)
 			goto found;
 	}
 found:
+	if (settled_edge(lc, edge, 0))
+		return next_edge(lc, frame);
 	reserve_pending(lc, 1);
 	push_enter(lc, edge);
 	return true;

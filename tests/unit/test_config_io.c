@@ -919,6 +919,11 @@ static void test_write_planned(void **state)
 			assert_int_equal(written[i] - 1, config_tri(cfg, sym));
 		count[written[i] != 0]++;
 	}
+	/* Each symbol item's length is its name's (the writer copies that much). */
+	for (size_t i = 0; i < plan->n; i++)
+		if (plan->items[i].kind == PLAN_SYMBOL)
+			assert_int_equal(plan->items[i].name_len,
+					 strlen(plan->items[i].node->sym->name));
 	/* Both kinds among them (NEVER and X are not written). */
 	assert_true(count[0] >= 2 && count[1] >= 8);
 	assert_text(planned_text(cfg, plan), write_expected);

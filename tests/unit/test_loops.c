@@ -136,6 +136,90 @@ static void test_loops_through_shared_dependencies(void **state)
 	}
 }
 
+
+/*
+ * Loops through each kind of edge the walk follows, every edge mixing
+ * the loop's symbol with symbols settled before it (S1, S2): the check
+ * passes over edges whose every symbol is settled without walking them
+ * (settled_edge()), which must never pass over one of these, whichever
+ * side of an operator the loop's symbol is on and however deep (K's and
+ * M's chains of 70 are deeper than that scan looks).  The reports and
+ * their order are those of the kernel's conf on the same tree.
+ */
+static void test_loops_among_settled_symbols(void **state)
+{
+	struct strbuf chain = { 0 }, sb = { 0 };
+	struct kconfig *kc;
+	char *text, *diags;
+
+	(void)state;
+	for (int i = 0; i < 70; i++)
+		strbuf_addf(&chain, "%sS1", i ? " && " : "");
+	strbuf_addf(&sb,
+		"config S1\n\tbool \"s1\"\n"
+		"config S2\n\tbool \"s2\"\n"
+		"config A\n\tbool \"a\"\n\tdepends on S1 && (S2 || B)\n"
+		"config B\n\tbool \"b\"\n\tdepends on (S1 || A) && S2\n"
+		"config C\n\tbool \"c\"\n\tdepends on S1\n"
+		"config D\n\tbool \"d\"\n\tdepends on S2 && (S1 || C)\n"
+		"\tselect C if S1 && !S2\n"
+		"config C2\n\tbool \"c2\"\n"
+		"config D2\n\tbool \"d2\"\n\tdepends on !(S2 && C2)\n"
+		"\timply C2 if S1 || S2\n"
+		"config E\n\tint \"e\"\n\tdefault F if S1 && S2\n"
+		"config F\n\tint \"f\"\n\tdefault E if S2\n"
+		"config G\n\tbool \"g\" if S1 && (H || S2)\n"
+		"config H\n\tbool \"h\"\n\tdepends on G\n"
+		"config I\n\tbool \"i\"\n\tdefault y if S2 && J\n"
+		"config J\n\tbool \"j\"\n\tdepends on I || S1\n"
+		"config K\n\tbool \"k\"\n\tdepends on %s && L\n"
+		"config L\n\tbool \"l\"\n\tdepends on K\n"
+		"config M\n\tbool \"m\"\n\tdepends on N && %s\n"
+		"config N\n\tbool \"n\"\n\tdepends on S2 && M\n"
+		"choice\n\tprompt \"ch\"\n\tdepends on S1 && (S2 || P)\n"
+		"config O1\n\tbool \"o1\"\n"
+		"config O2\n\tbool \"o2\"\n"
+		"endchoice\n"
+		"config P\n\tbool \"p\"\n\tdepends on S2 && O2\n",
+		chain.data, chain.data);
+	text = strbuf_take(&sb);
+	kc = unit_load(text);
+	diags = unit_diags(kc);
+	assert_string_equal(diags,
+		RECURSIVE("5:1", "A")
+		"Kconfig:5:1: note: symbol A depends on B\n"
+		"Kconfig:8:1: note: symbol B depends on A\n"
+		RECURSIVE("11:1", "C")
+		"Kconfig:17:2: note: symbol C is selected by D\n"
+		"Kconfig:14:1: note: symbol D depends on C\n"
+		RECURSIVE("18:1", "C2")
+		"Kconfig:23:2: note: symbol C2 is implied by D2\n"
+		"Kconfig:20:1: note: symbol D2 depends on C2\n"
+		RECURSIVE("24:1", "E")
+		"Kconfig:26:2: note: symbol E default value contains F\n"
+		"Kconfig:29:2: note: symbol F default value contains E\n"
+		RECURSIVE("30:1", "G")
+		"Kconfig:31:2: note: symbol G prompt is visible depending on H\n"
+		"Kconfig:32:1: note: symbol H depends on G\n"
+		RECURSIVE("35:1", "I")
+		"Kconfig:37:2: note: symbol I default is visible depending on J\n"
+		"Kconfig:38:1: note: symbol J depends on I\n"
+		RECURSIVE("41:1", "K")
+		"Kconfig:41:1: note: symbol K depends on L\n"
+		"Kconfig:44:1: note: symbol L depends on K\n"
+		RECURSIVE("47:1", "M")
+		"Kconfig:47:1: note: symbol M depends on N\n"
+		"Kconfig:50:1: note: symbol N depends on M\n"
+		RECURSIVE("53:1", "<choice>")
+		"Kconfig:54:2: note: symbol <choice> prompt is visible depending on P\n"
+		"Kconfig:61:1: note: symbol P depends on O2\n"
+		"Kconfig:53:1: note: symbol O2 is part of this choice\n");
+	free(diags);
+	kconfig_free(kc);
+	free(text);
+	strbuf_release(&chain);
+}
+
 /*
  * Chains of 100,000 links (40,000 once overflowed
  * the C stack in the loop check and in evaluation).  Each is checked
@@ -296,6 +380,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_loops_through_shared_dependencies),
+		cmocka_unit_test(test_loops_among_settled_symbols),
 		cmocka_unit_test(test_long_chains),
 		cmocka_unit_test(test_loop_after_long_chain),
 		cmocka_unit_test(test_range_chains),
