@@ -40,6 +40,15 @@ struct memo_index {
 	size_t nsyms;
 	/* By symbol index: the nodes reading it directly, likewise. */
 	unsigned *sym_start, *sym_up;
+	/*
+	 * By id: the symbols whose computation reads the node as a whole
+	 * expression (config_visit_reads(), through `!`): root[root_start[id]
+	 * .. root_start[id+1]).  By symbol index: the symbols that read it
+	 * other than through a node (an expression of that one symbol, a
+	 * comparison, a range's bound, a choice), likewise.
+	 */
+	unsigned *root_start, *root;
+	unsigned *direct_start, *direct;
 };
 
 /* Entries outside the index stored since the epoch was last brought back. */
@@ -79,6 +88,7 @@ struct builder {
 	const struct expr **node;
 	size_t nnodes, node_cap;
 	struct edges up, sym;
+	struct edges root, direct;	/* (node or symbol, reader) */
 };
 
 static void edge_add(struct edges *list, unsigned from, unsigned to)
@@ -210,6 +220,62 @@ static void walk_tree(struct builder *b, struct kconfig *kc)
 	walk_menu(b, kc->root.children);
 }
 
+/* A symbol's computation reads e (config_visit_reads()). */
+static void add_root(void *ctx, unsigned reader, const struct expr *e)
+{
+	struct builder *b = ctx;
+	bool fresh;
+	unsigned id;
+
+	while (e && e->op == E_NOT)
+		e = e->left;
+	if (!e)
+		return;
+	switch (e->op) {
+	case E_SYMBOL:
+		if (!(e->sym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->sym->index, reader);
+		return;
+	case E_AND:
+	case E_OR:
+		/* Every expression a value reads was walked: the node is known. */
+		id = node_id(b, e, &fresh);
+		if (fresh) {
+			walk(b, e->right, id);
+			walk(b, e->left, id);
+		}
+		edge_add(&b->root, id, reader);
+		return;
+	default:	/* a comparison */
+		if (!(e->lsym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->lsym->index, reader);
+		if (!(e->rsym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->rsym->index, reader);
+		return;
+	}
+}
+
+static void add_direct(void *ctx, unsigned reader, const struct symbol *sym)
+{
+	struct builder *b = ctx;
+
+	if (sym && !(sym->flags & SYMBOL_CONST))
+		edge_add(&b->direct, sym->index, reader);
+}
+
+/* Who reads each node as a whole, and each symbol otherwise. */
+static void walk_readers(struct builder *b, struct kconfig *kc)
+{
+	struct read_visitor rv = { add_root, add_direct, b };
+
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!(sym->flags & SYMBOL_CONST) && sym->type != S_UNKNOWN)
+			config_visit_reads(sym, &rv);
+	}
+}
+
 /* The edges as ranges by their `from`: start[n + 1], to[]. */
 static void to_ranges(const struct edges *list, size_t n, unsigned **start,
 		      unsigned **to)
@@ -237,15 +303,20 @@ struct memo_index *memo_index_build(struct kconfig *kc)
 	b.slots = xcalloc(b.mask + 1, sizeof(*b.slots));
 	b.ids = xcalloc(b.mask + 1, sizeof(*b.ids));
 	walk_tree(&b, kc);
+	walk_readers(&b, kc);
 	ix->nnodes = b.nnodes;
 	ix->node = b.node;
 	ix->nsyms = kc->nsymbols;
 	to_ranges(&b.up, ix->nnodes, &ix->up_start, &ix->up);
 	to_ranges(&b.sym, ix->nsyms, &ix->sym_start, &ix->sym_up);
+	to_ranges(&b.root, ix->nnodes, &ix->root_start, &ix->root);
+	to_ranges(&b.direct, ix->nsyms, &ix->direct_start, &ix->direct);
 	free(b.slots);
 	free(b.ids);
 	free(b.up.e);
 	free(b.sym.e);
+	free(b.root.e);
+	free(b.direct.e);
 	return ix;
 }
 
@@ -258,6 +329,10 @@ void memo_index_free(struct memo_index *ix)
 	free(ix->up);
 	free(ix->sym_start);
 	free(ix->sym_up);
+	free(ix->root_start);
+	free(ix->root);
+	free(ix->direct_start);
+	free(ix->direct);
 	free(ix);
 }
 
@@ -340,34 +415,154 @@ bool config_memo_revive(struct config *cfg, unsigned epoch)
 	return revived;
 }
 
-void config_memo_forget(struct config *cfg, const struct symbol *sym)
+/* Deeper than this, a node missing from the memo is not looked into. */
+#define PEEK_DEPTH 16
+
+/*
+ * The value of e from the memo and the values computed, computing
+ * nothing and storing nothing; false when that is not enough (a symbol
+ * not computed, a chain of missing nodes too deep).  With all computed,
+ * eval() would give the same value.
+ */
+static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
+		 tristate *out);
+
+static bool peek_symbol(struct config *cfg, const struct symbol *sym)
+{
+	return symval(cfg, sym)->flags & V_VALID;
+}
+
+/* An && / || node from its operands (not from its own slot). */
+static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
+		      tristate *out)
+{
+	tristate l, r;
+
+	if (!peek(cfg, e->left, depth, &l) || !peek(cfg, e->right, depth, &r))
+		return false;
+	*out = e->op == E_AND ? tri_and(l, r) : tri_or(l, r);
+	return true;
+}
+
+static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
+		 tristate *out)
+{
+	tristate t;
+	int order;
+
+	if (!e) {
+		*out = TRI_YES;
+		return true;
+	}
+	switch (e->op) {
+	case E_SYMBOL:
+		if (!peek_symbol(cfg, e->sym))
+			return false;
+		*out = symval(cfg, e->sym)->tri;
+		return true;
+	case E_NOT:
+		if (!peek(cfg, e->left, depth, &t))
+			return false;
+		*out = tri_not(t);
+		return true;
+	case E_AND:
+	case E_OR: {
+		const struct expr_memo *slot = config_memo_slot(cfg, e);
+
+		if (slot->expr == e && slot->epoch == cfg->epoch) {
+			*out = slot->value;
+			return true;
+		}
+		return depth < PEEK_DEPTH && peek_node(cfg, e, depth + 1, out);
+	}
+	default:
+		break;
+	}
+	/* A comparison: config_str() computes nothing when both are computed. */
+	if (!peek_symbol(cfg, e->lsym) || !peek_symbol(cfg, e->rsym))
+		return false;
+	order = config_compare_text(config_str(cfg, e->lsym), e->lsym->type,
+				    config_str(cfg, e->rsym), e->rsym->type);
+	switch (e->op) {
+	case E_EQUAL: t = order == 0; break;
+	case E_UNEQUAL: t = order != 0; break;
+	case E_LTH: t = order < 0; break;
+	case E_LEQ: t = order <= 0; break;
+	case E_GTH: t = order > 0; break;
+	case E_GEQ: t = order >= 0; break;
+	default: t = 0; break;
+	}
+	*out = t ? TRI_YES : TRI_NO;
+	return true;
+}
+
+/* Push node id unless it is on the stack already. */
+static void push_node(struct memo_keep *mk, size_t *top, unsigned id)
+{
+	if (mk->seen[id] != mk->walk) {
+		mk->seen[id] = mk->walk;
+		mk->stack[(*top)++] = id;
+	}
+}
+
+/*
+ * The node comes out as its slot says: nothing above it changes.  Else
+ * its slot takes the new value (or, when it cannot be had without
+ * computing, loses it) and what reads it is looked at.
+ */
+static bool node_unchanged(struct config *cfg, const struct expr *e)
+{
+	struct expr_memo *slot = config_memo_slot(cfg, e);
+	bool had = slot->expr == e && slot->epoch == cfg->epoch;
+	tristate value;
+
+	if (!peek_node(cfg, e, 0, &value)) {
+		if (slot->expr == e)
+			slot->expr = NULL;
+		return false;
+	}
+	if (had && slot->value == value)
+		return true;
+	slot->expr = e;
+	slot->epoch = cfg->epoch;
+	slot->value = value;
+	return false;
+}
+
+bool config_memo_changed(struct config *cfg, const struct symbol *sym,
+			 config_reader_fn *reader, void *ctx)
 {
 	const struct memo_index *ix = cfg->model->memo_index;
 	struct memo_keep *mk = cfg->memo_keep;
 	size_t top = 0;
 
 	if (!mk || sym->index >= ix->nsyms)
-		return;
-	/* A node is marked as it is pushed: the stack holds each once. */
-	for (unsigned r = ix->sym_start[sym->index]; r < ix->sym_start[sym->index + 1]; r++) {
-		unsigned id = ix->sym_up[r];
-
-		if (mk->seen[id] != mk->walk) {
-			mk->seen[id] = mk->walk;
-			mk->stack[top++] = id;
-		}
+		return false;
+	for (unsigned r = ix->direct_start[sym->index];
+	     r < ix->direct_start[sym->index + 1]; r++)
+		reader(ctx, ix->direct[r]);
+	/* A fresh mark: a node is on the stack when its mark is this walk's. */
+	if (++mk->walk == 0) {
+		memset(mk->seen, 0, ix->nnodes * sizeof(*mk->seen));
+		mk->walk = 1;
 	}
+	for (unsigned r = ix->sym_start[sym->index]; r < ix->sym_start[sym->index + 1]; r++)
+		push_node(mk, &top, ix->sym_up[r]);
+	/*
+	 * A node is looked at again whenever a node below it changes after
+	 * it was looked at (its mark cleared when it leaves the stack), so
+	 * that each ends with its value from the final values below it.
+	 */
 	while (top) {
 		unsigned id = mk->stack[--top];
 
-		drop(cfg, ix->node[id]);
-		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++) {
-			unsigned above = ix->up[u];
-
-			if (mk->seen[above] != mk->walk) {
-				mk->seen[above] = mk->walk;
-				mk->stack[top++] = above;
-			}
-		}
+		mk->seen[id] = 0;
+		if (node_unchanged(cfg, ix->node[id]))
+			continue;
+		for (unsigned r = ix->root_start[id]; r < ix->root_start[id + 1]; r++)
+			reader(ctx, ix->root[r]);
+		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++)
+			push_node(mk, &top, ix->up[u]);
 	}
+	return true;
 }
