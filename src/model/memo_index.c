@@ -432,13 +432,38 @@ static bool peek_symbol(struct config *cfg, const struct symbol *sym)
 	return symval(cfg, sym)->flags & V_VALID;
 }
 
+/*
+ * Most operands are computed symbols or remembered nodes: those inline,
+ * without a call.
+ */
+static inline bool peek_operand(struct config *cfg, const struct expr *e,
+				unsigned depth, tristate *out)
+{
+	if (e->op == E_SYMBOL) {
+		const struct symval *v = symval(cfg, e->sym);
+
+		*out = v->tri;
+		return v->flags & V_VALID;
+	}
+	if (e->op == E_AND || e->op == E_OR) {
+		const struct expr_memo *slot = config_memo_slot(cfg, e);
+
+		if (slot->expr == e && slot->epoch == cfg->epoch) {
+			*out = slot->value;
+			return true;
+		}
+	}
+	return peek(cfg, e, depth, out);
+}
+
 /* An && / || node from its operands (not from its own slot). */
 static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
 		      tristate *out)
 {
 	tristate l, r;
 
-	if (!peek(cfg, e->left, depth, &l) || !peek(cfg, e->right, depth, &r))
+	if (!peek_operand(cfg, e->left, depth, &l) ||
+	    !peek_operand(cfg, e->right, depth, &r))
 		return false;
 	*out = e->op == E_AND ? tri_and(l, r) : tri_or(l, r);
 	return true;
