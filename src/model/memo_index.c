@@ -49,6 +49,12 @@ struct memo_index {
 	 */
 	unsigned *root_start, *root;
 	unsigned *direct_start, *direct;
+	/*
+	 * By id: no value reads the node, through the nodes above it or
+	 * whole (the conditions of selects, of menus: the values read copies
+	 * of them or nothing).  Such a node is only dropped, not looked at.
+	 */
+	unsigned char *inert;
 };
 
 /* Entries outside the index stored since the epoch was last brought back. */
@@ -295,6 +301,44 @@ static void to_ranges(const struct edges *list, size_t n, unsigned **start,
 	free(pos);
 }
 
+/*
+ * Which nodes no value reads: from the top down (the reverse of a
+ * topological order along the up edges, Kahn's), a node no symbol reads
+ * whole whose nodes above are all inert.
+ */
+static unsigned char *inert_nodes(const struct memo_index *ix)
+{
+	size_t n = ix->nnodes, head = 0, done = 0;
+	unsigned *below = xcalloc(n + 1, sizeof(unsigned));
+	unsigned *order = xmalloc((n + 1) * sizeof(unsigned));
+	unsigned char *inert = xcalloc(n + 1, 1);
+
+	for (size_t i = 0; i < ix->up_start[n]; i++)
+		below[ix->up[i]]++;
+	for (size_t id = 0; id < n; id++)
+		if (!below[id])
+			order[done++] = (unsigned)id;
+	while (head < done) {
+		unsigned id = order[head++];
+
+		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++)
+			if (--below[ix->up[u]] == 0)
+				order[done++] = ix->up[u];
+	}
+	/* (Expressions have no loops: every node is in the order.) */
+	while (done > 0) {
+		unsigned id = order[--done];
+		bool read = ix->root_start[id] != ix->root_start[id + 1];
+
+		for (unsigned u = ix->up_start[id]; !read && u < ix->up_start[id + 1]; u++)
+			read = !inert[ix->up[u]];
+		inert[id] = !read;
+	}
+	free(below);
+	free(order);
+	return inert;
+}
+
 struct memo_index *memo_index_build(struct kconfig *kc)
 {
 	struct builder b = { .mask = 4095 };
@@ -310,6 +354,7 @@ struct memo_index *memo_index_build(struct kconfig *kc)
 	to_ranges(&b.up, ix->nnodes, &ix->up_start, &ix->up);
 	to_ranges(&b.sym, ix->nsyms, &ix->sym_start, &ix->sym_up);
 	to_ranges(&b.root, ix->nnodes, &ix->root_start, &ix->root);
+	ix->inert = inert_nodes(ix);
 	to_ranges(&b.direct, ix->nsyms, &ix->direct_start, &ix->direct);
 	free(b.slots);
 	free(b.ids);
@@ -333,6 +378,7 @@ void memo_index_free(struct memo_index *ix)
 	free(ix->root);
 	free(ix->direct_start);
 	free(ix->direct);
+	free(ix->inert);
 	free(ix);
 }
 
@@ -457,8 +503,8 @@ static inline bool peek_operand(struct config *cfg, const struct expr *e,
 }
 
 /* An && / || node from its operands (not from its own slot). */
-static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
-		      tristate *out)
+static inline bool node_from_operands(struct config *cfg, const struct expr *e,
+				      unsigned depth, tristate *out)
 {
 	tristate l, r;
 
@@ -467,6 +513,12 @@ static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
 		return false;
 	*out = e->op == E_AND ? tri_and(l, r) : tri_or(l, r);
 	return true;
+}
+
+static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
+		      tristate *out)
+{
+	return node_from_operands(cfg, e, depth, out);
 }
 
 static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
@@ -541,7 +593,7 @@ static bool node_unchanged(struct config *cfg, const struct expr *e)
 	bool had = slot->expr == e && slot->epoch == cfg->epoch;
 	tristate value;
 
-	if (!peek_node(cfg, e, 0, &value)) {
+	if (!node_from_operands(cfg, e, 0, &value)) {
 		if (slot->expr == e)
 			slot->expr = NULL;
 		return false;
@@ -582,8 +634,12 @@ bool config_memo_changed(struct config *cfg, const struct symbol *sym,
 		unsigned id = mk->stack[--top];
 
 		mk->seen[id] = 0;
-		if (node_unchanged(cfg, ix->node[id]))
+		if (ix->inert[id]) {
+			/* Nothing reads it for a value: dropped, and so above. */
+			drop(cfg, ix->node[id]);
+		} else if (node_unchanged(cfg, ix->node[id])) {
 			continue;
+		}
 		for (unsigned r = ix->root_start[id]; r < ix->root_start[id + 1]; r++)
 			reader(ctx, ix->root[r]);
 		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++)
