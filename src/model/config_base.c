@@ -7,7 +7,9 @@
  * its own user values change:
  * first the symbols whose user state differs, then, in an order where
  * every symbol comes after what it reads (the rank), the readers of
- * each value that came out different, and so on.  A value whose inputs
+ * each value that came out different, and so on (with the memo kept
+ * between files, only those that read it other than through an && / ||
+ * node, or read a node whose value changed: memo_index.c).  A value whose inputs
  * all came out as in the base is the base's, without computing it.
  *
  * The caller orders the files so that each is like the one before

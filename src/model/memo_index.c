@@ -9,17 +9,23 @@
  * epoch per file threw away what every recomputed reader could have
  * read again.  Instead, the epoch in which the last configuration was
  * complete is brought back (config_memo_revive()), and whenever a symbol
- * comes out with another value every && / || node above it is dropped
- * (config_memo_forget()), before any reader evaluates it again: a
- * reader comes after what it reads in the order the values are
- * computed again.
+ * comes out with another value every && / || node above it takes its
+ * new value (config_memo_changed()), before any reader evaluates it
+ * again: a reader comes after what it reads in the order the values are
+ * computed again.  The walk up stops at the nodes that come out as they
+ * were (`A && B` with A n whatever B is), and only the symbols that read
+ * a node that changed are computed again: most readers of a value that
+ * changes read it under a condition that does not.
  *
  * The index says which nodes lie above which symbol: every && / || of
  * the tree's expressions (properties, dependencies, selects, menus)
  * with the nodes directly above it (through `!`), and every symbol with
  * the nodes that read it directly (as an operand or in a comparison).
  * Nodes shared by many expressions (an entry's dependencies are in each
- * condition inside it) are one node with many nodes above.  A node the
+ * condition inside it) are one node with many nodes above.  It also says
+ * which symbols read each node as a whole expression, and which read
+ * each symbol other than through a node (config_visit_reads(), the walk
+ * the reader index is built from).  A node the
  * index does not reach is marked so (expr.memo_indexed false): its
  * entries are noted as they are stored and dropped when the epoch is
  * brought back.
@@ -65,11 +71,8 @@ struct memo_keep {
 	size_t nunindexed, cap;
 	bool overflow;			/* more than UNINDEXED_KEPT: no revival */
 	/*
-	 * By node id: the file (walk) that last dropped it.  A node above a
-	 * symbol is evaluated in a file only after that symbol's value is
-	 * final (readers come later in rank), so a node dropped in this file
-	 * is still dropped, and so is everything above it: later walks stop
-	 * there, and each node is met at most once per file.
+	 * By node id: the walk (config_memo_changed()) whose stack holds it,
+	 * so that it is on the stack at most once.
 	 */
 	unsigned *seen;
 	unsigned walk;
@@ -452,11 +455,6 @@ bool config_memo_revive(struct config *cfg, unsigned epoch)
 	if (mk) {
 		mk->nunindexed = 0;
 		mk->overflow = false;
-		/* A new file: no node dropped in it yet. */
-		if (++mk->walk == 0) {
-			memset(mk->seen, 0, cfg->model->memo_index->nnodes * sizeof(*mk->seen));
-			mk->walk = 1;
-		}
 	}
 	return revived;
 }
