@@ -115,58 +115,68 @@ static void add_source(void *ctx, const struct symbol *source)
 	b->pairs[b->count++] = b->reader;
 }
 
-static void add_expr_sources(struct edge_builder *b, const struct expr *e)
+static void add_expr_sources(void *ctx, unsigned reader, const struct expr *e)
 {
+	struct edge_builder *b = ctx;
+
+	b->reader = reader;
 	expr_for_each_symbol(e, add_source, b);
 }
 
-static void add_prompt_sources(struct edge_builder *b, const struct symbol *sym)
+static void add_symbol_source(void *ctx, unsigned reader, const struct symbol *source)
+{
+	struct edge_builder *b = ctx;
+
+	b->reader = reader;
+	add_source(b, source);
+}
+
+static void visit_prompts(const struct read_visitor *rv, unsigned reader,
+			  const struct symbol *sym)
 {
 	const struct property *prop;
 
 	for (prop = sym->props; prop; prop = prop->next)
 		if (prop->type == P_PROMPT || prop->type == P_MENU)
-			add_expr_sources(b, prop->visible);
+			rv->expr(rv->ctx, reader, prop->visible);
 }
 
-/* What computing sym reads. */
-static void add_reads(struct edge_builder *b, const struct symbol *sym)
+void config_visit_reads(const struct symbol *sym, const struct read_visitor *rv)
 {
 	const struct property *prop;
+	unsigned reader = sym->index;
 
-	b->reader = sym->index;
-	add_expr_sources(b, sym->dir_dep);
-	add_expr_sources(b, sym->rev_dep);
-	add_expr_sources(b, sym->implied);
+	rv->expr(rv->ctx, reader, sym->dir_dep);
+	rv->expr(rv->ctx, reader, sym->rev_dep);
+	rv->expr(rv->ctx, reader, sym->implied);
 	for (prop = sym->props; prop; prop = prop->next) {
 		switch (prop->type) {
 		case P_SELECT:
 		case P_IMPLY:
 			break;	/* they act on their target */
 		case P_RANGE:
-			add_expr_sources(b, prop->visible);
-			add_source(b, prop->range_min);
-			add_source(b, prop->range_max);
+			rv->expr(rv->ctx, reader, prop->visible);
+			rv->symbol(rv->ctx, reader, prop->range_min);
+			rv->symbol(rv->ctx, reader, prop->range_max);
 			break;
 		case P_DEFAULT:
-			add_expr_sources(b, prop->visible);
-			add_expr_sources(b, prop->expr);
+			rv->expr(rv->ctx, reader, prop->visible);
+			rv->expr(rv->ctx, reader, prop->expr);
 			/* A choice reads the visibility of its default. */
 			if ((sym->flags & SYMBOL_CHOICE) && prop->expr &&
 			    prop->expr->op == E_SYMBOL)
-				add_prompt_sources(b, prop->expr->sym);
+				visit_prompts(rv, reader, prop->expr->sym);
 			break;
 		default:
-			add_expr_sources(b, prop->visible);
+			rv->expr(rv->ctx, reader, prop->visible);
 			break;
 		}
 	}
 	if (symbol_is_choice_member(sym)) {
 		/* A member's value is its choice's decision ... */
-		add_source(b, sym->choice->sym);
+		rv->symbol(rv->ctx, reader, sym->choice->sym);
 		/* ... which reads every member's visibility. */
-		b->reader = sym->choice->sym->index;
-		add_prompt_sources(b, sym);
+		visit_prompts(rv, sym->choice->sym->index, sym);
 	}
 }
 
@@ -176,12 +186,14 @@ void config_model_build_readers(struct config_model *model)
 	struct edge_builder b = { .model = model };
 	size_t n = kc->nsymbols;
 
+	struct read_visitor rv = { add_expr_sources, add_symbol_source, &b };
+
 	b.mark = xcalloc(n, sizeof(*b.mark));
 	for (size_t i = 0; i < n; i++) {
 		const struct symbol *sym = kc->symbols[i];
 
 		if (!(sym->flags & SYMBOL_CONST) && sym->type != S_UNKNOWN)
-			add_reads(&b, sym);
+			config_visit_reads(sym, &rv);
 		/* Choice members add edges for their choice: reset marks. */
 		if (symbol_is_choice_member(sym))
 			b.mark[sym->choice->sym->index] = 0;

@@ -7,7 +7,9 @@
  * its own user values change:
  * first the symbols whose user state differs, then, in an order where
  * every symbol comes after what it reads (the rank), the readers of
- * each value that came out different, and so on.  A value whose inputs
+ * each value that came out different, and so on (with the memo kept
+ * between files, only those that read it other than through an && / ||
+ * node, or read a node whose value changed: memo_index.c).  A value whose inputs
  * all came out as in the base is the base's, without computing it.
  *
  * The caller orders the files so that each is like the one before
@@ -442,6 +444,22 @@ static void release_entries(struct config_bases *bases, struct config *cfg,
 	}
 }
 
+/* A symbol whose value changed, and where its readers are queued. */
+struct reader_push {
+	struct config_bases *bases;
+	const struct config_model *model;
+	unsigned changed;
+};
+
+/* config_reader_fn: queued when it comes after the value in rank. */
+static void push_reader(void *ctx, unsigned reader)
+{
+	const struct reader_push *rp = ctx;
+
+	if (ordering_edge(rp->model, rp->changed, reader))
+		queue_push(rp->bases, rp->model, reader);
+}
+
 /* sym computed again; false when its change reaches every value. */
 static bool recompute(struct config_bases *bases, struct config *cfg,
 		      const struct symbol *sym, bool user_read)
@@ -464,9 +482,15 @@ static bool recompute(struct config_bases *bases, struct config *cfg,
 		return true;
 	if (sym == cfg->kc->modules_sym)
 		return false;
-	/* Before any reader evaluates them: readers come later in rank. */
-	config_memo_forget(cfg, sym);
 	bases->stats.changed++;
+	/*
+	 * Before any reader evaluates them (readers come later in rank), the
+	 * memo's nodes above sym take their new values; only the readers of
+	 * those that changed are computed again.
+	 */
+	if (config_memo_changed(cfg, sym, push_reader,
+				&(struct reader_push){ bases, model, sym->index }))
+		return true;
 	for (unsigned r = model->ranked_start[sym->index];
 	     r < model->ranked_start[sym->index + 1]; r++)
 		queue_push(bases, model, model->ranked[r]);

@@ -178,6 +178,19 @@ struct config {
 	const struct symbol *too_deep;	/* first symbol past CALC_DEPTH_MAX */
 };
 
+/*
+ * What computing a symbol reads (config.c): each expression (NULL for
+ * none) and each symbol read outside an expression, with the symbol
+ * whose computation reads it (a choice reads its members' prompts).
+ * The reader index and the memo index's readers are both built from it.
+ */
+struct read_visitor {
+	void (*expr)(void *ctx, unsigned reader, const struct expr *e);
+	void (*symbol)(void *ctx, unsigned reader, const struct symbol *sym);
+	void *ctx;
+};
+void config_visit_reads(const struct symbol *sym, const struct read_visitor *rv);
+
 struct config_model *config_model_build(struct kconfig *kc);
 void config_model_build_readers(struct config_model *model);
 void config_model_put(struct config_model *model);

@@ -9,17 +9,23 @@
  * epoch per file threw away what every recomputed reader could have
  * read again.  Instead, the epoch in which the last configuration was
  * complete is brought back (config_memo_revive()), and whenever a symbol
- * comes out with another value every && / || node above it is dropped
- * (config_memo_forget()), before any reader evaluates it again: a
- * reader comes after what it reads in the order the values are
- * computed again.
+ * comes out with another value every && / || node above it takes its
+ * new value (config_memo_changed()), before any reader evaluates it
+ * again: a reader comes after what it reads in the order the values are
+ * computed again.  The walk up stops at the nodes that come out as they
+ * were (`A && B` with A n whatever B is), and only the symbols that read
+ * a node that changed are computed again: most readers of a value that
+ * changes read it under a condition that does not.
  *
  * The index says which nodes lie above which symbol: every && / || of
  * the tree's expressions (properties, dependencies, selects, menus)
  * with the nodes directly above it (through `!`), and every symbol with
  * the nodes that read it directly (as an operand or in a comparison).
  * Nodes shared by many expressions (an entry's dependencies are in each
- * condition inside it) are one node with many nodes above.  A node the
+ * condition inside it) are one node with many nodes above.  It also says
+ * which symbols read each node as a whole expression, and which read
+ * each symbol other than through a node (config_visit_reads(), the walk
+ * the reader index is built from).  A node the
  * index does not reach is marked so (expr.memo_indexed false): its
  * entries are noted as they are stored and dropped when the epoch is
  * brought back.
@@ -40,6 +46,21 @@ struct memo_index {
 	size_t nsyms;
 	/* By symbol index: the nodes reading it directly, likewise. */
 	unsigned *sym_start, *sym_up;
+	/*
+	 * By id: the symbols whose computation reads the node as a whole
+	 * expression (config_visit_reads(), through `!`): root[root_start[id]
+	 * .. root_start[id+1]).  By symbol index: the symbols that read it
+	 * other than through a node (an expression of that one symbol, a
+	 * comparison, a range's bound, a choice), likewise.
+	 */
+	unsigned *root_start, *root;
+	unsigned *direct_start, *direct;
+	/*
+	 * By id: no value reads the node, through the nodes above it or
+	 * whole (the conditions of selects, of menus: the values read copies
+	 * of them or nothing).  Such a node is only dropped, not looked at.
+	 */
+	unsigned char *inert;
 };
 
 /* Entries outside the index stored since the epoch was last brought back. */
@@ -50,11 +71,8 @@ struct memo_keep {
 	size_t nunindexed, cap;
 	bool overflow;			/* more than UNINDEXED_KEPT: no revival */
 	/*
-	 * By node id: the file (walk) that last dropped it.  A node above a
-	 * symbol is evaluated in a file only after that symbol's value is
-	 * final (readers come later in rank), so a node dropped in this file
-	 * is still dropped, and so is everything above it: later walks stop
-	 * there, and each node is met at most once per file.
+	 * By node id: the walk (config_memo_changed()) whose stack holds it,
+	 * so that it is on the stack at most once.
 	 */
 	unsigned *seen;
 	unsigned walk;
@@ -79,6 +97,7 @@ struct builder {
 	const struct expr **node;
 	size_t nnodes, node_cap;
 	struct edges up, sym;
+	struct edges root, direct;	/* (node or symbol, reader) */
 };
 
 static void edge_add(struct edges *list, unsigned from, unsigned to)
@@ -210,6 +229,62 @@ static void walk_tree(struct builder *b, struct kconfig *kc)
 	walk_menu(b, kc->root.children);
 }
 
+/* A symbol's computation reads e (config_visit_reads()). */
+static void add_root(void *ctx, unsigned reader, const struct expr *e)
+{
+	struct builder *b = ctx;
+	bool fresh;
+	unsigned id;
+
+	while (e && e->op == E_NOT)
+		e = e->left;
+	if (!e)
+		return;
+	switch (e->op) {
+	case E_SYMBOL:
+		if (!(e->sym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->sym->index, reader);
+		return;
+	case E_AND:
+	case E_OR:
+		/* Every expression a value reads was walked: the node is known. */
+		id = node_id(b, e, &fresh);
+		if (fresh) {
+			walk(b, e->right, id);
+			walk(b, e->left, id);
+		}
+		edge_add(&b->root, id, reader);
+		return;
+	default:	/* a comparison */
+		if (!(e->lsym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->lsym->index, reader);
+		if (!(e->rsym->flags & SYMBOL_CONST))
+			edge_add(&b->direct, e->rsym->index, reader);
+		return;
+	}
+}
+
+static void add_direct(void *ctx, unsigned reader, const struct symbol *sym)
+{
+	struct builder *b = ctx;
+
+	if (sym && !(sym->flags & SYMBOL_CONST))
+		edge_add(&b->direct, sym->index, reader);
+}
+
+/* Who reads each node as a whole, and each symbol otherwise. */
+static void walk_readers(struct builder *b, struct kconfig *kc)
+{
+	struct read_visitor rv = { add_root, add_direct, b };
+
+	for (size_t i = 0; i < kc->nsymbols; i++) {
+		const struct symbol *sym = kc->symbols[i];
+
+		if (!(sym->flags & SYMBOL_CONST) && sym->type != S_UNKNOWN)
+			config_visit_reads(sym, &rv);
+	}
+}
+
 /* The edges as ranges by their `from`: start[n + 1], to[]. */
 static void to_ranges(const struct edges *list, size_t n, unsigned **start,
 		      unsigned **to)
@@ -229,6 +304,44 @@ static void to_ranges(const struct edges *list, size_t n, unsigned **start,
 	free(pos);
 }
 
+/*
+ * Which nodes no value reads: from the top down (the reverse of a
+ * topological order along the up edges, Kahn's), a node no symbol reads
+ * whole whose nodes above are all inert.
+ */
+static unsigned char *inert_nodes(const struct memo_index *ix)
+{
+	size_t n = ix->nnodes, head = 0, done = 0;
+	unsigned *below = xcalloc(n + 1, sizeof(unsigned));
+	unsigned *order = xmalloc((n + 1) * sizeof(unsigned));
+	unsigned char *inert = xcalloc(n + 1, 1);
+
+	for (size_t i = 0; i < ix->up_start[n]; i++)
+		below[ix->up[i]]++;
+	for (size_t id = 0; id < n; id++)
+		if (!below[id])
+			order[done++] = (unsigned)id;
+	while (head < done) {
+		unsigned id = order[head++];
+
+		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++)
+			if (--below[ix->up[u]] == 0)
+				order[done++] = ix->up[u];
+	}
+	/* (Expressions have no loops: every node is in the order.) */
+	while (done > 0) {
+		unsigned id = order[--done];
+		bool read = ix->root_start[id] != ix->root_start[id + 1];
+
+		for (unsigned u = ix->up_start[id]; !read && u < ix->up_start[id + 1]; u++)
+			read = !inert[ix->up[u]];
+		inert[id] = !read;
+	}
+	free(below);
+	free(order);
+	return inert;
+}
+
 struct memo_index *memo_index_build(struct kconfig *kc)
 {
 	struct builder b = { .mask = 4095 };
@@ -237,15 +350,21 @@ struct memo_index *memo_index_build(struct kconfig *kc)
 	b.slots = xcalloc(b.mask + 1, sizeof(*b.slots));
 	b.ids = xcalloc(b.mask + 1, sizeof(*b.ids));
 	walk_tree(&b, kc);
+	walk_readers(&b, kc);
 	ix->nnodes = b.nnodes;
 	ix->node = b.node;
 	ix->nsyms = kc->nsymbols;
 	to_ranges(&b.up, ix->nnodes, &ix->up_start, &ix->up);
 	to_ranges(&b.sym, ix->nsyms, &ix->sym_start, &ix->sym_up);
+	to_ranges(&b.root, ix->nnodes, &ix->root_start, &ix->root);
+	ix->inert = inert_nodes(ix);
+	to_ranges(&b.direct, ix->nsyms, &ix->direct_start, &ix->direct);
 	free(b.slots);
 	free(b.ids);
 	free(b.up.e);
 	free(b.sym.e);
+	free(b.root.e);
+	free(b.direct.e);
 	return ix;
 }
 
@@ -258,6 +377,11 @@ void memo_index_free(struct memo_index *ix)
 	free(ix->up);
 	free(ix->sym_start);
 	free(ix->sym_up);
+	free(ix->root_start);
+	free(ix->root);
+	free(ix->direct_start);
+	free(ix->direct);
+	free(ix->inert);
 	free(ix);
 }
 
@@ -331,43 +455,193 @@ bool config_memo_revive(struct config *cfg, unsigned epoch)
 	if (mk) {
 		mk->nunindexed = 0;
 		mk->overflow = false;
-		/* A new file: no node dropped in it yet. */
-		if (++mk->walk == 0) {
-			memset(mk->seen, 0, cfg->model->memo_index->nnodes * sizeof(*mk->seen));
-			mk->walk = 1;
-		}
 	}
 	return revived;
 }
 
-void config_memo_forget(struct config *cfg, const struct symbol *sym)
+/* Deeper than this, a node missing from the memo is not looked into. */
+#define PEEK_DEPTH 16
+
+/*
+ * The value of e from the memo and the values computed, computing
+ * nothing and storing nothing; false when that is not enough (a symbol
+ * not computed, a chain of missing nodes too deep).  With all computed,
+ * eval() would give the same value.
+ */
+static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
+		 tristate *out);
+
+static bool peek_symbol(struct config *cfg, const struct symbol *sym)
+{
+	return symval(cfg, sym)->flags & V_VALID;
+}
+
+/*
+ * Most operands are computed symbols or remembered nodes: those inline,
+ * without a call.
+ */
+static inline bool peek_operand(struct config *cfg, const struct expr *e,
+				unsigned depth, tristate *out)
+{
+	if (e->op == E_SYMBOL) {
+		const struct symval *v = symval(cfg, e->sym);
+
+		*out = v->tri;
+		return v->flags & V_VALID;
+	}
+	if (e->op == E_AND || e->op == E_OR) {
+		const struct expr_memo *slot = config_memo_slot(cfg, e);
+
+		if (slot->expr == e && slot->epoch == cfg->epoch) {
+			*out = slot->value;
+			return true;
+		}
+	}
+	return peek(cfg, e, depth, out);
+}
+
+/* An && / || node from its operands (not from its own slot). */
+static inline bool node_from_operands(struct config *cfg, const struct expr *e,
+				      unsigned depth, tristate *out)
+{
+	tristate l, r;
+
+	if (!peek_operand(cfg, e->left, depth, &l) ||
+	    !peek_operand(cfg, e->right, depth, &r))
+		return false;
+	*out = e->op == E_AND ? tri_and(l, r) : tri_or(l, r);
+	return true;
+}
+
+static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
+		      tristate *out)
+{
+	return node_from_operands(cfg, e, depth, out);
+}
+
+static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
+		 tristate *out)
+{
+	tristate t;
+	int order;
+
+	if (!e) {
+		*out = TRI_YES;
+		return true;
+	}
+	switch (e->op) {
+	case E_SYMBOL:
+		if (!peek_symbol(cfg, e->sym))
+			return false;
+		*out = symval(cfg, e->sym)->tri;
+		return true;
+	case E_NOT:
+		if (!peek(cfg, e->left, depth, &t))
+			return false;
+		*out = tri_not(t);
+		return true;
+	case E_AND:
+	case E_OR: {
+		const struct expr_memo *slot = config_memo_slot(cfg, e);
+
+		if (slot->expr == e && slot->epoch == cfg->epoch) {
+			*out = slot->value;
+			return true;
+		}
+		return depth < PEEK_DEPTH && peek_node(cfg, e, depth + 1, out);
+	}
+	default:
+		break;
+	}
+	/* A comparison: config_str() computes nothing when both are computed. */
+	if (!peek_symbol(cfg, e->lsym) || !peek_symbol(cfg, e->rsym))
+		return false;
+	order = config_compare_text(config_str(cfg, e->lsym), e->lsym->type,
+				    config_str(cfg, e->rsym), e->rsym->type);
+	switch (e->op) {
+	case E_EQUAL: t = order == 0; break;
+	case E_UNEQUAL: t = order != 0; break;
+	case E_LTH: t = order < 0; break;
+	case E_LEQ: t = order <= 0; break;
+	case E_GTH: t = order > 0; break;
+	case E_GEQ: t = order >= 0; break;
+	default: t = 0; break;
+	}
+	*out = t ? TRI_YES : TRI_NO;
+	return true;
+}
+
+/* Push node id unless it is on the stack already. */
+static void push_node(struct memo_keep *mk, size_t *top, unsigned id)
+{
+	if (mk->seen[id] != mk->walk) {
+		mk->seen[id] = mk->walk;
+		mk->stack[(*top)++] = id;
+	}
+}
+
+/*
+ * The node comes out as its slot says: nothing above it changes.  Else
+ * its slot takes the new value (or, when it cannot be had without
+ * computing, loses it) and what reads it is looked at.
+ */
+static bool node_unchanged(struct config *cfg, const struct expr *e)
+{
+	struct expr_memo *slot = config_memo_slot(cfg, e);
+	bool had = slot->expr == e && slot->epoch == cfg->epoch;
+	tristate value;
+
+	if (!node_from_operands(cfg, e, 0, &value)) {
+		if (slot->expr == e)
+			slot->expr = NULL;
+		return false;
+	}
+	if (had && slot->value == value)
+		return true;
+	slot->expr = e;
+	slot->epoch = cfg->epoch;
+	slot->value = value;
+	return false;
+}
+
+bool config_memo_changed(struct config *cfg, const struct symbol *sym,
+			 config_reader_fn *reader, void *ctx)
 {
 	const struct memo_index *ix = cfg->model->memo_index;
 	struct memo_keep *mk = cfg->memo_keep;
 	size_t top = 0;
 
 	if (!mk || sym->index >= ix->nsyms)
-		return;
-	/* A node is marked as it is pushed: the stack holds each once. */
-	for (unsigned r = ix->sym_start[sym->index]; r < ix->sym_start[sym->index + 1]; r++) {
-		unsigned id = ix->sym_up[r];
-
-		if (mk->seen[id] != mk->walk) {
-			mk->seen[id] = mk->walk;
-			mk->stack[top++] = id;
-		}
+		return false;
+	for (unsigned r = ix->direct_start[sym->index];
+	     r < ix->direct_start[sym->index + 1]; r++)
+		reader(ctx, ix->direct[r]);
+	/* A fresh mark: a node is on the stack when its mark is this walk's. */
+	if (++mk->walk == 0) {
+		memset(mk->seen, 0, ix->nnodes * sizeof(*mk->seen));
+		mk->walk = 1;
 	}
+	for (unsigned r = ix->sym_start[sym->index]; r < ix->sym_start[sym->index + 1]; r++)
+		push_node(mk, &top, ix->sym_up[r]);
+	/*
+	 * A node is looked at again whenever a node below it changes after
+	 * it was looked at (its mark cleared when it leaves the stack), so
+	 * that each ends with its value from the final values below it.
+	 */
 	while (top) {
 		unsigned id = mk->stack[--top];
 
-		drop(cfg, ix->node[id]);
-		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++) {
-			unsigned above = ix->up[u];
-
-			if (mk->seen[above] != mk->walk) {
-				mk->seen[above] = mk->walk;
-				mk->stack[top++] = above;
-			}
+		mk->seen[id] = 0;
+		if (ix->inert[id]) {
+			/* Nothing reads it for a value: dropped, and so above. */
+			drop(cfg, ix->node[id]);
+		} else if (node_unchanged(cfg, ix->node[id])) {
+			continue;
 		}
+		for (unsigned r = ix->root_start[id]; r < ix->root_start[id + 1]; r++)
+			reader(ctx, ix->root[r]);
+		for (unsigned u = ix->up_start[id]; u < ix->up_start[id + 1]; u++)
+			push_node(mk, &top, ix->up[u]);
 	}
+	return true;
 }

@@ -38,7 +38,18 @@ void config_memo_note_unindexed(struct config *cfg, const void *expr);
  */
 bool config_memo_revive(struct config *cfg, unsigned epoch);
 
-/* sym's value changed: every remembered && / || above it is dropped. */
-void config_memo_forget(struct config *cfg, const struct symbol *sym);
+/* Called with the index of each symbol that reads a changed value. */
+typedef void config_reader_fn(void *ctx, unsigned reader);
+
+/*
+ * sym's value changed.  Every remembered && / || above it takes its new
+ * value (from the memo and the values computed, computing none), up to
+ * the nodes that come out as they were; reader() is called with each
+ * symbol that reads sym other than through a node, and with each that
+ * reads a node that changed (or lost its slot) as a whole expression.
+ * False, and nothing done, when the memo is not kept (no index).
+ */
+bool config_memo_changed(struct config *cfg, const struct symbol *sym,
+			 config_reader_fn *reader, void *ctx);
 
 #endif

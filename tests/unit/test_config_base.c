@@ -63,6 +63,31 @@ static const char tree[] =
 	 * node on another, which the memo kept between files must drop
 	 * all the way up when NET changes (not only the node reading NET).
 	 */
+	/*
+	 * Between files the memo's nodes take their new values and only
+	 * the readers of nodes that changed are computed again
+	 * (config_memo_changed()): a node two changed symbols meet in
+	 * (INET || EXPERT, each file flipping both), read through `!`, by
+	 * a comparison, from choice members (not computed while their
+	 * choice is), and read whole by a symbol (ROUTE) whose readers read
+	 * it alone (ROUTE_COPY).
+	 */
+	"config ROUTE\n\tbool \"route\"\n\tdepends on (INET || EXPERT) && NET\n"
+	"\tdefault y\n"
+	"config ROUTE_COPY\n\tbool\n\tdefault ROUTE\n"
+	"config NO_FILTER\n\tbool \"no filter\"\n"
+	"\tdepends on !(NETFILTER && EXPERT)\n\tdefault y\n"
+	"config OWN_NAME\n\tbool \"own name\"\n\tdepends on NET && NAME = \"own\"\n"
+	"\tdefault y\n"
+	"config CPU_PAIR\n\tdef_bool (CPU_A || CPU_B) && NET\n"
+	"config PAIR_FEATURE\n\tbool \"pair feature\"\n"
+	"\tdepends on CPU_PAIR && !EXPERT\n\tdefault y\n"
+	/* LINK_A changes both operands of one node: it must be looked at after both. */
+	"config LINK_A\n\tbool \"link a\"\n"
+	"config LINK_B\n\tbool \"link b\"\n"
+	"config LINK_C\n\tbool \"link c\"\n"
+	"config LINKED\n\tbool \"linked\"\n"
+	"\tdepends on (LINK_A || LINK_B) && (LINK_A || LINK_C)\n\tdefault y\n"
 	"menu \"deep\"\n\tdepends on NET\n"
 	"if EXPERT\n"
 	"config DEEP\n\tbool \"deep\"\n\tdepends on INET\n\tdefault y\n"
@@ -86,7 +111,11 @@ static const char *const files[] = {
 	"CONFIG_NET=y\n# CONFIG_CPU_B is not set\n",
 	"CONFIG_MODULES=y\nCONFIG_NET=y\n",
 	"CONFIG_EXPERT=y\n",
-	"CONFIG_NET=y\nCONFIG_EXPERT=y\n",
+	"CONFIG_NET=y\nCONFIG_EXPERT=y\nCONFIG_LINK_A=y\n",
+	"CONFIG_NET=y\nCONFIG_EXPERT=y\n# CONFIG_INET is not set\n"
+	"CONFIG_NETFILTER=y\nCONFIG_NAME=\"own\"\nCONFIG_CPU_A=y\n",
+	"CONFIG_NET=y\n# CONFIG_INET is not set\nCONFIG_NETFILTER=y\nCONFIG_LINK_A=y\n",
+	"CONFIG_NET=y\nCONFIG_INET=y\nCONFIG_NAME=\"own\"\nCONFIG_CPU_C=y\n",
 };
 
 static char *defconfig_file(const char *dir, unsigned i)
