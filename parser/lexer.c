@@ -988,6 +988,27 @@ static struct indent_prefix indent_prefix_of(const char *line, size_t len,
 	return pre;
 }
 
+/*
+ * The blanks that start a line, as columns (a tab to the next multiple
+ * of 8, as the kernel counts a help text's indentation); returns where
+ * they end.
+ */
+static inline const char *skip_indent(const char *p, int *columns)
+{
+	int indent = 0;
+
+	for (;; p++) {
+		if (*p == ' ')
+			indent++;
+		else if (*p == '\t')
+			indent = (indent | 7) + 1;
+		else
+			break;
+	}
+	*columns = indent;
+	return p;
+}
+
 /* Does the line at p start with pre's bytes (pre.len not 0)? */
 static inline bool has_indent_prefix(const char *p, const char *end,
 				     const struct indent_prefix *pre)
@@ -1026,16 +1047,9 @@ skip_plain_help_lines(struct lexer *lx, const char *p, int first_indent,
 		if (pre->len && has_indent_prefix(p, end, pre)) {
 			q = p + pre->len;	/* blanks may follow: no matter */
 		} else {
-			int indent = 0;
+			int indent;
 
-			for (;; q++) {
-				if (*q == ' ')
-					indent++;
-				else if (*q == '\t')
-					indent = (indent | 7) + 1;
-				else
-					break;
-			}
+			q = skip_indent(q, &indent);
 			if (*q != '\n' && indent < first_indent)
 				break;
 		}
@@ -1094,7 +1108,7 @@ static void scan_help_from(struct lexer *lx, struct lexbuf *b, bool *nonspace,
 		buf_reset(b);
 	for (;;) {
 		const char *line, *text, *text_end, *next;
-		int indent = 0, extra = 0;
+		int indent, extra = 0;
 
 		if (!b && decided && first_indent) {
 			struct indent_prefix none = { 0, 0, 0 };
@@ -1106,14 +1120,7 @@ static void scan_help_from(struct lexer *lx, struct lexbuf *b, bool *nonspace,
 				break;
 		}
 		line = p;
-		for (;; p++) {
-			if (*p == ' ')
-				indent++;
-			else if (*p == '\t')
-				indent = (indent | 7) + 1;	/* next multiple of 8 */
-			else
-				break;
-		}
+		p = skip_indent(p, &indent);
 		if (*p == '\0' && p >= lx->end)
 			break;
 		if (!newline_len(p)) {
@@ -1189,16 +1196,9 @@ static void scan_help(struct lexer *lx, struct lexbuf *b, bool *nonspace)
  */
 static int plain_first_line_indent(const char *p, const char **text)
 {
-	int indent = 0;
+	int indent;
 
-	for (;; p++) {
-		if (*p == ' ')
-			indent++;
-		else if (*p == '\t')
-			indent = (indent | 7) + 1;
-		else
-			break;
-	}
+	p = skip_indent(p, &indent);
 	*text = p;
 	return space_byte[(unsigned char)*p] || *p == '\0' ? 0 : indent;
 }
