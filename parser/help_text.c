@@ -12,12 +12,6 @@
 #include "lexer.h"
 #include "util.h"
 
-static bool help_deferred(const struct kconfig *kc,
-			  const struct menu_node *node)
-{
-	return kc->opts.defer_help && !node->help && node->help_loc.file;
-}
-
 /* Read node's text out of its file's bytes. */
 static void take_help(struct kconfig *kc, struct menu_node *node,
 		      const char *text, size_t len)
@@ -35,7 +29,7 @@ const char *kconfig_node_help_read(struct kconfig *kc,
 	char *text;
 	size_t len;
 
-	if (!help_deferred(kc, node))
+	if (!kconfig_node_help_deferred(kc, node))
 		return node->help;
 	text = kconfig_read_again(kc, node->help_loc.file, &len);
 	if (text)
@@ -64,7 +58,7 @@ static struct menu_node **deferred_nodes(struct kconfig *kc, size_t *count)
 
 	for (struct menu_node *node = &kc->root; node;
 	     node = menu_next(&kc->root, node)) {
-		if (!help_deferred(kc, node))
+		if (!kconfig_node_help_deferred(kc, node))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;

@@ -9,6 +9,7 @@
 #ifndef KBROWSE_HELP_TEXT_H
 #define KBROWSE_HELP_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "kconfig.h"
@@ -17,6 +18,13 @@
 /* The slow half of kconfig_node_help(): the text read from its file. */
 const char *kconfig_node_help_read(struct kconfig *kc,
 				   const struct menu_node *node);
+
+/* Is node's help text in its file, not read yet? */
+static inline bool kconfig_node_help_deferred(const struct kconfig *kc,
+					      const struct menu_node *node)
+{
+	return kc->opts.defer_help && !node->help && node->help_loc.file;
+}
 
 /*
  * node->help, read first when the tree deferred it: NULL when the entry
@@ -28,7 +36,7 @@ const char *kconfig_node_help_read(struct kconfig *kc,
 static inline const char *kconfig_node_help(struct kconfig *kc,
 					    const struct menu_node *node)
 {
-	if (!kc->opts.defer_help || node->help || !node->help_loc.file)
+	if (!kconfig_node_help_deferred(kc, node))
 		return node->help;
 	return kconfig_node_help_read(kc, node);
 }
