@@ -67,6 +67,20 @@ static inline bool expr_is_compare(enum expr_op op)
 	return op >= E_EQUAL;
 }
 
+/* Does a comparison hold, its operands ordered as order (<0, 0, >0) says? */
+static inline bool expr_compare_holds(enum expr_op op, int order)
+{
+	switch (op) {
+	case E_EQUAL: return order == 0;
+	case E_UNEQUAL: return order != 0;
+	case E_LTH: return order < 0;
+	case E_LEQ: return order <= 0;
+	case E_GTH: return order > 0;
+	case E_GEQ: return order >= 0;
+	default: return false;
+	}
+}
+
 /*
  * The constructors are inline: parsing and finishing a tree build a
  * hundred thousand nodes, each a bump of the arena's pointer.

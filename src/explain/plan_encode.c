@@ -459,18 +459,6 @@ static void sym_term(struct plan_enc *enc, const struct symbol *sym, struct term
 	}
 }
 
-static int compare_holds(enum expr_op op, int order)
-{
-	switch (op) {
-	case E_EQUAL: return order == 0;
-	case E_UNEQUAL: return order != 0;
-	case E_LTH: return order < 0;
-	case E_LEQ: return order <= 0;
-	case E_GTH: return order > 0;
-	default: return order >= 0;
-	}
-}
-
 static int encode_compare(struct plan_enc *enc, const struct expr *e)
 {
 	struct term a = { 0 }, b = { 0 };
@@ -492,7 +480,7 @@ static int encode_compare(struct plan_enc *enc, const struct expr *e)
 	cases = xmalloc((a.n * b.n + 1) * sizeof(*cases));
 	for (unsigned i = 0; i < a.n; i++)
 		for (unsigned j = 0; j < b.n; j++)
-			if (compare_holds(e->op, config_compare_text(a.texts[i], a.type,
+			if (expr_compare_holds(e->op, config_compare_text(a.texts[i], a.type,
 								     b.texts[j], b.type)))
 				cases[n++] = and2(enc, a.lits[i], b.lits[j]);
 	x = lit_or(enc, cases, n);

@@ -513,12 +513,6 @@ static inline bool node_from_operands(struct config *cfg, const struct expr *e,
 	return true;
 }
 
-static bool peek_node(struct config *cfg, const struct expr *e, unsigned depth,
-		      tristate *out)
-{
-	return node_from_operands(cfg, e, depth, out);
-}
-
 static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
 		 tristate *out)
 {
@@ -548,7 +542,8 @@ static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
 			*out = slot->value;
 			return true;
 		}
-		return depth < PEEK_DEPTH && peek_node(cfg, e, depth + 1, out);
+		return depth < PEEK_DEPTH &&
+		       node_from_operands(cfg, e, depth + 1, out);
 	}
 	default:
 		break;
@@ -558,16 +553,7 @@ static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
 		return false;
 	order = config_compare_text(config_str(cfg, e->lsym), e->lsym->type,
 				    config_str(cfg, e->rsym), e->rsym->type);
-	switch (e->op) {
-	case E_EQUAL: t = order == 0; break;
-	case E_UNEQUAL: t = order != 0; break;
-	case E_LTH: t = order < 0; break;
-	case E_LEQ: t = order <= 0; break;
-	case E_GTH: t = order > 0; break;
-	case E_GEQ: t = order >= 0; break;
-	default: t = 0; break;
-	}
-	*out = t ? TRI_YES : TRI_NO;
+	*out = expr_compare_holds(e->op, order) ? TRI_YES : TRI_NO;
 	return true;
 }
 

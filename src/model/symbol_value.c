@@ -176,15 +176,7 @@ static tristate eval_node(struct config *cfg, const struct expr *e)
 		break;
 	}
 	order = compare_symbols(cfg, e->lsym, e->rsym);
-	switch (e->op) {
-	case E_EQUAL: return order == 0 ? TRI_YES : TRI_NO;
-	case E_UNEQUAL: return order != 0 ? TRI_YES : TRI_NO;
-	case E_LTH: return order < 0 ? TRI_YES : TRI_NO;
-	case E_LEQ: return order <= 0 ? TRI_YES : TRI_NO;
-	case E_GTH: return order > 0 ? TRI_YES : TRI_NO;
-	case E_GEQ: return order >= 0 ? TRI_YES : TRI_NO;
-	default: return TRI_NO;
-	}
+	return expr_compare_holds(e->op, order) ? TRI_YES : TRI_NO;
 }
 
 /*
