@@ -83,6 +83,13 @@ struct kconfig {
 	struct kconfig_dialect patched_dialect;
 
 	struct menu_node root;		/* root.prompt: `mainmenu` */
+	/*
+	 * opts.srctree opened as a directory at its first use (-2 until
+	 * then, -1 when it could not be): names under it are opened from
+	 * it, and the kernel walks only their own components.
+	 */
+	int srctree_fd;
+	size_t nnodes;			/* entries, the root included (menu_node.serial) */
 	const struct source_file *top_file;
 
 	/* Every symbol, constants included; symbol.index is its position. */

@@ -39,6 +39,12 @@ struct cond_depends {
 
 struct menu_node {
 	enum menu_kind kind;
+	/*
+	 * The entry's place in the tree as written, depth first (menu_next()
+	 * order), the root 0: arrays kept per entry are indexed by it.  The
+	 * parser makes entries in that order, so it is their count so far.
+	 */
+	unsigned serial;
 	struct menu_node *parent;
 	struct menu_node *next;		/* next sibling */
 	struct menu_node *children;	/* first child */

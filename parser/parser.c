@@ -229,6 +229,7 @@ new_node(struct parser *p, enum menu_kind kind, struct menu_node *parent,
 	struct menu_node *node = arena_new(&p->kc->arena, struct menu_node);
 
 	node->kind = kind;
+	node->serial = (unsigned)p->kc->nnodes++;
 	node->loc = loc;
 	node->parent = parent;
 	node->children_tail = &node->children;

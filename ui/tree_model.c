@@ -55,9 +55,7 @@ static struct tree_model *model_build(struct config *cfg, int menus_open)
 	struct tree_model *model = xcalloc(1, sizeof(*model));
 
 	model->km = config_kernel_menu_lazy(cfg);
-	for (const struct menu_node *node = &kc->root; node;
-	     node = menu_next(&kc->root, node))
-		model->count++;
+	model->count = kc->nnodes;
 	model->entries = xcalloc(model->count, sizeof(*model->entries));
 	model->all = xcalloc(model->count, sizeof(*model->all));
 	model->unbuilt = xcalloc(model->count, 1);

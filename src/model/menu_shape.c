@@ -9,7 +9,6 @@
  * shown, and what `listnewconfig` walks, follow that shape.  The parsed
  * tree stays as written; this is a view of it.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,9 +20,6 @@ struct kernel_menu {
 	size_t count;
 	const struct menu_node **nodes;	/* by position; nodes[0] is the root */
 	int *parent, *child, *next;	/* positions, -1 for none */
-	const struct menu_node **slot_node;	/* node -> position (open hash) */
-	int *slot_pos;
-	size_t slot_mask;
 	struct kform k;
 	/*
 	 * Menus not finished yet (by position): a menu's own entries are
@@ -35,33 +31,10 @@ struct kernel_menu {
 	bool lazy;		/* else every menu is finished at once */
 };
 
-static size_t node_hash(const struct kernel_menu *km, const struct menu_node *node)
-{
-	return (((uintptr_t)node >> 4) * 0x9E3779B97F4A7C15ull >> 20) &
-	       km->slot_mask;
-}
-
+/* A node's position is its place as written (menu_node.serial). */
 static int position_of(const struct kernel_menu *km, const struct menu_node *node)
 {
-	size_t i;
-
-	if (!node)
-		return -1;
-	for (i = node_hash(km, node); km->slot_node[i]; i = (i + 1) & km->slot_mask)
-		if (km->slot_node[i] == node)
-			return km->slot_pos[i];
-	return -1;
-}
-
-static void add_position(struct kernel_menu *km, const struct menu_node *node,
-			 int pos)
-{
-	size_t i = node_hash(km, node);
-
-	while (km->slot_node[i])
-		i = (i + 1) & km->slot_mask;
-	km->slot_node[i] = node;
-	km->slot_pos[i] = pos;
+	return node && node->serial < km->count ? (int)node->serial : -1;
 }
 
 /* The condition the kernel looks at for an entry: its prompt's, else its own. */
@@ -256,8 +229,10 @@ static void link_positions(struct kernel_menu *km, struct kconfig *kc, size_t n)
 	     node = menu_next(&kc->root, node), i++) {
 		int pos = (int)i;
 
+		/* position_of() takes the serial for the position. */
+		if (node->serial != i)
+			abort();
 		km->nodes[i] = node;
-		add_position(km, node, pos);
 		while (depth && km->nodes[stack[depth - 1]] != node->parent)
 			depth--;
 		km->parent[i] = depth ? stack[depth - 1] : -1;
@@ -317,26 +292,20 @@ static void __attribute__((noinline)) settle(struct kernel_menu *km, int pos, bo
 struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
 {
 	struct kernel_menu *km = xcalloc(1, sizeof(*km));
-	const struct menu_node *node;
-	size_t n = 0;
+	size_t n = kc->nnodes, mask = 1023;
 
-	for (node = &kc->root; node; node = menu_next(&kc->root, node))
-		n++;
 	km->count = n;
 	km->nodes = xcalloc(n, sizeof(*km->nodes));
 	km->parent = xcalloc(n, sizeof(int));
 	km->child = xcalloc(n, sizeof(int));
 	km->next = xcalloc(n, sizeof(int));
-	km->slot_mask = 1023;
-	while (km->slot_mask + 1 < 2 * n)
-		km->slot_mask = km->slot_mask * 2 + 1;
-	km->slot_node = xcalloc(km->slot_mask + 1, sizeof(*km->slot_node));
-	km->slot_pos = xcalloc(km->slot_mask + 1, sizeof(int));
+	while (mask + 1 < 2 * n)
+		mask = mask * 2 + 1;
 	km->k.kc = kc;
 	arena_init(&km->k.arena);
-	km->k.memo_mask = km->slot_mask;
+	km->k.memo_mask = mask;
 	km->k.memo = xcalloc(km->k.memo_mask + 1, sizeof(*km->k.memo));
-	km->k.reduced_mask = km->slot_mask;
+	km->k.reduced_mask = mask;
 	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
 	km->lazy = lazy;
 	km->pending = lazy ? xcalloc(n, 1) : NULL;
@@ -355,8 +324,6 @@ void kernel_menu_free(struct kernel_menu *km)
 	free(km->parent);
 	free(km->child);
 	free(km->next);
-	free(km->slot_node);
-	free(km->slot_pos);
 	if (km->npending)
 		release_conditions(km);
 	free(km);

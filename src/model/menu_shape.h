@@ -26,8 +26,8 @@ const struct menu_node *kernel_menu_child(const struct kernel_menu *km,
 const struct menu_node *kernel_menu_next(const struct kernel_menu *km,
 					 const struct menu_node *node);
 /*
- * node's place in depth-first order (0 for the root, -1 for a node not
- * in the tree): the order as written, which the finished shape keeps
+ * node's place in depth-first order (menu_node.serial: 0 for the root;
+ * -1 for NULL): the order as written, which the finished shape keeps
  * (an entry's new children followed it, a lifted child stays after
  * the entry it left).
  */

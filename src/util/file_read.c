@@ -82,11 +82,11 @@ char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
 }
 
 
-char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
-			long long *mtime_ns)
+char *file_read_stamped_at(int dirfd, const char *path, size_t max, size_t *len,
+			   int *err, long long *mtime_ns)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(dirfd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	char *text;
 
 	if (fd < 0) {
@@ -96,6 +96,12 @@ char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
 	text = read_fd(fd, max, len, err, mtime_ns);
 	close(fd);
 	return text;
+}
+
+char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
+			long long *mtime_ns)
+{
+	return file_read_stamped_at(AT_FDCWD, path, max, len, err, mtime_ns);
 }
 
 char *file_read(const char *path, size_t max, size_t *len, int *err)

@@ -29,6 +29,9 @@ char *file_read(const char *path, size_t max, size_t *len, int *err);
  */
 char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
 			long long *mtime_ns);
+/* The same for a path relative to the directory dirfd (openat(2)). */
+char *file_read_stamped_at(int dirfd, const char *path, size_t max, size_t *len,
+			   int *err, long long *mtime_ns);
 
 /*
  * Open a regular file for reading without blocking on a FIFO: NULL with
