@@ -196,10 +196,35 @@ static bool is_symbol_entry(const struct menu_node *node)
 	return node->sym && node->kind != MENU_ROOT && node->kind != MENU_IF;
 }
 
+/*
+ * Link the entries of the entry at pos as written (nodes[], parent[],
+ * next[], child[]), when it is finished: the entries inside a menu left
+ * pending are not touched before something looks inside it (a walk of
+ * the whole tree misses the cache at every entry).
+ */
+static void link_children(struct kernel_menu *km, int pos)
+{
+	int prev = -1;
+
+	for (const struct menu_node *node = km->nodes[pos]->children; node;
+	     node = node->next) {
+		int m = (int)node->serial;
+
+		km->nodes[m] = node;
+		km->parent[m] = pos;
+		km->child[m] = node->children ? (int)node->children->serial : -1;
+		km->next[m] = -1;
+		if (prev >= 0)
+			km->next[prev] = m;
+		prev = m;
+	}
+}
+
 static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 {
 	const struct menu_node *node = km->nodes[pos];
 
+	link_children(km, pos);
 	if (km->child[pos] >= 0) {
 		/* Before 6.11 choice members also adopted their followers. */
 		bool choice = node->kind == MENU_CHOICE && node->sym &&
@@ -211,45 +236,6 @@ static void finalize(struct kernel_menu *km, int pos, bool inside_choice)
 		adopt_followers(km, pos);
 	}
 	lift_children(km, pos);
-}
-
-/*
- * Number the entries in depth-first order (menu_next()) and link them as
- * written: a first child comes right after its parent, and each entry is
- * the next of the sibling met before it under the same parent (the
- * ancestors of the entry at hand are on a stack).
- */
-static void link_positions(struct kernel_menu *km, struct kconfig *kc, size_t n)
-{
-	int *stack = xmalloc(n * sizeof(*stack));
-	int *last_child = xmalloc(n * sizeof(*last_child));
-	size_t depth = 0, i = 0;
-
-	for (const struct menu_node *node = &kc->root; node;
-	     node = menu_next(&kc->root, node), i++) {
-		int pos = (int)i;
-
-		/* position_of() takes the serial for the position. */
-		if (node->serial != i)
-			abort();
-		km->nodes[i] = node;
-		while (depth && km->nodes[stack[depth - 1]] != node->parent)
-			depth--;
-		km->parent[i] = depth ? stack[depth - 1] : -1;
-		if (depth) {
-			int *prev = &last_child[stack[depth - 1]];
-
-			if (*prev >= 0)
-				km->next[*prev] = pos;
-			*prev = pos;
-		}
-		km->child[i] = node->children ? pos + 1 : -1;
-		km->next[i] = -1;
-		last_child[i] = -1;
-		stack[depth++] = pos;
-	}
-	free(stack);
-	free(last_child);
 }
 
 /* The conditions were only needed to decide the shape. */
@@ -264,19 +250,33 @@ static void release_conditions(struct kernel_menu *km)
 	km->pending = NULL;
 }
 
+static bool is_linked(const struct kernel_menu *km, const struct menu_node *node)
+{
+	return km->nodes[node->serial] == node;
+}
+
 /*
- * Finish what a question about the entry at pos needs: the pending menu
- * above it (or itself, when self), then the one that finishing leaves
- * pending above it, until none is.  A chain up holds one pending menu
- * at most (the menus inside one are marked when it is finished), and an
- * entry in it still has its parent as written (parent[]), so the walk
- * up from the entry meets it.
+ * Finish what a question about node needs: the pending menu above it (or
+ * itself, when self), then the one that finishing leaves pending above
+ * it, until none is.  A chain up holds one pending menu at most (the
+ * menus inside one are marked when it is finished).  The entries inside
+ * a pending menu are not linked yet: from such an entry the walk goes up
+ * the tree as written to the first linked entry, which is that menu;
+ * from a linked one it follows parent[].
  */
-static void __attribute__((noinline)) settle(struct kernel_menu *km, int pos, bool self)
+static void __attribute__((noinline)) settle(struct kernel_menu *km,
+					      const struct menu_node *node, bool self)
 {
 	while (km->npending) {
-		int p = self ? pos : km->parent[pos];
+		const struct menu_node *up = node;
+		int p;
 
+		while (!is_linked(km, up))
+			up = up->parent;
+		if (up != node)
+			p = (int)up->serial;
+		else
+			p = self ? (int)node->serial : km->parent[node->serial];
 		while (p >= 0 && !km->pending[p])
 			p = km->parent[p];
 		if (p < 0)
@@ -309,7 +309,10 @@ struct kernel_menu *kernel_menu_build(struct kconfig *kc, bool lazy)
 	km->k.reduced = xcalloc(km->k.reduced_mask + 1, sizeof(*km->k.reduced));
 	km->lazy = lazy;
 	km->pending = lazy ? xcalloc(n, 1) : NULL;
-	link_positions(km, kc, n);
+	km->nodes[0] = &kc->root;
+	km->parent[0] = -1;
+	km->child[0] = kc->root.children ? (int)kc->root.children->serial : -1;
+	km->next[0] = -1;
 	finalize(km, 0, false);
 	if (!km->npending)
 		release_conditions(km);
@@ -346,7 +349,7 @@ static inline int settled_position(const struct kernel_menu *km,
 	int pos = position_of(km, node);
 
 	if (pos >= 0 && km->npending)
-		settle((struct kernel_menu *)km, pos, self);
+		settle((struct kernel_menu *)km, node, self);
 	return pos;
 }
 

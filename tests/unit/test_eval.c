@@ -1087,6 +1087,57 @@ static void test_kernel_menu_shape(void **state)
 	kconfig_free(kc);
 }
 
+/*
+ * A lazy shape leaves menus pending, and their entries unlinked, until a
+ * question looks inside: asked first about the deepest entries (inside
+ * two pending menus, one of them a menuconfig whose followers it adopts)
+ * it answers as the shape built at once does, entry by entry.
+ */
+static void test_kernel_menu_lazy_same(void **state)
+{
+	struct kconfig *kc = load_ok(
+		"menu \"outer\"\n"
+		"config X\n\tbool \"X\"\n"
+		"menu \"inner\"\n\tdepends on X\n"
+		"config A\n\tbool \"A\"\n"
+		"config A0\n\tbool \"A0\"\n\tdepends on A\n"
+		"if X\nconfig IN_IF\n\tbool \"in if\"\n\tdepends on A\nendif\n"
+		"menuconfig M\n\tbool \"M\"\n"
+		"if M\nconfig M0\n\tbool \"M0\"\nmenu \"deep\"\n"
+		"config D\n\tbool \"D\"\nconfig D0\n\tbool \"D0\"\n\tdepends on D\n"
+		"endmenu\nendif\n"
+		"endmenu\n"
+		"config Y\n\tbool \"Y\"\n\tdepends on X\n"
+		"endmenu\n"
+		"config TOP\n\tbool \"top\"\n");
+	struct kernel_menu *eager = kernel_menu_build(kc, false);
+	struct kernel_menu *lazy = kernel_menu_build(kc, true);
+	const struct menu_node **nodes = calloc(kc->nnodes, sizeof(*nodes));
+	size_t n = 0;
+
+	(void)state;
+	for (const struct menu_node *node = &kc->root; node;
+	     node = menu_next(&kc->root, node))
+		nodes[n++] = node;
+	assert_int_equal(n, kc->nnodes);
+	/* D0 is adopted by D, inside the pending menus: asked about first. */
+	assert_ptr_equal(kernel_menu_parent(lazy, symbol_find(kc, "D0")->first_node),
+			 symbol_find(kc, "D")->first_node);
+	for (size_t i = n; i-- > 0;) {
+		assert_int_equal(kernel_menu_position(lazy, nodes[i]), (int)i);
+		assert_ptr_equal(kernel_menu_parent(lazy, nodes[i]),
+				 kernel_menu_parent(eager, nodes[i]));
+		assert_ptr_equal(kernel_menu_child(lazy, nodes[i]),
+				 kernel_menu_child(eager, nodes[i]));
+		assert_ptr_equal(kernel_menu_next(lazy, nodes[i]),
+				 kernel_menu_next(eager, nodes[i]));
+	}
+	free(nodes);
+	kernel_menu_free(lazy);
+	kernel_menu_free(eager);
+	kconfig_free(kc);
+}
+
 /* --- conf's unmet-dependency warning ------------------------------------------ */
 
 /*
@@ -1190,6 +1241,7 @@ int main(void)
 		cmocka_unit_test(test_unmet_warning),
 		cmocka_unit_test(test_structural_checks),
 		cmocka_unit_test(test_kernel_menu_shape),
+		cmocka_unit_test(test_kernel_menu_lazy_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,6 +42,21 @@ struct dump_case {
 	const char *diags;	/* "" when none */
 };
 
+/*
+ * Entries are numbered as parsed (menu_node.serial), which must be their
+ * depth-first order: the kernel's menu shape and the browser index their
+ * arrays by it.
+ */
+static void assert_serials_depth_first(const struct kconfig *kc)
+{
+	size_t i = 0;
+
+	for (const struct menu_node *node = &kc->root; node;
+	     node = menu_next(&kc->root, node), i++)
+		assert_int_equal(node->serial, i);
+	assert_int_equal(kc->nnodes, i);
+}
+
 static void run_dump_cases(const struct dump_case *cases, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -55,6 +70,7 @@ static void run_dump_cases(const struct dump_case *cases, size_t n)
 		assert_string_equal(dump, c->dump);
 		assert_string_equal(diags, c->diags);
 		check_fixed_point(dump);
+		assert_serials_depth_first(kc);
 		free(dump);
 		free(diags);
 		kconfig_free(kc);
@@ -880,6 +896,8 @@ static void test_source(void **state)
 	assert_text(unit_dump(kc),
 		    "menu \"M\"\n\nconfig SUB\n\tbool\n\nconfig INNER\n\tbool\n\n"
 		    "endmenu\n\nconfig TOP\n\tbool\n");
+	assert_serials_depth_first(kc);
+	assert_int_equal(kc->nnodes, 5);
 	kconfig_free(kc);
 	unit_files = NULL;
 }
