@@ -31,6 +31,7 @@
 #include "local_dirs.h"
 #include "macro.h"
 #include "shell_cache.h"
+#include "text_bundle.h"
 #include "parser.h"
 #include "util.h"
 #include "finish.h"
@@ -38,28 +39,70 @@
 /* --- reading files ------------------------------------------------------- */
 
 struct file_text {
-	char *data;		/* malloc'd, NUL-terminated */
+	char *data;		/* NUL-terminated; malloc'd unless borrowed */
 	size_t len;
 	long long mtime_ns;	/* 0: not read from disk */
+	/* From a file (or the bundle's copy of it, then borrowed): */
+	bool on_disk;
+	bool borrowed;
+	enum text_place place;
+	const char *open_name;	/* the name opened: the caller's */
+	struct text_stamp stamp;
 };
 
-/* Read a whole file; false with errno set when it cannot be read. */
-static bool read_disk(const char *path, struct file_text *out)
+static void file_text_release(struct file_text *text)
 {
+	if (!text->borrowed)
+		free(text->data);
+}
+
+/*
+ * name, opened from dirfd (which is place), whole: the bundle's bytes
+ * when it kept them under the file's stamp, else the file's; false with
+ * errno set when it cannot be read.
+ */
+static bool read_file(struct kconfig *kc, int dirfd, enum text_place place,
+		      const char *name, struct file_text *out)
+{
+	struct stat st;
 	int err;
 
-	out->data = file_read_stamped(path, KCONFIG_FILE_MAX, &out->len, &err,
-				      &out->mtime_ns);
-	if (!out->data)
-		errno = err;
-	return out->data != NULL;
+	out->data = NULL;
+	if (kc->bundle && fstatat(dirfd, name, &st, 0) == 0) {
+		const char *kept;
+
+		text_stamp_of(&st, &out->stamp);
+		kept = text_bundle_find(kc->bundle, place, name, &out->stamp,
+					&out->len);
+		out->data = (char *)kept;
+	}
+	out->borrowed = out->data != NULL;
+	kc->nfiles_bundled += out->borrowed;
+	if (!out->data) {
+		out->data = file_read_at(dirfd, name, KCONFIG_FILE_MAX,
+					 &out->len, &err, &st);
+		if (!out->data) {
+			errno = err;
+			return false;
+		}
+		text_stamp_of(&st, &out->stamp);
+	}
+	out->mtime_ns = out->stamp.mtime_ns;
+	out->on_disk = true;
+	out->place = place;
+	out->open_name = name;
+	return true;
+}
+
+/* Read a whole file; false with errno set when it cannot be read. */
+static bool read_disk(struct kconfig *kc, const char *path, struct file_text *out)
+{
+	return read_file(kc, AT_FDCWD, TEXT_CWD, path, out);
 }
 
 static void copy_text(const char *text, size_t len, struct file_text *out)
 {
-	out->data = xmemdup(text, len);
-	out->len = len;
-	out->mtime_ns = 0;
+	*out = (struct file_text){ .data = xmemdup(text, len), .len = len };
 }
 
 static bool read_builtin(const struct kconfig *kc, const char *name,
@@ -114,18 +157,17 @@ static char *join_path(const char *dir, const char *name)
 static bool read_srctree(struct kconfig *kc, const char *name, const char *path,
 			 struct file_text *out)
 {
-	int err;
-
 	if (kc->srctree_fd == -2)
 		kc->srctree_fd = open(kc->opts.srctree,
 				      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (kc->srctree_fd < 0)
-		return read_disk(path, out);
-	out->data = file_read_stamped_at(kc->srctree_fd, name, KCONFIG_FILE_MAX,
-					 &out->len, &err, &out->mtime_ns);
-	if (!out->data)
-		errno = err;
-	return out->data != NULL;
+	if (kc->srctree_fd < 0) {
+		/* path is freed before the parse is done: not for the bundle. */
+		bool ok = read_disk(kc, path, out);
+
+		out->on_disk = false;
+		return ok;
+	}
+	return read_file(kc, kc->srctree_fd, TEXT_SRCTREE, name, out);
 }
 
 /* Find name (see the top of this file); false with errno set. */
@@ -140,7 +182,7 @@ static bool read_named(struct kconfig *kc, const char *name,
 		return true;
 	if (!local_dirs_may_hold(kc->local_dirs, name))
 		errno = ENOENT;		/* what the open would have said */
-	else if (read_disk(name, out))
+	else if (read_disk(kc, name, out))
 		return true;
 	if (name[0] == '/' || !kc->opts.srctree)
 		return false;
@@ -224,11 +266,13 @@ char *kconfig_read_again(struct kconfig *kc, const struct source_file *file,
 	if (!read_named(kc, file->name, &text))
 		return NULL;
 	if (text.len != file->size || text.mtime_ns != file->mtime_ns) {
-		free(text.data);
+		file_text_release(&text);
 		errno = ESTALE;
 		return NULL;
 	}
 	*len = text.len;
+	if (text.borrowed)
+		text.data = xmemdup(text.data, text.len);
 	return text.data;
 }
 
@@ -275,7 +319,7 @@ static bool generated_from_src(struct kconfig *kc, const char *name)
 	memcpy(src + len - 3, ".src", 5);
 	found = read_named(kc, src, &text);
 	if (found)
-		free(text.data);
+		file_text_release(&text);
 	free(src);
 	return found;
 }
@@ -307,6 +351,20 @@ static bool source_repeated(struct kconfig *kc, const char *name,
 		return true;
 	}
 	return false;
+}
+
+/*
+ * A file parsed: its text goes to the list of the next load's bundle
+ * (text_bundle.h), which then owns what was malloc'd, else it is freed.
+ */
+static void keep_text(struct kconfig *kc, struct file_text *text)
+{
+	if (!kc->texts_read || !text->on_disk) {
+		file_text_release(text);
+		return;
+	}
+	text_list_add(kc->texts_read, text->place, text->open_name, &text->stamp,
+		      text->data, text->len, !text->borrowed, !text->borrowed);
 }
 
 static void parse_one(struct kconfig *kc, struct parser *p,
@@ -350,7 +408,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 	kc->nfiles++;
 	note_file_read(kc, file);
 	parser_parse(kc, p, parent, file, text.data, text.len);
-	free(text.data);
+	keep_text(kc, &text);
 }
 
 /* The directory part of a file name, with its '/', or "" (malloc'd). */
@@ -587,6 +645,43 @@ void kconfig_free(struct kconfig *kc)
 	free(kc);
 }
 
+/*
+ * The bundle of the files the last load of this tree read, where the
+ * $(shell,...) answers are kept, and the list this load makes for the
+ * next one.
+ */
+static void bundle_open(struct kconfig *kc, const char *top)
+{
+	if (kc->speculative || kc->opts.builtin_file || !kc->shell_cache ||
+	    kc->opts.no_text_bundle)
+		return;
+	kc->bundle_path = text_bundle_path(kc->opts.shell_cache_dir,
+					   kc->opts.srctree, top);
+	kc->bundle = text_bundle_open(kc->bundle_path);
+	kc->texts_read = text_list_new();
+}
+
+/*
+ * Written again when a file was not in it or had changed, after a whole
+ * read of the disk's files: not a provisional read that stopped, nor
+ * one with an editor's unsaved texts.  Only a cache: a bundle that
+ * cannot be written costs the next load its reads, nothing else.
+ */
+static void bundle_close(struct kconfig *kc)
+{
+	if (!kc->texts_read)
+		return;
+	if (text_list_missed(kc->texts_read) && !kc->provisional_refused &&
+	    !kc->opts.overlay_file && !kc->diags.errors)
+		(void)text_list_write(kc->texts_read, kc->bundle_path);
+	text_list_free(kc->texts_read);
+	kc->texts_read = NULL;
+	text_bundle_close(kc->bundle);
+	kc->bundle = NULL;
+	free(kc->bundle_path);
+	kc->bundle_path = NULL;
+}
+
 void kconfig_parse_file(struct kconfig *kc, const char *name)
 {
 	struct location from = { 0 };
@@ -595,7 +690,9 @@ void kconfig_parse_file(struct kconfig *kc, const char *name)
 		kc->top_name = name;
 		macro_env_set_speculation(kc->macros, speculate, kc);
 	}
+	bundle_open(kc, name);
 	kconfig_source(kc, NULL, &kc->root, name, SOURCE_PLAIN, from);
+	bundle_close(kc);
 	macro_env_set_speculation(kc->macros, NULL, NULL);
 	dedupe_files_read(kc);
 }

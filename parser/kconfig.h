@@ -61,6 +61,11 @@ struct kconfig_options {
 	 */
 	bool skip_help;
 	/*
+	 * No bundle of the files read (text_bundle.h): a survey reads many
+	 * architectures once each, and would write a bundle for each.
+	 */
+	bool no_text_bundle;
+	/*
 	 * With skip_help: the texts are wanted, later.  Each entry keeps
 	 * where its text starts, and help_text.h reads them from the files
 	 * (the browser: its first screen shows almost none of them).
@@ -89,6 +94,10 @@ struct kconfig {
 	 * it, and the kernel walks only their own components.
 	 */
 	int srctree_fd;
+	/* While a file is parsed: the last load's files, and this load's. */
+	struct text_bundle *bundle;
+	struct text_list *texts_read;
+	char *bundle_path;
 	size_t nnodes;			/* entries, the root included (menu_node.serial) */
 	const struct source_file *top_file;
 
@@ -106,6 +115,7 @@ struct kconfig {
 	struct macro_env *macros;
 	struct shell_cache *shell_cache;	/* NULL: every command runs */
 	size_t nfiles;			/* files read, for statistics */
+	size_t nfiles_bundled;		/* of them, taken from the bundle */
 	/* The current directory's directories, as far as names asked. */
 	struct local_dirs *local_dirs;
 	/*

@@ -72,6 +72,8 @@ static int child_main(const struct survey_request *rq,
 	load.tree.shell.notice = NULL;
 	/* A rename is guessed by the help texts too. */
 	load.tree.skip_help = !from_tree;
+	/* Twenty-odd architectures would each write a bundle (text_bundle.h). */
+	load.tree.no_text_bundle = true;
 	s = session_open(&load, &errors);
 	if (!s) {
 		fprintf(stderr, "kbrowse: survey: ARCH=%s: %d error%s in the tree\n",

@@ -17,7 +17,7 @@
  * its lock) cost more than the reading.
  */
 static char *read_fd(int fd, size_t max, size_t *len, int *err,
-		     long long *mtime_ns)
+		     struct stat *st_out)
 {
 	struct stat st;
 	size_t cap, n = 0;
@@ -35,8 +35,8 @@ static char *read_fd(int fd, size_t max, size_t *len, int *err,
 		*err = EFBIG;
 		return NULL;
 	}
-	if (mtime_ns)
-		*mtime_ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	if (st_out)
+		*st_out = st;
 	/* The size may change while we read: the loop checks the bytes it got. */
 	cap = (size_t)st.st_size + 1;
 	buf = xmalloc(cap + 1);
@@ -82,8 +82,8 @@ char *file_read_stream(FILE *f, size_t max, size_t *len, int *err)
 }
 
 
-char *file_read_stamped_at(int dirfd, const char *path, size_t max, size_t *len,
-			   int *err, long long *mtime_ns)
+char *file_read_at(int dirfd, const char *path, size_t max, size_t *len,
+		   int *err, struct stat *st)
 {
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
 	int fd = openat(dirfd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -93,20 +93,14 @@ char *file_read_stamped_at(int dirfd, const char *path, size_t max, size_t *len,
 		*err = errno;
 		return NULL;
 	}
-	text = read_fd(fd, max, len, err, mtime_ns);
+	text = read_fd(fd, max, len, err, st);
 	close(fd);
 	return text;
 }
 
-char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
-			long long *mtime_ns)
-{
-	return file_read_stamped_at(AT_FDCWD, path, max, len, err, mtime_ns);
-}
-
 char *file_read(const char *path, size_t max, size_t *len, int *err)
 {
-	return file_read_stamped(path, max, len, err, NULL);
+	return file_read_at(AT_FDCWD, path, max, len, err, NULL);
 }
 
 FILE *file_open_regular(const char *path)

@@ -23,15 +23,15 @@ char *file_read_stream(FILE *f, size_t max, size_t *len, int *err);
 /* The same for a path. */
 char *file_read(const char *path, size_t max, size_t *len, int *err);
 /*
- * The same, with the file's modification time (ns since the epoch) in
- * *mtime_ns: with the length, what says whether a later read of the
- * path would give the same bytes.
+ * The same for a path relative to the directory dirfd (openat(2);
+ * AT_FDCWD: as file_read()), with the file's status as read in *st
+ * (fstat(2) of the open file) when st is not NULL: with the length, the
+ * stamps that say whether a later read of the path would give the same
+ * bytes.
  */
-char *file_read_stamped(const char *path, size_t max, size_t *len, int *err,
-			long long *mtime_ns);
-/* The same for a path relative to the directory dirfd (openat(2)). */
-char *file_read_stamped_at(int dirfd, const char *path, size_t max, size_t *len,
-			   int *err, long long *mtime_ns);
+struct stat;
+char *file_read_at(int dirfd, const char *path, size_t max, size_t *len,
+		   int *err, struct stat *st);
 
 /*
  * Open a regular file for reading without blocking on a FIFO: NULL with

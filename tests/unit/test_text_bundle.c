@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * text_bundle: the Kconfig files of the last load kept in one file of the
+ * cache.  A file's bytes come from it only under the same stamp (device,
+ * inode, size, modification and change times): a file edited since, even
+ * to the same size with its modification time put back, is read again;
+ * a file changed in the last two seconds is not kept; a bundle that is
+ * truncated, damaged, not ours or a symbolic link is not used; no more
+ * than eight bundles stay in a cache.  And a tree loaded twice through
+ * the bundle reads an edited file's new text.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file_read.h"
+#include "kconfig.h"
+#include "text_bundle.h"
+#include "util.h"
+
+static char dir[] = "/tmp/kbrowse-bundle-test-XXXXXX";
+static char bundle[256];
+
+static void write_file(const char *name, const char *text)
+{
+	char path[300];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void stamp_of(const char *name, struct text_stamp *stamp)
+{
+	char path[300];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(stat(path, &st), 0);
+	text_stamp_of(&st, stamp);
+}
+
+/* A list of the named files as read now, written as the bundle. */
+static void write_bundle_of(const char *const *names)
+{
+	struct text_list *list = text_list_new();
+
+	for (; *names; names++) {
+		char path[300];
+		struct text_stamp stamp;
+		size_t len;
+		char *data;
+		int err;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, *names);
+		data = file_read(path, 1 << 20, &len, &err);
+		assert_non_null(data);
+		stamp_of(*names, &stamp);
+		text_list_add(list, TEXT_SRCTREE, *names, &stamp, data,
+			      len, true, true);
+	}
+	assert_true(text_list_missed(list));
+	assert_int_equal(text_list_write(list, bundle), 0);
+	text_list_free(list);
+}
+
+static const char *find(struct text_bundle *b, const char *name, size_t *len)
+{
+	struct text_stamp stamp;
+
+	stamp_of(name, &stamp);
+	return text_bundle_find(b, TEXT_SRCTREE, name, &stamp, len);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(bundle, sizeof(bundle), "%s/texts-test", dir);
+	write_file("a", "config A\n\tbool\n");
+	write_file("b", "config B\n\tbool \"b\"\n");
+	write_file("same", "12345678\n");
+	/* Older than the two seconds in which a file is "racy". */
+	sleep(3);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd);
+}
+
+static void test_round_trip(void **state)
+{
+	static const char *const names[] = { "a", "b", "a", NULL };
+	struct text_bundle *b;
+	struct text_stamp stamp;
+	const char *text;
+	size_t len;
+
+	(void)state;
+	write_bundle_of(names);
+	b = text_bundle_open(bundle);
+	assert_non_null(b);
+	text = find(b, "a", &len);
+	assert_non_null(text);
+	assert_int_equal(len, strlen("config A\n\tbool\n"));
+	assert_string_equal(text, "config A\n\tbool\n");	/* NUL-terminated */
+	text = find(b, "b", &len);
+	assert_non_null(text);
+	assert_string_equal(text, "config B\n\tbool \"b\"\n");
+	/* Another place, an unknown name: not found. */
+	stamp_of("a", &stamp);
+	assert_null(text_bundle_find(b, TEXT_CWD, "a", &stamp, &len));
+	assert_null(text_bundle_find(b, TEXT_SRCTREE, "c", &stamp, &len));
+	assert_null(text_bundle_find(NULL, TEXT_SRCTREE, "a", &stamp, &len));
+	text_bundle_close(b);
+}
+
+static void test_changed_files(void **state)
+{
+	static const char *const names[] = { "same", NULL };
+	static const char *const both[] = { "same", "a", NULL };
+	struct timespec times[2];
+	struct text_bundle *b;
+	struct stat before;
+	char path[300];
+	size_t len;
+
+	(void)state;
+	write_bundle_of(names);
+	snprintf(path, sizeof(path), "%s/same", dir);
+	assert_int_equal(stat(path, &before), 0);
+	/* The same size, the modification time put back: ctime says. */
+	write_file("same", "87654321\n");
+	times[0] = before.st_atim;
+	times[1] = before.st_mtim;
+	assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+	b = text_bundle_open(bundle);
+	assert_non_null(b);
+	assert_null(find(b, "same", &len));
+	text_bundle_close(b);
+	/* Written again now: changed within two seconds, so not kept. */
+	write_bundle_of(both);
+	b = text_bundle_open(bundle);
+	assert_non_null(b);
+	assert_null(find(b, "same", &len));
+	assert_non_null(find(b, "a", &len));
+	text_bundle_close(b);
+	/* Nothing but such files: no bundle written. */
+	unlink(bundle);
+	write_bundle_of(names);
+	assert_null(text_bundle_open(bundle));
+}
+
+static char *bundle_bytes(size_t *len)
+{
+	int err;
+	char *data = file_read(bundle, 1 << 24, len, &err);
+
+	assert_non_null(data);
+	return data;
+}
+
+static void put_bytes(const char *data, size_t len)
+{
+	FILE *f;
+
+	unlink(bundle);
+	f = fopen(bundle, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	chmod(bundle, 0600);
+}
+
+/* Every truncation, and every byte of the header and entries damaged. */
+static void test_malformed(void **state)
+{
+	static const char *const names[] = { "a", "b", NULL };
+	struct text_bundle *b;
+	size_t len, cut, len_found;
+	char *good;
+
+	(void)state;
+	write_bundle_of(names);
+	good = bundle_bytes(&len);
+	for (cut = 0; cut < len; cut++) {
+		put_bytes(good, cut);
+		assert_null(text_bundle_open(bundle));
+	}
+	/* 32 bytes of header, two entries of 56: any damage is caught or harmless. */
+	for (size_t at = 0; at < 32 + 2 * 56 && at < len; at++) {
+		char *bad = xmemdup(good, len);
+
+		bad[at] ^= 0x5a;
+		put_bytes(bad, len);
+		b = text_bundle_open(bundle);
+		if (b) {
+			const char *text = find(b, "a", &len_found);
+
+			/* Found only under a stamp that still matches: a's bytes. */
+			if (text)
+				assert_string_equal(text, "config A\n\tbool\n");
+			text_bundle_close(b);
+		}
+		free(bad);
+	}
+	/* Not ours alone, or a symbolic link: not used. */
+	put_bytes(good, len);
+	chmod(bundle, 0666);
+	assert_null(text_bundle_open(bundle));
+	chmod(bundle, 0600);
+	assert_non_null(b = text_bundle_open(bundle));
+	text_bundle_close(b);
+	{
+		char link[300];
+
+		snprintf(link, sizeof(link), "%s/texts-link", dir);
+		assert_int_equal(symlink(bundle, link), 0);
+		assert_null(text_bundle_open(link));
+		unlink(link);
+	}
+	free(good);
+	assert_null(text_bundle_open("/nonexistent/texts-x"));
+}
+
+static void test_bounded(void **state)
+{
+	static const char *const names[] = { "a", NULL };
+	char saved[sizeof(bundle)], path[300];
+	struct stat st;
+	int left = 0;
+
+	(void)state;
+	memcpy(saved, bundle, sizeof(bundle));
+	for (int i = 0; i < 11; i++) {
+		snprintf(bundle, sizeof(bundle), "%s/texts-%02d", dir, i);
+		write_bundle_of(names);
+		usleep(20000);	/* distinct modification times */
+	}
+	for (int i = 0; i < 11; i++) {
+		snprintf(path, sizeof(path), "%s/texts-%02d", dir, i);
+		if (stat(path, &st) == 0) {
+			left++;
+			assert_true(i >= 11 - 8);	/* the newest stay */
+		}
+	}
+	/* texts-test from the other tests counts too: eight in all. */
+	snprintf(path, sizeof(path), "%s/texts-test", dir);
+	assert_int_equal(left + (stat(path, &st) == 0), 8);
+	memcpy(bundle, saved, sizeof(bundle));
+}
+
+/* Loaded twice through the bundle: an edit between the loads is seen. */
+static void test_load_sees_edits(void **state)
+{
+	char cache[300], tree[300], cwd[4096];
+	struct kconfig_options opts = { 0 };
+	struct kconfig *kc;
+
+	(void)state;
+	snprintf(cache, sizeof(cache), "%s/cache", dir);
+	snprintf(tree, sizeof(tree), "%s/tree", dir);
+	assert_int_equal(mkdir(tree, 0755), 0);
+	write_file("tree/Kconfig", "config X\n\tbool \"x\"\nsource \"sub\"\n");
+	write_file("tree/sub", "config Y\n\tbool\n");
+	sleep(3);
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(tree), 0);
+	opts.shell_cache_dir = cache;
+	for (int round = 0; round < 3; round++) {
+		kc = kconfig_load(&opts);
+		assert_int_equal(kc->diags.errors, 0);
+		assert_non_null(symbol_find(kc, "X"));
+		assert_non_null(symbol_find(kc, round < 2 ? "Y" : "Z"));
+		assert_true(round < 2 || !symbol_find(kc, "Y"));
+		/* None in the bundle yet, both, then Kconfig's alone. */
+		assert_int_equal(kc->nfiles_bundled, round == 0 ? 0 : round == 1 ? 2 : 1);
+		kconfig_free(kc);
+		/* The first load wrote the bundle, the second read it. */
+		if (round == 1)
+			write_file("tree/sub", "config Z\n\tbool\n");
+	}
+	assert_int_equal(chdir(cwd), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_changed_files),
+		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_bounded),
+		cmocka_unit_test(test_load_sees_edits),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
