@@ -51,21 +51,27 @@ static inline unsigned slot_key(size_t len, bool is_const)
 	return (unsigned)len << 1 | (is_const ? 1U : 0U);
 }
 
+/* Put sym in slot i, an empty one. */
+static inline void slot_fill(struct kconfig *kc, size_t i, struct symbol *sym)
+{
+	kc->sym_slots[i].hash = sym->name_hash;
+	kc->sym_slots[i].key = slot_key(sym->name_len, sym->flags & SYMBOL_CONST);
+	kc->sym_slots[i].sym = sym;
+	kc->sym_nnamed++;
+}
+
 /*
  * Put sym in the first empty slot from its hash on.  Symbols go in by
  * index, so that of two with one name the older comes first in a probe
  * (a table that grows puts them back in that order).
  */
-static inline void slot_put(struct kconfig *kc, struct symbol *sym)
+static void slot_put(struct kconfig *kc, struct symbol *sym)
 {
 	size_t mask = kc->sym_nslots - 1, i = sym->name_hash & mask;
 
 	while (kc->sym_slots[i].sym)
 		i = (i + 1) & mask;
-	kc->sym_slots[i].hash = sym->name_hash;
-	kc->sym_slots[i].key = slot_key(sym->name_len, sym->flags & SYMBOL_CONST);
-	kc->sym_slots[i].sym = sym;
-	kc->sym_nnamed++;
+	slot_fill(kc, i, sym);
 }
 
 /* In the table: every named symbol but y, m and n (symbol_get() answers
@@ -79,12 +85,13 @@ static bool in_table(const struct kconfig *kc, const struct symbol *sym)
 /*
  * Room for one more name: at most three slots in four used, so that a
  * probe ends at an empty slot after a few (most often in the same
- * cache line).  Twice the slots, filled again in index order.
+ * cache line).  Twice the slots, filled again in index order; true then
+ * (every slot index found before is stale).
  */
-static void table_make_room(struct kconfig *kc)
+static bool table_make_room(struct kconfig *kc)
 {
 	if ((kc->sym_nnamed + 1) * 4 <= kc->sym_nslots * 3)
-		return;
+		return false;
 	free(kc->sym_slots);
 	kc->sym_nslots = kc->sym_nslots ? kc->sym_nslots * 2 : 32768;
 	kc->sym_slots = xcalloc(kc->sym_nslots, sizeof(*kc->sym_slots));
@@ -92,6 +99,7 @@ static void table_make_room(struct kconfig *kc)
 	for (size_t i = 0; i < kc->nsymbols; i++)
 		if (in_table(kc, kc->symbols[i]))
 			slot_put(kc, kc->symbols[i]);
+	return true;
 }
 
 static struct symbol *tristate_const(const struct kconfig *kc,
@@ -182,7 +190,8 @@ static inline bool same_name_bytes(const char *a, const char *b, size_t len)
 
 /*
  * The first symbol called name in space, in the order they were made;
- * NULL when the probe reaches an empty slot.  A slot's hash and length,
+ * NULL when the probe reaches an empty slot, *stop (where the name would
+ * go).  A slot's hash and length,
  * and its constness where the space says (NS_CHOICE does not), are
  * compared in the slot: the symbol's flags and name are read only then.
  * Inline in every lookup (the parser makes one per symbol it reads): the
@@ -190,7 +199,7 @@ static inline bool same_name_bytes(const char *a, const char *b, size_t len)
  */
 static inline __attribute__((always_inline)) struct symbol *
 probe_find(const struct kconfig *kc, const char *name, size_t len,
-	   unsigned long hash, enum name_space space)
+	   unsigned long hash, enum name_space space, size_t *stop)
 {
 	const struct symbol_slot *slots = kc->sym_slots;
 	size_t mask = kc->sym_nslots - 1;
@@ -199,12 +208,15 @@ probe_find(const struct kconfig *kc, const char *name, size_t len,
 	/* The key says all when the space asks only for constness. */
 	bool key_says_all = space_flags[space].mask == SYMBOL_CONST;
 
-	for (size_t i = hash & mask; slots[i].sym; i = (i + 1) & mask)
+	size_t i;
+
+	for (i = hash & mask; slots[i].sym; i = (i + 1) & mask)
 		if (slots[i].hash == (unsigned)hash &&
 		    !((slots[i].key ^ key) & key_mask) &&
 		    (key_says_all || in_space(slots[i].sym, space)) &&
 		    same_name_bytes(slots[i].sym->name, name, len))
 			return slots[i].sym;
+	*stop = i;
 	return NULL;
 }
 
@@ -215,11 +227,11 @@ probe_find(const struct kconfig *kc, const char *name, size_t len,
  */
 static struct symbol *__attribute__((noinline))
 symbol_add(struct kconfig *kc, const char *name, size_t len,
-	   unsigned long hash, bool is_const)
+	   unsigned long hash, bool is_const, size_t stop)
 {
 	struct symbol *sym;
+	bool grown = table_make_room(kc);
 
-	table_make_room(kc);
 	/*
 	 * The table itself keeps names unique: a copy in the arena will do,
 	 * without going through the intern table as well.
@@ -227,7 +239,11 @@ symbol_add(struct kconfig *kc, const char *name, size_t len,
 	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), len, hash);
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
-	slot_put(kc, sym);
+	/* Where the lookup stopped, unless the table grew since. */
+	if (grown)
+		slot_put(kc, sym);
+	else
+		slot_fill(kc, stop, sym);
 	return sym;
 }
 
@@ -236,18 +252,19 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 {
 	struct symbol *sym = tristate_const(kc, name, len);
 	unsigned long hash;
+	size_t stop = 0;
 
 	if (sym)
 		return sym;
 	hash = hash_bytes(name, len);
 	/* One probe for each space, each compiled for its constant space. */
 	if (is_const)
-		sym = probe_find(kc, name, len, hash, NS_CONST);
+		sym = probe_find(kc, name, len, hash, NS_CONST, &stop);
 	else if (config_space(kc) == NS_CONFIG)
-		sym = probe_find(kc, name, len, hash, NS_CONFIG);
+		sym = probe_find(kc, name, len, hash, NS_CONFIG, &stop);
 	else
-		sym = probe_find(kc, name, len, hash, NS_ANY_CONFIG);
-	return sym ? sym : symbol_add(kc, name, len, hash, is_const);
+		sym = probe_find(kc, name, len, hash, NS_ANY_CONFIG, &stop);
+	return sym ? sym : symbol_add(kc, name, len, hash, is_const, stop);
 }
 
 struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
@@ -287,22 +304,24 @@ struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 	size_t len = strlen(name);
 	struct symbol *sym = tristate_const(kc, name, len);
 	unsigned long hash;
+	size_t stop;
 
 	if (sym || !kc->sym_nslots)
 		return sym;
 	hash = hash_bytes(name, len);
 	if (config_space(kc) == NS_CONFIG && kc->dialect->choice_names_apart)
-		return probe_find(kc, name, len, hash, NS_CONFIG);
+		return probe_find(kc, name, len, hash, NS_CONFIG, &stop);
 	if (config_space(kc) == NS_CONFIG)
 		return latest_of_name(kc, name, len, hash);
-	return probe_find(kc, name, len, hash, NS_ANY_CONFIG);
+	return probe_find(kc, name, len, hash, NS_ANY_CONFIG, &stop);
 }
 
 struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 				       size_t len)
 {
 	unsigned long hash = hash_bytes(name, len);
-	struct symbol *sym = probe_find(kc, name, len, hash, NS_CHOICE);
+	size_t stop;
+	struct symbol *sym = probe_find(kc, name, len, hash, NS_CHOICE, &stop);
 
 	if (sym)
 		return sym;
