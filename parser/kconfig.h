@@ -105,8 +105,10 @@ struct kconfig {
 	struct symbol **symbols;
 	size_t nsymbols;
 	size_t symbols_cap;
-	struct symbol **sym_buckets;	/* hash table of named symbols */
-	size_t sym_nbuckets;
+	/* The table of named symbols (symbol.c): open addressing. */
+	struct symbol_slot *sym_slots;
+	size_t sym_nslots;		/* a power of two */
+	size_t sym_nnamed;		/* slots in use */
 
 	struct symbol *sym_yes, *sym_mod, *sym_no;
 	struct symbol *modules_sym;	/* `modules` / `option modules`, or NULL */

@@ -45,31 +45,61 @@ symbol_alloc(struct kconfig *kc, const char *name, size_t len,
 	return sym;
 }
 
-static struct symbol **bucket_of(const struct kconfig *kc, unsigned long hash)
+/* A symbol's key in the table (struct symbol_slot.key). */
+static inline unsigned slot_key(size_t len, bool is_const)
 {
-	return &kc->sym_buckets[hash & (kc->sym_nbuckets - 1)];
+	return (unsigned)len << 1 | (is_const ? 1U : 0U);
 }
 
-static void table_grow(struct kconfig *kc)
+/* Put sym in slot i, an empty one. */
+static inline void slot_fill(struct kconfig *kc, size_t i, struct symbol *sym)
 {
-	struct symbol **old = kc->sym_buckets;
-	size_t nold = kc->sym_nbuckets;
+	kc->sym_slots[i].hash = sym->name_hash;
+	kc->sym_slots[i].key = slot_key(sym->name_len, sym->flags & SYMBOL_CONST);
+	kc->sym_slots[i].sym = sym;
+	kc->sym_nnamed++;
+}
 
-	kc->sym_nbuckets = nold ? nold * 2 : 32768;
-	kc->sym_buckets = xcalloc(kc->sym_nbuckets, sizeof(*kc->sym_buckets));
-	for (size_t i = 0; i < nold; i++) {
-		struct symbol *sym = old[i];
+/*
+ * Put sym in the first empty slot from its hash on.  Symbols go in by
+ * index, so that of two with one name the older comes first in a probe
+ * (a table that grows puts them back in that order).
+ */
+static void slot_put(struct kconfig *kc, struct symbol *sym)
+{
+	size_t mask = kc->sym_nslots - 1, i = sym->name_hash & mask;
 
-		while (sym) {
-			struct symbol *next = sym->hash_next;
-			struct symbol **bucket = bucket_of(kc, sym->name_hash);
+	while (kc->sym_slots[i].sym)
+		i = (i + 1) & mask;
+	slot_fill(kc, i, sym);
+}
 
-			sym->hash_next = *bucket;
-			*bucket = sym;
-			sym = next;
-		}
-	}
-	free(old);
+/* In the table: every named symbol but y, m and n (symbol_get() answers
+ * them before it looks). */
+static bool in_table(const struct kconfig *kc, const struct symbol *sym)
+{
+	return sym->name && sym != kc->sym_yes && sym != kc->sym_mod &&
+	       sym != kc->sym_no;
+}
+
+/*
+ * Room for one more name: at most three slots in four used, so that a
+ * probe ends at an empty slot after a few (most often in the same
+ * cache line).  Twice the slots, filled again in index order; true then
+ * (every slot index found before is stale).
+ */
+static bool table_make_room(struct kconfig *kc)
+{
+	if ((kc->sym_nnamed + 1) * 4 <= kc->sym_nslots * 3)
+		return false;
+	free(kc->sym_slots);
+	kc->sym_nslots = kc->sym_nslots ? kc->sym_nslots * 2 : 32768;
+	kc->sym_slots = xcalloc(kc->sym_nslots, sizeof(*kc->sym_slots));
+	kc->sym_nnamed = 0;
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (in_table(kc, kc->symbols[i]))
+			slot_put(kc, kc->symbols[i]);
+	return true;
 }
 
 static struct symbol *tristate_const(const struct kconfig *kc,
@@ -106,7 +136,7 @@ static enum name_space config_space(const struct kconfig *kc)
 
 /*
  * Each name space as the flags a symbol in it has: a test of two values
- * the lookup loads once, not a switch per symbol of the chain when the
+ * the lookup loads once, not a switch per slot of the probe when the
  * space is known only at run time (symbol_get_n()).
  */
 static const struct {
@@ -159,17 +189,34 @@ static inline bool same_name_bytes(const char *a, const char *b, size_t len)
 }
 
 /*
+ * The first symbol called name in space, in the order they were made;
+ * NULL when the probe reaches an empty slot, *stop (where the name would
+ * go).  A slot's hash and length,
+ * and its constness where the space says (NS_CHOICE does not), are
+ * compared in the slot: the symbol's flags and name are read only then.
  * Inline in every lookup (the parser makes one per symbol it reads): the
  * name space is then a constant or a test of the dialect.
  */
 static inline __attribute__((always_inline)) struct symbol *
-chain_find(struct symbol *sym, const char *name, size_t len,
-	   unsigned long hash, enum name_space space)
+probe_find(const struct kconfig *kc, const char *name, size_t len,
+	   unsigned long hash, enum name_space space, size_t *stop)
 {
-	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
-		    in_space(sym, space) && same_name_bytes(sym->name, name, len))
-			return sym;
+	const struct symbol_slot *slots = kc->sym_slots;
+	size_t mask = kc->sym_nslots - 1;
+	unsigned key = slot_key(len, space_flags[space].want & SYMBOL_CONST);
+	unsigned key_mask = space_flags[space].mask & SYMBOL_CONST ? ~0U : ~1U;
+	/* The key says all when the space asks only for constness. */
+	bool key_says_all = space_flags[space].mask == SYMBOL_CONST;
+
+	size_t i;
+
+	for (i = hash & mask; slots[i].sym; i = (i + 1) & mask)
+		if (slots[i].hash == (unsigned)hash &&
+		    !((slots[i].key ^ key) & key_mask) &&
+		    (key_says_all || in_space(slots[i].sym, space)) &&
+		    same_name_bytes(slots[i].sym->name, name, len))
+			return slots[i].sym;
+	*stop = i;
 	return NULL;
 }
 
@@ -180,14 +227,11 @@ chain_find(struct symbol *sym, const char *name, size_t len,
  */
 static struct symbol *__attribute__((noinline))
 symbol_add(struct kconfig *kc, const char *name, size_t len,
-	   unsigned long hash, bool is_const)
+	   unsigned long hash, bool is_const, size_t stop)
 {
-	struct symbol **bucket;
 	struct symbol *sym;
+	bool grown = table_make_room(kc);
 
-	if (kc->nsymbols >= kc->sym_nbuckets)
-		table_grow(kc);
-	bucket = bucket_of(kc, hash);
 	/*
 	 * The table itself keeps names unique: a copy in the arena will do,
 	 * without going through the intern table as well.
@@ -195,8 +239,11 @@ symbol_add(struct kconfig *kc, const char *name, size_t len,
 	sym = symbol_alloc(kc, arena_strndup(&kc->arena, name, len), len, hash);
 	if (is_const)
 		sym->flags |= SYMBOL_CONST;
-	sym->hash_next = *bucket;
-	*bucket = sym;
+	/* Where the lookup stopped, unless the table grew since. */
+	if (grown)
+		slot_put(kc, sym);
+	else
+		slot_fill(kc, stop, sym);
 	return sym;
 }
 
@@ -205,13 +252,19 @@ struct symbol *symbol_get_n(struct kconfig *kc, const char *name, size_t len,
 {
 	struct symbol *sym = tristate_const(kc, name, len);
 	unsigned long hash;
+	size_t stop = 0;
 
 	if (sym)
 		return sym;
 	hash = hash_bytes(name, len);
-	sym = chain_find(*bucket_of(kc, hash), name, len, hash,
-			 is_const ? NS_CONST : config_space(kc));
-	return sym ? sym : symbol_add(kc, name, len, hash, is_const);
+	/* One probe for each space, each compiled for its constant space. */
+	if (is_const)
+		sym = probe_find(kc, name, len, hash, NS_CONST, &stop);
+	else if (config_space(kc) == NS_CONFIG)
+		sym = probe_find(kc, name, len, hash, NS_CONFIG, &stop);
+	else
+		sym = probe_find(kc, name, len, hash, NS_ANY_CONFIG, &stop);
+	return sym ? sym : symbol_add(kc, name, len, hash, is_const, stop);
 }
 
 struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
@@ -225,17 +278,24 @@ struct symbol *symbol_get(struct kconfig *kc, const char *name, bool is_const)
  * last, a named choice as well as a config: "CONFIG_X=y" sets the choice
  * X when `choice X` comes after `config X`.
  */
-static struct symbol *latest_of_name(struct symbol *sym, const char *name,
-				     size_t len, unsigned long hash)
+static struct symbol *latest_of_name(const struct kconfig *kc,
+				     const char *name, size_t len,
+				     unsigned long hash)
 {
+	size_t mask = kc->sym_nslots - 1;
+	unsigned key = slot_key(len, false);
 	struct symbol *latest = NULL;
 
-	for (; sym; sym = sym->hash_next)
-		if (sym->name_hash == (unsigned)hash && sym->name_len == len &&
-		    in_space(sym, NS_ANY_CONFIG) &&
+	for (size_t i = hash & mask; kc->sym_slots[i].sym; i = (i + 1) & mask) {
+		struct symbol *sym = kc->sym_slots[i].sym;
+
+		/* NS_ANY_CONFIG: a symbol that is not a quoted constant. */
+		if (kc->sym_slots[i].hash == (unsigned)hash &&
+		    kc->sym_slots[i].key == key &&
 		    same_name_bytes(sym->name, name, len) &&
 		    (!latest || sym->index > latest->index))
 			latest = sym;
+	}
 	return latest;
 }
 
@@ -244,36 +304,33 @@ struct symbol *symbol_find(const struct kconfig *kc, const char *name)
 	size_t len = strlen(name);
 	struct symbol *sym = tristate_const(kc, name, len);
 	unsigned long hash;
+	size_t stop;
 
-	if (sym || !kc->sym_nbuckets)
+	if (sym || !kc->sym_nslots)
 		return sym;
 	hash = hash_bytes(name, len);
 	if (config_space(kc) == NS_CONFIG && kc->dialect->choice_names_apart)
-		return chain_find(*bucket_of(kc, hash), name, len, hash, NS_CONFIG);
+		return probe_find(kc, name, len, hash, NS_CONFIG, &stop);
 	if (config_space(kc) == NS_CONFIG)
-		return latest_of_name(*bucket_of(kc, hash), name, len, hash);
-	return chain_find(*bucket_of(kc, hash), name, len, hash, NS_ANY_CONFIG);
+		return latest_of_name(kc, name, len, hash);
+	return probe_find(kc, name, len, hash, NS_ANY_CONFIG, &stop);
 }
 
 struct symbol *symbol_get_named_choice(struct kconfig *kc, const char *name,
 				       size_t len)
 {
 	unsigned long hash = hash_bytes(name, len);
-	struct symbol **bucket = bucket_of(kc, hash);
-	struct symbol *sym = chain_find(*bucket, name, len, hash, NS_CHOICE);
+	size_t stop;
+	struct symbol *sym = probe_find(kc, name, len, hash, NS_CHOICE, &stop);
 
 	if (sym)
 		return sym;
-	if (kc->nsymbols >= kc->sym_nbuckets) {
-		table_grow(kc);
-		bucket = bucket_of(kc, hash);
-	}
+	table_make_room(kc);
 	sym = symbol_alloc(kc, intern_hashed(&kc->strings, name, len, hash),
 			   len, hash);
 	sym->flags |= SYMBOL_CHOICE;
 	sym->type = S_UNKNOWN;
-	sym->hash_next = *bucket;
-	*bucket = sym;
+	slot_put(kc, sym);
 	return sym;
 }
 
@@ -299,7 +356,7 @@ static struct symbol *make_tristate_const(struct kconfig *kc, const char *name)
 
 void symbol_table_init(struct kconfig *kc)
 {
-	table_grow(kc);
+	table_make_room(kc);
 	/* Kept out of the hash table: symbol_get() answers them first. */
 	kc->sym_no = make_tristate_const(kc, "n");
 	kc->sym_mod = make_tristate_const(kc, "m");
@@ -309,11 +366,11 @@ void symbol_table_init(struct kconfig *kc)
 
 void symbol_table_release(struct kconfig *kc)
 {
-	free(kc->sym_buckets);
+	free(kc->sym_slots);
 	free(kc->symbols);
-	kc->sym_buckets = NULL;
+	kc->sym_slots = NULL;
 	kc->symbols = NULL;
-	kc->sym_nbuckets = kc->nsymbols = kc->symbols_cap = 0;
+	kc->sym_nslots = kc->sym_nnamed = kc->nsymbols = kc->symbols_cap = 0;
 }
 
 struct property *property_new(struct kconfig *kc, struct symbol *sym,

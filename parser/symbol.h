@@ -108,11 +108,24 @@ struct symbol {
 	struct expr *rev_dep;		/* OR of selecting symbols && conditions */
 	struct expr *implied;		/* OR of implying symbols && conditions */
 
-	struct symbol *hash_next;	/* symbol table chain */
 	const char *env_name;		/* SYMBOL_ENV: the variable */
 };
 
 const char *symbol_type_name(enum symbol_type type);	/* "bool", ... */
+
+/*
+ * A slot of the symbol table (kconfig.sym_slots).  A lookup probes slots
+ * in a row and compares the hash and the length here, in one cache line,
+ * and reads only the symbol whose name it may be: a chain of symbols
+ * cost a cache miss on each symbol it passed.
+ */
+struct symbol_slot {
+	unsigned hash;		/* hash_bytes() of the name */
+	/* name_len << 1, | 1 for a quoted constant: the name space's part
+	 * that never changes (SYMBOL_CONST is set when a symbol is made). */
+	unsigned key;
+	struct symbol *sym;	/* NULL: an empty slot */
+};
 
 /*
  * The symbol table.  Names of non-constant and constant (quoted) symbols

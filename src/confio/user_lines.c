@@ -23,7 +23,8 @@ void user_lines_free(struct user_lines *lines)
 {
 	if (!lines)
 		return;
-	for (size_t i = 0; i < lines->nsymbols; i++)
+	/* Most files refuse no line: then no walk over every symbol. */
+	for (size_t i = 0; lines->any_refused && i < lines->nsymbols; i++)
 		free(lines->by_symbol[i].refused_text);
 	free(lines->by_symbol);
 	config_sources_free(lines->sources);
@@ -59,6 +60,7 @@ void user_lines_refuse(struct user_lines *lines, const struct symbol *sym,
 
 	if (!e)
 		return;
+	lines->any_refused = true;
 	e->refused_line = line;
 	free(e->refused_text);
 	e->refused_text = xstrdup(text);

@@ -26,6 +26,8 @@ struct user_lines {
 	struct source_file file;	/* the .config, for struct location */
 	size_t nsymbols;
 	struct user_line *by_symbol;	/* by symbol index */
+	/* Some line was refused: by_symbol holds texts to free. */
+	bool any_refused;
 	/*
 	 * Which input set each value, when the .config was merged from
 	 * several (its sources file, config_sources_read()); NULL: no

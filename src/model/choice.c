@@ -295,6 +295,7 @@ void config_calc_choice(struct config *cfg, const struct symbol *choice_sym)
 	if (v->flags & V_CHOICE_VALID)
 		return;
 	v->flags |= V_CHOICE_VALID;
+	cfg->maybe_valid = true;
 	v->selected = 0;
 	v->choice_rule = CHOICE_RULE_NONE;
 	v->choice_via = NULL;

@@ -266,6 +266,7 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 	cfg->model = model;
 	cfg->vals = xcalloc(kc->nsymbols, sizeof(*cfg->vals));
 	cfg->work = xcalloc(kc->nsymbols + 1, sizeof(*cfg->work));
+	cfg->user_maybe = xcalloc(kc->nsymbols / 64 + 1, sizeof(uint64_t));
 	cfg->memo_mask = 1023;
 	cfg->memo_shift = 64 - 10;
 	while (cfg->memo_mask + 1 < 4 * kc->nsymbols) {
@@ -292,9 +293,17 @@ struct config *config_new_sibling(struct config *other)
 
 static void reset_state(struct config *cfg);
 
+/* No user state is left: no symbol may have one. */
+static void forget_users(struct config *cfg)
+{
+	memset(cfg->user_maybe, 0, (cfg->kc->nsymbols / 64 + 1) * sizeof(uint64_t));
+}
+
 void config_reset(struct config *cfg)
 {
 	memset(cfg->vals, 0, cfg->kc->nsymbols * sizeof(*cfg->vals));
+	cfg->maybe_valid = false;
+	forget_users(cfg);
 	reset_state(cfg);
 }
 
@@ -320,6 +329,8 @@ void config_reset_computed_kept(struct config *cfg)
 		v->choice_rule = 0;
 		v->choice_via = NULL;
 	}
+	cfg->maybe_valid = false;
+	forget_users(cfg);
 	reset_state(cfg);
 }
 
@@ -373,6 +384,7 @@ void config_free(struct config *cfg)
 	free(cfg->work);
 	free(cfg->memo);
 	free(cfg->user_marks);
+	free(cfg->user_maybe);
 	config_memo_keep_free(cfg);
 	free(cfg);
 }
@@ -385,6 +397,36 @@ unsigned config_read_unknown_count(const struct config *cfg)
 struct kconfig *config_tree(const struct config *cfg)
 {
 	return cfg->kc;
+}
+
+static void clear_user_value(struct symval *v)
+{
+	v->flags &= ~V_USER;
+	v->user_tri = TRI_NO;
+	v->user_str = NULL;
+}
+
+/*
+ * Every user value cleared, for a read: those of the symbols that may
+ * have one (none in a new configuration, whose values it then leaves
+ * unread), or under legacy choices every symbol's.
+ */
+static void clear_users(struct config *cfg)
+{
+	size_t words = cfg->kc->nsymbols / 64 + 1;
+
+	if (legacy_choices(cfg)) {
+		for (size_t i = 0; i < cfg->kc->nsymbols; i++)
+			clear_user_value(&cfg->vals[i]);
+		return;
+	}
+	for (size_t w = 0; w < words; w++) {
+		uint64_t bits = cfg->user_maybe[w];
+
+		cfg->user_maybe[w] = 0;
+		for (; bits; bits &= bits - 1)
+			clear_user_value(&cfg->vals[w * 64 + (unsigned)__builtin_ctzll(bits)]);
+	}
 }
 
 void config_read_begin(struct config *cfg)
@@ -400,11 +442,7 @@ void config_read_begin(struct config *cfg)
 		return;
 	}
 	cfg->base_read = false;
-	for (size_t i = 0; i < cfg->kc->nsymbols; i++) {
-		cfg->vals[i].flags &= ~V_USER;
-		cfg->vals[i].user_tri = TRI_NO;
-		cfg->vals[i].user_str = NULL;
-	}
+	clear_users(cfg);
 	config_invalidate_all(cfg);
 	config_choices_read_begin(cfg);
 }
@@ -456,12 +494,35 @@ const char *config_user_str(const struct config *cfg, const struct symbol *sym)
 	return symval(cfg, sym)->user_str;
 }
 
-/* A user state set: counted, and marked while a file is read onto a base. */
+size_t config_next_user(const struct config *cfg, size_t from)
+{
+	size_t n = cfg->kc->nsymbols, w = from / 64;
+	uint64_t bits;
+
+	if (from >= n || legacy_choices(cfg))
+		return from < n ? from : n;
+	bits = cfg->user_maybe[w] & (~(uint64_t)0 << (from % 64));
+	while (!bits) {
+		if (++w > n / 64)
+			return n;
+		bits = cfg->user_maybe[w];
+	}
+	from = w * 64 + (unsigned)__builtin_ctzll(bits);
+	return from < n ? from : n;
+}
+
+/*
+ * A user state set: counted, noted as one that may be set, and marked
+ * while a file is read onto a base.
+ */
 static void note_user(struct config *cfg, const struct symbol *sym)
 {
+	uint64_t bit = (uint64_t)1 << (sym->index % 64);
+
 	cfg->user_sets++;
+	cfg->user_maybe[sym->index / 64] |= bit;
 	if (cfg->base_read)
-		cfg->user_marks[sym->index / 64] |= (uint64_t)1 << (sym->index % 64);
+		cfg->user_marks[sym->index / 64] |= bit;
 }
 
 /* A member's user value also counts for the choice's decision. */

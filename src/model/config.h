@@ -199,6 +199,13 @@ struct symbol *config_choice_default(struct config *cfg,
 
 bool config_has_user(const struct config *cfg, const struct symbol *sym);
 /*
+ * The first symbol index from `from` on whose user value may be set, or
+ * the symbol count: every symbol with a user value is among those it
+ * gives (most often only those), so a walk over the user values need not
+ * read every symbol.
+ */
+size_t config_next_user(const struct config *cfg, size_t from);
+/*
  * conf's sym_has_value(): a user value, or (Linux 7.0) a value from
  * `default OLD` where the .config sets the transitional symbol OLD,
  * which conf then counts as the user's.  What decides whether conf asks

@@ -150,11 +150,25 @@ struct config {
 	 */
 	uint64_t *user_marks;
 	/*
+	 * By symbol index, a bit for each symbol whose user state was set
+	 * since the user states were last all cleared: those that may have
+	 * one.  Not enough under legacy choices, whose reads give choice
+	 * symbols user states of their own: then every symbol may.
+	 */
+	uint64_t *user_maybe;
+	/*
 	 * config_all_computed() is known to be true (config_base.c: a file
 	 * computed from a base that was): no loop over the table to ask.
 	 * Every invalidation begins a new epoch, which clears it.
 	 */
 	bool all_computed;
+	/*
+	 * Some value may be marked computed (V_VALID, V_CHOICE_VALID):
+	 * false in a new configuration and after every value was marked
+	 * not computed, so that config_invalidate_all() of a configuration
+	 * that computed nothing (the first read of a new one) reads no value.
+	 */
+	bool maybe_valid;
 	/* Some value was computed with a modules_val that changed since. */
 	bool stale_modules;
 	config_unmet_fn *on_unmet;

@@ -648,6 +648,7 @@ void config_calc(struct config *cfg, const struct symbol *sym)
 			return;
 	}
 	v->flags |= V_VALID;
+	cfg->maybe_valid = true;
 	if (sym->flags & SYMBOL_CONST) {
 		v->tri = sym == cfg->kc->sym_yes ? TRI_YES :
 			 sym == cfg->kc->sym_mod ? TRI_MOD : TRI_NO;
@@ -772,8 +773,11 @@ void config_invalidate_all(struct config *cfg)
 {
 	config_new_epoch(cfg);
 	cfg->stale_modules = false;
+	if (!cfg->maybe_valid)
+		return;
 	for (size_t i = 0; i < cfg->kc->nsymbols; i++)
 		cfg->vals[i].flags &= ~(V_VALID | V_CHOICE_VALID);
+	cfg->maybe_valid = false;
 }
 
 /*

@@ -29,7 +29,9 @@ static void remember_read_values(struct session *s)
 	free(s->read_values);
 	s->read_values = xcalloc(s->kc->nsymbols ? s->kc->nsymbols : 1,
 				 sizeof(*s->read_values));
-	for (size_t i = 0; i < s->kc->nsymbols; i++) {
+	/* Only the symbols that may have one: the others stay NULL. */
+	for (size_t i = config_next_user(s->cfg, 0); i < s->kc->nsymbols;
+	     i = config_next_user(s->cfg, i + 1)) {
 		const char *v = user_value(s, s->kc->symbols[i]);
 
 		s->read_values[i] = v ? intern(&s->kc->strings, v) : NULL;

@@ -451,6 +451,85 @@ static void test_read_replaces(void **state)
 	kconfig_free(kc);
 }
 
+/*
+ * config_next_user()'s walk, over a tree of more symbols than a word of
+ * its bits: it gives every symbol that has a user value (and, with a new
+ * configuration or just after a read, nothing else).
+ */
+enum { WALK_SYMS = 150 };
+
+static unsigned walk_users(const struct config *cfg, const struct kconfig *kc,
+			   unsigned char *given)
+{
+	unsigned count = 0;
+
+	memset(given, 0, kc->nsymbols);
+	for (size_t i = config_next_user(cfg, 0); i < kc->nsymbols;
+	     i = config_next_user(cfg, i + 1)) {
+		assert_false(given[i]);
+		given[i] = 1;
+		count++;
+	}
+	for (size_t i = 0; i < kc->nsymbols; i++)
+		if (config_has_user(cfg, kc->symbols[i]))
+			assert_true(given[i]);
+	return count;
+}
+
+static const struct symbol *walk_sym(const struct kconfig *kc, int n)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "S%d", n);
+	return symbol_find(kc, name);
+}
+
+static void test_user_walk(void **state)
+{
+	char *tree = malloc(WALK_SYMS * 32), *p = tree;
+	struct kconfig *kc;
+	struct config *cfg;
+	unsigned char *given;
+	static const char one[] = "CONFIG_S3=y\nCONFIG_S70=y\n# CONFIG_S149 is not set\n";
+	static const char two[] = "CONFIG_S64=y\n";
+
+	(void)state;
+	assert_non_null(tree);
+	for (int i = 0; i < WALK_SYMS; i++)
+		p += sprintf(p, "config S%d\n\tbool \"s\"\n", i);
+	kc = load_ok(tree);
+	cfg = config_new(kc);
+	given = malloc(kc->nsymbols);
+	assert_non_null(given);
+	assert_int_equal(walk_users(cfg, kc, given), 0);
+	config_read_text(cfg, "one", one, strlen(one), &kernel_io, NULL);
+	assert_int_equal(walk_users(cfg, kc, given), 3);
+	assert_true(given[walk_sym(kc, 149)->index]);
+	/* A second file: the first one's values are gone, and not walked. */
+	config_read_text(cfg, "two", two, strlen(two), &kernel_io, NULL);
+	assert_false(config_has_user(cfg, walk_sym(kc, 70)));
+	assert_int_equal(walk_users(cfg, kc, given), 1);
+	assert_true(given[walk_sym(kc, 64)->index]);
+	config_set_user_tri(cfg, walk_sym(kc, 130), TRI_YES);
+	config_clear_user(cfg, walk_sym(kc, 64));
+	assert_true(walk_users(cfg, kc, given) >= 1);
+	assert_true(given[walk_sym(kc, 130)->index]);
+	config_read_text(cfg, "one", one, strlen(one), &kernel_io, NULL);
+	assert_false(config_has_user(cfg, walk_sym(kc, 130)));
+	assert_int_equal(walk_users(cfg, kc, given), 3);
+	config_reset_computed_kept(cfg);
+	assert_int_equal(walk_users(cfg, kc, given), 0);
+	config_set_user_tri(cfg, walk_sym(kc, 0), TRI_NO);
+	assert_int_equal(walk_users(cfg, kc, given), 1);
+	config_reset(cfg);
+	assert_int_equal(walk_users(cfg, kc, given), 0);
+	assert_int_equal(config_next_user(cfg, kc->nsymbols + 5), kc->nsymbols);
+	free(given);
+	free(tree);
+	config_free(cfg);
+	kconfig_free(kc);
+}
+
 /* A custom prefix ($CONFIG_ in the kernel) in reading and writing. */
 static void test_prefix(void **state)
 {
@@ -1057,6 +1136,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_write_file),
 		cmocka_unit_test(test_read_missing),
+		cmocka_unit_test(test_user_walk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

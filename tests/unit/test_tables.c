@@ -161,7 +161,7 @@ static void test_symbol_table_grows(void **state)
 		made[i] = symbol_get(&kc, name, false);
 		assert_int_equal(made[i]->index, before + (size_t)i);
 	}
-	assert_true(kc.sym_nbuckets > 32768);
+	assert_true(kc.sym_nslots > 32768);
 	for (int i = 0; i < N; i++) {
 		snprintf(name, sizeof(name), "CONFIG_%07d", i);
 		assert_ptr_equal(symbol_find(&kc, name), made[i]);
@@ -169,6 +169,89 @@ static void test_symbol_table_grows(void **state)
 	}
 	assert_int_equal(kc.nsymbols, before + N);
 	free(made);
+}
+
+/*
+ * Each name space's rules, checked again after every growth of the
+ * table (a grown table puts symbols back in index order): X config then
+ * choice, Y choice then config, Z a choice alone, W a config that a
+ * newer kernel's `choice W` marked, V quoted too.
+ */
+struct named_choice_case {
+	struct symbol *x, *x_choice, *y_choice, *y, *z_choice, *w, *v, *v_const;
+};
+
+static const struct kconfig_dialect legacy_dialect = { .legacy_choices = true };
+static const struct kconfig_dialect apart_dialect = {
+	.legacy_choices = true, .choice_names_apart = true,
+};
+
+static void check_name_spaces(const struct named_choice_case *c)
+{
+	kc.dialect = &legacy_dialect;
+	/* symbol_get(): configs only; a named choice has its own space. */
+	assert_ptr_equal(symbol_get(&kc, "X", false), c->x);
+	assert_ptr_equal(symbol_get(&kc, "Y", false), c->y);
+	assert_ptr_equal(symbol_get_named_choice(&kc, "X", 1), c->x_choice);
+	assert_ptr_equal(symbol_get_named_choice(&kc, "Y", 1), c->y_choice);
+	assert_ptr_equal(symbol_get_named_choice(&kc, "Z", 1), c->z_choice);
+	/* symbol_find(): the one made last, a choice as well. */
+	assert_ptr_equal(symbol_find(&kc, "X"), c->x_choice);
+	assert_ptr_equal(symbol_find(&kc, "Y"), c->y);
+	assert_ptr_equal(symbol_find(&kc, "Z"), c->z_choice);
+	assert_ptr_equal(symbol_find(&kc, "V"), c->v);
+	kc.dialect = &apart_dialect;
+	assert_ptr_equal(symbol_find(&kc, "X"), c->x);
+	assert_ptr_equal(symbol_find(&kc, "Y"), c->y);
+	assert_null(symbol_find(&kc, "Z"));
+	kc.dialect = NULL;
+	/* Since Linux 6.11 a choice's name is its symbol's. */
+	assert_ptr_equal(symbol_get(&kc, "W", false), c->w);
+	assert_ptr_equal(symbol_find(&kc, "W"), c->w);
+	assert_ptr_equal(symbol_get(&kc, "V", false), c->v);
+	assert_ptr_equal(symbol_get(&kc, "V", true), c->v_const);
+	assert_ptr_equal(symbol_get_n(&kc, "VW", 1, true), c->v_const);
+}
+
+static void test_symbol_name_spaces_grow(void **state)
+{
+	struct named_choice_case c;
+	size_t sizes_seen = 0, last_size = kc.sym_nslots;
+	char name[32];
+
+	(void)state;
+	kc.dialect = &legacy_dialect;
+	c.x = symbol_get(&kc, "X", false);
+	c.x_choice = symbol_get_named_choice(&kc, "X", 1);
+	c.y_choice = symbol_get_named_choice(&kc, "Y", 1);
+	c.y = symbol_get(&kc, "Y", false);
+	c.z_choice = symbol_get_named_choice(&kc, "Z", 1);
+	kc.dialect = NULL;
+	c.w = symbol_get(&kc, "W", false);
+	c.w->flags |= SYMBOL_CHOICE;
+	c.v = symbol_get(&kc, "V", false);
+	c.v_const = symbol_get(&kc, "V", true);
+	assert_ptr_not_equal(c.x, c.x_choice);
+	assert_ptr_not_equal(c.y, c.y_choice);
+	assert_ptr_not_equal(c.v, c.v_const);
+	assert_true(c.x_choice->flags & SYMBOL_CHOICE);
+	assert_false(c.x->flags & SYMBOL_CHOICE);
+	check_name_spaces(&c);
+	/* Past three growths, constants and configs of the same names. */
+	for (int i = 0; sizes_seen < 3; i++) {
+		snprintf(name, sizeof(name), "G%d", i);
+		assert_ptr_not_equal(symbol_get(&kc, name, i % 3 == 0),
+				     symbol_get(&kc, name, i % 3 != 0));
+		if (kc.sym_nslots != last_size) {
+			sizes_seen++;
+			last_size = kc.sym_nslots;
+			check_name_spaces(&c);
+		}
+	}
+	/* Never more than three slots in four in use. */
+	assert_true(kc.sym_nnamed * 4 <= kc.sym_nslots * 3);
+	assert_true(kc.sym_nslots >= 4 * 32768);
+	check_name_spaces(&c);
 }
 
 /* Is every byte of p[0..len) zero? */
@@ -316,6 +399,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_intern_grows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbol_namespaces, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symbol_table_grows, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symbol_name_spaces_grow, setup, teardown),
 		cmocka_unit_test(test_arena_reuse),
 		cmocka_unit_test_setup_teardown(test_kernel_table_order, setup, teardown),
 	};
