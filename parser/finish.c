@@ -44,7 +44,17 @@ struct finisher {
 	 */
 	struct menu_node **choices;
 	size_t nchoices, choices_cap;
+	/*
+	 * The index of the symbol of every entry, in menu order, each once
+	 * (finish_children() lists them): the loop check starts a walk from
+	 * each, and reads this dense array instead of the whole tree again.
+	 */
+	unsigned *walk_starts;
+	size_t nwalk_starts, walk_starts_cap;
 };
+
+/* fin->warned[]: the symbol's checks are done; it is in walk_starts. */
+enum { WARNED_CHECKED = 1, WARNED_LISTED = 2 };
 
 /* --- building the conditions ------------------------------------------ */
 
@@ -173,6 +183,35 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
  * node get their conditions before any grandchild does (this only
  * decides the order of the terms ORed into rev_dep and dir_dep).
  */
+static void check_entry(struct finisher *fin, struct menu_node *node);
+
+/* The loop check's walk starts from sym, after those listed before it. */
+static void list_walk_start(struct finisher *fin, const struct symbol *sym)
+{
+	if (fin->warned[sym->index] & WARNED_LISTED)
+		return;
+	fin->warned[sym->index] |= WARNED_LISTED;
+	if (fin->nwalk_starts == fin->walk_starts_cap) {
+		fin->walk_starts_cap = fin->walk_starts_cap
+				       ? fin->walk_starts_cap * 2 : 1024;
+		fin->walk_starts = xrealloc(fin->walk_starts,
+					    fin->walk_starts_cap *
+					    sizeof(*fin->walk_starts));
+	}
+	fin->walk_starts[fin->nwalk_starts++] = sym->index;
+}
+
+/*
+ * The second loop below visits the tree in menu order (an entry, then
+ * its children), and ends each entry after its children, which is the
+ * order of the kernel's structural checks: so it also lists the loop
+ * check's starts and checks each symbol at its first entry ended
+ * (check_entry()), while the entry is still in the cache, instead of
+ * two more walks of the whole tree.  The checks read only what
+ * find_choices() decided before (members, their types), nothing this
+ * walk builds, and nothing else here reports: their warnings and their
+ * order are those of a walk of their own after this one.
+ */
 static void finish_children(struct finisher *fin, struct menu_node *parent)
 {
 	struct arena *arena = &fin->kc->arena;
@@ -196,6 +235,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		finish_props(fin, node);
 	}
 	for (node = parent->children; node; node = node->next) {
+		if (node_has_symbol(node))
+			list_walk_start(fin, node->sym);
 		fin->visible_ifs_above += node->visible_if != NULL;
 		/* Most entries have no children: no call for them. */
 		if (node->children)
@@ -211,6 +252,8 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		      node->sym->choice == parent) && !node->defaults_only)
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
+		if (node_has_symbol(node))
+			check_entry(fin, node);
 	}
 }
 
@@ -660,26 +703,21 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 	}
 }
 
-static void check_symbols(struct finisher *fin, struct menu_node *parent)
+/* The checks of a symbol, at the first of its entries finish_children() ends. */
+static void check_entry(struct finisher *fin, struct menu_node *node)
 {
-	struct menu_node *node;
+	struct symbol *sym = node->sym;
 
-	for (node = parent->children; node; node = node->next) {
-		struct symbol *sym = node->sym;
-
-		if (node->children)
-			check_symbols(fin, node);
-		if (!node_has_symbol(node) || fin->warned[sym->index])
-			continue;
-		fin->warned[sym->index] = 1;
-		if (sym->type == S_UNKNOWN)
-			diag_add(&fin->kc->diags, DIAG_WARNING, node->loc,
-				 "config symbol '%s' defined without type",
-				 sym_label(sym));
-		check_props(fin, sym);
-		if (node->kind == MENU_CHOICE)
-			check_choice(fin, node, node);
-	}
+	if (fin->warned[sym->index] & WARNED_CHECKED)
+		return;
+	fin->warned[sym->index] |= WARNED_CHECKED;
+	if (sym->type == S_UNKNOWN)
+		diag_add(&fin->kc->diags, DIAG_WARNING, node->loc,
+			 "config symbol '%s' defined without type",
+			 sym_label(sym));
+	check_props(fin, sym);
+	if (node->kind == MENU_CHOICE)
+		check_choice(fin, node, node);
 }
 
 /* --- dependency loops ----------------------------------------------------
@@ -897,10 +935,16 @@ static void enter_operands(struct loop_check *lc, struct expr *e)
  * Does visiting sym do anything?  Most symbols met are done and off the
  * stack: a visit would return at once, so they are passed over here.
  */
+static inline bool needs_visit_index(const struct loop_check *lc,
+				     unsigned index)
+{
+	return (lc->state[index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
+}
+
 static inline bool needs_visit(const struct loop_check *lc,
 			       const struct symbol *sym)
 {
-	return (lc->state[sym->index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
+	return needs_visit_index(lc, sym->index);
 }
 
 /*
@@ -1408,7 +1452,6 @@ static void check_loops(struct finisher *fin)
 {
 	struct kconfig *kc = fin->kc;
 	struct loop_check lc = { .fin = fin };
-	struct menu_node *node;
 
 	lc.state = xcalloc(kc->nsymbols, 1);
 	lc.order = arena_alloc(&kc->arena,
@@ -1416,9 +1459,10 @@ static void check_loops(struct finisher *fin)
 	/* A choice inside another is marked twice: no matter. */
 	for (size_t i = 0; i < fin->nchoices; i++)
 		note_in_choice(&lc, fin->choices[i]);
-	for (node = &kc->root; node; node = menu_next(&kc->root, node))
-		if (node_has_symbol(node))
-			walk_symbol(&lc, node->sym);
+	/* A start already walked (most are) costs no read of its symbol. */
+	for (size_t i = 0; i < fin->nwalk_starts; i++)
+		if (needs_visit_index(&lc, fin->walk_starts[i]))
+			walk_symbol(&lc, kc->symbols[fin->walk_starts[i]]);
 	kc->calc_order = lc.order;
 	kc->ncalc_order = lc.norder;
 	free(lc.state);
@@ -1512,9 +1556,9 @@ void kconfig_finish(struct kconfig *kc)
 		finish_configdefaults(&fin);
 	if (kc->dialect->legacy_choices)
 		finish_legacy_choices(&fin, &kc->root);
-	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);
+	free(fin.walk_starts);
 	keep_choices(&fin);
 	if (kc->dialect->transitional)
 		check_transitional(kc);
