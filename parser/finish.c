@@ -878,18 +878,23 @@ static inline void push_pending_symbol(struct loop_check *lc,
  * Is sym done, off the stack and outside every choice?  Then meeting it
  * does nothing, now or later: it is not pushed.
  */
+static inline bool settled_index(const struct loop_check *lc, unsigned index)
+{
+	return (lc->state[index] &
+		(LOOP_ACTIVE | LOOP_DONE | LOOP_IN_CHOICE)) == LOOP_DONE;
+}
+
 static inline bool settled_symbol(const struct loop_check *lc,
 				  const struct symbol *sym)
 {
-	return (lc->state[sym->index] &
-		(LOOP_ACTIVE | LOOP_DONE | LOOP_IN_CHOICE)) == LOOP_DONE;
+	return settled_index(lc, sym->index);
 }
 
 /* An operand of a node entered, unless it is marked or settled. */
 static inline void push_operand(struct loop_check *lc, struct expr *e)
 {
 	if (e->loop_free ||
-	    (e->op == E_SYMBOL && settled_symbol(lc, e->sym)))
+	    (e->op == E_SYMBOL && settled_index(lc, e->sym_index)))
 		return;
 	push_enter(lc, e);
 }
@@ -941,12 +946,6 @@ static inline bool needs_visit_index(const struct loop_check *lc,
 	return (lc->state[index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
 }
 
-static inline bool needs_visit(const struct loop_check *lc,
-			       const struct symbol *sym)
-{
-	return needs_visit_index(lc, sym->index);
-}
-
 /*
  * The next symbol to visit in the edge being walked from
  * lc->pending[base], left to right; NULL when the edge is done.  A
@@ -963,6 +962,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 	while (lc->npending > base) {
 		const struct pending *p = &lc->pending[--lc->npending];
 		struct symbol *sym;
+		unsigned index;
 
 		switch (p->kind) {
 		case PENDING_LEAVE:
@@ -971,6 +971,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 			continue;
 		case PENDING_SYMBOL:
 			sym = p->sym;
+			index = sym->index;
 			break;
 		default:
 			if (p->e->op != E_SYMBOL) {
@@ -979,12 +980,14 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 					enter_operands(lc, p->e);
 				continue;
 			}
+			/* The node's copy of the index: no read of the symbol. */
 			sym = p->e->sym;
+			index = p->e->sym_index;
 			break;
 		}
-		if (lc->state[sym->index] & LOOP_IN_CHOICE)
+		if (lc->state[index] & LOOP_IN_CHOICE)
 			lc->in_choice_met++;
-		if (needs_visit(lc, sym))
+		if (needs_visit_index(lc, index))
 			return sym;
 	}
 	return NULL;
@@ -1043,7 +1046,7 @@ static inline bool settled_operand(struct loop_check *lc, struct expr *e,
 	if (e->loop_free)
 		return true;
 	if (e->op == E_SYMBOL)
-		return settled_symbol(lc, e->sym);
+		return settled_index(lc, e->sym_index);
 	return depth < SETTLED_SCAN_DEPTH && settled_edge(lc, e, depth + 1);
 }
 
@@ -1053,7 +1056,7 @@ static bool settled_edge(struct loop_check *lc, struct expr *e, unsigned depth)
 
 	switch (e->op) {
 	case E_SYMBOL:
-		return settled_symbol(lc, e->sym);
+		return settled_index(lc, e->sym_index);
 	case E_NOT:
 		settled = settled_operand(lc, e->left, depth);
 		break;
