@@ -224,6 +224,7 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	struct expr *outer = parent->dep;
 	bool legacy_choice = parent->kind == MENU_CHOICE && parent->sym &&
 			     fin->kc->dialect->legacy_choices;
+	bool configdefaults = fin->kc->dialect->configdefault;
 
 	if (legacy_choice)
 		outer = expr_symbol(arena, parent->sym);
@@ -235,25 +236,36 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		finish_props(fin, node);
 	}
 	for (node = parent->children; node; node = node->next) {
-		if (node_has_symbol(node))
+		bool has_symbol = node_has_symbol(node);
+
+		if (has_symbol)
 			list_walk_start(fin, node->sym);
-		fin->visible_ifs_above += node->visible_if != NULL;
-		/* Most entries have no children: no call for them. */
-		if (node->children)
+		/*
+		 * Most entries have no children: no call for them, and no
+		 * read of their `visible if` (only the entries below see it).
+		 */
+		if (node->children) {
+			bool visible_if = node->visible_if != NULL;
+
+			fin->visible_ifs_above += visible_if;
 			finish_children(fin, node);
-		fin->visible_ifs_above -= node->visible_if != NULL;
+			fin->visible_ifs_above -= visible_if;
+		}
+		if (!has_symbol)
+			continue;
 		/*
 		 * A symbol depends on the entries that define it, except
 		 * entries written directly in a choice: a choice member's
-		 * dependencies are in its prompt.
+		 * dependencies are in its prompt.  Only configdefault (its
+		 * dialect's) sets defaults_only: no read of it otherwise.
 		 */
-		if (node_has_symbol(node) && !node->children &&
+		if (!node->children &&
 		    !(parent->kind == MENU_CHOICE &&
-		      node->sym->choice == parent) && !node->defaults_only)
+		      node->sym->choice == parent) &&
+		    !(configdefaults && node->defaults_only))
 			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
 						     node->dep);
-		if (node_has_symbol(node))
-			check_entry(fin, node);
+		check_entry(fin, node);
 	}
 }
 
