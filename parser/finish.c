@@ -178,11 +178,6 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 	}
 }
 
-/*
- * Dependencies flow down the tree.  As in the kernel, all children of a
- * node get their conditions before any grandchild does (this only
- * decides the order of the terms ORed into rev_dep and dir_dep).
- */
 static void check_entry(struct finisher *fin, struct menu_node *node);
 
 /* The loop check's walk starts from sym, after those listed before it. */
@@ -201,21 +196,65 @@ static void list_walk_start(struct finisher *fin, const struct symbol *sym)
 	fin->walk_starts[fin->nwalk_starts++] = sym->index;
 }
 
+static void finish_children(struct finisher *fin, struct menu_node *parent);
+
 /*
- * The second loop below visits the tree in menu order (an entry, then
- * its children), and ends each entry after its children, which is the
- * order of the kernel's structural checks: so it also lists the loop
- * check's starts and checks each symbol at its first entry ended
- * (check_entry()), while the entry is still in the cache, instead of
- * two more walks of the whole tree.  The checks read only what
- * find_choices() decided before (members, their types), nothing this
- * walk builds, and nothing else here reports: their warnings and their
- * order are those of a walk of their own after this one.
+ * What follows an entry's own conditions, in menu order: it is listed
+ * as a start of the loop check, its children are finished, and its
+ * symbol gets the entry's dependency and, at its first entry ended
+ * (children first: the order of the kernel's structural checks), the
+ * checks of check_entry().  The checks read only what find_choices()
+ * decided before (members, their types), nothing finishing builds, and
+ * nothing else here reports: their warnings and their order are those
+ * of a walk of their own after this one.
+ */
+static void end_entry(struct finisher *fin, struct menu_node *parent,
+		      struct menu_node *node)
+{
+	bool has_symbol = node_has_symbol(node);
+
+	if (has_symbol)
+		list_walk_start(fin, node->sym);
+	/*
+	 * Most entries have no children: no call for them, and no read of
+	 * their `visible if` (only the entries below see it).
+	 */
+	if (node->children) {
+		bool visible_if = node->visible_if != NULL;
+
+		fin->visible_ifs_above += visible_if;
+		finish_children(fin, node);
+		fin->visible_ifs_above -= visible_if;
+	}
+	if (!has_symbol)
+		return;
+	/*
+	 * A symbol depends on the entries that define it, except entries
+	 * written directly in a choice: a choice member's dependencies are
+	 * in its prompt.  Only configdefault (its dialect's) sets
+	 * defaults_only: no read of it otherwise.
+	 */
+	if (!node->children &&
+	    !(parent->kind == MENU_CHOICE && node->sym->choice == parent) &&
+	    !(fin->kc->dialect->configdefault && node->defaults_only))
+		node->sym->dir_dep = expr_or(&fin->kc->arena,
+					     node->sym->dir_dep, node->dep);
+	check_entry(fin, node);
+}
+
+/*
+ * Dependencies flow down the tree.  As in the kernel, all children of a
+ * node get their conditions before any grandchild does (this only
+ * decides the order of the terms ORed into rev_dep and dir_dep): the
+ * first loop, then end_entry() of each child in menu order.  The
+ * entries before the first one with children (most of a menu, often
+ * all of it) are ended in the first loop, while they are still in the
+ * cache: nothing comes between in menu order, so the order is the same.
  */
 static void finish_children(struct finisher *fin, struct menu_node *parent)
 {
 	struct arena *arena = &fin->kc->arena;
-	struct menu_node *node;
+	struct menu_node *node, *rest = NULL;
 
 	/*
 	 * Before Linux 6.11 the entries of a choice depend on the choice
@@ -224,7 +263,6 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 	struct expr *outer = parent->dep;
 	bool legacy_choice = parent->kind == MENU_CHOICE && parent->sym &&
 			     fin->kc->dialect->legacy_choices;
-	bool configdefaults = fin->kc->dialect->configdefault;
 
 	if (legacy_choice)
 		outer = expr_symbol(arena, parent->sym);
@@ -234,39 +272,13 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		if (fin->kc->dialect->mod_in_visible_if)
 			node->visible_if = rewrite_mod(fin, node->visible_if);
 		finish_props(fin, node);
+		if (!rest && node->children)
+			rest = node;
+		if (!rest)
+			end_entry(fin, parent, node);
 	}
-	for (node = parent->children; node; node = node->next) {
-		bool has_symbol = node_has_symbol(node);
-
-		if (has_symbol)
-			list_walk_start(fin, node->sym);
-		/*
-		 * Most entries have no children: no call for them, and no
-		 * read of their `visible if` (only the entries below see it).
-		 */
-		if (node->children) {
-			bool visible_if = node->visible_if != NULL;
-
-			fin->visible_ifs_above += visible_if;
-			finish_children(fin, node);
-			fin->visible_ifs_above -= visible_if;
-		}
-		if (!has_symbol)
-			continue;
-		/*
-		 * A symbol depends on the entries that define it, except
-		 * entries written directly in a choice: a choice member's
-		 * dependencies are in its prompt.  Only configdefault (its
-		 * dialect's) sets defaults_only: no read of it otherwise.
-		 */
-		if (!node->children &&
-		    !(parent->kind == MENU_CHOICE &&
-		      node->sym->choice == parent) &&
-		    !(configdefaults && node->defaults_only))
-			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
-						     node->dep);
-		check_entry(fin, node);
-	}
+	for (node = rest; node; node = node->next)
+		end_entry(fin, parent, node);
 }
 
 /* --- choices ------------------------------------------------------------ */
