@@ -51,10 +51,53 @@ struct finisher {
 	 */
 	unsigned *walk_starts;
 	size_t nwalk_starts, walk_starts_cap;
+	/*
+	 * Where the structural checks report.  Since Linux 6.11's rules the
+	 * choices are found during finish_children()'s walk (early_choices)
+	 * instead of a walk of their own before it, so a check may run
+	 * before a later choice types one of its members or makes it a
+	 * member: the checks report into a list of their own (checks),
+	 * note each symbol whose unset type or choice they read
+	 * (WARNED_READ_UNSET), and if a choice then sets one of those
+	 * (checks_stale) they are made again once every choice is known.
+	 * Otherwise their list is the one a walk after every choice makes.
+	 */
+	struct diag_list *diags;
+	bool early_choices;
+	bool checks_stale;
+	struct diag_list checks;
 };
 
-/* fin->warned[]: the symbol's checks are done; it is in walk_starts. */
-enum { WARNED_CHECKED = 1, WARNED_LISTED = 2 };
+/*
+ * fin->warned[]: the symbol's checks are done; it is in walk_starts; a
+ * check read its type while unknown, or its choice while none.
+ */
+enum { WARNED_CHECKED = 1, WARNED_LISTED = 2, WARNED_READ_UNSET = 4 };
+
+/* A check reads sym's type: unknown, a choice found later may set it. */
+static enum symbol_type seen_type(struct finisher *fin,
+				  const struct symbol *sym)
+{
+	if (sym->type == S_UNKNOWN && fin->early_choices)
+		fin->warned[sym->index] |= WARNED_READ_UNSET;
+	return sym->type;
+}
+
+/* A check reads sym's choice: none yet, a choice found later may set it. */
+static const struct menu_node *seen_choice(struct finisher *fin,
+					   const struct symbol *sym)
+{
+	if (!sym->choice && fin->early_choices)
+		fin->warned[sym->index] |= WARNED_READ_UNSET;
+	return sym->choice;
+}
+
+/* A choice sets sym's type or choice: a check that read it is stale. */
+static void setting_unset(struct finisher *fin, const struct symbol *sym)
+{
+	if (fin->warned[sym->index] & WARNED_READ_UNSET)
+		fin->checks_stale = true;
+}
 
 /* --- building the conditions ------------------------------------------ */
 
@@ -179,6 +222,7 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 }
 
 static void check_entry(struct finisher *fin, struct menu_node *node);
+static void find_choice(struct finisher *fin, struct menu_node *node);
 
 /* The loop check's walk starts from sym, after those listed before it. */
 static void list_walk_start(struct finisher *fin, const struct symbol *sym)
@@ -215,6 +259,8 @@ static void end_entry(struct finisher *fin, struct menu_node *parent,
 
 	if (has_symbol)
 		list_walk_start(fin, node->sym);
+	if (fin->early_choices && node->kind == MENU_CHOICE)
+		find_choice(fin, node);
 	/*
 	 * Most entries have no children: no call for them, and no read of
 	 * their `visible if` (only the entries below see it).
@@ -371,12 +417,15 @@ static void mark_members(struct finisher *fin, struct menu_node *choice,
 			last_member = sym;
 		if (!sym->choice) {
 			/* A symbol in two choices belongs to the first. */
+			setting_unset(fin, sym);
 			sym->choice = choice_home(fin->kc, choice);
 			sym->flags |= SYMBOL_CHOICEVAL;
 		}
 		/* Older kernels typed members from their choice. */
-		if (sym->type == S_UNKNOWN)
+		if (sym->type == S_UNKNOWN) {
+			setting_unset(fin, sym);
 			sym->type = choice->sym->type;
+		}
 	}
 }
 
@@ -447,11 +496,14 @@ static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
 			continue;
 		}
 		if (!nopen && !node->sym->choice) {
+			setting_unset(fin, node->sym);
 			node->sym->choice = choice;
 			node->sym->flags |= SYMBOL_CHOICEVAL;
 		}
-		if (node->sym->type == S_UNKNOWN)
+		if (node->sym->type == S_UNKNOWN) {
+			setting_unset(fin, node->sym);
 			node->sym->type = choice->sym->type;
+		}
 		if (nopen == ARRAY_SIZE(open))
 			nopen--;	/* absurdly deep: nest under the last */
 		open[nopen++] = node->sym;
@@ -468,28 +520,37 @@ static void note_choice(struct finisher *fin, struct menu_node *choice)
 	fin->choices[fin->nchoices++] = choice;
 }
 
+/* A choice entry, met in menu order: listed, typed, its members marked. */
+static void find_choice(struct finisher *fin, struct menu_node *node)
+{
+	const struct menu_node *entry = node->children;
+
+	note_choice(fin, node);
+	if (!node->sym)
+		return;
+	/* Legacy choices take the type of their first typed entry. */
+	for (; entry && fin->kc->dialect->legacy_choices &&
+	       node->sym->type == S_UNKNOWN; entry = entry->next)
+		if (entry->sym && entry->sym->type != S_UNKNOWN)
+			node->sym->type = entry->sym->type;
+	if (node->sym->type == S_UNKNOWN) {
+		setting_unset(fin, node->sym);
+		node->sym->type = S_BOOLEAN;
+	}
+	if (fin->kc->dialect->choice_members_nest)
+		mark_members_nesting(fin, node, node);
+	else
+		mark_members(fin, node, node);
+}
+
+/* Every choice, in a walk of its own (before 6.11's rules: see finisher). */
 static void find_choices(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
 		if (node->kind == MENU_CHOICE)
-			note_choice(fin, node);
-		if (node->kind == MENU_CHOICE && node->sym) {
-			/* Legacy choices take the type of their first typed entry. */
-			const struct menu_node *entry = node->children;
-
-			for (; entry && fin->kc->dialect->legacy_choices &&
-			       node->sym->type == S_UNKNOWN; entry = entry->next)
-				if (entry->sym && entry->sym->type != S_UNKNOWN)
-					node->sym->type = entry->sym->type;
-			if (node->sym->type == S_UNKNOWN)
-				node->sym->type = S_BOOLEAN;
-			if (fin->kc->dialect->choice_members_nest)
-				mark_members_nesting(fin, node, node);
-			else
-				mark_members(fin, node, node);
-		}
+			find_choice(fin, node);
 		if (node->children)
 			find_choices(fin, node);
 	}
@@ -559,7 +620,7 @@ static const struct menu_node *outer_parent(const struct menu_node *node)
 
 static void check_member(struct finisher *fin, struct menu_node *node)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
 	struct symbol *sym = node->sym;
 	struct property *prop;
 	/* Legacy choices: any type, and these are only warnings. */
@@ -569,7 +630,7 @@ static void check_member(struct finisher *fin, struct menu_node *node)
 	if (!node->prompt)
 		diag_add(diags, severity, node->loc,
 			 "choice member '%s' must have a prompt", sym->name);
-	if (sym->type != S_BOOLEAN && !legacy)
+	if (seen_type(fin, sym) != S_BOOLEAN && !legacy)
 		diag_add(diags, DIAG_ERROR, node->loc,
 			 "choice member '%s' must be bool, not %s", sym->name,
 			 symbol_type_name(sym->type));
@@ -640,14 +701,18 @@ bool symbol_text_valid(enum symbol_type type, const char *text)
 }
 
 /* A range bound or numeric default: a number, or an int/hex symbol. */
-static bool number_ok(const struct symbol *sym, const struct symbol *bound)
+static bool number_ok(struct finisher *fin, const struct symbol *sym,
+		      const struct symbol *bound)
 {
+	enum symbol_type type;
+
 	if (!bound)
 		return false;
-	if (bound->type == S_INT || bound->type == S_HEX)
+	type = seen_type(fin, bound);
+	if (type == S_INT || type == S_HEX)
 		return true;
-	return bound->type == S_UNKNOWN && bound->name &&
-	       symbol_text_valid(sym->type, bound->name);
+	return type == S_UNKNOWN && bound->name &&
+	       symbol_text_valid(seen_type(fin, sym), bound->name);
 }
 
 static const char *sym_label(const struct symbol *sym)
@@ -658,26 +723,26 @@ static const char *sym_label(const struct symbol *sym)
 static void check_default(struct finisher *fin, struct symbol *sym,
 			  struct property *prop)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
+	enum symbol_type type = seen_type(fin, sym);
+	const struct menu_node *choice;
 	struct symbol *target;
 
 	if (!prop->expr)
 		return;
 	if (prop->expr->op != E_SYMBOL) {
-		if (sym->type == S_STRING || sym->type == S_INT ||
-		    sym->type == S_HEX)
+		if (type == S_STRING || type == S_INT || type == S_HEX)
 			diag_add(diags, DIAG_WARNING, prop->loc,
 				 "default for config symbol '%s' must be a "
 				 "single symbol", sym_label(sym));
 		return;
 	}
 	target = prop->expr->sym;
-	if ((sym->type == S_INT || sym->type == S_HEX) &&
-	    !number_ok(sym, target))
+	if ((type == S_INT || type == S_HEX) && !number_ok(fin, sym, target))
 		diag_add(diags, DIAG_WARNING, prop->loc,
 			 "'%s': number is invalid", sym_label(sym));
 	if ((sym->flags & SYMBOL_CHOICE) &&
-	    (!target->choice || target->choice->sym != sym))
+	    (!(choice = seen_choice(fin, target)) || choice->sym != sym))
 		diag_add(diags, DIAG_WARNING, prop->loc,
 			 "choice default symbol '%s' is not contained in the "
 			 "choice", sym_label(target));
@@ -685,7 +750,8 @@ static void check_default(struct finisher *fin, struct symbol *sym,
 
 static void check_props(struct finisher *fin, struct symbol *sym)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
+	enum symbol_type type = seen_type(fin, sym);
 	struct property *prop;
 
 	for (prop = sym->props; prop; prop = prop->next) {
@@ -699,12 +765,12 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 		case P_IMPLY:
 			if (!prop->target)
 				break;
-			if (!type_is_bool_or_tristate(sym->type))
+			if (!type_is_bool_or_tristate(type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "config symbol '%s' uses %s, but is "
 					 "not bool or tristate",
 					 sym_label(sym), use);
-			else if (prop->target->type != S_UNKNOWN &&
+			else if (seen_type(fin, prop->target) != S_UNKNOWN &&
 				 !type_is_bool_or_tristate(prop->target->type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "'%s' has wrong type. '%s' only accept "
@@ -712,12 +778,12 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 					 sym_label(prop->target), use);
 			break;
 		case P_RANGE:
-			if (sym->type != S_INT && sym->type != S_HEX)
+			if (type != S_INT && type != S_HEX)
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "range is only allowed for int or hex "
 					 "symbols");
-			if (!number_ok(sym, prop->range_min) ||
-			    !number_ok(sym, prop->range_max))
+			if (!number_ok(fin, sym, prop->range_min) ||
+			    !number_ok(fin, sym, prop->range_max))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "range is invalid");
 			break;
@@ -735,13 +801,50 @@ static void check_entry(struct finisher *fin, struct menu_node *node)
 	if (fin->warned[sym->index] & WARNED_CHECKED)
 		return;
 	fin->warned[sym->index] |= WARNED_CHECKED;
-	if (sym->type == S_UNKNOWN)
-		diag_add(&fin->kc->diags, DIAG_WARNING, node->loc,
+	if (seen_type(fin, sym) == S_UNKNOWN)
+		diag_add(fin->diags, DIAG_WARNING, node->loc,
 			 "config symbol '%s' defined without type",
 			 sym_label(sym));
 	check_props(fin, sym);
 	if (node->kind == MENU_CHOICE)
 		check_choice(fin, node, node);
+}
+
+/* The checks in a walk of their own, entries after their children. */
+static void check_symbols(struct finisher *fin, struct menu_node *parent)
+{
+	struct menu_node *node;
+
+	for (node = parent->children; node; node = node->next) {
+		if (node->children)
+			check_symbols(fin, node);
+		if (node_has_symbol(node))
+			check_entry(fin, node);
+	}
+}
+
+/*
+ * Once every choice is known: the checks' warnings made during
+ * finish_children() are the tree's, unless a choice found after a check
+ * set what it read; then they are made again (see struct finisher).
+ */
+static void keep_checks(struct finisher *fin)
+{
+	struct kconfig *kc = fin->kc;
+	const struct diag *diag;
+
+	fin->early_choices = false;
+	fin->diags = &kc->diags;
+	if (!fin->checks_stale) {
+		for (diag = fin->checks.first; diag; diag = diag->next)
+			diag_add_text(&kc->diags, diag->severity, diag->loc,
+				      diag->message);
+	} else {
+		for (size_t i = 0; i < kc->nsymbols; i++)
+			fin->warned[i] &= ~WARNED_CHECKED;
+		check_symbols(fin, &kc->root);
+	}
+	diag_release(&fin->checks);
 }
 
 /* --- dependency loops ----------------------------------------------------
@@ -1575,10 +1678,24 @@ void kconfig_finish(struct kconfig *kc)
 	}
 	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
 	fin.warned = xcalloc(kc->nsymbols + 1, 1);
-	find_choices(&fin, &kc->root);
+	/*
+	 * Before 6.11's rules the choices are found first: a later block of
+	 * a named choice makes entries of an earlier one its members, which
+	 * finish_children() must know when it builds their dir_dep.
+	 */
+	fin.early_choices = !kc->dialect->legacy_choices;
+	if (fin.early_choices) {
+		diag_init(&fin.checks);
+		fin.diags = &fin.checks;
+	} else {
+		fin.diags = &kc->diags;
+		find_choices(&fin, &kc->root);
+	}
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	fin.visible_ifs_above = kc->root.visible_if != NULL;
 	finish_children(&fin, &kc->root);
+	if (fin.early_choices)
+		keep_checks(&fin);
 	if (kc->dialect->configdefault)
 		finish_configdefaults(&fin);
 	if (kc->dialect->legacy_choices)

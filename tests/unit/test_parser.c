@@ -674,6 +674,33 @@ static void test_finish_warning_order(void **state)
 }
 
 /*
+ * Since 6.11's rules the choices are found during finish_children()'s
+ * walk, after the checks of the entries before them: a check that read
+ * what a later choice sets (here the type of `10`, a range's bound,
+ * which its choice makes bool) is made again, so the tree reports what
+ * a check after every choice reports.  Fails if the early check's
+ * answer (a number: no warning) is kept.
+ */
+static void test_finish_checks_after_choices(void **state)
+{
+	struct kconfig *kc = unit_parse(
+		"config A\n\tint \"a\"\n\trange 1 10\n"
+		"config B\n\tint \"b\"\n\trange 1 20\n\tselect C\n"
+		"choice\n\tprompt \"c\"\nconfig 10\n\tprompt \"ten\"\nendchoice\n"
+		"config C\n\tstring \"c\"\n");
+	char *diags;
+
+	(void)state;
+	kconfig_finish(kc);
+	diags = unit_diags(kc);
+	assert_string_equal(diags,
+		"Kconfig:3:2: warning: range is invalid\n"
+		"Kconfig:7:2: warning: config symbol 'B' uses select, but is not bool or tristate\n");
+	free(diags);
+	kconfig_free(kc);
+}
+
+/*
  * Symbol lookups compare names without memcmp() (symbol.c): names of
  * every length up to 24 that differ in one byte anywhere are distinct
  * symbols, and each name finds its own symbol again.
@@ -1302,6 +1329,7 @@ int main(void)
 		cmocka_unit_test(test_mod_rewrite),
 		cmocka_unit_test(test_finish_lists_and_shares),
 		cmocka_unit_test(test_finish_warning_order),
+		cmocka_unit_test(test_finish_checks_after_choices),
 		cmocka_unit_test(test_symbol_names),
 		cmocka_unit_test(test_symbol_name_collisions),
 		cmocka_unit_test(test_literals),
