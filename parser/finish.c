@@ -247,10 +247,11 @@ static void finish_children(struct finisher *fin, struct menu_node *parent);
  * as a start of the loop check, its children are finished, and its
  * symbol gets the entry's dependency and, at its first entry ended
  * (children first: the order of the kernel's structural checks), the
- * checks of check_entry().  The checks read only what find_choices()
- * decided before (members, their types), nothing finishing builds, and
- * nothing else here reports: their warnings and their order are those
- * of a walk of their own after this one.
+ * checks of check_entry().  The checks read only what finding the
+ * choices decides (members, their types: before this walk under the
+ * older rules, during it since 6.11's, see struct finisher), nothing
+ * finishing builds, and nothing else here reports: their warnings and
+ * their order are those of a walk of their own after this one.
  */
 static void end_entry(struct finisher *fin, struct menu_node *parent,
 		      struct menu_node *node)
@@ -277,7 +278,10 @@ static void end_entry(struct finisher *fin, struct menu_node *parent,
 	/*
 	 * A symbol depends on the entries that define it, except entries
 	 * written directly in a choice: a choice member's dependencies are
-	 * in its prompt.  Only configdefault (its dialect's) sets
+	 * in its prompt.  A choice marks its members before its entries
+	 * are finished, and a choice found later marks a symbol as its
+	 * own member, never parent's: the test is that of a walk after
+	 * every choice.  Only configdefault (its dialect's) sets
 	 * defaults_only: no read of it otherwise.
 	 */
 	if (!node->children &&
