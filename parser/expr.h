@@ -52,7 +52,16 @@ struct expr {
 	 */
 	bool mentions_mod;
 	union {
-		struct symbol *sym;			/* E_SYMBOL */
+		struct {				/* E_SYMBOL */
+			struct symbol *sym;
+			/*
+			 * sym->index, in the room the node has anyway: the
+			 * loop check looks up its state of the symbol
+			 * without a read of the symbol (a cache miss each,
+			 * as the tree no longer fits the cache).
+			 */
+			unsigned sym_index;
+		};
 		struct {
 			struct expr *left, *right;	/* E_NOT uses left */
 		};
@@ -91,6 +100,7 @@ static inline struct expr *expr_symbol(struct arena *arena, struct symbol *sym)
 
 	e->op = E_SYMBOL;
 	e->sym = sym;
+	e->sym_index = sym->index;
 	e->mentions_mod = sym->flags & SYMBOL_MOD;
 	return e;
 }

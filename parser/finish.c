@@ -44,7 +44,60 @@ struct finisher {
 	 */
 	struct menu_node **choices;
 	size_t nchoices, choices_cap;
+	/*
+	 * The index of the symbol of every entry, in menu order, each once
+	 * (finish_children() lists them): the loop check starts a walk from
+	 * each, and reads this dense array instead of the whole tree again.
+	 */
+	unsigned *walk_starts;
+	size_t nwalk_starts, walk_starts_cap;
+	/*
+	 * Where the structural checks report.  Since Linux 6.11's rules the
+	 * choices are found during finish_children()'s walk (early_choices)
+	 * instead of a walk of their own before it, so a check may run
+	 * before a later choice types one of its members or makes it a
+	 * member: the checks report into a list of their own (checks),
+	 * note each symbol whose unset type or choice they read
+	 * (WARNED_READ_UNSET), and if a choice then sets one of those
+	 * (checks_stale) they are made again once every choice is known.
+	 * Otherwise their list is the one a walk after every choice makes.
+	 */
+	struct diag_list *diags;
+	bool early_choices;
+	bool checks_stale;
+	struct diag_list checks;
 };
+
+/*
+ * fin->warned[]: the symbol's checks are done; it is in walk_starts; a
+ * check read its type while unknown, or its choice while none.
+ */
+enum { WARNED_CHECKED = 1, WARNED_LISTED = 2, WARNED_READ_UNSET = 4 };
+
+/* A check reads sym's type: unknown, a choice found later may set it. */
+static enum symbol_type seen_type(struct finisher *fin,
+				  const struct symbol *sym)
+{
+	if (sym->type == S_UNKNOWN && fin->early_choices)
+		fin->warned[sym->index] |= WARNED_READ_UNSET;
+	return sym->type;
+}
+
+/* A check reads sym's choice: none yet, a choice found later may set it. */
+static const struct menu_node *seen_choice(struct finisher *fin,
+					   const struct symbol *sym)
+{
+	if (!sym->choice && fin->early_choices)
+		fin->warned[sym->index] |= WARNED_READ_UNSET;
+	return sym->choice;
+}
+
+/* A choice sets sym's type or choice: a check that read it is stale. */
+static void setting_unset(struct finisher *fin, const struct symbol *sym)
+{
+	if (fin->warned[sym->index] & WARNED_READ_UNSET)
+		fin->checks_stale = true;
+}
 
 /* --- building the conditions ------------------------------------------ */
 
@@ -168,15 +221,90 @@ static void finish_props(struct finisher *fin, struct menu_node *node)
 	}
 }
 
+static void check_entry(struct finisher *fin, struct menu_node *node);
+static void find_choice(struct finisher *fin, struct menu_node *node);
+
+/* The loop check's walk starts from sym, after those listed before it. */
+static void list_walk_start(struct finisher *fin, const struct symbol *sym)
+{
+	if (fin->warned[sym->index] & WARNED_LISTED)
+		return;
+	fin->warned[sym->index] |= WARNED_LISTED;
+	if (fin->nwalk_starts == fin->walk_starts_cap) {
+		fin->walk_starts_cap = fin->walk_starts_cap
+				       ? fin->walk_starts_cap * 2 : 1024;
+		fin->walk_starts = xrealloc(fin->walk_starts,
+					    fin->walk_starts_cap *
+					    sizeof(*fin->walk_starts));
+	}
+	fin->walk_starts[fin->nwalk_starts++] = sym->index;
+}
+
+static void finish_children(struct finisher *fin, struct menu_node *parent);
+
+/*
+ * What follows an entry's own conditions, in menu order: it is listed
+ * as a start of the loop check, its children are finished, and its
+ * symbol gets the entry's dependency and, at its first entry ended
+ * (children first: the order of the kernel's structural checks), the
+ * checks of check_entry().  The checks read only what finding the
+ * choices decides (members, their types: before this walk under the
+ * older rules, during it since 6.11's, see struct finisher), nothing
+ * finishing builds, and nothing else here reports: their warnings and
+ * their order are those of a walk of their own after this one.
+ */
+static void end_entry(struct finisher *fin, struct menu_node *parent,
+		      struct menu_node *node)
+{
+	bool has_symbol = node_has_symbol(node);
+
+	if (has_symbol)
+		list_walk_start(fin, node->sym);
+	if (fin->early_choices && node->kind == MENU_CHOICE)
+		find_choice(fin, node);
+	/*
+	 * Most entries have no children: no call for them, and no read of
+	 * their `visible if` (only the entries below see it).
+	 */
+	if (node->children) {
+		bool visible_if = node->visible_if != NULL;
+
+		fin->visible_ifs_above += visible_if;
+		finish_children(fin, node);
+		fin->visible_ifs_above -= visible_if;
+	}
+	if (!has_symbol)
+		return;
+	/*
+	 * A symbol depends on the entries that define it, except entries
+	 * written directly in a choice: a choice member's dependencies are
+	 * in its prompt.  A choice marks its members before its entries
+	 * are finished, and a choice found later marks a symbol as its
+	 * own member, never parent's: the test is that of a walk after
+	 * every choice.  Only configdefault (its dialect's) sets
+	 * defaults_only: no read of it otherwise.
+	 */
+	if (!node->children &&
+	    !(parent->kind == MENU_CHOICE && node->sym->choice == parent) &&
+	    !(fin->kc->dialect->configdefault && node->defaults_only))
+		node->sym->dir_dep = expr_or(&fin->kc->arena,
+					     node->sym->dir_dep, node->dep);
+	check_entry(fin, node);
+}
+
 /*
  * Dependencies flow down the tree.  As in the kernel, all children of a
  * node get their conditions before any grandchild does (this only
- * decides the order of the terms ORed into rev_dep and dir_dep).
+ * decides the order of the terms ORed into rev_dep and dir_dep): the
+ * first loop, then end_entry() of each child in menu order.  The
+ * entries before the first one with children (most of a menu, often
+ * all of it) are ended in the first loop, while they are still in the
+ * cache: nothing comes between in menu order, so the order is the same.
  */
 static void finish_children(struct finisher *fin, struct menu_node *parent)
 {
 	struct arena *arena = &fin->kc->arena;
-	struct menu_node *node;
+	struct menu_node *node, *rest = NULL;
 
 	/*
 	 * Before Linux 6.11 the entries of a choice depend on the choice
@@ -194,24 +322,13 @@ static void finish_children(struct finisher *fin, struct menu_node *parent)
 		if (fin->kc->dialect->mod_in_visible_if)
 			node->visible_if = rewrite_mod(fin, node->visible_if);
 		finish_props(fin, node);
+		if (!rest && node->children)
+			rest = node;
+		if (!rest)
+			end_entry(fin, parent, node);
 	}
-	for (node = parent->children; node; node = node->next) {
-		fin->visible_ifs_above += node->visible_if != NULL;
-		/* Most entries have no children: no call for them. */
-		if (node->children)
-			finish_children(fin, node);
-		fin->visible_ifs_above -= node->visible_if != NULL;
-		/*
-		 * A symbol depends on the entries that define it, except
-		 * entries written directly in a choice: a choice member's
-		 * dependencies are in its prompt.
-		 */
-		if (node_has_symbol(node) && !node->children &&
-		    !(parent->kind == MENU_CHOICE &&
-		      node->sym->choice == parent) && !node->defaults_only)
-			node->sym->dir_dep = expr_or(arena, node->sym->dir_dep,
-						     node->dep);
-	}
+	for (node = rest; node; node = node->next)
+		end_entry(fin, parent, node);
 }
 
 /* --- choices ------------------------------------------------------------ */
@@ -304,12 +421,15 @@ static void mark_members(struct finisher *fin, struct menu_node *choice,
 			last_member = sym;
 		if (!sym->choice) {
 			/* A symbol in two choices belongs to the first. */
+			setting_unset(fin, sym);
 			sym->choice = choice_home(fin->kc, choice);
 			sym->flags |= SYMBOL_CHOICEVAL;
 		}
 		/* Older kernels typed members from their choice. */
-		if (sym->type == S_UNKNOWN)
+		if (sym->type == S_UNKNOWN) {
+			setting_unset(fin, sym);
 			sym->type = choice->sym->type;
+		}
 	}
 }
 
@@ -380,11 +500,14 @@ static void mark_members_nesting(struct finisher *fin, struct menu_node *choice,
 			continue;
 		}
 		if (!nopen && !node->sym->choice) {
+			setting_unset(fin, node->sym);
 			node->sym->choice = choice;
 			node->sym->flags |= SYMBOL_CHOICEVAL;
 		}
-		if (node->sym->type == S_UNKNOWN)
+		if (node->sym->type == S_UNKNOWN) {
+			setting_unset(fin, node->sym);
 			node->sym->type = choice->sym->type;
+		}
 		if (nopen == ARRAY_SIZE(open))
 			nopen--;	/* absurdly deep: nest under the last */
 		open[nopen++] = node->sym;
@@ -401,28 +524,37 @@ static void note_choice(struct finisher *fin, struct menu_node *choice)
 	fin->choices[fin->nchoices++] = choice;
 }
 
+/* A choice entry, met in menu order: listed, typed, its members marked. */
+static void find_choice(struct finisher *fin, struct menu_node *node)
+{
+	const struct menu_node *entry = node->children;
+
+	note_choice(fin, node);
+	if (!node->sym)
+		return;
+	/* Legacy choices take the type of their first typed entry. */
+	for (; entry && fin->kc->dialect->legacy_choices &&
+	       node->sym->type == S_UNKNOWN; entry = entry->next)
+		if (entry->sym && entry->sym->type != S_UNKNOWN)
+			node->sym->type = entry->sym->type;
+	if (node->sym->type == S_UNKNOWN) {
+		setting_unset(fin, node->sym);
+		node->sym->type = S_BOOLEAN;
+	}
+	if (fin->kc->dialect->choice_members_nest)
+		mark_members_nesting(fin, node, node);
+	else
+		mark_members(fin, node, node);
+}
+
+/* Every choice, in a walk of its own (before 6.11's rules: see finisher). */
 static void find_choices(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
 		if (node->kind == MENU_CHOICE)
-			note_choice(fin, node);
-		if (node->kind == MENU_CHOICE && node->sym) {
-			/* Legacy choices take the type of their first typed entry. */
-			const struct menu_node *entry = node->children;
-
-			for (; entry && fin->kc->dialect->legacy_choices &&
-			       node->sym->type == S_UNKNOWN; entry = entry->next)
-				if (entry->sym && entry->sym->type != S_UNKNOWN)
-					node->sym->type = entry->sym->type;
-			if (node->sym->type == S_UNKNOWN)
-				node->sym->type = S_BOOLEAN;
-			if (fin->kc->dialect->choice_members_nest)
-				mark_members_nesting(fin, node, node);
-			else
-				mark_members(fin, node, node);
-		}
+			find_choice(fin, node);
 		if (node->children)
 			find_choices(fin, node);
 	}
@@ -492,7 +624,7 @@ static const struct menu_node *outer_parent(const struct menu_node *node)
 
 static void check_member(struct finisher *fin, struct menu_node *node)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
 	struct symbol *sym = node->sym;
 	struct property *prop;
 	/* Legacy choices: any type, and these are only warnings. */
@@ -502,7 +634,7 @@ static void check_member(struct finisher *fin, struct menu_node *node)
 	if (!node->prompt)
 		diag_add(diags, severity, node->loc,
 			 "choice member '%s' must have a prompt", sym->name);
-	if (sym->type != S_BOOLEAN && !legacy)
+	if (seen_type(fin, sym) != S_BOOLEAN && !legacy)
 		diag_add(diags, DIAG_ERROR, node->loc,
 			 "choice member '%s' must be bool, not %s", sym->name,
 			 symbol_type_name(sym->type));
@@ -573,14 +705,18 @@ bool symbol_text_valid(enum symbol_type type, const char *text)
 }
 
 /* A range bound or numeric default: a number, or an int/hex symbol. */
-static bool number_ok(const struct symbol *sym, const struct symbol *bound)
+static bool number_ok(struct finisher *fin, const struct symbol *sym,
+		      const struct symbol *bound)
 {
+	enum symbol_type type;
+
 	if (!bound)
 		return false;
-	if (bound->type == S_INT || bound->type == S_HEX)
+	type = seen_type(fin, bound);
+	if (type == S_INT || type == S_HEX)
 		return true;
-	return bound->type == S_UNKNOWN && bound->name &&
-	       symbol_text_valid(sym->type, bound->name);
+	return type == S_UNKNOWN && bound->name &&
+	       symbol_text_valid(seen_type(fin, sym), bound->name);
 }
 
 static const char *sym_label(const struct symbol *sym)
@@ -591,26 +727,26 @@ static const char *sym_label(const struct symbol *sym)
 static void check_default(struct finisher *fin, struct symbol *sym,
 			  struct property *prop)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
+	enum symbol_type type = seen_type(fin, sym);
+	const struct menu_node *choice;
 	struct symbol *target;
 
 	if (!prop->expr)
 		return;
 	if (prop->expr->op != E_SYMBOL) {
-		if (sym->type == S_STRING || sym->type == S_INT ||
-		    sym->type == S_HEX)
+		if (type == S_STRING || type == S_INT || type == S_HEX)
 			diag_add(diags, DIAG_WARNING, prop->loc,
 				 "default for config symbol '%s' must be a "
 				 "single symbol", sym_label(sym));
 		return;
 	}
 	target = prop->expr->sym;
-	if ((sym->type == S_INT || sym->type == S_HEX) &&
-	    !number_ok(sym, target))
+	if ((type == S_INT || type == S_HEX) && !number_ok(fin, sym, target))
 		diag_add(diags, DIAG_WARNING, prop->loc,
 			 "'%s': number is invalid", sym_label(sym));
 	if ((sym->flags & SYMBOL_CHOICE) &&
-	    (!target->choice || target->choice->sym != sym))
+	    (!(choice = seen_choice(fin, target)) || choice->sym != sym))
 		diag_add(diags, DIAG_WARNING, prop->loc,
 			 "choice default symbol '%s' is not contained in the "
 			 "choice", sym_label(target));
@@ -618,7 +754,8 @@ static void check_default(struct finisher *fin, struct symbol *sym,
 
 static void check_props(struct finisher *fin, struct symbol *sym)
 {
-	struct diag_list *diags = &fin->kc->diags;
+	struct diag_list *diags = fin->diags;
+	enum symbol_type type = seen_type(fin, sym);
 	struct property *prop;
 
 	for (prop = sym->props; prop; prop = prop->next) {
@@ -632,12 +769,12 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 		case P_IMPLY:
 			if (!prop->target)
 				break;
-			if (!type_is_bool_or_tristate(sym->type))
+			if (!type_is_bool_or_tristate(type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "config symbol '%s' uses %s, but is "
 					 "not bool or tristate",
 					 sym_label(sym), use);
-			else if (prop->target->type != S_UNKNOWN &&
+			else if (seen_type(fin, prop->target) != S_UNKNOWN &&
 				 !type_is_bool_or_tristate(prop->target->type))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "'%s' has wrong type. '%s' only accept "
@@ -645,12 +782,12 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 					 sym_label(prop->target), use);
 			break;
 		case P_RANGE:
-			if (sym->type != S_INT && sym->type != S_HEX)
+			if (type != S_INT && type != S_HEX)
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "range is only allowed for int or hex "
 					 "symbols");
-			if (!number_ok(sym, prop->range_min) ||
-			    !number_ok(sym, prop->range_max))
+			if (!number_ok(fin, sym, prop->range_min) ||
+			    !number_ok(fin, sym, prop->range_max))
 				diag_add(diags, DIAG_WARNING, prop->loc,
 					 "range is invalid");
 			break;
@@ -660,26 +797,58 @@ static void check_props(struct finisher *fin, struct symbol *sym)
 	}
 }
 
+/* The checks of a symbol, at the first of its entries finish_children() ends. */
+static void check_entry(struct finisher *fin, struct menu_node *node)
+{
+	struct symbol *sym = node->sym;
+
+	if (fin->warned[sym->index] & WARNED_CHECKED)
+		return;
+	fin->warned[sym->index] |= WARNED_CHECKED;
+	if (seen_type(fin, sym) == S_UNKNOWN)
+		diag_add(fin->diags, DIAG_WARNING, node->loc,
+			 "config symbol '%s' defined without type",
+			 sym_label(sym));
+	check_props(fin, sym);
+	if (node->kind == MENU_CHOICE)
+		check_choice(fin, node, node);
+}
+
+/* The checks in a walk of their own, entries after their children. */
 static void check_symbols(struct finisher *fin, struct menu_node *parent)
 {
 	struct menu_node *node;
 
 	for (node = parent->children; node; node = node->next) {
-		struct symbol *sym = node->sym;
-
 		if (node->children)
 			check_symbols(fin, node);
-		if (!node_has_symbol(node) || fin->warned[sym->index])
-			continue;
-		fin->warned[sym->index] = 1;
-		if (sym->type == S_UNKNOWN)
-			diag_add(&fin->kc->diags, DIAG_WARNING, node->loc,
-				 "config symbol '%s' defined without type",
-				 sym_label(sym));
-		check_props(fin, sym);
-		if (node->kind == MENU_CHOICE)
-			check_choice(fin, node, node);
+		if (node_has_symbol(node))
+			check_entry(fin, node);
 	}
+}
+
+/*
+ * Once every choice is known: the checks' warnings made during
+ * finish_children() are the tree's, unless a choice found after a check
+ * set what it read; then they are made again (see struct finisher).
+ */
+static void keep_checks(struct finisher *fin)
+{
+	struct kconfig *kc = fin->kc;
+	const struct diag *diag;
+
+	fin->early_choices = false;
+	fin->diags = &kc->diags;
+	if (!fin->checks_stale) {
+		for (diag = fin->checks.first; diag; diag = diag->next)
+			diag_add_text(&kc->diags, diag->severity, diag->loc,
+				      diag->message);
+	} else {
+		for (size_t i = 0; i < kc->nsymbols; i++)
+			fin->warned[i] &= ~WARNED_CHECKED;
+		check_symbols(fin, &kc->root);
+	}
+	diag_release(&fin->checks);
 }
 
 /* --- dependency loops ----------------------------------------------------
@@ -840,18 +1009,23 @@ static inline void push_pending_symbol(struct loop_check *lc,
  * Is sym done, off the stack and outside every choice?  Then meeting it
  * does nothing, now or later: it is not pushed.
  */
+static inline bool settled_index(const struct loop_check *lc, unsigned index)
+{
+	return (lc->state[index] &
+		(LOOP_ACTIVE | LOOP_DONE | LOOP_IN_CHOICE)) == LOOP_DONE;
+}
+
 static inline bool settled_symbol(const struct loop_check *lc,
 				  const struct symbol *sym)
 {
-	return (lc->state[sym->index] &
-		(LOOP_ACTIVE | LOOP_DONE | LOOP_IN_CHOICE)) == LOOP_DONE;
+	return settled_index(lc, sym->index);
 }
 
 /* An operand of a node entered, unless it is marked or settled. */
 static inline void push_operand(struct loop_check *lc, struct expr *e)
 {
 	if (e->loop_free ||
-	    (e->op == E_SYMBOL && settled_symbol(lc, e->sym)))
+	    (e->op == E_SYMBOL && settled_index(lc, e->sym_index)))
 		return;
 	push_enter(lc, e);
 }
@@ -897,10 +1071,10 @@ static void enter_operands(struct loop_check *lc, struct expr *e)
  * Does visiting sym do anything?  Most symbols met are done and off the
  * stack: a visit would return at once, so they are passed over here.
  */
-static inline bool needs_visit(const struct loop_check *lc,
-			       const struct symbol *sym)
+static inline bool needs_visit_index(const struct loop_check *lc,
+				     unsigned index)
 {
-	return (lc->state[sym->index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
+	return (lc->state[index] & (LOOP_ACTIVE | LOOP_DONE)) != LOOP_DONE;
 }
 
 /*
@@ -919,6 +1093,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 	while (lc->npending > base) {
 		const struct pending *p = &lc->pending[--lc->npending];
 		struct symbol *sym;
+		unsigned index;
 
 		switch (p->kind) {
 		case PENDING_LEAVE:
@@ -927,6 +1102,7 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 			continue;
 		case PENDING_SYMBOL:
 			sym = p->sym;
+			index = sym->index;
 			break;
 		default:
 			if (p->e->op != E_SYMBOL) {
@@ -935,12 +1111,14 @@ static struct symbol *next_symbol(struct loop_check *lc, size_t base)
 					enter_operands(lc, p->e);
 				continue;
 			}
+			/* The node's copy of the index: no read of the symbol. */
 			sym = p->e->sym;
+			index = p->e->sym_index;
 			break;
 		}
-		if (lc->state[sym->index] & LOOP_IN_CHOICE)
+		if (lc->state[index] & LOOP_IN_CHOICE)
 			lc->in_choice_met++;
-		if (needs_visit(lc, sym))
+		if (needs_visit_index(lc, index))
 			return sym;
 	}
 	return NULL;
@@ -999,7 +1177,7 @@ static inline bool settled_operand(struct loop_check *lc, struct expr *e,
 	if (e->loop_free)
 		return true;
 	if (e->op == E_SYMBOL)
-		return settled_symbol(lc, e->sym);
+		return settled_index(lc, e->sym_index);
 	return depth < SETTLED_SCAN_DEPTH && settled_edge(lc, e, depth + 1);
 }
 
@@ -1009,7 +1187,7 @@ static bool settled_edge(struct loop_check *lc, struct expr *e, unsigned depth)
 
 	switch (e->op) {
 	case E_SYMBOL:
-		return settled_symbol(lc, e->sym);
+		return settled_index(lc, e->sym_index);
 	case E_NOT:
 		settled = settled_operand(lc, e->left, depth);
 		break;
@@ -1408,7 +1586,6 @@ static void check_loops(struct finisher *fin)
 {
 	struct kconfig *kc = fin->kc;
 	struct loop_check lc = { .fin = fin };
-	struct menu_node *node;
 
 	lc.state = xcalloc(kc->nsymbols, 1);
 	lc.order = arena_alloc(&kc->arena,
@@ -1416,9 +1593,10 @@ static void check_loops(struct finisher *fin)
 	/* A choice inside another is marked twice: no matter. */
 	for (size_t i = 0; i < fin->nchoices; i++)
 		note_in_choice(&lc, fin->choices[i]);
-	for (node = &kc->root; node; node = menu_next(&kc->root, node))
-		if (node_has_symbol(node))
-			walk_symbol(&lc, node->sym);
+	/* A start already walked (most are) costs no read of its symbol. */
+	for (size_t i = 0; i < fin->nwalk_starts; i++)
+		if (needs_visit_index(&lc, fin->walk_starts[i]))
+			walk_symbol(&lc, kc->symbols[fin->walk_starts[i]]);
 	kc->calc_order = lc.order;
 	kc->ncalc_order = lc.norder;
 	free(lc.state);
@@ -1504,17 +1682,31 @@ void kconfig_finish(struct kconfig *kc)
 	}
 	fin.modules = kc->modules_sym ? kc->modules_sym : kc->sym_no;
 	fin.warned = xcalloc(kc->nsymbols + 1, 1);
-	find_choices(&fin, &kc->root);
+	/*
+	 * Before 6.11's rules the choices are found first: a later block of
+	 * a named choice makes entries of an earlier one its members, which
+	 * finish_children() must know when it builds their dir_dep.
+	 */
+	fin.early_choices = !kc->dialect->legacy_choices;
+	if (fin.early_choices) {
+		diag_init(&fin.checks);
+		fin.diags = &fin.checks;
+	} else {
+		fin.diags = &kc->diags;
+		find_choices(&fin, &kc->root);
+	}
 	kc->root.dep = rewrite_mod(&fin, kc->root.depends);
 	fin.visible_ifs_above = kc->root.visible_if != NULL;
 	finish_children(&fin, &kc->root);
+	if (fin.early_choices)
+		keep_checks(&fin);
 	if (kc->dialect->configdefault)
 		finish_configdefaults(&fin);
 	if (kc->dialect->legacy_choices)
 		finish_legacy_choices(&fin, &kc->root);
-	check_symbols(&fin, &kc->root);
 	free(fin.warned);
 	check_loops(&fin);
+	free(fin.walk_starts);
 	keep_choices(&fin);
 	if (kc->dialect->transitional)
 		check_transitional(kc);

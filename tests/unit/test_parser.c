@@ -643,6 +643,80 @@ static void test_finish_lists_and_shares(void **state)
 }
 
 /*
+ * kconfig_finish()'s warnings come in the order of the kernel's checks:
+ * each symbol at the first of its entries in a walk that ends an entry
+ * after its children (a choice's members before the choice), every
+ * warning before the loop check's errors.  finish_children() makes the
+ * checks during its own walk: this fails if that changes their order.
+ */
+static void test_finish_warning_order(void **state)
+{
+	struct kconfig *kc = unit_parse(
+		"menu \"outer\"\n"
+		"config R\n\tint \"r\"\n\trange 0 Q\n"
+		"menuconfig M\n\tbool \"m\"\n\trange 1 2\n"
+		"config C1\n\tint \"c1\"\n\tdepends on M\n\tdefault FOO_BAR\n"
+		"config U\n\tprompt \"u\"\n\tdepends on M\n"
+		"endmenu\n"
+		"choice\n\tprompt \"ch\"\n\tdefault OUTSIDE\n"
+		"config CA\n\tbool \"ca\"\n\tselect R\n"
+		"endchoice\n"
+		"config U\n\tprompt \"u again\"\n"
+		"config OUTSIDE\n\tbool \"outside\"\n\tdefault \"x\" if M\n"
+		"config STR\n\tstring \"s\"\n\tdefault M || R\n\timply CA\n");
+	char *diags;
+
+	(void)state;
+	kconfig_finish(kc);
+	diags = unit_diags(kc);
+	assert_string_equal(diags,
+		"Kconfig:4:2: warning: range is invalid\n"
+		"Kconfig:7:2: warning: range is only allowed for int or hex symbols\n"
+		"Kconfig:7:2: warning: range is invalid\n"
+		"Kconfig:11:2: warning: 'C1': number is invalid\n"
+		"Kconfig:12:1: warning: config symbol 'U' defined without type\n"
+		"Kconfig:21:2: warning: 'R' has wrong type. 'select' only accept arguments of bool and tristate type\n"
+		"Kconfig:18:2: warning: choice default symbol 'OUTSIDE' is not contained in the choice\n"
+		"Kconfig:30:2: warning: default for config symbol 'STR' must be a single symbol\n"
+		"Kconfig:31:2: warning: config symbol 'STR' uses imply, but is not bool or tristate\n"
+		"Kconfig:2:1: error: recursive dependency detected for symbol R (see Documentation/kbuild/kconfig-language.rst, \"Kconfig recursive dependency limitations\")\n"
+		"Kconfig:21:2: note: symbol R is selected by CA\n"
+		"Kconfig:16:1: note: symbol CA is part of this choice\n"
+		"Kconfig:19:1: note: choice <choice> contains symbol CA\n"
+		"Kconfig:31:2: note: symbol CA is implied by STR\n"
+		"Kconfig:30:2: note: symbol STR default value contains R\n");
+	free(diags);
+	kconfig_free(kc);
+}
+
+/*
+ * Since 6.11's rules the choices are found during finish_children()'s
+ * walk, after the checks of the entries before them: a check that read
+ * what a later choice sets (here the type of `10`, a range's bound,
+ * which its choice makes bool) is made again, so the tree reports what
+ * a check after every choice reports.  Fails if the early check's
+ * answer (a number: no warning) is kept.
+ */
+static void test_finish_checks_after_choices(void **state)
+{
+	struct kconfig *kc = unit_parse(
+		"config A\n\tint \"a\"\n\trange 1 10\n"
+		"config B\n\tint \"b\"\n\trange 1 20\n\tselect C\n"
+		"choice\n\tprompt \"c\"\nconfig 10\n\tprompt \"ten\"\nendchoice\n"
+		"config C\n\tstring \"c\"\n");
+	char *diags;
+
+	(void)state;
+	kconfig_finish(kc);
+	diags = unit_diags(kc);
+	assert_string_equal(diags,
+		"Kconfig:3:2: warning: range is invalid\n"
+		"Kconfig:7:2: warning: config symbol 'B' uses select, but is not bool or tristate\n");
+	free(diags);
+	kconfig_free(kc);
+}
+
+/*
  * Symbol lookups compare names without memcmp() (symbol.c): names of
  * every length up to 24 that differ in one byte anywhere are distinct
  * symbols, and each name finds its own symbol again.
@@ -1272,6 +1346,8 @@ int main(void)
 		cmocka_unit_test(test_expression_structure),
 		cmocka_unit_test(test_mod_rewrite),
 		cmocka_unit_test(test_finish_lists_and_shares),
+		cmocka_unit_test(test_finish_warning_order),
+		cmocka_unit_test(test_finish_checks_after_choices),
 		cmocka_unit_test(test_symbol_names),
 		cmocka_unit_test(test_symbol_name_collisions),
 		cmocka_unit_test(test_literals),
