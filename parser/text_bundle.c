@@ -82,7 +82,12 @@ void text_stamp_of(const struct stat *st, struct text_stamp *stamp)
 
 /* --- reading ----------------------------------------------------------------- */
 
-/* Every offset inside the file, every name and text terminated. */
+/*
+ * Every offset inside the file, the names terminated.  A text's NUL is
+ * looked at when it is asked for (text_bundle_find()): here it would
+ * touch a page of every file's text, a cache miss each, before the
+ * parse needs them.
+ */
 static bool entries_valid(const struct text_bundle *b,
 			  const struct bundle_header *h)
 {
@@ -93,8 +98,7 @@ static bool entries_valid(const struct text_bundle *b,
 
 		if (e->name_off >= h->names_size || e->place > TEXT_SRCTREE ||
 		    e->size < 0 || e->data_off > h->data_size ||
-		    (uint64_t)e->size >= h->data_size - e->data_off ||
-		    b->data[e->data_off + (uint64_t)e->size] != '\0')
+		    (uint64_t)e->size >= h->data_size - e->data_off)
 			return false;
 	}
 	return true;
@@ -205,7 +209,9 @@ const char *text_bundle_find(const struct text_bundle *b, enum text_place place,
 		if (e->place != (uint32_t)place ||
 		    strcmp(b->names + e->name_off, name) != 0)
 			continue;
-		if (!same_stamp(e, stamp))
+		/* A damaged bundle's text may lack its NUL: not used. */
+		if (!same_stamp(e, stamp) ||
+		    b->data[e->data_off + (uint64_t)e->size] != '\0')
 			return NULL;
 		*len = (size_t)e->size;
 		return b->data + e->data_off;

@@ -221,6 +221,24 @@ static void test_malformed(void **state)
 		}
 		free(bad);
 	}
+	/* A text without its NUL (its stamp still matches): not used. */
+	{
+		static const char a_text[] = "config A\n\tbool\n";
+		char *bad = xmemdup(good, len);
+		char *at = NULL;
+
+		for (size_t i = 0; !at && i + sizeof(a_text) <= len; i++)
+			if (memcmp(bad + i, a_text, sizeof(a_text)) == 0)
+				at = bad + i;
+		assert_non_null(at);
+		at[sizeof(a_text) - 1] = 'x';
+		put_bytes(bad, len);
+		assert_non_null(b = text_bundle_open(bundle));
+		assert_null(find(b, "a", &len_found));
+		assert_non_null(find(b, "b", &len_found));
+		text_bundle_close(b);
+		free(bad);
+	}
 	/* Not ours alone, or a symbolic link: not used. */
 	put_bytes(good, len);
 	chmod(bundle, 0666);
