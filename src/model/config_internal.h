@@ -258,6 +258,17 @@ static inline struct symval *symval(const struct config *cfg,
 	return &cfg->vals[sym->index];
 }
 
+/*
+ * The value of an E_SYMBOL operand by the index the node keeps: no read
+ * of the symbol, a cache miss per operand where the tree no longer fits
+ * the cache.
+ */
+static inline struct symval *operand_symval(const struct config *cfg,
+					    const struct expr *e)
+{
+	return &cfg->vals[e->sym_index];
+}
+
 /* No user value and no choice preference: what a new read starts from. */
 static inline void symval_clear_user(struct symval *v)
 {

@@ -484,7 +484,7 @@ static inline bool peek_operand(struct config *cfg, const struct expr *e,
 				unsigned depth, tristate *out)
 {
 	if (e->op == E_SYMBOL) {
-		const struct symval *v = symval(cfg, e->sym);
+		const struct symval *v = operand_symval(cfg, e);
 
 		*out = v->tri;
 		return v->flags & V_VALID;
@@ -527,7 +527,7 @@ static bool peek(struct config *cfg, const struct expr *e, unsigned depth,
 	case E_SYMBOL:
 		if (!peek_symbol(cfg, e->sym))
 			return false;
-		*out = symval(cfg, e->sym)->tri;
+		*out = operand_symval(cfg, e)->tri;
 		return true;
 	case E_NOT:
 		if (!peek(cfg, e->left, depth, &t))

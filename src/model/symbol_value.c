@@ -166,7 +166,7 @@ static tristate eval_node(struct config *cfg, const struct expr *e)
 	switch (e->op) {
 	case E_SYMBOL:
 		config_calc(cfg, e->sym);
-		return symval(cfg, e->sym)->tri;
+		return operand_symval(cfg, e)->tri;
 	case E_NOT:
 		return tri_not(eval(cfg, e->left));
 	case E_AND:
@@ -188,7 +188,7 @@ static inline tristate eval(struct config *cfg, const struct expr *e)
 	if (!e)
 		return TRI_YES;
 	if (e->op == E_SYMBOL) {
-		const struct symval *v = symval(cfg, e->sym);
+		const struct symval *v = operand_symval(cfg, e);
 
 		if (v->flags & V_VALID)
 			return v->tri;
