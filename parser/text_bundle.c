@@ -71,8 +71,17 @@ static uint64_t name_hash(enum text_place place, const char *name)
 	return h;
 }
 
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 void text_stamp_of(const struct stat *st, struct text_stamp *stamp)
 {
+	stamp->taken_ns = now_ns();
 	stamp->dev = (unsigned long long)st->st_dev;
 	stamp->ino = (unsigned long long)st->st_ino;
 	stamp->size = (long long)st->st_size;
@@ -296,23 +305,18 @@ void text_list_free(struct text_list *list)
 
 /* --- writing ------------------------------------------------------------------ */
 
-static long long now_ns(void)
+/*
+ * The texts kept: none changed shortly before it was read (a load that
+ * waits for its probes may write the bundle minutes after).
+ */
+static bool keep_text(const struct text_list *list, size_t i)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* The texts kept: none changed just now. */
-static bool keep_text(const struct text_list *list, size_t i, long long now)
-{
-	const struct listed_text *t = &list->texts[i];
+	const struct text_stamp *st = &list->texts[i].stamp;
 
 	/* A length other than the size read: the file changed while read. */
-	return t->stamp.size == (long long)t->len &&
-	       t->stamp.ctime_ns <= now - RACY_NS &&
-	       t->stamp.mtime_ns <= now - RACY_NS;
+	return st->size == (long long)list->texts[i].len &&
+	       st->ctime_ns <= st->taken_ns - RACY_NS &&
+	       st->mtime_ns <= st->taken_ns - RACY_NS;
 }
 
 /* Which texts go in: each name once (a file sourced twice), kept. */
@@ -320,7 +324,6 @@ static uint32_t choose_texts(const struct text_list *list, bool *kept)
 {
 	size_t mask = 15;
 	uint32_t *slots, count = 0;
-	long long now = now_ns();
 
 	while (mask + 1 < 2 * list->count)
 		mask = mask * 2 + 1;
@@ -336,7 +339,7 @@ static uint32_t choose_texts(const struct text_list *list, bool *kept)
 		if (seen)
 			continue;
 		slots[s] = (uint32_t)i + 1;
-		kept[i] = keep_text(list, i, now);
+		kept[i] = keep_text(list, i);
 		count += kept[i];
 	}
 	free(slots);
@@ -380,6 +383,19 @@ static void write_bundle(FILE *out, const struct text_list *list,
 			fwrite(list->texts[i].data, list->texts[i].len + 1, 1, out);
 }
 
+/* A bundle's name: the prefix and 16 hex digits (not a writer's temporary). */
+static bool is_bundle_name(const char *name)
+{
+	size_t plen = strlen(BUNDLE_PREFIX);
+
+	if (strncmp(name, BUNDLE_PREFIX, plen) != 0 || strlen(name) != plen + 16)
+		return false;
+	for (name += plen; *name; name++)
+		if (!((*name >= '0' && *name <= '9') || (*name >= 'a' && *name <= 'f')))
+			return false;
+	return true;
+}
+
 /* Bundles beyond BUNDLES_KEPT in dir go, the least recently written first. */
 static void remove_oldest(const char *path)
 {
@@ -396,8 +412,7 @@ static void remove_oldest(const char *path)
 		size_t oldest = 0, len = strlen(d->d_name);
 		struct stat st;
 
-		if (strncmp(d->d_name, BUNDLE_PREFIX, strlen(BUNDLE_PREFIX)) != 0 ||
-		    len >= sizeof(found[0].name) ||
+		if (!is_bundle_name(d->d_name) || len >= sizeof(found[0].name) ||
 		    fstatat(dirfd(dp), d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		memcpy(found[n].name, d->d_name, len + 1);

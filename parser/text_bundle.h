@@ -35,8 +35,11 @@ enum text_place {
 struct text_stamp {
 	unsigned long long dev, ino;
 	long long size, mtime_ns, ctime_ns;
+	/* When it was taken: a file changed shortly before is not kept. */
+	long long taken_ns;
 };
 
+/* The stamp of st, taken now (right after the stat or the read). */
 void text_stamp_of(const struct stat *st, struct text_stamp *stamp);
 
 struct text_bundle;
@@ -72,8 +75,8 @@ void text_list_add(struct text_list *list, enum text_place place,
 bool text_list_missed(const struct text_list *list);
 /*
  * Write the bundle at path (replacing it whole) with every file listed
- * but those changed in the last two seconds (none left: nothing is
- * written), and remove the oldest bundles beside it beyond a few.  0,
+ * but those changed in the two seconds before their stamp was taken
+ * (none left: nothing is written), and remove the oldest bundles beside it beyond a few.  0,
  * or -1 with errno set.
  */
 int text_list_write(const struct text_list *list, const char *path);

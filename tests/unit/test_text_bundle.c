@@ -51,8 +51,11 @@ static void stamp_of(const char *name, struct text_stamp *stamp)
 	text_stamp_of(&st, stamp);
 }
 
-/* A list of the named files as read now, written as the bundle. */
-static void write_bundle_of(const char *const *names)
+/*
+ * A list of the named files as read now, written as the bundle after
+ * delay seconds.
+ */
+static void write_bundle_later(const char *const *names, unsigned delay)
 {
 	struct text_list *list = text_list_new();
 
@@ -71,8 +74,14 @@ static void write_bundle_of(const char *const *names)
 			      len, true, true);
 	}
 	assert_true(text_list_missed(list));
+	sleep(delay);
 	assert_int_equal(text_list_write(list, bundle), 0);
 	text_list_free(list);
+}
+
+static void write_bundle_of(const char *const *names)
+{
+	write_bundle_later(names, 0);
 }
 
 static const char *find(struct text_bundle *b, const char *name, size_t *len)
@@ -87,7 +96,7 @@ static int setup(void **state)
 {
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	snprintf(bundle, sizeof(bundle), "%s/texts-test", dir);
+	snprintf(bundle, sizeof(bundle), "%s/texts-00000000000000ff", dir);
 	write_file("a", "config A\n\tbool\n");
 	write_file("b", "config B\n\tbool \"b\"\n");
 	write_file("same", "12345678\n");
@@ -162,8 +171,19 @@ static void test_changed_files(void **state)
 	assert_null(find(b, "same", &len));
 	assert_non_null(find(b, "a", &len));
 	text_bundle_close(b);
+	/*
+	 * Changed just before it was read, written long after (a load that
+	 * waited for its probes): still not kept.
+	 */
+	write_file("same", "11111111\n");
+	write_bundle_later(both, 3);
+	b = text_bundle_open(bundle);
+	assert_non_null(b);
+	assert_null(find(b, "same", &len));
+	text_bundle_close(b);
 	/* Nothing but such files: no bundle written. */
 	unlink(bundle);
+	write_file("same", "22222222\n");
 	write_bundle_of(names);
 	assert_null(text_bundle_open(bundle));
 }
@@ -267,21 +287,25 @@ static void test_bounded(void **state)
 
 	(void)state;
 	memcpy(saved, bundle, sizeof(bundle));
+	/* Not a bundle's name (a writer's temporary file): never counted. */
+	write_file("texts-00000000000000aa.x1y2z3", "");
 	for (int i = 0; i < 11; i++) {
-		snprintf(bundle, sizeof(bundle), "%s/texts-%02d", dir, i);
+		snprintf(bundle, sizeof(bundle), "%s/texts-%016d", dir, i);
 		write_bundle_of(names);
 		usleep(20000);	/* distinct modification times */
 	}
 	for (int i = 0; i < 11; i++) {
-		snprintf(path, sizeof(path), "%s/texts-%02d", dir, i);
+		snprintf(path, sizeof(path), "%s/texts-%016d", dir, i);
 		if (stat(path, &st) == 0) {
 			left++;
 			assert_true(i >= 11 - 8);	/* the newest stay */
 		}
 	}
-	/* texts-test from the other tests counts too: eight in all. */
-	snprintf(path, sizeof(path), "%s/texts-test", dir);
+	/* The other tests' bundle counts too: eight in all. */
+	snprintf(path, sizeof(path), "%s/texts-00000000000000ff", dir);
 	assert_int_equal(left + (stat(path, &st) == 0), 8);
+	snprintf(path, sizeof(path), "%s/texts-00000000000000aa.x1y2z3", dir);
+	assert_int_equal(stat(path, &st), 0);
 	memcpy(bundle, saved, sizeof(bundle));
 }
 
