@@ -67,15 +67,8 @@ static bool read_file(struct kconfig *kc, int dirfd, enum text_place place,
 	struct stat st;
 	int err;
 
-	out->data = NULL;
-	if (kc->bundle && fstatat(dirfd, name, &st, 0) == 0) {
-		const char *kept;
-
-		text_stamp_of(&st, &out->stamp);
-		kept = text_bundle_find(kc->bundle, place, name, &out->stamp,
-					&out->len);
-		out->data = (char *)kept;
-	}
+	out->data = (char *)text_bundle_read(kc->bundle, dirfd, place, name,
+					     &out->stamp, &out->len);
 	out->borrowed = out->data != NULL;
 	kc->nfiles_bundled += out->borrowed;
 	if (!out->data) {
@@ -154,13 +147,18 @@ static char *join_path(const char *dir, const char *name)
  * kernel's walk of a path costs for each of its components.  path is
  * the same file's name as a path, for when srctree is no directory.
  */
-static bool read_srctree(struct kconfig *kc, const char *name, const char *path,
-			 struct file_text *out)
+static int srctree_dirfd(struct kconfig *kc)
 {
 	if (kc->srctree_fd == -2)
 		kc->srctree_fd = open(kc->opts.srctree,
 				      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (kc->srctree_fd < 0) {
+	return kc->srctree_fd;
+}
+
+static bool read_srctree(struct kconfig *kc, const char *name, const char *path,
+			 struct file_text *out)
+{
+	if (srctree_dirfd(kc) < 0) {
 		/* path is freed before the parse is done: not for the bundle. */
 		bool ok = read_disk(kc, path, out);
 
@@ -354,17 +352,18 @@ static bool source_repeated(struct kconfig *kc, const char *name,
 }
 
 /*
- * A file parsed: its text goes to the list of the next load's bundle
- * (text_bundle.h), which then owns what was malloc'd, else it is freed.
+ * A file read goes to the list of the next load's bundle (text_bundle.h),
+ * which then owns what was malloc'd; false when it is not listed.  Listed
+ * before it is parsed, so that the list is in the order the files are
+ * first asked for: the order the next load's check goes in.
  */
-static void keep_text(struct kconfig *kc, struct file_text *text)
+static bool list_text(struct kconfig *kc, struct file_text *text)
 {
-	if (!kc->texts_read || !text->on_disk) {
-		file_text_release(text);
-		return;
-	}
+	if (!kc->texts_read || !text->on_disk)
+		return false;
 	text_list_add(kc->texts_read, text->place, text->open_name, &text->stamp,
 		      text->data, text->len, !text->borrowed, !text->borrowed);
+	return true;
 }
 
 static void parse_one(struct kconfig *kc, struct parser *p,
@@ -373,6 +372,7 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 {
 	const struct source_file *file;
 	struct file_text text;
+	bool listed;
 
 	if (source_loops(kc, name, from) || source_repeated(kc, name, from))
 		return;
@@ -407,8 +407,10 @@ static void parse_one(struct kconfig *kc, struct parser *p,
 		kc->top_file = file;
 	kc->nfiles++;
 	note_file_read(kc, file);
+	listed = list_text(kc, &text);
 	parser_parse(kc, p, parent, file, text.data, text.len);
-	keep_text(kc, &text);
+	if (!listed)
+		file_text_release(&text);
 }
 
 /* The directory part of a file name, with its '/', or "" (malloc'd). */
@@ -652,12 +654,17 @@ void kconfig_free(struct kconfig *kc)
  */
 static void bundle_open(struct kconfig *kc, const char *top)
 {
+	int dirfd[TEXT_SRCTREE + 1];
+
 	if (kc->speculative || kc->opts.builtin_file || !kc->shell_cache ||
 	    kc->opts.no_text_bundle)
 		return;
 	kc->bundle_path = text_bundle_path(kc->opts.shell_cache_dir,
 					   kc->opts.srctree, top);
 	kc->bundle = text_bundle_open(kc->bundle_path);
+	dirfd[TEXT_CWD] = AT_FDCWD;
+	dirfd[TEXT_SRCTREE] = kc->opts.srctree ? srctree_dirfd(kc) : -1;
+	text_bundle_check_ahead(kc->bundle, dirfd);
 	kc->texts_read = text_list_new();
 }
 

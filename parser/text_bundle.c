@@ -5,7 +5,7 @@
  * The file, in this machine's byte order (a cache, never carried to
  * another machine; the marker rejects one that was):
  *
- *   "KBTEXTS1", u32 0x01020304, u32 count, u64 names_size, u64 data_size
+ *   "KBTEXTS2", u32 0x01020304, u32 count, u64 names_size, u64 data_size
  *   count entries of struct bundle_entry
  *   names_size bytes of names, each NUL-terminated
  *   data_size bytes of texts, each followed by a NUL
@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +29,8 @@
 #include "text_bundle.h"
 #include "util.h"
 
-#define BUNDLE_MAGIC	"KBTEXTS1"
+/* 2: the texts in the order they are first read (was: parsed). */
+#define BUNDLE_MAGIC	"KBTEXTS2"
 #define BUNDLE_ORDER	0x01020304u
 #define BUNDLE_PREFIX	"texts-"
 /* Bundles kept in one cache: a build directory and architecture each. */
@@ -51,6 +54,23 @@ struct bundle_entry {
 	uint32_t place;
 };
 
+/* What the checker (text_bundle_check_ahead()) found of an entry. */
+enum verdict {
+	UNCHECKED,
+	SAME,		/* the stamp in checker.stamps[] is the kept one */
+	CHANGED,	/* or gone, or not to be statted */
+};
+
+struct checker {
+	pthread_t thread;
+	int dirfd[TEXT_SRCTREE + 1];
+	struct text_stamp *stamps;
+	_Atomic unsigned char *verdicts;
+	/* Entries below it were statted by the parse itself: skipped. */
+	atomic_uint parse_at;
+	atomic_bool stop;
+};
+
 struct text_bundle {
 	void *map;
 	size_t map_size;
@@ -60,6 +80,7 @@ struct text_bundle {
 	/* Open hash of the entries by place and name: index + 1, 0 empty. */
 	uint32_t *slots;
 	size_t mask;
+	struct checker *checker;	/* NULL: none started */
 };
 
 static uint64_t name_hash(enum text_place place, const char *name)
@@ -188,10 +209,13 @@ struct text_bundle *text_bundle_open(const char *path)
 	return b;
 }
 
+static void checker_stop(struct text_bundle *b);
+
 void text_bundle_close(struct text_bundle *b)
 {
 	if (!b)
 		return;
+	checker_stop(b);
 	munmap(b->map, b->map_size);
 	free(b->slots);
 	free(b);
@@ -203,29 +227,150 @@ static bool same_stamp(const struct bundle_entry *e, const struct text_stamp *s)
 	       e->mtime_ns == s->mtime_ns && e->ctime_ns == s->ctime_ns;
 }
 
-const char *text_bundle_find(const struct text_bundle *b, enum text_place place,
-			     const char *name, const struct text_stamp *stamp,
-			     size_t *len)
+static const struct bundle_entry *entry_of(const struct text_bundle *b,
+					   enum text_place place,
+					   const char *name)
 {
-	size_t s;
-
-	if (!b)
-		return NULL;
-	for (s = name_hash(place, name) & b->mask; b->slots[s];
+	for (size_t s = name_hash(place, name) & b->mask; b->slots[s];
 	     s = (s + 1) & b->mask) {
 		const struct bundle_entry *e = &b->entries[b->slots[s] - 1];
 
-		if (e->place != (uint32_t)place ||
-		    strcmp(b->names + e->name_off, name) != 0)
-			continue;
-		/* A damaged bundle's text may lack its NUL: not used. */
-		if (!same_stamp(e, stamp) ||
-		    b->data[e->data_off + (uint64_t)e->size] != '\0')
-			return NULL;
-		*len = (size_t)e->size;
-		return b->data + e->data_off;
+		if (e->place == (uint32_t)place &&
+		    strcmp(b->names + e->name_off, name) == 0)
+			return e;
 	}
 	return NULL;
+}
+
+/* The file's stamp now, compared with the kept one. */
+static bool still_same(const struct bundle_entry *e, int dirfd,
+		       const char *name, struct text_stamp *stamp)
+{
+	struct stat st;
+
+	if (dirfd == -1 || fstatat(dirfd, name, &st, 0) != 0)
+		return false;
+	text_stamp_of(&st, stamp);
+	return same_stamp(e, stamp);
+}
+
+/* --- checking ahead of the parse ------------------------------------------- */
+
+/*
+ * One fstatat(2) a file is a sixth of a warm first screen, and on a
+ * kernel that isolates its page tables each call also empties the TLB
+ * the parse is using.  A thread of its own does them, in the order the
+ * last load read the files, which is the order this one asks for them.
+ */
+static void *check_entries(void *arg)
+{
+	struct text_bundle *b = arg;
+	struct checker *c = b->checker;
+
+	for (uint32_t i = 0; i < b->count; i++) {
+		const struct bundle_entry *e = &b->entries[i];
+		unsigned parse_at = atomic_load_explicit(&c->parse_at,
+							 memory_order_relaxed);
+		bool same;
+
+		if (atomic_load_explicit(&c->stop, memory_order_relaxed))
+			break;
+		if (i < parse_at) {
+			i = parse_at - 1;
+			continue;
+		}
+		same = still_same(e, c->dirfd[e->place], b->names + e->name_off,
+				  &c->stamps[i]);
+		/* Release: the stamp is written before the verdict is seen. */
+		atomic_store_explicit(&c->verdicts[i], same ? SAME : CHANGED,
+				      memory_order_release);
+	}
+	return NULL;
+}
+
+void text_bundle_check_ahead(struct text_bundle *b,
+			     const int dirfd[TEXT_SRCTREE + 1])
+{
+	struct checker *c;
+	pthread_attr_t attr;
+	int err;
+
+	if (!b || b->checker || b->count == 0)
+		return;
+	c = xcalloc(1, sizeof(*c));
+	memcpy(c->dirfd, dirfd, sizeof(c->dirfd));
+	c->stamps = xcalloc(b->count, sizeof(*c->stamps));
+	c->verdicts = xcalloc(b->count, sizeof(*c->verdicts));
+	b->checker = c;
+	/* It calls fstatat() and nothing deep: a small stack will do. */
+	err = pthread_attr_init(&attr);
+	if (!err) {
+		(void)pthread_attr_setstacksize(&attr, 64 * 1024);
+		err = pthread_create(&c->thread, &attr, check_entries, b);
+		pthread_attr_destroy(&attr);
+	}
+	if (err) {		/* the parse statting every file itself */
+		b->checker = NULL;
+		free(c->stamps);
+		free((void *)c->verdicts);
+		free(c);
+	}
+}
+
+static void checker_stop(struct text_bundle *b)
+{
+	struct checker *c = b->checker;
+
+	if (!c)
+		return;
+	atomic_store_explicit(&c->stop, true, memory_order_relaxed);
+	pthread_join(c->thread, NULL);
+	free(c->stamps);
+	free((void *)c->verdicts);
+	free(c);
+	b->checker = NULL;
+}
+
+/*
+ * Whether entry i's file is unchanged, as the checker found it if it
+ * has got there.  Only the parse's thread writes parse_at.
+ */
+static bool entry_unchanged(const struct text_bundle *b, uint32_t i, int dirfd,
+			    const char *name, struct text_stamp *stamp)
+{
+	struct checker *c = b->checker;
+
+	if (c) {
+		switch (atomic_load_explicit(&c->verdicts[i], memory_order_acquire)) {
+		case SAME:
+			*stamp = c->stamps[i];
+			return true;
+		case CHANGED:
+			return false;
+		default:	/* the parse is ahead: the checker skips it */
+			if (i >= atomic_load_explicit(&c->parse_at,
+						      memory_order_relaxed))
+				atomic_store_explicit(&c->parse_at, i + 1,
+						      memory_order_relaxed);
+		}
+	}
+	return still_same(&b->entries[i], dirfd, name, stamp);
+}
+
+const char *text_bundle_read(const struct text_bundle *b, int dirfd,
+			     enum text_place place, const char *name,
+			     struct text_stamp *stamp, size_t *len)
+{
+	const struct bundle_entry *e = b ? entry_of(b, place, name) : NULL;
+
+	if (!e || !entry_unchanged(b, (uint32_t)(e - b->entries), dirfd, name,
+				   stamp))
+		return NULL;
+	/* A damaged bundle's text may lack its NUL: not used. */
+	if (b->data[e->data_off + (uint64_t)e->size] != '\0')
+		return NULL;
+	*len = (size_t)e->size;
+	return b->data + e->data_off;
 }
 
 /* --- the files of a load ------------------------------------------------------ */

@@ -7,9 +7,10 @@
  * bytes in one file (mapped, never copied) with each file's stamp: its
  * device, inode, size, modification and change times.  A later load
  * takes a file's bytes from the bundle only when fstatat(2) of the same
- * name gives the same stamp, as make and git trust a file they saw; a
- * file changed within two seconds of being read is not kept (its stamp
- * could stay the same through a second change: git's "racy" files).
+ * name (on a thread of its own, ahead of the parse) gives the same
+ * stamp, as make and git trust a file they saw; a file changed within
+ * two seconds of being read is not kept (its stamp could stay the same
+ * through a second change: git's "racy" files).
  * The change time cannot be set by a user, so a restored modification
  * time does not fool it.
  *
@@ -52,12 +53,23 @@ struct text_bundle *text_bundle_open(const char *path);
 void text_bundle_close(struct text_bundle *bundle);
 
 /*
- * The bytes kept of name (opened from place) if its stamp is stamp:
- * NUL-terminated, valid until the bundle is closed; else NULL.
+ * Start checking the kept files' stamps on a thread of its own, in the
+ * order the last load read them, each from the directory of its place
+ * (dirfd[TEXT_CWD], dirfd[TEXT_SRCTREE]; -1: none), so that the parse
+ * finds them checked.  Without it (or when no thread can be started),
+ * text_bundle_read() checks each file itself.  Stopped by the close.
  */
-const char *text_bundle_find(const struct text_bundle *bundle,
+void text_bundle_check_ahead(struct text_bundle *bundle,
+			     const int dirfd[TEXT_SRCTREE + 1]);
+
+/*
+ * The bytes kept of name, opened from dirfd (which is place), if its
+ * stamp is still the one kept: NUL-terminated, valid until the bundle
+ * is closed, and stamp the file's.  Else NULL.
+ */
+const char *text_bundle_read(const struct text_bundle *bundle, int dirfd,
 			     enum text_place place, const char *name,
-			     const struct text_stamp *stamp, size_t *len);
+			     struct text_stamp *stamp, size_t *len);
 
 /* The files a load reads, for the bundle the next load will use. */
 struct text_list;

@@ -7,7 +7,9 @@
  * a file changed in the last two seconds is not kept; a bundle that is
  * truncated, damaged, not ours or a symbolic link is not used; no more
  * than eight bundles stay in a cache.  And a tree loaded twice through
- * the bundle reads an edited file's new text.
+ * the bundle reads an edited file's new text.  The stamps are checked
+ * on a thread ahead of the reads, or by the read itself: the same
+ * answers either way, in any order, and a close stops the thread.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,6 +30,9 @@
 
 static char dir[] = "/tmp/kbrowse-bundle-test-XXXXXX";
 static char bundle[256];
+static int dir_fd = -1;
+/* Files enough that a close comes while the thread is still checking. */
+#define MANY 3000
 
 static void write_file(const char *name, const char *text)
 {
@@ -86,10 +91,44 @@ static void write_bundle_of(const char *const *names)
 
 static const char *find(struct text_bundle *b, const char *name, size_t *len)
 {
-	struct text_stamp stamp;
+	struct text_stamp stamp, now;
+	const char *text = text_bundle_read(b, dir_fd, TEXT_SRCTREE, name,
+					    &stamp, len);
 
-	stamp_of(name, &stamp);
-	return text_bundle_find(b, TEXT_SRCTREE, name, &stamp, len);
+	/* Found: the stamp given is the file's. */
+	if (text) {
+		stamp_of(name, &now);
+		assert_int_equal(stamp.ino, now.ino);
+		assert_int_equal(stamp.ctime_ns, now.ctime_ns);
+	}
+	return text;
+}
+
+/* The bundle at path, with its stamps checked ahead when ahead. */
+static struct text_bundle *open_bundle(const char *path, bool ahead)
+{
+	struct text_bundle *b = text_bundle_open(path);
+	const int dirfd[] = { [TEXT_CWD] = AT_FDCWD, [TEXT_SRCTREE] = dir_fd };
+
+	if (b && ahead)
+		text_bundle_check_ahead(b, dirfd);
+	return b;
+}
+
+static const char *many_dir(void)
+{
+	static char path[300];
+
+	snprintf(path, sizeof(path), "%s/many", dir);
+	return path;
+}
+
+static const char *many_name(int i)
+{
+	static char name[32];
+
+	snprintf(name, sizeof(name), "many/%d", i);
+	return name;
 }
 
 static int setup(void **state)
@@ -100,6 +139,11 @@ static int setup(void **state)
 	write_file("a", "config A\n\tbool\n");
 	write_file("b", "config B\n\tbool \"b\"\n");
 	write_file("same", "12345678\n");
+	assert_int_equal(mkdir(many_dir(), 0755), 0);
+	for (int i = 0; i < MANY; i++)
+		write_file(many_name(i), "config M\n\tbool\n");
+	dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	assert_true(dir_fd >= 0);
 	/* Older than the two seconds in which a file is "racy". */
 	sleep(3);
 	return 0;
@@ -110,6 +154,7 @@ static int teardown(void **state)
 	char cmd[300];
 
 	(void)state;
+	close(dir_fd);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	return system(cmd);
 }
@@ -134,11 +179,27 @@ static void test_round_trip(void **state)
 	assert_non_null(text);
 	assert_string_equal(text, "config B\n\tbool \"b\"\n");
 	/* Another place, an unknown name: not found. */
-	stamp_of("a", &stamp);
-	assert_null(text_bundle_find(b, TEXT_CWD, "a", &stamp, &len));
-	assert_null(text_bundle_find(b, TEXT_SRCTREE, "c", &stamp, &len));
-	assert_null(text_bundle_find(NULL, TEXT_SRCTREE, "a", &stamp, &len));
+	assert_null(text_bundle_read(b, dir_fd, TEXT_CWD, "a", &stamp, &len));
+	assert_null(text_bundle_read(b, dir_fd, TEXT_SRCTREE, "c", &stamp, &len));
+	assert_null(text_bundle_read(NULL, dir_fd, TEXT_SRCTREE, "a", &stamp, &len));
 	text_bundle_close(b);
+}
+
+/* Whether name is found kept: the same checked ahead or not. */
+static bool kept(const char *name)
+{
+	bool found[2];
+	size_t len;
+
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct text_bundle *b = open_bundle(bundle, ahead);
+
+		assert_non_null(b);
+		found[ahead] = find(b, name, &len) != NULL;
+		text_bundle_close(b);
+	}
+	assert_int_equal(found[0], found[1]);
+	return found[0];
 }
 
 static void test_changed_files(void **state)
@@ -146,13 +207,12 @@ static void test_changed_files(void **state)
 	static const char *const names[] = { "same", NULL };
 	static const char *const both[] = { "same", "a", NULL };
 	struct timespec times[2];
-	struct text_bundle *b;
 	struct stat before;
 	char path[300];
-	size_t len;
 
 	(void)state;
 	write_bundle_of(names);
+	assert_true(kept("same"));
 	snprintf(path, sizeof(path), "%s/same", dir);
 	assert_int_equal(stat(path, &before), 0);
 	/* The same size, the modification time put back: ctime says. */
@@ -160,32 +220,70 @@ static void test_changed_files(void **state)
 	times[0] = before.st_atim;
 	times[1] = before.st_mtim;
 	assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
-	b = text_bundle_open(bundle);
-	assert_non_null(b);
-	assert_null(find(b, "same", &len));
-	text_bundle_close(b);
+	assert_false(kept("same"));
 	/* Written again now: changed within two seconds, so not kept. */
 	write_bundle_of(both);
-	b = text_bundle_open(bundle);
-	assert_non_null(b);
-	assert_null(find(b, "same", &len));
-	assert_non_null(find(b, "a", &len));
-	text_bundle_close(b);
+	assert_false(kept("same"));
+	assert_true(kept("a"));
 	/*
 	 * Changed just before it was read, written long after (a load that
 	 * waited for its probes): still not kept.
 	 */
 	write_file("same", "11111111\n");
 	write_bundle_later(both, 3);
-	b = text_bundle_open(bundle);
-	assert_non_null(b);
-	assert_null(find(b, "same", &len));
-	text_bundle_close(b);
+	assert_false(kept("same"));
 	/* Nothing but such files: no bundle written. */
 	unlink(bundle);
 	write_file("same", "22222222\n");
 	write_bundle_of(names);
 	assert_null(text_bundle_open(bundle));
+}
+
+/*
+ * Checked ahead, read in any order: each file found as it is; one
+ * changed or removed after the bundle was written is not.  (A read
+ * before the thread got to its file checks it itself: the same.)  Closed
+ * early, while the thread still checks: it stops (and ASan and
+ * valgrind see nothing left behind).
+ */
+static void test_checked_ahead(void **state)
+{
+	const char **names = xcalloc(MANY + 1, sizeof(*names));
+	struct text_bundle *b;
+	size_t len;
+
+	(void)state;
+	for (int i = 0; i < MANY; i++)
+		names[i] = xstrdup(many_name(i));
+	write_bundle_of(names);
+	assert_non_null(b = open_bundle(bundle, true));
+	text_bundle_close(b);
+	write_file(many_name(7), "config CHANGED\n\tbool\n");
+	{
+		char path[300];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, many_name(11));
+		assert_int_equal(unlink(path), 0);
+	}
+	assert_non_null(b = open_bundle(bundle, true));
+	/* The thread's answers, not the reads' own: it is done by then. */
+	usleep(500 * 1000);
+	for (int i = MANY - 1; i >= 0; i -= 2) {
+		const char *text = find(b, names[i], &len);
+
+		assert_int_equal(text != NULL, i != 7 && i != 11);
+		if (text)
+			assert_string_equal(text, "config M\n\tbool\n");
+	}
+	for (int i = 0; i < MANY; i += 2) {
+		const char *text = find(b, names[i], &len);
+
+		assert_int_equal(text != NULL, i != 7 && i != 11);
+	}
+	text_bundle_close(b);
+	for (int i = 0; i < MANY; i++)
+		free((char *)names[i]);
+	free(names);
 }
 
 static char *bundle_bytes(size_t *len)
@@ -347,6 +445,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_changed_files),
+		cmocka_unit_test(test_checked_ahead),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_bounded),
 		cmocka_unit_test(test_load_sees_edits),
