@@ -11,11 +11,11 @@
 #include <sys/mman.h>
 
 #include "arena.h"
+#include "huge_pages.h"
 #include "util.h"
 
 #define ARENA_BLOCK_SIZE (256 * 1024)
-/* A huge page on x86-64 (and most others). */
-#define HUGE_BLOCK ((size_t)2 << 20)
+#define HUGE_BLOCK HUGE_PAGE_SIZE
 
 struct arena_block {
 	struct arena_block *prev;
@@ -102,28 +102,10 @@ static struct arena_block *block_map(size_t size, bool populate)
 /* A block of HUGE_BLOCK bytes at a multiple of its size, pages in place. */
 static struct arena_block *block_map_huge(void)
 {
-	char *raw = mmap(NULL, 2 * HUGE_BLOCK, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *start, *end;
-	struct arena_block *block;
+	struct arena_block *block = huge_pages_map(HUGE_BLOCK, true);
 
-	if (raw == MAP_FAILED)
+	if (!block)
 		out_of_memory();
-	start = (char *)(((uintptr_t)raw + HUGE_BLOCK - 1) &
-			 ~(uintptr_t)(HUGE_BLOCK - 1));
-	end = start + HUGE_BLOCK;
-	if (start > raw)
-		munmap(raw, (size_t)(start - raw));
-	if (raw + 2 * HUGE_BLOCK > end)
-		munmap(end, (size_t)(raw + 2 * HUGE_BLOCK - end));
-#ifdef MADV_HUGEPAGE
-	/* Only a hint: without huge pages the block is small pages. */
-	(void)madvise(start, HUGE_BLOCK, MADV_HUGEPAGE);
-#endif
-#ifdef MADV_POPULATE_WRITE
-	(void)madvise(start, HUGE_BLOCK, MADV_POPULATE_WRITE);
-#endif
-	block = (struct arena_block *)start;
 	block->size = HUGE_BLOCK;
 	return block;
 }

@@ -20,12 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "file_replace.h"
+#include "huge_pages.h"
 #include "text_bundle.h"
 #include "util.h"
 
@@ -72,8 +72,8 @@ struct checker {
 };
 
 struct text_bundle {
-	void *map;
-	size_t map_size;
+	void *bytes;		/* the whole file, in huge pages */
+	size_t size;
 	const struct bundle_entry *entries;
 	uint32_t count;
 	const char *names, *data;
@@ -136,14 +136,14 @@ static bool entries_valid(const struct text_bundle *b,
 
 static bool layout_valid(struct text_bundle *b)
 {
-	const struct bundle_header *h = b->map;
+	const struct bundle_header *h = b->bytes;
 	uint64_t rest;
 
-	if (b->map_size < sizeof(*h) ||
+	if (b->size < sizeof(*h) ||
 	    memcmp(h->magic, BUNDLE_MAGIC, sizeof(h->magic)) != 0 ||
 	    h->order != BUNDLE_ORDER)
 		return false;
-	rest = b->map_size - sizeof(*h);
+	rest = b->size - sizeof(*h);
 	if (h->count > rest / sizeof(struct bundle_entry))
 		return false;
 	rest -= (uint64_t)h->count * sizeof(struct bundle_entry);
@@ -179,12 +179,36 @@ static bool is_ours(int fd, struct stat *st)
 	       st->st_uid == geteuid() && !(st->st_mode & 022);
 }
 
+/*
+ * The whole file into huge pages (huge_pages.h): mapped from the page
+ * cache instead, the parse's first touch of each of its ~1,500 small
+ * pages would cost more than this copy.
+ */
+static void *read_whole(int fd, size_t size)
+{
+	char *buf = huge_pages_map(size, false);
+	size_t got = 0;
+
+	while (buf && got < size) {
+		ssize_t n = pread(fd, buf + got, size - got, (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {	/* shorter than it was: a writer's at work */
+			huge_pages_unmap(buf, size);
+			return NULL;
+		}
+		got += (size_t)n;
+	}
+	return buf;
+}
+
 struct text_bundle *text_bundle_open(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	struct text_bundle *b;
 	struct stat st;
-	void *map;
+	void *bytes;
 
 	if (fd < 0)
 		return NULL;
@@ -192,15 +216,13 @@ struct text_bundle *text_bundle_open(const char *path)
 		close(fd);
 		return NULL;
 	}
-	/* The pages are in the page cache: put them in place in one call. */
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-		   fd, 0);
+	bytes = read_whole(fd, (size_t)st.st_size);
 	close(fd);
-	if (map == MAP_FAILED)
+	if (!bytes)
 		return NULL;
 	b = xcalloc(1, sizeof(*b));
-	b->map = map;
-	b->map_size = (size_t)st.st_size;
+	b->bytes = bytes;
+	b->size = (size_t)st.st_size;
 	if (!layout_valid(b)) {
 		text_bundle_close(b);
 		return NULL;
@@ -216,7 +238,7 @@ void text_bundle_close(struct text_bundle *b)
 	if (!b)
 		return;
 	checker_stop(b);
-	munmap(b->map, b->map_size);
+	huge_pages_unmap(b->bytes, b->size);
 	free(b->slots);
 	free(b);
 }

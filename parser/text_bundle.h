@@ -4,7 +4,7 @@
  *
  * Opening, reading and closing each of the ~1,600 files of a Linux tree
  * costs more of a warm start than parsing them.  The bundle keeps their
- * bytes in one file (mapped, never copied) with each file's stamp: its
+ * bytes in one file (read whole, in one call) with each file's stamp: its
  * device, inode, size, modification and change times.  A later load
  * takes a file's bytes from the bundle only when fstatat(2) of the same
  * name (on a thread of its own, ahead of the parse) gives the same
@@ -46,7 +46,7 @@ void text_stamp_of(const struct stat *st, struct text_stamp *stamp);
 struct text_bundle;
 
 /*
- * The bundle at path, mapped; NULL when there is none or it cannot be
+ * The bundle at path, read; NULL when there is none or it cannot be
  * used (in any way malformed, not a regular file of ours alone).
  */
 struct text_bundle *text_bundle_open(const char *path);

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Memory in huge pages where the kernel gives them (huge_pages.h).
+ */
+#include <stdint.h>
+#include <sys/mman.h>
+
+#include "huge_pages.h"
+
+static size_t rounded(size_t size)
+{
+	return (size + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
+}
+
+void *huge_pages_map(size_t size, bool populate)
+{
+	size_t len = rounded(size);
+	char *raw, *start, *end;
+
+	if (len < size || len + HUGE_PAGE_SIZE < len)
+		return NULL;
+	/* One huge page more than asked, to cut an aligned run out of. */
+	raw = mmap(NULL, len + HUGE_PAGE_SIZE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED)
+		return NULL;
+	start = (char *)(((uintptr_t)raw + HUGE_PAGE_SIZE - 1) &
+			 ~(uintptr_t)(HUGE_PAGE_SIZE - 1));
+	end = start + len;
+	if (start > raw)
+		munmap(raw, (size_t)(start - raw));
+	if (raw + len + HUGE_PAGE_SIZE > end)
+		munmap(end, (size_t)(raw + len + HUGE_PAGE_SIZE - end));
+#ifdef MADV_HUGEPAGE
+	(void)madvise(start, len, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+	if (populate)
+		(void)madvise(start, len, MADV_POPULATE_WRITE);
+#else
+	(void)populate;
+#endif
+	return start;
+}
+
+void huge_pages_unmap(void *p, size_t size)
+{
+	if (p)
+		munmap(p, rounded(size));
+}
