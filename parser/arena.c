@@ -33,7 +33,6 @@ void arena_release(struct arena *arena)
 {
 	struct arena_block *block = arena->blocks;
 
-	arena_reserve_stop(arena);
 	while (block) {
 		struct arena_block *prev = block->prev;
 
@@ -100,32 +99,10 @@ static struct arena_block *block_map(size_t size, bool populate)
 	return block;
 }
 
-/* The blocks an arena maps before its huge ones. */
-#define SMALL_BLOCKS 2
-
-void arena_reserve(struct arena *arena, size_t bytes)
-{
-	size_t small = SMALL_BLOCKS * ARENA_BLOCK_SIZE, count;
-
-	if (arena->reserve || bytes <= small + arena->total)
-		return;
-	count = (bytes - small - arena->total + HUGE_BLOCK - 1) / HUGE_BLOCK;
-	arena->reserve = huge_reserve_start(count < 64 ? (unsigned)count : 64);
-}
-
-void arena_reserve_stop(struct arena *arena)
-{
-	huge_reserve_stop(arena->reserve);
-	arena->reserve = NULL;
-}
-
 /* A block of HUGE_BLOCK bytes at a multiple of its size, pages in place. */
-static struct arena_block *block_map_huge(struct arena *arena)
+static struct arena_block *block_map_huge(void)
 {
-	struct arena_block *block = huge_reserve_take(arena->reserve);
-
-	if (!block)
-		block = huge_pages_map(HUGE_BLOCK, true);
+	struct arena_block *block = huge_pages_map(HUGE_BLOCK, true);
 
 	if (!block)
 		out_of_memory();
@@ -153,8 +130,8 @@ void *arena_alloc_block(struct arena *arena, size_t size)
 		arena->total += size;
 		return block->data;
 	}
-	if (arena->total >= SMALL_BLOCKS * ARENA_BLOCK_SIZE)
-		block = block_map_huge(arena);
+	if (arena->total >= 2 * ARENA_BLOCK_SIZE)
+		block = block_map_huge();
 	else
 		block = block_map(sizeof(struct arena_block) + ARENA_BLOCK_SIZE,
 				  arena->blocks != NULL);

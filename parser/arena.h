@@ -14,14 +14,12 @@
 #include <string.h>
 
 struct arena_block;
-struct huge_reserve;
 
 struct arena {
 	struct arena_block *blocks;
 	char *next;		/* first free byte of the current block */
 	char *end;		/* end of the current block */
 	size_t total;		/* bytes handed out, for statistics */
-	struct huge_reserve *reserve;	/* huge blocks mapped ahead */
 };
 
 void arena_init(struct arena *arena);
@@ -34,15 +32,6 @@ void arena_release(struct arena *arena);
  * in the cache.  The other blocks are unmapped.
  */
 void arena_reuse(struct arena *arena);
-
-/*
- * About bytes more are coming (a tree's parse, estimated from its
- * texts): their huge blocks are mapped ahead, on a thread of their own,
- * until arena_reserve_stop() (or the release), which unmaps those not
- * taken.
- */
-void arena_reserve(struct arena *arena, size_t bytes);
-void arena_reserve_stop(struct arena *arena);
 
 #define ARENA_ALIGN 16
 

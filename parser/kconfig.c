@@ -662,12 +662,6 @@ static void bundle_open(struct kconfig *kc, const char *top)
 	kc->bundle_path = text_bundle_path(kc->opts.shell_cache_dir,
 					   kc->opts.srctree, top);
 	kc->bundle = text_bundle_open(kc->bundle_path);
-	/*
-	 * A tree's arena takes some 2.2 times its texts (Linux 6.12: 5.9 MB
-	 * of texts, 13.1 MB of arena after the parse, 14.6 MB after
-	 * kconfig_finish()): its huge blocks are mapped ahead.
-	 */
-	arena_reserve(&kc->arena, text_bundle_text_size(kc->bundle) / 2 * 5);
 	dirfd[TEXT_CWD] = AT_FDCWD;
 	dirfd[TEXT_SRCTREE] = kc->opts.srctree ? srctree_dirfd(kc) : -1;
 	text_bundle_check_ahead(kc->bundle, dirfd);
@@ -743,6 +737,5 @@ struct kconfig *kconfig_load(const struct kconfig_options *opts)
 	/* The commands' progress line, if one was shown, goes. */
 	macro_env_shell_done(kc->macros);
 	kconfig_finish(kc);
-	arena_reserve_stop(&kc->arena);
 	return kc;
 }

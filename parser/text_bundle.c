@@ -231,11 +231,6 @@ struct text_bundle *text_bundle_open(const char *path)
 	return b;
 }
 
-size_t text_bundle_text_size(const struct text_bundle *b)
-{
-	return b ? (size_t)((const struct bundle_header *)b->bytes)->data_size : 0;
-}
-
 static void checker_stop(struct text_bundle *b);
 
 void text_bundle_close(struct text_bundle *b)

@@ -51,8 +51,6 @@ struct text_bundle;
  */
 struct text_bundle *text_bundle_open(const char *path);
 void text_bundle_close(struct text_bundle *bundle);
-/* The bytes of the texts kept (0 without a bundle). */
-size_t text_bundle_text_size(const struct text_bundle *bundle);
 
 /*
  * Start checking the kept files' stamps on a thread of its own, in the

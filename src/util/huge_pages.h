@@ -26,19 +26,4 @@
 void *huge_pages_map(size_t size, bool populate);
 void huge_pages_unmap(void *p, size_t size);
 
-/*
- * Huge pages mapped and put in place ahead, by a thread of its own: a
- * huge page's zeroing is the kernel's, but on the thread that faults
- * it.  count pages, ready in order; huge_reserve_take() hands out the
- * next one if it is ready (NULL: none ready, map one yourself), each
- * HUGE_PAGE_SIZE bytes, zeroed, freed with huge_pages_unmap().
- * huge_reserve_stop() waits for the thread and unmaps what was not
- * taken.  NULL (nothing reserved) when no thread can be started.
- */
-struct huge_reserve;
-
-struct huge_reserve *huge_reserve_start(unsigned count);
-void *huge_reserve_take(struct huge_reserve *reserve);
-void huge_reserve_stop(struct huge_reserve *reserve);
-
 #endif
