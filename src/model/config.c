@@ -9,6 +9,7 @@
 
 #include "config_internal.h"
 #include "util.h"
+#include "huge_pages.h"
 #include "menu_shape.h"
 #include "symbol_order.h"
 #include "memo_index.h"
@@ -264,7 +265,7 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 
 	cfg->kc = kc;
 	cfg->model = model;
-	cfg->vals = xcalloc(kc->nsymbols, sizeof(*cfg->vals));
+	cfg->vals = huge_calloc(kc->nsymbols, sizeof(*cfg->vals));
 	cfg->work = xcalloc(kc->nsymbols + 1, sizeof(*cfg->work));
 	cfg->user_maybe = xcalloc(kc->nsymbols / 64 + 1, sizeof(uint64_t));
 	cfg->memo_mask = 1023;
@@ -273,7 +274,7 @@ static struct config *config_alloc(struct kconfig *kc, struct config_model *mode
 		cfg->memo_mask = cfg->memo_mask * 2 + 1;
 		cfg->memo_shift--;
 	}
-	cfg->memo = xcalloc(cfg->memo_mask + 1, sizeof(*cfg->memo));
+	cfg->memo = huge_calloc(cfg->memo_mask + 1, sizeof(*cfg->memo));
 	cfg->epoch = cfg->epoch_last = 1;
 	arena_init(&cfg->string_arena);
 	intern_init(&cfg->strings, &cfg->string_arena);
@@ -380,9 +381,9 @@ void config_free(struct config *cfg)
 	config_model_put(cfg->model);
 	intern_release(&cfg->strings);
 	arena_release(&cfg->string_arena);
-	free(cfg->vals);
+	huge_free(cfg->vals, cfg->kc->nsymbols, sizeof(*cfg->vals));
 	free(cfg->work);
-	free(cfg->memo);
+	huge_free(cfg->memo, cfg->memo_mask + 1, sizeof(*cfg->memo));
 	free(cfg->user_marks);
 	free(cfg->user_maybe);
 	config_memo_keep_free(cfg);

@@ -3,9 +3,11 @@
  * Memory in huge pages where the kernel gives them (huge_pages.h).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
 #include "huge_pages.h"
+#include "util.h"
 
 static size_t rounded(size_t size)
 {
@@ -47,4 +49,31 @@ void huge_pages_unmap(void *p, size_t size)
 {
 	if (p)
 		munmap(p, rounded(size));
+}
+
+static bool is_huge_table(size_t n, size_t size)
+{
+	return n * size >= HUGE_PAGE_SIZE / 2;
+}
+
+void *huge_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size && n > SIZE_MAX / size)
+		out_of_memory();
+	if (!is_huge_table(n, size))
+		return xcalloc(n, size);
+	p = huge_pages_map(n * size, true);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void huge_free(void *p, size_t n, size_t size)
+{
+	if (is_huge_table(n, size))
+		huge_pages_unmap(p, n * size);
+	else
+		free(p);
 }

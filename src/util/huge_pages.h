@@ -26,4 +26,13 @@
 void *huge_pages_map(size_t size, bool populate);
 void huge_pages_unmap(void *p, size_t size);
 
+/*
+ * A zeroed table of n elements of size bytes, in huge pages from half a
+ * huge page on (calloc()'s below), for per-symbol and per-node tables a
+ * load touches all over; never NULL (aborts).  huge_free() takes the
+ * same n and size.
+ */
+void *huge_calloc(size_t n, size_t size);
+void huge_free(void *p, size_t n, size_t size);
+
 #endif
