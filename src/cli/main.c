@@ -15,7 +15,6 @@
 #include "text_escape.h"
 #include "examples.h"
 #include "file_read.h"
-#include "huge_pages.h"
 
 static const char usage_text[] =
 "Usage: %1$s [OPTIONS] [KCONFIG]          browse a Kconfig tree\n"
@@ -319,7 +318,6 @@ int main(int argc, char **argv)
 	 * lines, $(info,...)): control characters go out escaped.
 	 */
 	text_escape_stderr();
-	(void)huge_pages_for_heap(HUGE_PAGE_SIZE * 16);
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int used;
