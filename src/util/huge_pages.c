@@ -2,9 +2,11 @@
 /*
  * Memory in huge pages where the kernel gives them (huge_pages.h).
  */
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "huge_pages.h"
 #include "util.h"
@@ -76,4 +78,31 @@ void huge_free(void *p, size_t n, size_t size)
 		huge_pages_unmap(p, n * size);
 	else
 		free(p);
+}
+
+bool huge_pages_for_heap(size_t pad)
+{
+	bool advised = false;
+#if defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
+	char *before = sbrk(0), *after, *start, *end;
+	void *grow[4] = { NULL };
+
+	if (before == (char *)-1 || !mallopt(M_TOP_PAD, (int)pad))
+		return false;
+	/* Blocks until the heap grows (by pad more than they need). */
+	for (int i = 0; i < 4 && (char *)sbrk(0) == before; i++)
+		grow[i] = malloc(64 * 1024);
+	after = sbrk(0);
+	start = (char *)(((uintptr_t)before + HUGE_PAGE_SIZE - 1) &
+			 ~(uintptr_t)(HUGE_PAGE_SIZE - 1));
+	end = (char *)((uintptr_t)after & ~(uintptr_t)(HUGE_PAGE_SIZE - 1));
+	/* Another malloc() (a sanitizer's) moves no heap by the pad. */
+	if (after != (char *)-1 && (size_t)(after - before) >= pad && end > start)
+		advised = madvise(start, (size_t)(end - start), MADV_HUGEPAGE) == 0;
+	for (int i = 0; i < 4; i++)
+		free(grow[i]);
+#else
+	(void)pad;
+#endif
+	return advised;
 }
