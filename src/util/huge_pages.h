@@ -39,8 +39,8 @@ void huge_free(void *p, size_t n, size_t size);
  * malloc()'s heap grown now by pad bytes (and later in steps of pad),
  * that first step advised as huge pages: a load's many small blocks
  * (some 2.5 MB for Linux) then fault a few times, not some 600, for a
- * peak RSS up to a huge page or so higher.  True
- * when so advised (not where malloc() is a sanitizer's or valgrind's).
+ * peak RSS up to a huge page or so higher.  True when so advised (not
+ * where malloc() is a sanitizer's or valgrind's).
  */
 bool huge_pages_for_heap(size_t pad);
 
