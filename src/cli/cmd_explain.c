@@ -248,13 +248,13 @@ int cmd_explain(struct cli *cli, int argc, char **argv)
 		free(names);
 		return status < 0 ? EXIT_OK : status;
 	}
+	/* Every symbol's text: 20 MB of small blocks, in huge pages. */
+	if (run.all)
+		(void)huge_pages_for_heap(HUGE_PAGE_SIZE * 16);
 	/*
 	 * The text of --all gathers its own pieces (explain_all()): stdio
 	 * then passes each on as it is, where a buffer would copy it.
 	 */
-	/* Every symbol's text: 20 MB of small blocks, in huge pages. */
-	if (run.all)
-		(void)huge_pages_for_heap(HUGE_PAGE_SIZE * 16);
 	if (all_batched(&run))
 		setvbuf(stdout, NULL, _IONBF, 0);
 	else
